@@ -1,0 +1,130 @@
+/**
+ * Signed media tokens (spec §5, issue 2 #11, issue 4 #7).
+ *
+ * Token: `<exp base36>:<kid>:<base64url HMAC-SHA256(secret, "<exp>:<kid>:<scope>")>`.
+ * The scope is the media path relative to the media root: the file for attachments, the
+ * document directory for documents (one token covers its PDF and page images, as in
+ * froide). Web Crypto only: the build (Node), the preview server and the Edge Function
+ * (Deno) import this same module. No Node built-ins here.
+ */
+
+export interface TokenKey {
+  /** Key id, written into the token so verification picks the right secret. */
+  kid: string;
+  secret: string;
+}
+
+/** Marked so that nobody mistakes it for a real secret; production builds refuse it. */
+export const DEVELOPMENT_KEY: TokenKey = {
+  kid: 'dev',
+  secret: 'INSECURE-development-only-media-token-secret',
+};
+
+export function isDevelopmentKey(key: TokenKey): boolean {
+  return key.secret === DEVELOPMENT_KEY.secret;
+}
+
+/** Parses `MEDIA_TOKEN_KEYS` = `kid:secret[,kid:secret...]`; the first one signs. */
+export function parseTokenKeys(value: string): TokenKey[] {
+  const keys = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const colon = part.indexOf(':');
+      if (colon <= 0 || colon === part.length - 1) {
+        throw new Error(`MEDIA_TOKEN_KEYS entry "${part.slice(0, 12)}…" is not of the form kid:secret`);
+      }
+      const kid = part.slice(0, colon);
+      if (!/^[A-Za-z0-9_-]+$/.test(kid)) {
+        throw new Error(`MEDIA_TOKEN_KEYS key id "${kid}" may only contain letters, digits, "_" and "-"`);
+      }
+      return { kid, secret: part.slice(colon + 1) };
+    });
+  if (keys.length === 0) throw new Error('MEDIA_TOKEN_KEYS is set but names no key');
+  return keys;
+}
+
+const encoder = new TextEncoder();
+const cryptoKeys = new Map<string, Promise<CryptoKey>>();
+
+function importKey(secret: string): Promise<CryptoKey> {
+  let key = cryptoKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    cryptoKeys.set(secret, key);
+  }
+  return key;
+}
+
+function toBase64Url(bytes: ArrayBuffer): string {
+  let binary = '';
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  try {
+    const binary = atob(padded);
+    const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+export async function signScope(scope: string, expiresAt: number, key: TokenKey): Promise<string> {
+  const exp = Math.floor(expiresAt).toString(36);
+  const signature = await crypto.subtle.sign('HMAC', await importKey(key.secret), encoder.encode(`${exp}:${key.kid}:${scope}`));
+  return `${exp}:${key.kid}:${toBase64Url(signature)}`;
+}
+
+export type TokenCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'unknown-key' | 'forged' | 'expired' };
+
+/**
+ * Checks a token for a scope. The signature comparison is Web Crypto's `verify`, which is
+ * constant-time. Any key in `keys` is accepted, so tokens signed before a rotation stay
+ * valid until they expire.
+ */
+export async function verifyToken(
+  token: string | null,
+  scope: string,
+  keys: readonly TokenKey[],
+  nowSeconds: number,
+): Promise<TokenCheck> {
+  if (!token) return { ok: false, reason: 'missing' };
+  const parts = token.split(':');
+  if (parts.length !== 3) return { ok: false, reason: 'malformed' };
+  const [exp, kid, sig] = parts as [string, string, string];
+  if (!/^[0-9a-z]{1,12}$/.test(exp)) return { ok: false, reason: 'malformed' };
+  const signature = fromBase64Url(sig);
+  if (!signature || signature.length !== 32) return { ok: false, reason: 'malformed' };
+  const key = keys.find((candidate) => candidate.kid === kid);
+  if (!key) return { ok: false, reason: 'unknown-key' };
+  const valid = await crypto.subtle.verify(
+    'HMAC',
+    await importKey(key.secret),
+    signature,
+    encoder.encode(`${exp}:${kid}:${scope}`),
+  );
+  if (!valid) return { ok: false, reason: 'forged' };
+  if (parseInt(exp, 36) < nowSeconds) return { ok: false, reason: 'expired' };
+  return { ok: true };
+}
+
+/**
+ * The scope a media path is signed for, or null when the path needs no token.
+ * `foi/<message>/<name>` -> itself; `docs-private/a/b/c/<uid>/<file>` -> the directory.
+ */
+export function tokenScope(relativePath: string): string | null {
+  const segments = relativePath.split('/');
+  if (segments[0] === 'foi') return relativePath;
+  if (segments[0] === 'docs-private') return segments.slice(0, 5).join('/');
+  return null;
+}

@@ -1,0 +1,196 @@
+/**
+ * The one route table and URL builder (STYLE practice 2).
+ *
+ * Every `/api/v1/...` shape, every file path under `build/`, and every public site or media
+ * URL is produced here. Links inside JSON, the static files the build writes, the routing
+ * rules for the host and the matcher in the serving layer all call these functions.
+ */
+
+/** Resource names in the order of the API root (spec §2.1). */
+export const RESOURCE_NAMES = [
+  'governmentplan',
+  'articletag',
+  'venue',
+  'campaigninformationobject',
+  'request',
+  'message',
+  'attachment',
+  'publicbody',
+  'category',
+  'classification',
+  'jurisdiction',
+  'law',
+  'georegion',
+  'following',
+  'campaign',
+  'upload',
+  'problemreport',
+  'document',
+  'documentcollection',
+  'page',
+  'pageannotation',
+] as const;
+
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+
+export function isResourceName(name: string): name is ResourceName {
+  return (RESOURCE_NAMES as readonly string[]).includes(name);
+}
+
+export const API_PREFIX = '/api/v1/';
+
+/** Page size of every precomputed list page (spec §2.2, facts §1.3). */
+export const PAGE_SIZE = 50;
+
+export interface UrlSettings {
+  /** Absolute, without trailing slash: `https://archive.example.org`. */
+  baseUrl: string;
+  /** Absolute, with trailing slash: `https://archive.example.org/media/`. */
+  mediaUrl: string;
+  /** Absolute, without trailing slash: where the public HTML pages live. */
+  siteUrl: string;
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+/**
+ * Encodes a query the way DRF's `replace_query_param` does: keys sorted, `+` for spaces
+ * (facts §1.3). Undefined values are dropped.
+ */
+export function encodeQuery(query: Query): string {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query).sort()) {
+    const value = query[key];
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Percent-encodes one path segment (file names in media and site URLs). */
+export function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment);
+}
+
+export class UrlBuilder {
+  constructor(readonly settings: UrlSettings) {}
+
+  // --- API -------------------------------------------------------------------------------
+
+  apiRoot(query: Query = {}): string {
+    return `${this.settings.baseUrl}${API_PREFIX}${encodeQuery(query)}`;
+  }
+
+  list(resource: ResourceName, query: Query = {}): string {
+    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${encodeQuery(query)}`;
+  }
+
+  detail(resource: ResourceName, id: number | string): string {
+    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${id}/`;
+  }
+
+  /** Optional reference: `null` stays `null` (spec: "string (URL) or null"). */
+  ref(resource: ResourceName, id: number | null | undefined): string | null {
+    return id === null || id === undefined ? null : this.detail(resource, id);
+  }
+
+  /** A link relative to the host, as froide writes `pages_uri` and `documents_uri`. */
+  relativeList(resource: ResourceName, query: Query): string {
+    return `${API_PREFIX}${resource}/${encodeQuery(query)}`;
+  }
+
+  /** True for absolute links into this API: the ones that carry `?format=` (facts §1.2). */
+  isApiLink(value: string): boolean {
+    return value.startsWith(`${this.settings.baseUrl}${API_PREFIX}`);
+  }
+
+  // --- public site pages (froide's URL shapes, facts §5) ---------------------------------
+
+  requestPage(slug: string): string {
+    return `/anfrage/${slug}/`;
+  }
+
+  messagePage(requestSlug: string, messageId: number): string {
+    return `${this.settings.siteUrl}${this.requestPage(requestSlug)}#nachricht-${messageId}`;
+  }
+
+  attachmentPage(requestSlug: string, messageId: number, name: string): string {
+    return `${this.settings.siteUrl}/anfrage/${requestSlug}/${messageId}/anhang/${encodeSegment(name)}`;
+  }
+
+  documentPage(id: number, slug: string): string {
+    return `${this.settings.siteUrl}/dokumente/${slug ? `${id}-${slug}` : id}/`;
+  }
+
+  publicBodyPage(id: number, slug: string): string {
+    return `${this.settings.siteUrl}/behoerde/${id}/${slug}/`;
+  }
+
+  jurisdictionPage(slug: string): string {
+    return `${this.settings.siteUrl}/zustaendigkeit/${slug}/`;
+  }
+
+  lawPage(slug: string): string {
+    return `${this.settings.siteUrl}/gesetz/${slug}/`;
+  }
+
+  collectionPage(id: number, slug: string): string {
+    return `${this.settings.siteUrl}/dokumente/sammlung/${slug ? `${id}-${slug}` : id}/`;
+  }
+
+  shortRequestPage(requestId: number): string {
+    return `${this.settings.siteUrl}/r/${requestId}`;
+  }
+
+  // --- media -----------------------------------------------------------------------------
+
+  /** Absolute media URL for a path relative to the media root (see mediaPaths). */
+  media(relativePath: string, query: Query = {}): string {
+    return `${this.settings.mediaUrl}${relativePath}${encodeQuery(query)}`;
+  }
+}
+
+/**
+ * Paths relative to the media root. The first segment decides the access rule of the media
+ * gate: `docs/` is public, `foi/` and `docs-private/` need a token (docs/architecture.md).
+ */
+export const mediaPaths = {
+  attachment(messageId: number, name: string): string {
+    return `foi/${messageId}/${encodeSegment(name)}`;
+  },
+  /** froide's sharded document directory: `docs/ab/cd/ef/<uid hex>`. */
+  documentDir(uid: string, isPublic: boolean): string {
+    const hex = uid.replace(/-/g, '').toLowerCase();
+    const area = isPublic ? 'docs' : 'docs-private';
+    return `${area}/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
+  },
+  pageImage(documentDir: string, page: number | string, size: string): string {
+    return `${documentDir}/page-p${page}-${size}.png`;
+  },
+};
+
+/**
+ * Files under `build/`, relative to it. Mirrors the URL space for everything the CDN serves
+ * as is, and keeps the serving layer's precomputed data under `_data/`.
+ */
+export const buildPaths = {
+  apiRoot: 'api/v1/index.json',
+  list(resource: ResourceName): string {
+    return `api/v1/${resource}/index.json`;
+  },
+  detail(resource: ResourceName, id: number | string): string {
+    return `api/v1/${resource}/${id}/index.json`;
+  },
+  /** A full list envelope at limit 50; offset 0 is the bare list file itself. */
+  listPage(resource: ResourceName, offset: number): string {
+    return offset === 0 ? buildPaths.list(resource) : `_data/${resource}/pages/${offset}.json`;
+  },
+  manifest: '_data/manifest.json',
+  filterIndex(resource: ResourceName, filter: string, value: string): string {
+    return `_data/${resource}/index/${filter}/${encodeSegment(value)}.json`;
+  },
+  mediaRoot: 'media',
+  media(relativePath: string): string {
+    return `media/${relativePath}`;
+  },
+};

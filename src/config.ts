@@ -1,0 +1,131 @@
+/**
+ * One typed settings object with every default in one place (STYLE practice 11).
+ * Sources, later wins: content/site.yaml < environment < explicit overrides (CLI flags).
+ */
+import type { UrlSettings } from './api/routes.ts';
+import { DEVELOPMENT_KEY, isDevelopmentKey, parseTokenKeys, type TokenKey } from './api/media-token.ts';
+
+export const DEFAULTS = {
+  contentDir: 'content',
+  buildDir: 'build',
+  cacheDir: '.cache/archive',
+  port: 8080,
+  host: '127.0.0.1',
+  mediaPath: '/media/',
+  tokenTtlDays: 30,
+} as const;
+
+/** What content/site.yaml may say (validated by the content stage). */
+export interface SiteFile {
+  title: string;
+  base_url: string;
+  media_url?: string | undefined;
+  site_url?: string | undefined;
+  /** Default `last_modified_at` of records that do not carry their own. */
+  updated_at: string;
+}
+
+export interface Settings {
+  title: string;
+  urls: UrlSettings;
+  /** First key signs, all keys verify. */
+  tokenKeys: TokenKey[];
+  tokenTtlDays: number;
+  /** Build clock in Unix seconds; SOURCE_DATE_EPOCH makes it reproducible. */
+  now: number;
+  /** Production builds refuse the development token key. */
+  production: boolean;
+  defaultUpdatedAt: string;
+}
+
+export interface SettingsOverrides {
+  baseUrl?: string | undefined;
+  mediaUrl?: string | undefined;
+  siteUrl?: string | undefined;
+  now?: number | undefined;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function absolute(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SettingsError(`${name} "${value}" is not an absolute URL; write it as https://host/path`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new SettingsError(`${name} "${value}" must use http or https`);
+  }
+  return stripSlash(url.href);
+}
+
+/**
+ * Netlify sets URL (the site's main address) and DEPLOY_PRIME_URL (the address of this
+ * deploy: a preview or branch deploy). Production builds use URL, everything else gets its
+ * own address so that links in a preview stay inside the preview.
+ */
+function netlifyBaseUrl(env: Env): string | undefined {
+  if (!env.NETLIFY) return undefined;
+  return env.CONTEXT === 'production' ? env.URL : (env.DEPLOY_PRIME_URL ?? env.URL);
+}
+
+export function isProduction(env: Env): boolean {
+  return env.CONTEXT === 'production' || env.NODE_ENV === 'production';
+}
+
+export function resolveSettings(site: SiteFile, env: Env, overrides: SettingsOverrides = {}): Settings {
+  const baseUrl = absolute('base_url', overrides.baseUrl ?? env.BASE_URL ?? netlifyBaseUrl(env) ?? site.base_url);
+  // A relative media/site URL follows the base URL, so a deploy preview or localhost gets
+  // its own media links without further settings.
+  const mediaSource = overrides.mediaUrl ?? env.MEDIA_URL ?? site.media_url ?? DEFAULTS.mediaPath;
+  const mediaUrl = `${absolute('media_url', new URL(mediaSource, `${baseUrl}/`).href)}/`;
+  const siteSource = overrides.siteUrl ?? env.SITE_URL ?? site.site_url ?? baseUrl;
+  const siteUrl = absolute('site_url', new URL(siteSource, `${baseUrl}/`).href);
+
+  const production = isProduction(env);
+  const tokenKeys = env.MEDIA_TOKEN_KEYS ? parseTokenKeys(env.MEDIA_TOKEN_KEYS) : [DEVELOPMENT_KEY];
+  if (production && tokenKeys.some(isDevelopmentKey)) {
+    throw new SettingsError(
+      'This is a production build but media tokens would be signed with the development key. ' +
+        'Set MEDIA_TOKEN_KEYS=<kid>:<long random secret> in the site environment (Netlify: Site configuration > Environment variables).',
+    );
+  }
+
+  const ttl = env.MEDIA_TOKEN_TTL_DAYS === undefined ? DEFAULTS.tokenTtlDays : Number(env.MEDIA_TOKEN_TTL_DAYS);
+  if (!Number.isInteger(ttl) || ttl < 1) {
+    throw new SettingsError(`MEDIA_TOKEN_TTL_DAYS "${env.MEDIA_TOKEN_TTL_DAYS}" must be a whole number of days, at least 1`);
+  }
+
+  let now = overrides.now;
+  if (now === undefined && env.SOURCE_DATE_EPOCH !== undefined) {
+    now = Number(env.SOURCE_DATE_EPOCH);
+    if (!Number.isInteger(now) || now < 0) {
+      throw new SettingsError(`SOURCE_DATE_EPOCH "${env.SOURCE_DATE_EPOCH}" must be Unix seconds`);
+    }
+  }
+
+  return {
+    title: env.TITLE ?? site.title,
+    urls: { baseUrl, mediaUrl, siteUrl },
+    tokenKeys,
+    tokenTtlDays: ttl,
+    now: now ?? Math.floor(Date.now() / 1000),
+    production,
+    defaultUpdatedAt: site.updated_at,
+  };
+}
+
+/** Expiry of every token written by one build: start of the build's UTC day + TTL. */
+export function tokenExpiry(settings: Settings): number {
+  const day = 86_400;
+  return Math.floor(settings.now / day) * day + settings.tokenTtlDays * day;
+}

@@ -1,0 +1,97 @@
+/**
+ * A problem found in content: where (file, line, column, key path), what is wrong, what to do.
+ * Every stage collects problems instead of throwing, so one run reports all of them.
+ */
+export type Severity = 'error' | 'warning';
+
+export interface Problem {
+  severity: Severity;
+  /** Path relative to the content directory, with forward slashes. */
+  file: string;
+  /** 1-based; 0 when the problem concerns the whole file. */
+  line: number;
+  column: number;
+  /** Key path inside the file, like `attachments[0].document.id`; empty for the whole file. */
+  path: string;
+  message: string;
+  /** What the editor can do about it. */
+  hint?: string;
+}
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Where a record came from, so later stages can point at a key of it. */
+export interface Source {
+  file: string;
+  /** Base key path of the record inside the file (`[3]` for the 4th entry of a list file). */
+  base: (string | number)[];
+  locate(path: readonly (string | number)[]): Position;
+}
+
+export function formatPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${part}` : part;
+  }
+  return out;
+}
+
+export class Problems {
+  readonly list: Problem[] = [];
+
+  add(problem: Problem): void {
+    this.list.push(problem);
+  }
+
+  /** A problem at a key of a record. */
+  at(source: Source, path: readonly (string | number)[], message: string, hint?: string, severity: Severity = 'error'): void {
+    const full = [...source.base, ...path];
+    const { line, column } = source.locate(full);
+    this.add({ severity, file: source.file, line, column, path: formatPath(full), message, ...(hint ? { hint } : {}) });
+  }
+
+  get errors(): Problem[] {
+    return this.list.filter((problem) => problem.severity === 'error');
+  }
+
+  get warnings(): Problem[] {
+    return this.list.filter((problem) => problem.severity === 'warning');
+  }
+
+  /** Stable order: by file, then line, so output diffs well and matches the editor's view. */
+  sorted(): Problem[] {
+    return [...this.list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  }
+}
+
+/** Raised when content has errors; carries all of them. */
+export class ContentError extends Error {
+  override name = 'ContentError';
+  constructor(readonly problems: Problem[]) {
+    const errors = problems.filter((problem) => problem.severity === 'error').length;
+    super(`content has ${errors} error${errors === 1 ? '' : 's'}`);
+  }
+}
+
+/** Human format: `file:line:column  key.path  message\n    hint`. */
+export function formatProblem(problem: Problem): string {
+  const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+  const key = problem.path ? ` ${problem.path}:` : '';
+  const head = `${problem.severity === 'error' ? 'error' : 'warning'} ${where}${key} ${problem.message}`;
+  return problem.hint ? `${head}\n    -> ${problem.hint}` : head;
+}
+
+/** GitHub Actions workflow command, so a pull request shows the problem on the offending line. */
+export function formatGithubAnnotation(problem: Problem, contentDir: string): string {
+  const escapeData = (value: string) => value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const escapeProperty = (value: string) => escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const file = `${contentDir.replace(/\/+$/, '')}/${problem.file}`;
+  const props = [`file=${escapeProperty(file)}`];
+  if (problem.line > 0) props.push(`line=${problem.line}`, `col=${problem.column}`);
+  const text = [problem.path ? `${problem.path}: ${problem.message}` : problem.message, problem.hint].filter(Boolean).join(' — ');
+  return `::${problem.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeData(text)}`;
+}

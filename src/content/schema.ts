@@ -1,0 +1,336 @@
+/**
+ * What editors may write in content/, declared once. The validator (content/load.ts) and the
+ * JSON Schemas under content/schemas/ (for editors' YAML language servers) both come from
+ * these definitions.
+ *
+ * Cross-references (a public body id, a parent category) are checked in the model stage,
+ * which knows every file; here only the shape of one file is checked.
+ */
+import { z } from 'zod';
+
+// --- value types --------------------------------------------------------------------------
+
+export const id = () => z.number().int().positive().describe('Stable integer id, unique for this kind of record. Never reuse or change it: API clients store it.');
+const ref = (what: string) => z.number().int().positive().describe(`Id of a ${what}.`);
+const optionalRef = (what: string) => ref(what).nullable().default(null);
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const slug = () =>
+  z.string().regex(slugPattern, 'must be a slug: lower-case letters a-z, digits and single hyphens, like "bundesministerium-des-innern"');
+
+const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** ISO 8601 date-time with an explicit offset, so that nobody has to guess the time zone. */
+export const dateTime = () =>
+  z
+    .string()
+    .regex(dateTimePattern, 'must be a date-time with time zone, like "2024-03-01T10:15:00+01:00"')
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date (check day and month)');
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+export const date = () =>
+  z
+    .string()
+    .regex(datePattern, 'must be a date like "2024-03-01"')
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a real date (check day and month)');
+
+const text = () => z.string().default('');
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const uuid = () => z.string().regex(uuidPattern, 'must be a lower-case UUID like "3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10"');
+const url = () => z.string().url('must be an absolute URL like "https://example.org/page"');
+
+// --- choices (froide facts §8) ------------------------------------------------------------
+
+export const REQUEST_STATUSES = [
+  'awaiting_user_confirmation',
+  'publicbody_needed',
+  'awaiting_publicbody_confirmation',
+  'awaiting_response',
+  'awaiting_classification',
+  'asleep',
+  'resolved',
+] as const;
+
+export const REQUEST_RESOLUTIONS = [
+  '',
+  'successful',
+  'partially_successful',
+  'not_held',
+  'refused',
+  'user_withdrew_costs',
+  'user_withdrew',
+] as const;
+
+export const MESSAGE_KINDS = ['email', 'post', 'fax', 'upload', 'phone', 'visit', 'import'] as const;
+
+export const LAW_RESPONSE_TIME_UNITS = ['day', 'working_day', 'month_de', ''] as const;
+
+export const DOCUMENT_TYPES = ['minor_interpellation', 'major_interpellation', 'interpellation', 'written'] as const;
+
+// --- files --------------------------------------------------------------------------------
+
+export const siteSchema = z
+  .strictObject({
+    title: z.string().min(1).describe('Name of the archive.'),
+    base_url: url().describe('Public address of the API host, e.g. "https://archiv.example.org". Overridden by BASE_URL, and on Netlify by URL / DEPLOY_PRIME_URL.'),
+    media_url: z.string().min(1).optional().describe('Address of the media files; relative ("/media/") follows base_url. Overridden by MEDIA_URL.'),
+    site_url: z.string().min(1).optional().describe('Address of the public HTML pages (requests, documents). Defaults to base_url. Overridden by SITE_URL.'),
+    updated_at: dateTime().describe('Last change of the small reference tables (jurisdictions, public bodies...) that carry no date of their own.'),
+  })
+  .describe('Site settings of the archive.');
+
+export const jurisdictionSchema = z.strictObject({
+  id: id(),
+  name: z.string().min(1),
+  slug: slug(),
+  rank: z.number().int().default(1).describe('Sort key: lower ranks come first (Bund before Länder).'),
+  description: text(),
+  region: optionalRef('georegion'),
+  last_modified_at: dateTime().optional(),
+});
+
+export const lawSchema = z.strictObject({
+  id: id(),
+  name: z.string().min(1),
+  slug: slug(),
+  description: text(),
+  long_description: text(),
+  law_type: text().describe('e.g. "IFG", "UIG", "VIG".'),
+  created: date().nullable().default(null),
+  request_note: text().describe('Markdown shown to requesters.'),
+  meta: z.boolean().default(false).describe('A meta law combines several laws (see combined).'),
+  jurisdiction: ref('jurisdiction'),
+  email_only: z.boolean().default(false),
+  mediator: optionalRef('public body'),
+  priority: z.number().int().default(3),
+  url: z.string().default(''),
+  max_response_time: z.number().int().positive().nullable().default(null),
+  max_response_time_unit: z.enum(LAW_RESPONSE_TIME_UNITS).default('day'),
+  requires_signature: z.boolean().default(false),
+  letter_start: text(),
+  letter_end: text(),
+  last_modified_at: date().optional(),
+  refusal_reasons: z.array(z.string()).default([]).describe('One entry per refusal reason.'),
+  legal_text: text(),
+  combined: z.array(ref('law')).default([]),
+});
+
+const treeNode = {
+  id: id(),
+  name: z.string().min(1),
+  slug: slug(),
+  parent: optionalRef('record of the same kind (the parent in the tree)'),
+};
+
+export const classificationSchema = z.strictObject(treeNode);
+
+export const categorySchema = z.strictObject({
+  ...treeNode,
+  is_topic: z.boolean().default(false),
+});
+
+export const campaignSchema = z.strictObject({
+  id: id(),
+  name: z.string().min(1),
+  slug: slug(),
+  url: z.string().default(''),
+  description: text(),
+  start_date: dateTime().nullable().default(null),
+  active: z.boolean().default(true),
+  public: z.boolean().default(true).describe('Non-public campaigns are not published.'),
+});
+
+const geoPoint = z
+  .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])
+  .describe('[longitude, latitude]');
+
+export const publicBodySchema = z.strictObject({
+  id: id(),
+  name: z.string().min(1),
+  slug: slug(),
+  other_names: z.array(z.string()).default([]),
+  description: text(),
+  url: z.string().nullable().default(null).describe('Website of the body.'),
+  parent: optionalRef('public body'),
+  classification: optionalRef('classification'),
+  categories: z.array(ref('category')).default([]),
+  email: z.string().default(''),
+  contact: text(),
+  address: text(),
+  fax: z.string().default(''),
+  request_note: text().describe('Markdown.'),
+  jurisdiction: ref('jurisdiction'),
+  laws: z.array(ref('law')).default([]),
+  regions: z.array(ref('georegion')).default([]),
+  source_reference: z.string().default(''),
+  alternative_emails: z.record(z.string(), z.string()).default({}),
+  wikidata_item: z.string().default(''),
+  extra_data: z.record(z.string(), z.unknown()).default({}),
+  geo: geoPoint.nullable().default(null),
+  last_modified_at: dateTime().optional(),
+});
+
+export const requestSchema = z.strictObject({
+  id: id(),
+  slug: slug(),
+  title: z.string().min(1),
+  description: z.string().min(1).describe('The request text as published (already free of personal data).'),
+  summary: text().describe('Summary of the outcome.'),
+  public_body: optionalRef('public body'),
+  jurisdiction: optionalRef('jurisdiction').describe('Defaults to the public body\'s jurisdiction.'),
+  law: optionalRef('law'),
+  status: z.enum(REQUEST_STATUSES),
+  resolution: z.enum(REQUEST_RESOLUTIONS).default(''),
+  refusal_reason: text(),
+  costs: z.number().min(0).default(0),
+  is_foi: z.boolean().default(true),
+  checked: z.boolean().default(false),
+  public: z.boolean().default(true).describe('Non-public requests, and everything in them, are not published.'),
+  same_as: optionalRef('request this one duplicates'),
+  created_at: dateTime().optional().describe('Defaults to the first message.'),
+  due_date: dateTime().nullable().default(null),
+  resolved_on: dateTime().nullable().default(null),
+  last_modified_at: dateTime().optional().describe('Defaults to the latest of created_at, last message and resolved_on.'),
+  reference: z.string().default(''),
+  user: z.number().int().positive().nullable().default(null).describe('User id; null for private users.'),
+  project: z.number().int().positive().nullable().default(null),
+  campaign: optionalRef('campaign'),
+  tags: z.array(z.string().min(1)).default([]),
+});
+
+export const derivedDocumentSchema = z
+  .strictObject({
+    id: id(),
+    uid: uuid().optional().describe('Defaults to a UUID derived from the id.'),
+    title: z.string().optional().describe('Defaults to the PDF title, else the file name.'),
+    slug: z.union([slug(), z.literal('')]).optional().describe('Defaults to the slug of the title.'),
+    description: text(),
+    public: z.boolean().default(true),
+    listed: z.boolean().default(true),
+    last_modified_at: dateTime().optional().describe('Defaults to the message timestamp.'),
+  })
+  .describe('A document derived from this PDF attachment (its pages, images and text).');
+
+export const attachmentSchema = z.strictObject({
+  id: id(),
+  name: z
+    .string()
+    .min(1)
+    .regex(/^[^/\\\0]+$/, 'must be a plain file name without "/"')
+    .describe('File name. The file lives at files/<message id>/<name> inside the request folder.'),
+  filetype: z.string().optional().describe('MIME type; defaults from the file extension.'),
+  approved: z.boolean().default(true).describe('Unapproved attachments are not published.'),
+  is_redacted: z.boolean().default(false),
+  is_irrelevant: z.boolean().default(false),
+  can_approve: z.boolean().default(true),
+  document: derivedDocumentSchema.optional(),
+});
+
+export const messageSchema = z.strictObject({
+  id: id(),
+  kind: z.enum(MESSAGE_KINDS).default('email'),
+  is_response: z.boolean(),
+  sender_public_body: optionalRef('public body'),
+  recipient_public_body: optionalRef('public body'),
+  timestamp: dateTime(),
+  subject: z.string().default('').describe('Kept for the record; not part of the API message object (spec §2.3).'),
+  content: z.string().default('').describe('Kept for the record; not part of the API message object (spec §2.3).'),
+  status: z.enum(REQUEST_STATUSES).optional().describe('Request status after this message; defaults to the request status.'),
+  sent: z.boolean().default(true),
+  is_draft: z.boolean().default(false).describe('Drafts are not published.'),
+  is_escalation: z.boolean().default(false),
+  content_hidden: z.boolean().default(false),
+  registered_mail_date: dateTime().nullable().default(null),
+  redacted: z.boolean().default(false),
+  not_publishable: z.boolean().default(false),
+  attachments: z.array(attachmentSchema).default([]),
+});
+
+const tableSchema = z.strictObject({
+  page: z.number().int().positive(),
+  order: z.number().int().min(0),
+  accuracy: z.number(),
+  whitespace: z.number(),
+});
+
+export const documentSchema = z.strictObject({
+  id: id(),
+  file: z.string().min(1).regex(/^[^/\\\0]+\.pdf$/i, 'must be the name of a .pdf file in the same folder'),
+  uid: uuid().optional().describe('Defaults to a UUID derived from the id. Unlisted documents need their own random uid.'),
+  title: z.string().optional().describe('Defaults to the PDF title.'),
+  slug: z.union([slug(), z.literal('')]).optional().describe('Defaults to the slug of the title.'),
+  description: text().describe('Markdown.'),
+  published_at: dateTime().nullable().default(null),
+  public: z.boolean().default(true),
+  listed: z.boolean().default(true),
+  allow_annotation: z.boolean().default(true),
+  last_modified_at: dateTime().optional().describe('Defaults to published_at, else site updated_at.'),
+  properties: z
+    .strictObject({
+      url: z.string().optional(),
+      publisher: z.string().optional(),
+      reference: z.string().optional(),
+      foreign_id: z.string().optional(),
+      publisher_url: z.string().optional(),
+      tables: z.array(tableSchema).nullable().optional().describe('Published as properties._tables.'),
+    })
+    .default({})
+    .describe('Source facts of imported documents (spec §2.6).'),
+  data: z
+    .union([
+      z.strictObject({
+        category: z.null().default(null),
+        publisher: z.string(),
+        document_type: z.enum(DOCUMENT_TYPES).nullable(),
+        legislative_term: z.string(),
+      }),
+      z.strictObject({
+        year: z.number().int(),
+        category: z.string(),
+        publisher: z.string(),
+        jurisdiction: z.string().optional(),
+        document_type: z.null().optional(),
+      }),
+      z.strictObject({}),
+    ])
+    .default({})
+    .describe('Parliamentary paper or research paper facts (spec §2.7), or nothing.'),
+});
+
+/** Every kind of content file, where it lives, and whether it holds one record or a list. */
+export const CONTENT_FILES = {
+  site: { pattern: 'site.yaml', schema: siteSchema, list: false },
+  jurisdiction: { pattern: 'jurisdictions.yaml', schema: jurisdictionSchema, list: true },
+  law: { pattern: 'laws.yaml', schema: lawSchema, list: true },
+  classification: { pattern: 'classifications.yaml', schema: classificationSchema, list: true },
+  category: { pattern: 'categories.yaml', schema: categorySchema, list: true },
+  campaign: { pattern: 'campaigns.yaml', schema: campaignSchema, list: true },
+  publicbody: { pattern: 'publicbodies/*.yaml', schema: publicBodySchema, list: false },
+  request: { pattern: 'requests/*/request.yaml', schema: requestSchema, list: false },
+  message: { pattern: 'requests/*/messages/*.yaml', schema: messageSchema, list: false },
+  document: { pattern: 'documents/*/document.yaml', schema: documentSchema, list: false },
+} as const;
+
+export type ContentKind = keyof typeof CONTENT_FILES;
+
+export type SiteInput = z.output<typeof siteSchema>;
+export type JurisdictionInput = z.output<typeof jurisdictionSchema>;
+export type LawInput = z.output<typeof lawSchema>;
+export type ClassificationInput = z.output<typeof classificationSchema>;
+export type CategoryInput = z.output<typeof categorySchema>;
+export type CampaignInput = z.output<typeof campaignSchema>;
+export type PublicBodyInput = z.output<typeof publicBodySchema>;
+export type RequestInput = z.output<typeof requestSchema>;
+export type MessageInput = z.output<typeof messageSchema>;
+export type AttachmentInput = z.output<typeof attachmentSchema>;
+export type DerivedDocumentInput = z.output<typeof derivedDocumentSchema>;
+export type DocumentInput = z.output<typeof documentSchema>;
+
+/** JSON Schema for one kind of file, for yaml-language-server (draft-07 is what it knows best). */
+export function jsonSchemaFor(kind: ContentKind): Record<string, unknown> {
+  const { schema, list } = CONTENT_FILES[kind];
+  const target = list ? z.array(schema) : schema;
+  return {
+    ...z.toJSONSchema(target, { target: 'draft-7', io: 'input' }),
+    title: `${kind} content file (${CONTENT_FILES[kind].pattern})`,
+  };
+}

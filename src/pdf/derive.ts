@@ -1,0 +1,88 @@
+/**
+ * Derives everything about one PDF: facts, and (optionally) page images written into a cache
+ * staging folder. Runs inside a pool worker; pure apart from the `write` callback.
+ */
+import { PdfOpenError, withPdf, type PdfDocument } from './document.ts';
+import { pageOriginalSize, readPageText, readProperties } from './facts.ts';
+import { deriveImages, renderPage } from './images.ts';
+import { outlineMarkdown, readOutline } from './outline.ts';
+import type { CacheFile } from './cache.ts';
+import { sha256Hex } from './cache.ts';
+import type { PdfFacts, PdfFailureReason, PdfPage } from './types.ts';
+
+export interface DeriveInput {
+  bytes: Uint8Array;
+  sha256: string;
+  images: boolean;
+  /** Stores one derived file; called as soon as a page's images are encoded. */
+  write: (name: string, bytes: Uint8Array) => Promise<void>;
+  /** Called after each page (text, and images when asked for). */
+  onPage?: (pageNumber: number, numPages: number) => void;
+}
+
+export type DeriveOutput =
+  | { ok: true; facts: PdfFacts; files: CacheFile[] }
+  | { ok: false; reason: PdfFailureReason; message: string; cause?: unknown };
+
+export class PageError extends Error {
+  constructor(page: number, options: { cause: unknown }) {
+    const detail = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(`page ${page} could not be read: ${detail}`, options);
+  }
+}
+
+export async function derivePdf(input: DeriveInput): Promise<DeriveOutput> {
+  try {
+    return await withPdf(input.bytes, (doc) => deriveOpen(doc, input));
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveOutput> {
+  const numPages = doc.numPages;
+  if (numPages === 0) return { ok: false, reason: 'no-pages', message: 'the PDF has no pages' };
+  const properties = await readProperties(doc);
+  const outline = outlineMarkdown(await readOutline(doc));
+  const pages: PdfPage[] = [];
+  const files: CacheFile[] = [];
+  for (let number = 1; number <= numPages; number++) {
+    try {
+      const page = await doc.getPage(number);
+      const size = pageOriginalSize(page);
+      const text = await readPageText(page);
+      if (input.images) {
+        const raw = await renderPage(page, size);
+        page.cleanup();
+        for (const image of await deriveImages(raw, number)) {
+          await input.write(image.name, image.bytes);
+          files.push({ name: image.name, size: image.bytes.length, sha256: sha256Hex(image.bytes) });
+        }
+      } else {
+        page.cleanup();
+      }
+      pages.push({ number, width: size.width, height: size.height, text });
+    } catch (error) {
+      throw new PageError(number, { cause: error });
+    }
+    input.onPage?.(number, numPages);
+  }
+  const facts: PdfFacts = {
+    numPages,
+    fileSize: input.bytes.length,
+    sha256: input.sha256,
+    properties,
+    outline,
+    pages,
+  };
+  return { ok: true, facts, files };
+}
+
+function failureOf(error: unknown): DeriveOutput {
+  if (error instanceof PdfOpenError) {
+    const reason = error.reason === 'password-incorrect' ? 'password-required' : error.reason;
+    return { ok: false, reason, message: error.message, cause: error.cause };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, reason: 'unreadable', message, cause: error };
+}

@@ -1,0 +1,74 @@
+/**
+ * Page images: render once at the `original` size with @napi-rs/canvas (pdfjs draws into it),
+ * then derive `large`, `normal` and `small` from the next larger raw image with sharp, each as
+ * PNG plus a `.png.webp` sibling (issue 3 items 3 and 4). Returns bytes; writing is the
+ * caller's business.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import type { PdfPageHandle } from './document.ts';
+import { IMAGE_SIZES, THUMBNAIL_WIDTHS, pageImageName, webpName, type ImageSize, type PixelSize } from './sizes.ts';
+
+/** Encoder settings; part of the cache key (see cache.ts `DERIVATIVE_VERSION`). */
+export const ENCODING = {
+  png: { compressionLevel: 6, adaptiveFiltering: false },
+  webp: { quality: 80, effort: 2 },
+} as const;
+
+export interface EncodedImage {
+  name: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/** Renders page `number` at `original` pixel size; RGBA, white background. */
+export async function renderPage(page: PdfPageHandle, original: PixelSize): Promise<Raw> {
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: original.width / base.width });
+  const canvas = createCanvas(original.width, original.height);
+  // pdfjs types expect a DOM canvas; @napi-rs/canvas implements the part it uses.
+  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
+  return { data: canvas.data(), width: original.width, height: original.height, channels: 4 };
+}
+
+function fromRaw(raw: Raw): ReturnType<typeof sharp> {
+  const image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+  return raw.channels === 4 ? image.removeAlpha() : image;
+}
+
+async function encode(raw: Raw, page: number, size: ImageSize): Promise<EncodedImage[]> {
+  const png = pageImageName(page, size);
+  const [pngBytes, webpBytes] = await Promise.all([
+    fromRaw(raw).png(ENCODING.png).toBuffer(),
+    fromRaw(raw).webp(ENCODING.webp).toBuffer(),
+  ]);
+  return [
+    { name: png, bytes: pngBytes, width: raw.width, height: raw.height },
+    { name: webpName(png), bytes: webpBytes, width: raw.width, height: raw.height },
+  ];
+}
+
+async function shrink(raw: Raw, width: number): Promise<Raw> {
+  if (width >= raw.width) return raw;
+  const { data, info } = await fromRaw(raw).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+/** All sizes of one rendered page, each encoded as PNG and WebP. */
+export async function deriveImages(original: Raw, page: number): Promise<EncodedImage[]> {
+  const jobs: Promise<EncodedImage[]>[] = [];
+  let current = original;
+  for (const size of IMAGE_SIZES) {
+    if (size !== 'original') current = await shrink(current, THUMBNAIL_WIDTHS[size]);
+    jobs.push(encode(current, page, size));
+  }
+  return (await Promise.all(jobs)).flat();
+}

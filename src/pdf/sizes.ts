@@ -1,0 +1,56 @@
+/**
+ * Page image sizes (froide: okfde/django-filingcabinet `Page.SIZES`) and the resolution of
+ * the `original` image. Pure functions; see docs/pdf.md for the reasoning.
+ */
+import { posix } from 'node:path';
+import { mediaPaths } from '../api/routes.ts';
+
+/** Thumbnail widths in pixels, resized by width only (froide facts §6.1). */
+export const THUMBNAIL_WIDTHS = { small: 180, normal: 700, large: 1000 } as const;
+
+export type ImageSize = keyof typeof THUMBNAIL_WIDTHS | 'original';
+
+/** Largest first: each size is derived from the one before it. */
+export const IMAGE_SIZES: readonly ImageSize[] = ['original', 'large', 'normal', 'small'];
+
+/**
+ * `original` is rendered at 150 dpi, not froide's 300: an A4 page becomes 1240 x 1754 px
+ * instead of 2480 x 3508 (4x fewer pixels to render and encode), which is still sharper than
+ * `large` (1000 px). Pages so small that 150 dpi would be narrower than `large` are rendered
+ * at 1000 px wide, so every thumbnail is a real downscale. The long side is capped at 4000 px
+ * so a poster-size page cannot exhaust memory.
+ */
+export const ORIGINAL_DPI = 150;
+export const MIN_ORIGINAL_WIDTH = THUMBNAIL_WIDTHS.large;
+export const MAX_ORIGINAL_SIDE = 4000;
+
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+/** Pixel size of the `original` image for a page of `width` x `height` PDF points (rotation applied). */
+export function originalSize(widthPt: number, heightPt: number): PixelSize {
+  const w = Math.max(widthPt, 1);
+  const h = Math.max(heightPt, 1);
+  let scale = Math.max(ORIGINAL_DPI / 72, MIN_ORIGINAL_WIDTH / w);
+  scale = Math.min(scale, MAX_ORIGINAL_SIDE / Math.max(w, h));
+  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
+}
+
+/** Pixel size of a size's image for an `original` of the given size (sharp's rounding). */
+export function imageSize(size: ImageSize, original: PixelSize): PixelSize {
+  if (size === 'original') return original;
+  const width = Math.min(THUMBNAIL_WIDTHS[size], original.width);
+  return { width, height: Math.max(1, Math.round((original.height * width) / original.width)) };
+}
+
+/** `page-p3-small.png`, taken from the route table so the name matches the media URL. */
+export function pageImageName(page: number, size: ImageSize): string {
+  return posix.basename(mediaPaths.pageImage('d', page, size));
+}
+
+/** froide's WebP sibling: `<file>.png.webp` (facts §6.1). */
+export function webpName(pngName: string): string {
+  return `${pngName}.webp`;
+}

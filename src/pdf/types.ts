@@ -1,0 +1,65 @@
+/** Plain data exchanged by the PDF stage (public types are re-exported from index.ts). */
+import type { PdfProperties } from './facts.ts';
+
+export type { PdfProperties };
+
+export interface PdfPage {
+  number: number;
+  /** Pixel size of the page's `original` image. */
+  width: number;
+  height: number;
+  text: string;
+}
+
+export interface PdfFacts {
+  numPages: number;
+  fileSize: number;
+  sha256: string;
+  /** `{}` when the PDF has no Info dictionary; otherwise every key, `null` when missing. */
+  properties: Partial<PdfProperties>;
+  /** froide outline Markdown, "" when none. */
+  outline: string;
+  pages: PdfPage[];
+}
+
+export interface PdfImage {
+  /** `page-p3-small.png` or `page-p3-small.png.webp`. */
+  name: string;
+  /** Absolute path of the verified file in the cache. */
+  file: string;
+}
+
+/**
+ * Why a PDF yielded no derivatives. The first four are properties of the file and are cached;
+ * the rest depend on the run and are retried by the next build.
+ */
+export type PdfFailureReason =
+  | 'password-required' // encrypted with a user password
+  | 'not-a-pdf' // no PDF structure found (e.g. HTML or random bytes named .pdf)
+  | 'no-pages' // opens, but has zero pages
+  | 'unreadable' // broken beyond what pdf.js can repair (document or a page)
+  | 'timeout' // exceeded the per-PDF time limit; the worker was terminated
+  | 'crashed' // the worker died (out of memory, native crash)
+  | 'io-error' // the PDF file could not be read
+  | 'aborted'; // the build was aborted via the signal
+
+export const CACHEABLE_FAILURES: readonly PdfFailureReason[] = ['password-required', 'not-a-pdf', 'no-pages', 'unreadable'];
+
+export interface PdfFailure {
+  ok: false;
+  reason: PdfFailureReason;
+  /** One sentence for people; the caller prefixes the content path. */
+  message: string;
+  cause?: unknown;
+}
+
+export type PdfResult = { ok: true; facts: PdfFacts; images: PdfImage[] } | PdfFailure;
+
+export interface PdfJob {
+  /** Caller's key for the result map. */
+  id: string;
+  /** Absolute path of the PDF. */
+  file: string;
+  /** false: facts only (no rendering). */
+  images: boolean;
+}

@@ -1,0 +1,184 @@
+/**
+ * Links validated content into the domain model. Pure: no I/O. Checks what only the whole
+ * archive can tell (unknown ids, duplicates, cycles, impossible dates) and reports each
+ * problem at the referring file and key.
+ */
+import type { LoadedContent } from '../content/load.ts';
+import type { Problems } from '../content/problems.ts';
+import { linkTree, Registry } from './registry.ts';
+import { linkRequests } from './requests.ts';
+import { parseTimestamp } from './time.ts';
+import type { Archive, Campaign, Category, Classification, Jurisdiction, Law, PublicBody } from './types.ts';
+
+export interface ModelOptions {
+  timeZone: string;
+  /** Site `updated_at`: the default `last_modified_at` of reference records. */
+  defaultUpdatedAt: string;
+}
+
+export function linkArchive(content: LoadedContent, options: ModelOptions, problems: Problems): Archive {
+  const fallbackModified = parseTimestamp(options.defaultUpdatedAt);
+  const modified = (value: string | undefined) => (value ? parseTimestamp(value) : fallbackModified);
+
+  const jurisdictions = new Registry<Jurisdiction>('jurisdiction', problems);
+  for (const { data, source } of content.jurisdictions) {
+    jurisdictions.add({
+      id: data.id,
+      source,
+      name: data.name,
+      slug: data.slug,
+      rank: data.rank,
+      description: data.description,
+      regionId: data.region,
+      lastModifiedAt: modified(data.last_modified_at),
+    });
+  }
+
+  const classifications = new Registry<Classification>('classification', problems);
+  const classificationParents = new Map<Classification, number | null>();
+  for (const { data, source } of content.classifications) {
+    const node: Classification = { id: data.id, source, name: data.name, slug: data.slug, parent: null, children: [], depth: 0 };
+    if (classifications.add(node)) classificationParents.set(node, data.parent);
+  }
+  linkTree(classifications.values(), classificationParents, classifications, problems);
+
+  const categories = new Registry<Category>('category', problems);
+  const categoryParents = new Map<Category, number | null>();
+  for (const { data, source } of content.categories) {
+    const node: Category = { id: data.id, source, name: data.name, slug: data.slug, isTopic: data.is_topic, parent: null, children: [], depth: 0 };
+    if (categories.add(node)) categoryParents.set(node, data.parent);
+  }
+  linkTree(categories.values(), categoryParents, categories, problems);
+
+  const campaigns = new Registry<Campaign>('campaign', problems);
+  const hiddenCampaigns = new Set<number>();
+  for (const { data, source } of content.campaigns) {
+    const campaign: Campaign = {
+      id: data.id,
+      source,
+      name: data.name,
+      slug: data.slug,
+      url: data.url,
+      description: data.description,
+      startDate: data.start_date ? parseTimestamp(data.start_date) : null,
+      active: data.active,
+    };
+    if (campaigns.add(campaign) && !data.public) hiddenCampaigns.add(data.id);
+  }
+
+  // Laws and public bodies refer to each other (mediator, laws): create both, then link.
+  const publicBodies = new Registry<PublicBody>('public body', problems);
+  const laws = new Registry<Law>('law', problems);
+  const placeholderJurisdiction = undefined as unknown as Jurisdiction;
+
+  for (const { data, source } of content.publicBodies) {
+    publicBodies.add({
+      id: data.id,
+      source,
+      name: data.name,
+      slug: data.slug,
+      otherNames: data.other_names,
+      description: data.description,
+      url: data.url,
+      parent: null,
+      children: [],
+      root: undefined as unknown as PublicBody,
+      depth: 0,
+      classification: classifications.resolve(data.classification, source, ['classification']) ?? null,
+      categories: data.categories.flatMap((id, index) => categories.resolve(id, source, ['categories', index]) ?? []),
+      email: data.email,
+      contact: data.contact,
+      address: data.address,
+      fax: data.fax,
+      requestNote: data.request_note,
+      jurisdiction: jurisdictions.resolve(data.jurisdiction, source, ['jurisdiction']) ?? placeholderJurisdiction,
+      laws: [],
+      regionIds: data.regions,
+      sourceReference: data.source_reference,
+      alternativeEmails: data.alternative_emails,
+      wikidataItem: data.wikidata_item,
+      extraData: data.extra_data,
+      geo: data.geo,
+      lastModifiedAt: modified(data.last_modified_at),
+      numberOfRequests: 0,
+    });
+  }
+
+  for (const { data, source } of content.laws) {
+    laws.add({
+      id: data.id,
+      source,
+      name: data.name,
+      slug: data.slug,
+      description: data.description,
+      longDescription: data.long_description,
+      lawType: data.law_type,
+      created: data.created,
+      requestNote: data.request_note,
+      meta: data.meta,
+      jurisdiction: jurisdictions.resolve(data.jurisdiction, source, ['jurisdiction']) ?? placeholderJurisdiction,
+      emailOnly: data.email_only,
+      mediator: publicBodies.resolve(data.mediator, source, ['mediator']) ?? null,
+      priority: data.priority,
+      url: data.url,
+      maxResponseTime: data.max_response_time,
+      maxResponseTimeUnit: data.max_response_time_unit,
+      requiresSignature: data.requires_signature,
+      letterStart: data.letter_start,
+      letterEnd: data.letter_end,
+      lastModifiedAt: data.last_modified_at ?? null,
+      refusalReasons: data.refusal_reasons,
+      legalText: data.legal_text,
+      combined: [],
+    });
+  }
+  for (const { data, source } of content.laws) {
+    const law = laws.get(data.id);
+    if (law?.source !== source) continue;
+    law.combined = data.combined.flatMap((id, index) => laws.resolve(id, source, ['combined', index]) ?? []);
+  }
+
+  const bodyParents = new Map<PublicBody, number | null>();
+  for (const { data, source } of content.publicBodies) {
+    const body = publicBodies.get(data.id);
+    if (body?.source !== source) continue;
+    body.laws = data.laws.flatMap((id, index) => laws.resolve(id, source, ['laws', index]) ?? []);
+    bodyParents.set(body, data.parent);
+  }
+  linkTree(publicBodies.values(), bodyParents, publicBodies, problems);
+  for (const body of publicBodies.values()) {
+    let root = body;
+    while (root.parent) root = root.parent;
+    body.root = root;
+  }
+
+  const { requests, messages, attachments, documents } = linkRequests(content, {
+    problems,
+    publicBodies,
+    jurisdictions,
+    laws,
+    campaigns,
+    hiddenCampaigns,
+    timeZone: options.timeZone,
+    fallbackModified,
+  });
+
+  for (const request of requests) {
+    if (request.publicBody) request.publicBody.numberOfRequests++;
+  }
+
+  return {
+    title: '',
+    timeZone: options.timeZone,
+    jurisdictions: jurisdictions.values(),
+    laws: laws.values(),
+    classifications: classifications.values(),
+    categories: categories.values(),
+    campaigns: campaigns.values().filter((campaign) => !hiddenCampaigns.has(campaign.id)),
+    publicBodies: publicBodies.values(),
+    requests,
+    messages,
+    attachments,
+    documents,
+  };
+}

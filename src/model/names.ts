@@ -1,0 +1,61 @@
+/** Slugs, file types and derived ids: small pure helpers of the model stage. */
+import { createHash } from 'node:crypto';
+
+/** Django's slugify: ASCII-fold, drop what is not a word character, hyphens for spaces. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s_]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** `Bescheid vom 3. März.PDF` -> `bescheid-vom-3-marz.pdf` (froide stores slugified document file names). */
+export function slugifyFileName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : 'pdf';
+  return `${slugify(base) || 'document'}.${ext}`;
+}
+
+const MIME_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  html: 'text/html',
+  eml: 'message/rfc822',
+  zip: 'application/zip',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function mimeTypeOf(fileName: string): string {
+  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return MIME_TYPES[ext] ?? 'application/octet-stream';
+}
+
+const NAMESPACE = 'foi-archive-api/document';
+
+/** A stable UUID (version 5 layout) derived from a document id, for documents without an explicit uid. */
+export function uuidFromId(id: number): string {
+  const hash = createHash('sha1').update(`${NAMESPACE}:${id}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,96 @@
+/**
+ * Records of one kind by id: reports duplicate ids and resolves references with the
+ * referring file and key as the position of the problem.
+ */
+import type { Problems, Source } from '../content/problems.ts';
+import { formatPath } from '../content/problems.ts';
+
+export class Registry<T extends { id: number; source: Source }> {
+  private readonly byId = new Map<number, T>();
+
+  constructor(
+    readonly kind: string,
+    private readonly problems: Problems,
+  ) {}
+
+  add(record: T, idPath: (string | number)[] = ['id']): boolean {
+    const existing = this.byId.get(record.id);
+    if (existing) {
+      const where = existing.source.locate([...existing.source.base, 'id']);
+      this.problems.at(
+        record.source,
+        idPath,
+        `duplicate ${this.kind} id ${record.id}; it is already used in ${existing.source.file}:${where.line}`,
+        `give this ${this.kind} an id no other ${this.kind} uses (ids are stable: change the new record, not the old one)`,
+      );
+      return false;
+    }
+    this.byId.set(record.id, record);
+    return true;
+  }
+
+  get(id: number): T | undefined {
+    return this.byId.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  values(): T[] {
+    return [...this.byId.values()];
+  }
+
+  /** Resolves a reference or reports it at the referring key. */
+  resolve(id: number, from: Source, path: (string | number)[]): T | undefined;
+  resolve(id: number | null, from: Source, path: (string | number)[]): T | null | undefined;
+  resolve(id: number | null, from: Source, path: (string | number)[]): T | null | undefined {
+    if (id === null) return null;
+    const record = this.byId.get(id);
+    if (!record) {
+      const known = [...this.byId.keys()].sort((a, b) => a - b);
+      const sample = known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
+      this.problems.at(
+        from,
+        path,
+        `refers to ${this.kind} ${id}, which does not exist`,
+        known.length ? `use the id of an existing ${this.kind} (${sample})` : `add the ${this.kind} first`,
+      );
+    }
+    return record;
+  }
+}
+
+/**
+ * Links parent references of a tree, reports cycles, and fills children and depth.
+ * Children are ordered by name, as treebeard orders siblings (facts §5.5).
+ */
+export function linkTree<T extends { id: number; name: string; source: Source; parent: T | null; children: T[]; depth: number }>(
+  nodes: T[],
+  parentIds: Map<T, number | null>,
+  registry: Registry<T>,
+  problems: Problems,
+): void {
+  for (const node of nodes) {
+    const parentId = parentIds.get(node) ?? null;
+    const parent = registry.resolve(parentId, node.source, ['parent']);
+    node.parent = parent ?? null;
+  }
+  for (const node of nodes) {
+    const seen = new Set<T>([node]);
+    let depth = 0;
+    for (let current = node.parent; current; current = current.parent) {
+      if (seen.has(current)) {
+        problems.at(node.source, ['parent'], `makes a cycle: ${registry.kind} ${node.id} is its own ancestor`, `point ${formatPath(['parent'])} at a ${registry.kind} higher up the tree, or set it to null`);
+        node.parent = null;
+        depth = 0;
+        break;
+      }
+      seen.add(current);
+      depth++;
+    }
+    node.depth = depth;
+  }
+  for (const node of nodes) node.parent?.children.push(node);
+  for (const node of nodes) node.children.sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
+}

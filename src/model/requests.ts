@@ -1,0 +1,304 @@
+/**
+ * Links requests with their messages, attachments and documents (derived and imported), and
+ * decides what is published (facts §2: public requests, non-draft messages, approved
+ * attachments).
+ */
+import { randomUUID } from 'node:crypto';
+import type { LoadedContent, LoadedMessage } from '../content/load.ts';
+import type { Problems, Source } from '../content/problems.ts';
+import type { DerivedDocumentInput } from '../content/schema.ts';
+import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
+import { Registry } from './registry.ts';
+import { parseTimestamp, formatDateTime, type Timestamp } from './time.ts';
+import type { Attachment, Campaign, Document, FoiRequest, Jurisdiction, Law, Message, PublicBody } from './types.ts';
+
+interface Context {
+  problems: Problems;
+  publicBodies: Registry<PublicBody>;
+  jurisdictions: Registry<Jurisdiction>;
+  laws: Registry<Law>;
+  campaigns: Registry<Campaign>;
+  hiddenCampaigns: Set<number>;
+  timeZone: string;
+  fallbackModified: Timestamp;
+}
+
+export interface LinkedRequests {
+  requests: FoiRequest[];
+  messages: Message[];
+  attachments: Attachment[];
+  documents: Document[];
+}
+
+const optionalTime = (value: string | null | undefined) => (value ? parseTimestamp(value) : null);
+
+export function linkRequests(content: LoadedContent, ctx: Context): LinkedRequests {
+  const { problems } = ctx;
+  const requests = new Registry<FoiRequest>('request', problems);
+  const published = new Set<FoiRequest>();
+  const sameAsIds = new Map<FoiRequest, number | null>();
+  const byDir = new Map<string, FoiRequest>();
+  const explicitModified = new Map<FoiRequest, Timestamp | null>();
+
+  for (const { data, source, dir } of content.requests) {
+    const publicBody = ctx.publicBodies.resolve(data.public_body, source, ['public_body']) ?? null;
+    const campaign = ctx.campaigns.resolve(data.campaign, source, ['campaign']) ?? null;
+    const request: FoiRequest = {
+      id: data.id,
+      source,
+      slug: data.slug,
+      title: data.title,
+      description: data.description,
+      summary: data.summary,
+      publicBody,
+      jurisdiction: ctx.jurisdictions.resolve(data.jurisdiction, source, ['jurisdiction']) ?? publicBody?.jurisdiction ?? null,
+      law: ctx.laws.resolve(data.law, source, ['law']) ?? null,
+      status: data.status,
+      resolution: data.resolution,
+      refusalReason: data.refusal_reason,
+      costs: data.costs,
+      isFoi: data.is_foi,
+      checked: data.checked,
+      sameAs: null,
+      sameAsCount: 0,
+      createdAt: optionalTime(data.created_at),
+      dueDate: optionalTime(data.due_date),
+      resolvedOn: optionalTime(data.resolved_on),
+      lastMessage: null,
+      lastModifiedAt: 0,
+      reference: data.reference,
+      user: data.user,
+      project: data.project,
+      // A campaign that is not public has no API object to point at.
+      campaign: campaign && !ctx.hiddenCampaigns.has(campaign.id) ? campaign : null,
+      tags: data.tags,
+      messages: [],
+    };
+    if (!requests.add(request)) continue;
+    byDir.set(dir, request);
+    sameAsIds.set(request, data.same_as);
+    explicitModified.set(request, optionalTime(data.last_modified_at));
+    if (data.public) published.add(request);
+
+    if (data.resolution && data.status !== 'resolved') {
+      problems.at(source, ['resolution'], `is "${data.resolution}" but status is "${data.status}"`, 'a resolution belongs to a resolved request: set status: resolved, or resolution: ""');
+    }
+    checkOrder(request.createdAt, request.resolvedOn, source, ['resolved_on'], 'resolved_on', 'created_at', problems, ctx.timeZone);
+    checkOrder(request.createdAt, request.dueDate, source, ['due_date'], 'due_date', 'created_at', problems, ctx.timeZone);
+  }
+
+  for (const [request, sameAsId] of sameAsIds) {
+    if (sameAsId === request.id) {
+      problems.at(request.source, ['same_as'], 'refers to the request itself', 'point same_as at the original request, or remove it');
+      continue;
+    }
+    request.sameAs = requests.resolve(sameAsId, request.source, ['same_as']) ?? null;
+  }
+
+  const documents = new Registry<Document>('document', problems);
+  const messages = new Registry<Message>('message', problems);
+  const attachments = new Registry<Attachment>('attachment', problems);
+  const publishedMessages: Message[] = [];
+  const publishedAttachments: Attachment[] = [];
+  const publishedDocuments: Document[] = [];
+
+  for (const loaded of content.messages) {
+    const request = byDir.get(loaded.requestDir);
+    if (!request) {
+      problems.add({
+        severity: 'error',
+        file: loaded.source.file,
+        line: 0,
+        column: 0,
+        path: '',
+        message: `belongs to no request: ${loaded.requestDir}/request.yaml is missing or invalid`,
+        hint: 'keep each message in the messages/ folder of its request',
+      });
+      continue;
+    }
+    const message = linkMessage(loaded, request, ctx);
+    if (!messages.add(message)) continue;
+    const isPublished = published.has(request) && !message.isDraft;
+    if (isPublished) {
+      request.messages.push(message);
+      publishedMessages.push(message);
+    }
+
+    const names = new Map<string, number>();
+    loaded.data.attachments.forEach((input, index) => {
+      const path = ['attachments', index];
+      const file = loaded.files[index];
+      const earlier = names.get(input.name);
+      if (earlier !== undefined) {
+        problems.at(loaded.source, [...path, 'name'], `"${input.name}" is already the name of attachments[${earlier}]`, 'attachment names must be unique within a message: they are part of the URL');
+      }
+      names.set(input.name, index);
+      if (!file) return;
+      const filetype = input.filetype ?? mimeTypeOf(input.name);
+      const attachment: Attachment = {
+        id: input.id,
+        source: loaded.source,
+        message,
+        name: input.name,
+        filetype,
+        file,
+        isPdf: filetype === 'application/pdf',
+        isImage: filetype.startsWith('image/'),
+        approved: input.approved,
+        isRedacted: input.is_redacted,
+        isIrrelevant: input.is_irrelevant,
+        canApprove: input.can_approve,
+        document: null,
+      };
+      if (!attachments.add(attachment, [...path, 'id'])) return;
+      const attachmentPublished = isPublished && attachment.approved;
+      if (attachmentPublished) {
+        message.attachments.push(attachment);
+        publishedAttachments.push(attachment);
+      }
+      if (!input.document) return;
+      if (!attachment.isPdf) {
+        problems.at(loaded.source, [...path, 'document'], `asks for a document, but "${input.name}" is not a PDF (${filetype})`, 'only PDF attachments can have a derived document: remove the document block');
+        return;
+      }
+      const document = derivedDocument(input.document, attachment, request, loaded.source, [...path, 'document'], problems);
+      if (!documents.add(document, [...path, 'document', 'id'])) return;
+      if (attachmentPublished) {
+        attachment.document = document;
+        publishedDocuments.push(document);
+      }
+    });
+    message.attachments.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  }
+
+  for (const { data, source, file } of content.documents) {
+    if (!data.listed && !data.uid) {
+      problems.at(source, ['listed'], 'is false, but the document has no uid of its own', `unlisted documents are reached only through their uid, so it must be random: add "uid: ${randomUUID()}"`);
+    }
+    if (!file) continue;
+    const document: Document = {
+      id: data.id,
+      source,
+      uid: data.uid ?? uuidFromId(data.id),
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      publishedAt: optionalTime(data.published_at),
+      public: data.public,
+      listed: data.listed,
+      allowAnnotation: data.allow_annotation,
+      pending: false,
+      file,
+      fileName: slugifyFileName(data.file),
+      lastModifiedAt: optionalTime(data.last_modified_at) ?? optionalTime(data.published_at) ?? ctx.fallbackModified,
+      properties: data.properties,
+      data: data.data,
+      original: null,
+      foirequest: null,
+      publicbody: null,
+    };
+    if (documents.add(document)) publishedDocuments.push(document);
+  }
+
+  const publishedRequests = requests.values().filter((request) => published.has(request));
+  for (const request of publishedRequests) finishRequest(request, explicitModified.get(request) ?? null, ctx.fallbackModified);
+  for (const request of publishedRequests) {
+    if (request.sameAs && published.has(request.sameAs)) request.sameAs.sameAsCount++;
+  }
+
+  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments };
+}
+
+function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): Message {
+  const { data, source } = loaded;
+  const message: Message = {
+    id: data.id,
+    source,
+    request,
+    kind: data.kind,
+    isResponse: data.is_response,
+    senderPublicBody: ctx.publicBodies.resolve(data.sender_public_body, source, ['sender_public_body']) ?? null,
+    recipientPublicBody: ctx.publicBodies.resolve(data.recipient_public_body, source, ['recipient_public_body']) ?? null,
+    timestamp: parseTimestamp(data.timestamp),
+    status: data.status ?? request.status,
+    sent: data.sent,
+    isDraft: data.is_draft,
+    isEscalation: data.is_escalation,
+    contentHidden: data.content_hidden,
+    registeredMailDate: optionalTime(data.registered_mail_date),
+    redacted: data.redacted,
+    notPublishable: data.not_publishable,
+    attachments: [],
+  };
+  if (data.is_response && data.sender_public_body === null) {
+    ctx.problems.at(source, ['sender_public_body'], 'is missing, but the message is a response', 'a response comes from a public body: set sender_public_body to its id');
+  }
+  if (!data.is_response && data.recipient_public_body === null) {
+    ctx.problems.at(source, ['recipient_public_body'], 'is missing, but the message is not a response', 'a message of the requester goes to a public body: set recipient_public_body to its id');
+  }
+  checkOrder(request.createdAt, message.timestamp, source, ['timestamp'], 'the message', `its request's created_at`, ctx.problems, ctx.timeZone);
+  return message;
+}
+
+function derivedDocument(
+  input: DerivedDocumentInput,
+  attachment: Attachment,
+  request: FoiRequest,
+  source: Source,
+  path: (string | number)[],
+  problems: Problems,
+): Document {
+  if (!input.listed && !input.uid) {
+    problems.at(source, [...path, 'listed'], 'is false, but the document has no uid of its own', `unlisted documents are reached only through their uid, so it must be random: add "uid: ${randomUUID()}"`);
+  }
+  return {
+    id: input.id,
+    source,
+    uid: input.uid ?? uuidFromId(input.id),
+    title: input.title,
+    slug: input.slug,
+    description: input.description,
+    publishedAt: null,
+    public: input.public,
+    listed: input.listed,
+    allowAnnotation: false,
+    pending: false,
+    file: attachment.file,
+    fileName: slugifyFileName(attachment.name),
+    lastModifiedAt: optionalTime(input.last_modified_at) ?? attachment.message.timestamp,
+    properties: {},
+    data: {},
+    original: attachment,
+    foirequest: request,
+    publicbody: request.publicBody,
+  };
+}
+
+function finishRequest(request: FoiRequest, explicitModified: Timestamp | null, fallback: Timestamp): void {
+  request.messages.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
+  const first = request.messages[0];
+  const last = request.messages[request.messages.length - 1];
+  request.createdAt ??= first?.timestamp ?? null;
+  request.lastMessage = last?.timestamp ?? null;
+  const candidates = [request.createdAt, request.lastMessage, request.resolvedOn].filter((value): value is number => value !== null);
+  request.lastModifiedAt = explicitModified ?? (candidates.length ? Math.max(...candidates) : fallback);
+}
+
+function checkOrder(
+  earlier: Timestamp | null,
+  later: Timestamp | null,
+  source: Source,
+  path: (string | number)[],
+  laterName: string,
+  earlierName: string,
+  problems: Problems,
+  timeZone: string,
+): void {
+  if (earlier === null || later === null || later >= earlier) return;
+  problems.at(
+    source,
+    path,
+    `${formatDateTime(later, timeZone)} is before ${earlierName} (${formatDateTime(earlier, timeZone)}), which is impossible`,
+    `fix the date of ${laterName}, or of ${earlierName}`,
+  );
+}

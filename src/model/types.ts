@@ -1,0 +1,201 @@
+/**
+ * The linked domain model: what the archive publishes, with references resolved to objects.
+ * Built by model/link.ts from validated content; pure data, no I/O.
+ */
+import type { Source } from '../content/problems.ts';
+import type { ContentFile } from '../content/load.ts';
+import type { DocumentInput, LawInput, MessageInput } from '../content/schema.ts';
+import type { Timestamp } from './time.ts';
+
+interface Record {
+  id: number;
+  source: Source;
+}
+
+export interface Jurisdiction extends Record {
+  name: string;
+  slug: string;
+  rank: number;
+  description: string;
+  regionId: number | null;
+  lastModifiedAt: Timestamp;
+}
+
+export interface Law extends Record {
+  name: string;
+  slug: string;
+  description: string;
+  longDescription: string;
+  lawType: string;
+  created: string | null;
+  requestNote: string;
+  meta: boolean;
+  jurisdiction: Jurisdiction;
+  emailOnly: boolean;
+  mediator: PublicBody | null;
+  priority: number;
+  url: string;
+  maxResponseTime: number | null;
+  maxResponseTimeUnit: LawInput['max_response_time_unit'];
+  requiresSignature: boolean;
+  letterStart: string;
+  letterEnd: string;
+  /** A date `YYYY-MM-DD` (froide renders str() of a date here, facts §5.8). */
+  lastModifiedAt: string | null;
+  refusalReasons: string[];
+  legalText: string;
+  combined: Law[];
+}
+
+export interface TreeNode<T> extends Record {
+  name: string;
+  slug: string;
+  parent: T | null;
+  children: T[];
+  depth: number;
+}
+
+export interface Classification extends TreeNode<Classification> {}
+
+export interface Category extends TreeNode<Category> {
+  isTopic: boolean;
+}
+
+export interface Campaign extends Record {
+  name: string;
+  slug: string;
+  url: string;
+  description: string;
+  startDate: Timestamp | null;
+  active: boolean;
+}
+
+export interface PublicBody extends TreeNode<PublicBody> {
+  otherNames: string[];
+  description: string;
+  url: string | null;
+  root: PublicBody;
+  classification: Classification | null;
+  categories: Category[];
+  email: string;
+  contact: string;
+  address: string;
+  fax: string;
+  requestNote: string;
+  jurisdiction: Jurisdiction;
+  laws: Law[];
+  regionIds: number[];
+  sourceReference: string;
+  alternativeEmails: { [category: string]: string };
+  wikidataItem: string;
+  extraData: { [key: string]: unknown };
+  /** [longitude, latitude] */
+  geo: [number, number] | null;
+  lastModifiedAt: Timestamp;
+  /** Published requests addressed to this body. */
+  numberOfRequests: number;
+}
+
+export interface FoiRequest extends Record {
+  slug: string;
+  title: string;
+  description: string;
+  summary: string;
+  publicBody: PublicBody | null;
+  jurisdiction: Jurisdiction | null;
+  law: Law | null;
+  status: string;
+  resolution: string;
+  refusalReason: string;
+  costs: number;
+  isFoi: boolean;
+  checked: boolean;
+  sameAs: FoiRequest | null;
+  sameAsCount: number;
+  createdAt: Timestamp | null;
+  dueDate: Timestamp | null;
+  resolvedOn: Timestamp | null;
+  lastMessage: Timestamp | null;
+  lastModifiedAt: Timestamp;
+  reference: string;
+  user: number | null;
+  project: number | null;
+  campaign: Campaign | null;
+  tags: string[];
+  /** Published messages, ordered by timestamp (then id). */
+  messages: Message[];
+}
+
+export interface Message extends Record {
+  request: FoiRequest;
+  kind: MessageInput['kind'];
+  isResponse: boolean;
+  senderPublicBody: PublicBody | null;
+  recipientPublicBody: PublicBody | null;
+  timestamp: Timestamp;
+  status: string;
+  sent: boolean;
+  isDraft: boolean;
+  isEscalation: boolean;
+  contentHidden: boolean;
+  registeredMailDate: Timestamp | null;
+  redacted: boolean;
+  notPublishable: boolean;
+  /** Published (approved) attachments, ordered by name (then id). */
+  attachments: Attachment[];
+}
+
+export interface Attachment extends Record {
+  message: Message;
+  name: string;
+  filetype: string;
+  file: ContentFile;
+  isPdf: boolean;
+  isImage: boolean;
+  approved: boolean;
+  isRedacted: boolean;
+  isIrrelevant: boolean;
+  canApprove: boolean;
+  document: Document | null;
+}
+
+export interface Document extends Record {
+  uid: string;
+  /** Editor's title; the PDF title and then the file name are the defaults (see api/resources/document.ts). */
+  title: string | undefined;
+  slug: string | undefined;
+  description: string;
+  publishedAt: Timestamp | null;
+  public: boolean;
+  listed: boolean;
+  allowAnnotation: boolean;
+  pending: boolean;
+  file: ContentFile;
+  /** Name of the PDF inside the document's media directory. */
+  fileName: string;
+  lastModifiedAt: Timestamp;
+  properties: DocumentInput['properties'];
+  data: DocumentInput['data'];
+  original: Attachment | null;
+  foirequest: FoiRequest | null;
+  publicbody: PublicBody | null;
+}
+
+export interface Archive {
+  title: string;
+  timeZone: string;
+  jurisdictions: Jurisdiction[];
+  laws: Law[];
+  classifications: Classification[];
+  categories: Category[];
+  campaigns: Campaign[];
+  publicBodies: PublicBody[];
+  /** Published requests only (public ones). */
+  requests: FoiRequest[];
+  /** Published messages only (non-draft messages of published requests). */
+  messages: Message[];
+  /** Published attachments only (approved, of published messages). */
+  attachments: Attachment[];
+  /** Imported documents and documents derived from published attachments. */
+  documents: Document[];
+}

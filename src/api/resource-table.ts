@@ -27,6 +27,8 @@ export interface ResourceSpec {
   maxLimit: number;
   /** How an anonymous caller is answered on reads. */
   anonymous: 'read' | 'unauthorized';
+  /** List envelopes carry `facets` (facts §1.3: publicbody, page). */
+  facets: boolean;
 }
 
 const RENDERS = ['application/json', 'text/csv', 'text/html'] as const;
@@ -46,6 +48,7 @@ function spec(name: ResourceName, model: string, viewName: string, fields: Parti
     defaultLimit: PAGE_SIZE,
     maxLimit: PAGE_SIZE,
     anonymous: 'read',
+    facets: false,
     ...fields,
   };
 }
@@ -70,7 +73,7 @@ export const RESOURCES: Record<ResourceName, ResourceSpec> = {
     listMethods: allow('GET', 'POST'),
     detailMethods: allow('GET', 'DELETE'),
   }),
-  publicbody: spec('publicbody', 'PublicBody', 'Public Body', { renders: [...RENDERS, 'application/javascript'] }),
+  publicbody: spec('publicbody', 'PublicBody', 'Public Body', { renders: [...RENDERS, 'application/javascript'], facets: true }),
   category: spec('category', 'Category', 'Category'),
   classification: spec('classification', 'Classification', 'Classification'),
   jurisdiction: spec('jurisdiction', 'Jurisdiction', 'Jurisdiction'),
@@ -92,7 +95,7 @@ export const RESOURCES: Record<ResourceName, ResourceSpec> = {
   // Spec §1: the document collection allows GET, HEAD, OPTIONS.
   document: spec('document', 'Document', 'Document', { detailMethods: allow('GET', 'PUT', 'PATCH') }),
   documentcollection: spec('documentcollection', 'DocumentCollection', 'Document Collection'),
-  page: spec('page', 'Page', 'Page', { detailMethods: null, renders: [...RENDERS, 'application/xml'] }),
+  page: spec('page', 'Page', 'Page', { detailMethods: null, renders: [...RENDERS, 'application/xml'], facets: true }),
   pageannotation: spec('pageannotation', 'PageAnnotation', 'Page Annotation', {
     listMethods: allow('GET', 'POST'),
     detailMethods: allow('GET', 'DELETE'),

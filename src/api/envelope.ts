@@ -1,0 +1,52 @@
+/**
+ * The list envelope (spec §2.2), shared by the build (static pages) and the serving layer
+ * (computed pages), so both produce the same bytes for the same page.
+ */
+import { type Query, type ResourceName, UrlBuilder } from './routes.ts';
+
+export interface Meta {
+  limit: number;
+  next: string | null;
+  offset: number;
+  previous: string | null;
+  total_count: number;
+}
+
+export interface Envelope<T = unknown> {
+  meta: Meta;
+  objects: T[];
+  /** publicbody and page lists carry froide's (empty) facets (facts §1.3). */
+  facets?: { fields: Record<string, unknown> };
+}
+
+/**
+ * next/previous per facts §1.3, except that both always carry explicit `limit` and `offset`
+ * (spec §2.2 wins over froide, which drops `offset` from a previous link to the first page).
+ * `query` is the request's other parameters; they are kept.
+ */
+export function pageLinks(
+  urls: UrlBuilder,
+  resource: ResourceName,
+  query: Query,
+  offset: number,
+  limit: number,
+  total: number,
+): { next: string | null; previous: string | null } {
+  const next = offset + limit < total ? urls.list(resource, { ...query, limit, offset: offset + limit }) : null;
+  const previous = offset > 0 ? urls.list(resource, { ...query, limit, offset: Math.max(0, offset - limit) }) : null;
+  return { next, previous };
+}
+
+export function envelope<T>(
+  urls: UrlBuilder,
+  resource: ResourceName,
+  page: { query?: Query; offset: number; limit: number; total: number; objects: T[]; facets?: boolean },
+): Envelope<T> {
+  const { next, previous } = pageLinks(urls, resource, page.query ?? {}, page.offset, page.limit, page.total);
+  const result: Envelope<T> = {
+    meta: { limit: page.limit, next, offset: page.offset, previous, total_count: page.total },
+    objects: page.objects,
+  };
+  if (page.facets) result.facets = { fields: {} };
+  return result;
+}

@@ -84,7 +84,6 @@ export const jurisdictionSchema = z.strictObject({
   slug: slug(),
   rank: z.number().int().default(1).describe('Sort key: lower ranks come first (Bund before Länder).'),
   description: text(),
-  region: optionalRef('georegion'),
   last_modified_at: dateTime().optional(),
 });
 
@@ -160,7 +159,6 @@ export const publicBodySchema = z.strictObject({
   request_note: text().describe('Markdown.'),
   jurisdiction: ref('jurisdiction'),
   laws: z.array(ref('law')).default([]),
-  regions: z.array(ref('georegion')).default([]),
   source_reference: z.string().default(''),
   alternative_emails: z.record(z.string(), z.string()).default({}),
   wikidata_item: z.string().default(''),

@@ -29,7 +29,6 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
       slug: data.slug,
       rank: data.rank,
       description: data.description,
-      regionId: data.region,
       lastModifiedAt: modified(data.last_modified_at),
     });
   }
@@ -93,7 +92,6 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
       requestNote: data.request_note,
       jurisdiction: jurisdictions.resolve(data.jurisdiction, source, ['jurisdiction']) ?? placeholderJurisdiction,
       laws: [],
-      regionIds: data.regions,
       sourceReference: data.source_reference,
       alternativeEmails: data.alternative_emails,
       wikidataItem: data.wikidata_item,

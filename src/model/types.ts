@@ -17,7 +17,6 @@ export interface Jurisdiction extends Record {
   slug: string;
   rank: number;
   description: string;
-  regionId: number | null;
   lastModifiedAt: Timestamp;
 }
 
@@ -84,7 +83,6 @@ export interface PublicBody extends TreeNode<PublicBody> {
   requestNote: string;
   jurisdiction: Jurisdiction;
   laws: Law[];
-  regionIds: number[];
   sourceReference: string;
   alternativeEmails: { [category: string]: string };
   wikidataItem: string;

@@ -1,0 +1,40 @@
+/** Attachment (spec §2.4): file_url always carries a token (facts §6.2); derived document embedded. */
+import { mediaPaths } from '../routes.ts';
+import type { Attachment } from '../../model/types.ts';
+import type { RenderContext } from './context.ts';
+import { serializeDocument } from './document.ts';
+
+export function attachmentMediaPath(attachment: Attachment): string {
+  return mediaPaths.attachment(attachment.message.id, attachment.name);
+}
+
+export function serializeAttachment(ctx: RenderContext, attachment: Attachment) {
+  const { urls } = ctx;
+  const { message } = attachment;
+  const path = attachmentMediaPath(attachment);
+  return {
+    resource_uri: urls.detail('attachment', attachment.id),
+    id: attachment.id,
+    belongs_to: urls.detail('message', message.id),
+    name: attachment.name,
+    filetype: attachment.filetype,
+    size: attachment.file.size,
+    site_url: urls.attachmentPage(message.request.slug, message.id, attachment.name),
+    anchor_url: urls.messagePage(message.request.slug, message.id),
+    file_url: urls.media(path, { token: ctx.token(path) }),
+    pending: false,
+    is_converted: false,
+    converted: null,
+    approved: attachment.approved,
+    can_approve: attachment.canApprove,
+    can_change_approval: false,
+    redacted: null,
+    is_redacted: attachment.isRedacted,
+    can_redact: attachment.isPdf,
+    can_delete: false,
+    is_pdf: attachment.isPdf,
+    is_image: attachment.isImage,
+    is_irrelevant: attachment.isIrrelevant,
+    document: attachment.document ? serializeDocument(ctx, attachment.document) : null,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Document (spec §2.5–2.7). Title and properties come from the PDF unless the editor set
+ * them (issue 3 #2). Private documents' media URLs carry a token for the document directory
+ * and percent-encode the template braces (spec §2.5, facts §6).
+ */
+import { mediaPaths } from '../routes.ts';
+import type { Document } from '../../model/types.ts';
+import { formatPythonUtc } from '../../model/time.ts';
+import { slugify } from '../../model/names.ts';
+import { dateTime, type DocumentFacts, type RenderContext } from './context.ts';
+import { serializePage } from './page.ts';
+
+const PDF_PROPERTY_KEYS = ['title', 'author', 'creator', 'subject', 'producer'] as const;
+
+export function documentMediaDir(document: Document): string {
+  return mediaPaths.documentDir(document.uid, document.public);
+}
+
+/** Editor's title, else the PDF's, else the file name without extension. */
+export function documentTitle(document: Document, facts: DocumentFacts): string {
+  if (document.title !== undefined) return document.title;
+  const fromPdf = facts.properties.title?.trim();
+  if (fromPdf) return fromPdf;
+  const name = document.original?.name ?? document.file.path.slice(document.file.path.lastIndexOf('/') + 1);
+  return name.replace(/\.pdf$/i, '');
+}
+
+export function documentSlug(document: Document, facts: DocumentFacts): string {
+  return document.slug ?? slugify(documentTitle(document, facts));
+}
+
+function properties(document: Document, facts: DocumentFacts): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const key of PDF_PROPERTY_KEYS) {
+    if (key in facts.properties) result[key] = facts.properties[key] ?? null;
+  }
+  if (facts.images) result._format_webp = true;
+  const { tables, ...source } = document.properties;
+  if (tables !== undefined) result._tables = tables;
+  return { ...result, ...source };
+}
+
+/** Media URLs of a document; private ones carry the directory token (one token covers all files). */
+export function documentMedia(ctx: RenderContext, document: Document) {
+  const dir = documentMediaDir(document);
+  const query = document.public ? {} : { token: ctx.token(dir) };
+  const template = mediaPaths.pageImage(dir, '{page}', '{size}');
+  return {
+    fileUrl: ctx.urls.media(`${dir}/${document.fileName}`, query),
+    coverImage: ctx.urls.media(mediaPaths.pageImage(dir, 1, 'small'), query),
+    pageTemplate: ctx.urls.media(document.public ? template : template.replace(/\{/g, '%7B').replace(/\}/g, '%7D'), query),
+  };
+}
+
+export function serializeDocument(ctx: RenderContext, document: Document) {
+  const { urls } = ctx;
+  const facts = ctx.facts(document);
+  const slug = documentSlug(document, facts);
+  const media = documentMedia(ctx, document);
+  return {
+    resource_uri: urls.detail('document', document.id),
+    id: document.id,
+    site_url: urls.documentPage(document.id, slug),
+    title: documentTitle(document, facts),
+    slug,
+    description: document.description,
+    published_at: dateTime(ctx, document.publishedAt),
+    num_pages: facts.numPages,
+    public: document.public,
+    listed: document.listed,
+    allow_annotation: document.allowAnnotation,
+    pending: document.pending,
+    file_url: media.fileUrl,
+    file_size: facts.fileSize,
+    cover_image: media.coverImage,
+    page_template: media.pageTemplate,
+    outline: facts.outline,
+    properties: properties(document, facts),
+    uid: document.uid,
+    data: document.data,
+    pages_uri: urls.relativeList('page', document.listed ? { document: document.id } : { document: document.id, uid: document.uid }),
+    original: urls.ref('attachment', document.original?.id),
+    foirequest: urls.ref('request', document.foirequest?.id),
+    publicbody: urls.ref('publicbody', document.publicbody?.id),
+    last_modified_at: formatPythonUtc(document.lastModifiedAt),
+  };
+}
+
+/** Detail adds the pages, ordered by number, without query_highlight (facts §5.14). */
+export function serializeDocumentDetail(ctx: RenderContext, document: Document) {
+  return {
+    ...serializeDocument(ctx, document),
+    pages: ctx.facts(document).pages.map((page) => {
+      const { query_highlight: _, ...rest } = serializePage(ctx, document, page);
+      return rest;
+    }),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The resources the build precomputes, as data: which objects each list holds (visibility,
+ * facts §2), in which order (issue 2 #12, documented in docs/api.md), and how list items and
+ * details are rendered. The output plan and the filter indexes read this table.
+ */
+import type { Archive, Document } from '../../model/types.ts';
+import type { ResourceName } from '../routes.ts';
+import { serializeAttachment } from './attachment.ts';
+import { serializeCampaign } from './campaign.ts';
+import type { RenderContext } from './context.ts';
+import { serializeDocument, serializeDocumentDetail } from './document.ts';
+import { serializeJurisdiction } from './jurisdiction.ts';
+import { serializeLaw } from './law.ts';
+import { serializeMessage } from './message.ts';
+import { serializePage, type PageItem } from './page.ts';
+import { serializePublicBody, serializePublicBodyDetail } from './publicbody.ts';
+import { serializeRequest, serializeRequestDetail } from './request.ts';
+import { serializeCategory, serializeClassification, treeOrder } from './tree.ts';
+
+export interface BuiltResource<T = unknown> {
+  name: ResourceName;
+  /** The objects of the public list, in list order. */
+  list(archive: Archive, ctx: RenderContext): T[];
+  /** Objects that get a detail file (a superset of nothing; defaults to the list). */
+  details?(archive: Archive, ctx: RenderContext): T[];
+  /** Path segment of the detail URL; null when the resource has no detail route. */
+  id(item: T): number | null;
+  item(ctx: RenderContext, item: T): unknown;
+  detail?(ctx: RenderContext, item: T): unknown;
+  /** One line for docs/api.md: the order of the list and why. */
+  ordering: string;
+}
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+const sorted = <T>(items: readonly T[], compare: (a: T, b: T) => number) => [...items].sort(compare);
+
+function define<T>(resource: BuiltResource<T>): BuiltResource<unknown> {
+  return resource as BuiltResource<unknown>;
+}
+
+/** Documents anyone may list (facts §2: public, listed, not pending). */
+export function listedDocuments(archive: Archive): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && document.listed && !document.pending), byId);
+}
+
+export const BUILT_RESOURCES: readonly BuiltResource[] = [
+  define({
+    name: 'request',
+    list: (archive) =>
+      sorted(archive.requests, (a, b) => (b.lastMessage ?? -Infinity) - (a.lastMessage ?? -Infinity) || b.id - a.id),
+    id: (request) => request.id,
+    item: serializeRequest,
+    detail: serializeRequestDetail,
+    ordering: 'newest last message first (froide: `-last_message`), then id descending',
+  }),
+  define({
+    name: 'message',
+    list: (archive) => sorted(archive.messages, byId),
+    id: (message) => message.id,
+    item: serializeMessage,
+    ordering: 'id ascending (froide leaves it unspecified)',
+  }),
+  define({
+    name: 'attachment',
+    list: (archive) => sorted(archive.attachments, (a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+    id: (attachment) => attachment.id,
+    item: serializeAttachment,
+    ordering: 'name ascending (froide: model order `name`), then id',
+  }),
+  define({
+    name: 'document',
+    list: listedDocuments,
+    // Unlisted documents are reachable only with their uid; private ones not at all (facts §2).
+    details: listedDocuments,
+    id: (document) => document.id,
+    item: serializeDocument,
+    detail: serializeDocumentDetail,
+    ordering: 'id ascending (froide leaves it unspecified without a collection filter)',
+  }),
+  define<PageItem>({
+    name: 'page',
+    list: (archive, ctx) =>
+      listedDocuments(archive).flatMap((document) => ctx.facts(document).pages.map((page) => ({ document, page }))),
+    details: () => [],
+    id: () => null,
+    item: (ctx, { document, page }) => serializePage(ctx, document, page),
+    ordering: 'by document id, then page number; all pages, not only page 1 (froide returns page 1 unless searching)',
+  }),
+  define({
+    name: 'publicbody',
+    list: (archive) => sorted(archive.publicBodies, (a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
+    id: (body) => body.id,
+    item: serializePublicBody,
+    detail: serializePublicBodyDetail,
+    ordering: 'name (froide: `name`), then id',
+  }),
+  define({
+    name: 'jurisdiction',
+    list: (archive) => sorted(archive.jurisdictions, (a, b) => a.rank - b.rank || a.name.localeCompare(b.name, 'de') || a.id - b.id),
+    id: (jurisdiction) => jurisdiction.id,
+    item: serializeJurisdiction,
+    ordering: 'rank, then name (froide: `rank, name`)',
+  }),
+  define({
+    name: 'law',
+    list: (archive) => sorted(archive.laws, (a, b) => Number(b.meta) - Number(a.meta) || b.priority - a.priority || a.id - b.id),
+    id: (law) => law.id,
+    item: serializeLaw,
+    ordering: 'meta laws first, then priority descending (froide: `-meta, -priority`), then id',
+  }),
+  define({
+    name: 'category',
+    list: (archive) => treeOrder(archive.categories),
+    id: (category) => category.id,
+    item: serializeCategory,
+    ordering: 'tree order: each parent before its children, siblings by name (froide: treebeard path)',
+  }),
+  define({
+    name: 'classification',
+    list: (archive) => treeOrder(archive.classifications),
+    id: (classification) => classification.id,
+    item: serializeClassification,
+    ordering: 'tree order: each parent before its children, siblings by name (froide: treebeard path)',
+  }),
+  define({
+    name: 'campaign',
+    list: (archive) => sorted(archive.campaigns, byId),
+    id: (campaign) => campaign.id,
+    item: serializeCampaign,
+    ordering: 'id ascending (froide leaves it unspecified)',
+  }),
+];

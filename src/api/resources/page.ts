@@ -1,0 +1,22 @@
+/** Page (facts §5.16): one page of a published document. */
+import { mediaPaths } from '../routes.ts';
+import type { Document } from '../../model/types.ts';
+import type { DocumentFacts, RenderContext } from './context.ts';
+import { documentMediaDir } from './document.ts';
+
+export interface PageItem {
+  document: Document;
+  page: DocumentFacts['pages'][number];
+}
+
+export function serializePage(ctx: RenderContext, document: Document, page: DocumentFacts['pages'][number]) {
+  return {
+    document: ctx.urls.detail('document', document.id),
+    number: page.number,
+    content: page.text,
+    width: page.width,
+    height: page.height,
+    image: ctx.urls.media(mediaPaths.pageImage(documentMediaDir(document), page.number, '{size}')),
+    query_highlight: '',
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Public body (facts §5.4): list shape, detail shape (laws expanded) and the simple shape
+ * embedded in requests (facts §5.1).
+ */
+import type { PublicBody } from '../../model/types.ts';
+import { formatPythonDateTime } from '../../model/time.ts';
+import type { RenderContext } from './context.ts';
+import { serializeJurisdiction } from './jurisdiction.ts';
+import { serializeLaw } from './law.ts';
+import { markdownToHtml } from './markdown.ts';
+
+function geoJson(geo: [number, number] | null) {
+  return geo ? { type: 'Point', coordinates: geo } : null;
+}
+
+export function serializePublicBody(ctx: RenderContext, body: PublicBody) {
+  const { urls } = ctx;
+  return {
+    resource_uri: urls.detail('publicbody', body.id),
+    id: body.id,
+    name: body.name,
+    slug: body.slug,
+    other_names: body.otherNames.join(', '),
+    description: body.description,
+    url: body.url,
+    parent: urls.ref('publicbody', body.parent?.id),
+    root: urls.detail('publicbody', body.root.id),
+    depth: body.depth,
+    classification: body.classification
+      ? { id: body.classification.id, name: body.classification.name, slug: body.classification.slug, depth: body.classification.depth }
+      : null,
+    categories: body.categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      slug: category.slug,
+      is_topic: category.isTopic,
+      depth: category.depth,
+    })),
+    email: body.email,
+    contact: body.contact,
+    address: body.address,
+    fax: body.fax,
+    request_note: body.requestNote,
+    number_of_requests: body.numberOfRequests,
+    site_url: urls.publicBodyPage(body.id, body.slug),
+    request_note_html: markdownToHtml(body.requestNote),
+    jurisdiction: serializeJurisdiction(ctx, body.jurisdiction),
+    laws: body.laws.map((law) => urls.detail('law', law.id)) as unknown[],
+    regions: [] as string[],
+    source_reference: body.sourceReference,
+    alternative_emails: body.alternativeEmails,
+    wikidata_item: body.wikidataItem,
+    extra_data: body.extraData,
+    geo: geoJson(body.geo),
+  };
+}
+
+export function serializePublicBodyDetail(ctx: RenderContext, body: PublicBody) {
+  return { ...serializePublicBody(ctx, body), laws: body.laws.map((law) => serializeLaw(ctx, law)) };
+}
+
+/** SimplePublicBody, embedded in request list items (facts §5.1). */
+export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) {
+  const { urls } = ctx;
+  return {
+    resource_uri: urls.detail('publicbody', body.id),
+    id: body.id,
+    name: body.name,
+    slug: body.slug,
+    other_names: body.otherNames.join(', '),
+    description: body.description,
+    url: body.url,
+    depth: body.depth,
+    classification: urls.ref('classification', body.classification?.id),
+    email: body.email,
+    contact: body.contact,
+    address: body.address,
+    fax: body.fax,
+    request_note: body.requestNote,
+    number_of_requests: body.numberOfRequests,
+    site_url: urls.publicBodyPage(body.id, body.slug),
+    jurisdiction: urls.detail('jurisdiction', body.jurisdiction.id),
+    request_note_html: markdownToHtml(body.requestNote),
+    geo: geoJson(body.geo),
+    last_modified_at: formatPythonDateTime(body.lastModifiedAt),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Request (facts §5.1): list item with the simple public body; detail with messages, the full
+ * public body and the full law.
+ */
+import type { FoiRequest } from '../../model/types.ts';
+import { dateTime, type RenderContext } from './context.ts';
+import { serializeLaw } from './law.ts';
+import { serializeMessage } from './message.ts';
+import { serializePublicBodyDetail, serializeSimplePublicBody } from './publicbody.ts';
+
+/** German labels of status and resolution values (facts §8). */
+export const READABLE_STATUS: Record<string, string> = {
+  awaiting_user_confirmation: 'Warte auf Nutzerbestätigung',
+  publicbody_needed: 'Behörde benötigt',
+  awaiting_publicbody_confirmation: 'Warte auf Bestätigung der Behörde',
+  awaiting_response: 'Warte auf Antwort',
+  awaiting_classification: 'Anfrage muss klassifiziert werden',
+  asleep: 'Anfrage eingeschlafen',
+  resolved: 'Anfrage abgeschlossen',
+  successful: 'Anfrage erfolgreich',
+  partially_successful: 'Anfrage teilweise erfolgreich',
+  not_held: 'Information nicht vorhanden',
+  refused: 'Anfrage abgelehnt',
+  user_withdrew_costs: 'Anfrage wurde wegen der Kosten zurückgezogen',
+  user_withdrew: 'Anfrage wurde zurückgezogen',
+  overdue: 'Antwort verspätet',
+};
+
+/** froide's status_representation (facts §5.1); "overdue" is judged at build time. */
+export function statusRepresentation(request: FoiRequest, now: number): string {
+  if (request.status === 'asleep') return 'asleep';
+  if (request.status === 'awaiting_response' && request.dueDate !== null && request.dueDate < now) return 'overdue';
+  if (request.status === 'resolved') return request.resolution;
+  return request.status;
+}
+
+export function serializeRequest(ctx: RenderContext, request: FoiRequest) {
+  const { urls } = ctx;
+  const representation = statusRepresentation(request, ctx.now);
+  return {
+    resource_uri: urls.detail('request', request.id),
+    id: request.id,
+    url: urls.requestPage(request.slug),
+    jurisdiction: urls.ref('jurisdiction', request.jurisdiction?.id),
+    jurisdiction_name: request.jurisdiction?.name ?? null,
+    is_foi: request.isFoi,
+    checked: request.checked,
+    refusal_reason: request.refusalReason,
+    costs: request.costs,
+    public: true,
+    law: urls.ref('law', request.law?.id) as unknown,
+    description: request.description,
+    redacted_description: [[false, request.description]],
+    summary: request.summary,
+    same_as_count: request.sameAsCount,
+    same_as: urls.ref('request', request.sameAs?.id),
+    due_date: dateTime(ctx, request.dueDate),
+    resolved_on: dateTime(ctx, request.resolvedOn),
+    last_message: dateTime(ctx, request.lastMessage),
+    created_at: dateTime(ctx, request.createdAt),
+    last_modified_at: dateTime(ctx, request.lastModifiedAt),
+    status: request.status,
+    status_representation: representation,
+    readable_status: READABLE_STATUS[representation] ?? 'Unbekannt',
+    public_body: (request.publicBody ? serializeSimplePublicBody(ctx, request.publicBody) : null) as unknown,
+    resolution: request.resolution,
+    slug: request.slug,
+    title: request.title,
+    reference: request.reference,
+    user: request.user,
+    project: request.project,
+    project_site_url: null,
+    project_request_count: null,
+    campaign: urls.ref('campaign', request.campaign?.id),
+    tags: request.tags,
+  };
+}
+
+export function serializeRequestDetail(ctx: RenderContext, request: FoiRequest) {
+  return {
+    ...serializeRequest(ctx, request),
+    public_body: request.publicBody ? serializePublicBodyDetail(ctx, request.publicBody) : null,
+    law: request.law ? serializeLaw(ctx, request.law) : null,
+    messages: request.messages.map((message) => serializeMessage(ctx, message)),
+  };
+}

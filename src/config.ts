@@ -13,6 +13,8 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   mediaPath: '/media/',
   tokenTtlDays: 30,
+  /** froide renders date-times in the site's zone (facts §1.4). */
+  timeZone: 'Europe/Berlin',
 } as const;
 
 /** What content/site.yaml may say (validated by the content stage). */

@@ -144,19 +144,28 @@ export class UrlBuilder {
 
   // --- media -----------------------------------------------------------------------------
 
-  /** Absolute media URL for a path relative to the media root (see mediaPaths). */
+  /**
+   * Absolute media URL for a raw path relative to the media root (see mediaPaths). Each
+   * segment is percent-encoded, except the `{page}`/`{size}` template braces (spec §2.5).
+   */
   media(relativePath: string, query: Query = {}): string {
-    return `${this.settings.mediaUrl}${relativePath}${encodeQuery(query)}`;
+    const encoded = relativePath
+      .split('/')
+      .map((segment) => encodeSegment(segment).replace(/%7B/g, '{').replace(/%7D/g, '}'))
+      .join('/');
+    return `${this.settings.mediaUrl}${encoded}${encodeQuery(query)}`;
   }
 }
 
 /**
- * Paths relative to the media root. The first segment decides the access rule of the media
- * gate: `docs/` is public, `foi/` and `docs-private/` need a token (docs/architecture.md).
+ * Raw (not percent-encoded) paths relative to the media root: the file's path under
+ * build/media/ and the scope a token signs. Only UrlBuilder.media encodes them. The first
+ * segment decides the access rule of the media gate: `docs/` is public, `foi/` and
+ * `docs-private/` need a token (docs/architecture.md).
  */
 export const mediaPaths = {
   attachment(messageId: number, name: string): string {
-    return `foi/${messageId}/${encodeSegment(name)}`;
+    return `foi/${messageId}/${name}`;
   },
   /** froide's sharded document directory: `docs/ab/cd/ef/<uid hex>`. */
   documentDir(uid: string, isPublic: boolean): string {

@@ -87,7 +87,8 @@ function describeIssue(issue: z.core.$ZodIssue): { message: string; hint?: strin
     case 'too_small':
       return { message: issue.origin === 'string' ? 'must not be empty' : `is too small (${issue.message})`, hint: HINTS.too_small! };
     case 'invalid_format':
-      return { message: issue.message.startsWith('Invalid') ? `is ${describeValue(issue.input)} and ${issue.message.toLowerCase()}` : `${issue.message}` };
+    case 'custom':
+      return { message: `is ${describeValue(issue.input)}, but ${issue.message.startsWith('Invalid') ? issue.message.toLowerCase() : issue.message}` };
     case 'invalid_union':
       return { message: 'does not match any of the allowed shapes', hint: 'compare it with the shapes in the JSON Schema (content/schemas/)' };
     default:
@@ -116,6 +117,7 @@ async function loadFile<T>(
   const sourceAt = (base: (string | number)[]): Source => ({ file: path, base, locate });
 
   if (parsed.syntaxErrors.length) {
+    problems.invalidFiles.add(path);
     for (const error of parsed.syntaxErrors) {
       problems.add({ severity: 'error', file: path, ...error.position, path: '', message: `YAML syntax: ${error.message}`, hint: 'fix the YAML syntax (indentation, quotes, colons)' });
     }
@@ -135,12 +137,13 @@ async function loadFile<T>(
 
   const records: Loaded<T>[] = [];
   for (const entry of entries) {
-    const result = schema.safeParse(entry.value);
+    const result = schema.safeParse(entry.value, { reportInput: true });
     const source = sourceAt(entry.base);
     if (result.success) {
       records.push({ data: result.data as T, source });
       continue;
     }
+    problems.invalidFiles.add(path);
     for (const issue of result.error.issues) {
       const issuePath = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
       if (issue.code === 'unrecognized_keys') {
@@ -236,8 +239,10 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
 /** A file under files/ that no message names is almost always a typo in a name. */
 async function reportStrayFiles(reader: ContentReader, messages: LoadedMessage[], problems: Problems): Promise<void> {
   const named = new Set(messages.flatMap((message) => message.files.filter(Boolean).map((file) => file!.path)));
+  // Where a message file of the request is invalid, its attachments are unknown: say nothing.
+  const unsure = new Set([...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))));
   for (const path of await reader.glob('requests/*/files/**/*')) {
-    if (!named.has(path)) {
+    if (!named.has(path) && !unsure.has(path.slice(0, path.indexOf('/files/')))) {
       problems.add({
         severity: 'warning',
         file: path,

@@ -42,6 +42,8 @@ export function formatPath(path: readonly (string | number)[]): string {
 
 export class Problems {
   readonly list: Problem[] = [];
+  /** Files that failed to parse or validate; their records are not linked. */
+  readonly invalidFiles = new Set<string>();
 
   add(problem: Problem): void {
     this.list.push(problem);
@@ -77,9 +79,10 @@ export class ContentError extends Error {
   }
 }
 
-/** Human format: `file:line:column  key.path  message\n    hint`. */
-export function formatProblem(problem: Problem): string {
-  const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+/** Human format: `content/file:line:column key.path: message\n    -> hint` (clickable in terminals and editors). */
+export function formatProblem(problem: Problem, contentDir = ''): string {
+  const file = contentDir ? `${contentDir.replace(/\/+$/, '')}/${problem.file}` : problem.file;
+  const where = problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file;
   const key = problem.path ? ` ${problem.path}:` : '';
   const head = `${problem.severity === 'error' ? 'error' : 'warning'} ${where}${key} ${problem.message}`;
   return problem.hint ? `${head}\n    -> ${problem.hint}` : head;

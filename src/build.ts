@@ -1,0 +1,54 @@
+/**
+ * The build, top to bottom: load + model (check.ts) -> derivatives -> representation -> plan -> write.
+ */
+import { BUILT_RESOURCES } from './api/resources/index.ts';
+import type { RenderContext } from './api/resources/context.ts';
+import type { Manifest } from './api/manifest.ts';
+import { UrlBuilder } from './api/routes.ts';
+import { signMedia } from './api/sign-media.ts';
+import { checkContent, type CheckOptions } from './check.ts';
+import type { Settings } from './config.ts';
+import { ContentError, type Problem } from './content/problems.ts';
+import { deriveDocuments } from './derivatives.ts';
+import { planOutput } from './output/plan.ts';
+import { writeBuild, type WriteStats } from './output/write.ts';
+import type { PdfOptions } from './pdf/index.ts';
+
+export interface BuildOptions extends CheckOptions {
+  buildDir: string;
+  cacheDir: string;
+  /** Render page images (default true); false keeps PDF work to facts only. */
+  images?: boolean;
+  pdf?: Omit<PdfOptions, 'cacheDir'>;
+}
+
+export interface BuildResult {
+  warnings: Problem[];
+  settings: Settings;
+  stats: WriteStats & { objects: number };
+}
+
+/** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
+export async function buildArchive(options: BuildOptions): Promise<BuildResult> {
+  const { problems, archive, settings } = await checkContent(options);
+  if (!archive || !settings) throw new ContentError(problems.sorted());
+
+  const derivatives = await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems);
+  if (problems.errors.length) throw new ContentError(problems.sorted());
+
+  const ctx: RenderContext = {
+    urls: new UrlBuilder(settings.urls),
+    timeZone: archive.timeZone,
+    now: settings.now * 1_000_000,
+    token: await signMedia(archive, settings),
+    facts: derivatives.facts,
+  };
+
+  const lists: Manifest['lists'] = {};
+  const stats = await writeBuild(
+    planOutput({ archive, ctx, resources: BUILT_RESOURCES, images: derivatives.images, lists }),
+    options.buildDir,
+  );
+  const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
+  return { warnings: problems.warnings, settings, stats: { ...stats, objects } };
+}

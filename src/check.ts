@@ -1,0 +1,41 @@
+/**
+ * Load and link: the first two stages of the build, and all of `archive check`. No PDF work,
+ * so it is fast enough for every pull request.
+ */
+import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
+import { diskReader } from './content/disk.ts';
+import { loadContent } from './content/load.ts';
+import { Problems } from './content/problems.ts';
+import { linkArchive } from './model/link.ts';
+import type { Archive } from './model/types.ts';
+
+export interface CheckOptions {
+  contentDir: string;
+  env: Env;
+  overrides?: SettingsOverrides;
+}
+
+export interface Checked {
+  problems: Problems;
+  archive: Archive | undefined;
+  settings: Settings | undefined;
+}
+
+/** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
+export async function checkContent(options: CheckOptions): Promise<Checked> {
+  const problems = new Problems();
+  const content = await loadContent(diskReader(options.contentDir), problems);
+  let settings: Settings | undefined;
+  if (content.site) {
+    try {
+      settings = resolveSettings(content.site, options.env, options.overrides);
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error;
+      problems.add({ severity: 'error', file: 'site.yaml', line: 0, column: 0, path: '', message: error.message });
+    }
+  }
+  const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
+  if (settings) archive.title = settings.title;
+  return { problems, archive: problems.errors.length ? undefined : archive, settings };
+}
+

@@ -1,0 +1,189 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * archive build | check | serve | start | schemas
+ *
+ * Exit codes: 0 success, 1 content problems or a failed build, 2 wrong usage.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkContent } from './check.ts';
+import { DEFAULTS } from './config.ts';
+import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
+import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
+import { streamLogger, type Logger } from './log.ts';
+
+const USAGE = `Usage: archive <command> [options]
+
+Commands:
+  build     validate content/, process PDFs and write build/ (replaced only on success)
+  check     validate content/ only (no PDF work): fast, for every pull request
+  serve     serve build/ on http://localhost:${DEFAULTS.port} with production routing
+  start     build for http://localhost:<port>, then serve it
+  schemas   write the JSON Schemas for editors to content/schemas/
+
+Options:
+  --content <dir>     content directory (default: ${DEFAULTS.contentDir})
+  --out <dir>         build directory (default: ${DEFAULTS.buildDir})
+  --cache <dir>       PDF cache directory (default: ${DEFAULTS.cacheDir})
+  --base-url <url>    override base_url (also: BASE_URL)
+  --port <n>          port for serve/start (default: ${DEFAULTS.port})
+  --no-images         skip page images (PDF facts only)
+  --format <f>        problem output for check/build: human (default) or github
+`;
+
+type Options = {
+  content: string;
+  out: string;
+  cache: string;
+  'base-url'?: string;
+  port: string;
+  'no-images': boolean;
+  format: string;
+  help: boolean;
+};
+
+function parse(argv: string[]): { command: string | undefined; options: Options } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      content: { type: 'string', default: DEFAULTS.contentDir },
+      out: { type: 'string', default: DEFAULTS.buildDir },
+      cache: { type: 'string', default: DEFAULTS.cacheDir },
+      'base-url': { type: 'string' },
+      port: { type: 'string', default: String(DEFAULTS.port) },
+      'no-images': { type: 'boolean', default: false },
+      format: { type: 'string', default: process.env.GITHUB_ACTIONS ? 'github' : 'human' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  return { command: positionals[0], options: values as Options };
+}
+
+function report(problems: Problem[], options: Options, log: Logger): void {
+  for (const problem of problems) {
+    log.error(options.format === 'github' ? formatGithubAnnotation(problem, options.content) : formatProblem(problem, options.content));
+  }
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = problems.length - errors;
+  if (problems.length) log.error(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+}
+
+async function check(options: Options, log: Logger): Promise<number> {
+  const started = performance.now();
+  const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] } });
+  report(problems.sorted(), options, log);
+  if (!archive) return 1;
+  log.info(
+    `content is valid: ${archive.requests.length} requests, ${archive.messages.length} messages, ${archive.attachments.length} attachments, ` +
+      `${archive.documents.length} documents (${Math.round(performance.now() - started)} ms)`,
+  );
+  return 0;
+}
+
+async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
+  const started = performance.now();
+  const { buildArchive } = await import('./build.ts');
+  try {
+    const result = await buildArchive({
+      contentDir: options.content,
+      buildDir: options.out,
+      cacheDir: options.cache,
+      env: process.env,
+      overrides: { baseUrl },
+      images: !options['no-images'],
+      pdf: { log },
+    });
+    report(result.warnings, options, log);
+    const seconds = (performance.now() - started) / 1000;
+    log.info(
+      `built ${result.stats.objects} objects into ${options.out}/ for ${result.settings.urls.baseUrl}: ` +
+        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON, ${seconds.toFixed(1)} s`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof ContentError) {
+      report(error.problems, options, log);
+      log.error(`build failed; ${options.out}/ was left as it was`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function serve(options: Options, log: Logger): Promise<number> {
+  const { startPreviewServer } = await import('./serve/preview.ts');
+  const server = await startPreviewServer({ buildDir: options.out, host: DEFAULTS.host, port: Number(options.port), env: process.env });
+  log.info(`serving ${options.out}/ at ${server.url}api/v1/ (Ctrl-C stops)`);
+  await new Promise<void>((resolve) => {
+    const stop = () => void server.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}
+
+async function schemas(options: Options, log: Logger): Promise<number> {
+  const dir = join(options.content, 'schemas');
+  await mkdir(dir, { recursive: true });
+  for (const kind of Object.keys(CONTENT_FILES) as ContentKind[]) {
+    await writeFile(join(dir, `${kind}.schema.json`), `${JSON.stringify(jsonSchemaFor(kind), null, 2)}\n`);
+  }
+  log.info(`wrote ${Object.keys(CONTENT_FILES).length} schemas to ${dir}/`);
+  return 0;
+}
+
+export async function main(argv: string[], log: Logger = streamLogger()): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    log.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { command, options } = parsed;
+  if (options.help || !command) {
+    log.info(USAGE);
+    return command || options.help ? 0 : 2;
+  }
+  if (options.format !== 'human' && options.format !== 'github') {
+    log.error(`--format must be human or github, not "${options.format}"`);
+    return 2;
+  }
+  switch (command) {
+    case 'check':
+      return check(options, log);
+    case 'build':
+      return build(options, log);
+    case 'serve':
+      return serve(options, log);
+    case 'start': {
+      const status = await build(options, log, options['base-url'] ?? `http://localhost:${options.port}`);
+      return status === 0 ? serve(options, log) : status;
+    }
+    case 'schemas':
+      return schemas(options, log);
+    default:
+      log.error(`unknown command "${command}"\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // Anything that is not a content problem is a bug or an environment failure: print the chain once.
+      let message = '';
+      for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+        message += `${message ? '\ncaused by: ' : ''}${current instanceof Error ? (current.stack ?? current.message) : String(current)}`;
+      }
+      process.stderr.write(`archive: ${message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Filter index files for one resource (issue 4 #3). Format: see src/api/filters.ts.
+ *
+ * `ordered` must be the exact list the resource's page files were cut from: a position here
+ * is the object's 0-based index in that list.
+ */
+import { filtersOf, indexFile, indexKey, type FilterSpec } from '../api/filters.ts';
+import { buildPaths, type ResourceName } from '../api/routes.ts';
+import type { PlannedFile } from './plan-types.ts';
+
+export function planFilterIndexes(resource: ResourceName, ordered: readonly object[]): PlannedFile[] {
+  return filtersOf(resource).flatMap((spec) => planFilter(resource, spec, ordered));
+}
+
+function planFilter(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
+  // file -> key -> positions (ascending, because positions are visited in order)
+  const files = new Map<string, Map<string, number[]>>();
+  ordered.forEach((object, position) => {
+    const raw = spec.values(object as never);
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of new Set(values)) {
+      if (value === null || value === undefined) continue;
+      const key = indexKey(value);
+      const file = indexFile(spec.parse, key);
+      let keys = files.get(file);
+      if (!keys) files.set(file, (keys = new Map()));
+      let positions = keys.get(key);
+      if (!positions) keys.set(key, (positions = []));
+      positions.push(position);
+    }
+  });
+  return [...files.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([file, keys]) => ({
+      path: buildPaths.filterIndex(resource, spec.param, file),
+      // Sorted keys: two builds of the same content write the same bytes.
+      body: JSON.stringify(Object.fromEntries([...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))),
+    }));
+}

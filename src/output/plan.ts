@@ -1,0 +1,90 @@
+/**
+ * The output plan: every file of build/ as data, produced lazily page by page so that a
+ * large archive never sits in memory as JSON at once. Pure apart from reading the model;
+ * output/write.ts does the writing.
+ */
+import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
+import { envelope } from '../api/envelope.ts';
+import { RESOURCES } from '../api/resource-table.ts';
+import type { BuiltResource } from '../api/resources/index.ts';
+import type { RenderContext } from '../api/resources/context.ts';
+import { attachmentMediaPath } from '../api/resources/attachment.ts';
+import { documentMediaDir } from '../api/resources/document.ts';
+import { buildPaths, PAGE_SIZE, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
+import type { Archive, Document } from '../model/types.ts';
+import type { PlannedFile } from './plan-types.ts';
+
+export interface PlanInput {
+  archive: Archive;
+  ctx: RenderContext;
+  resources: readonly BuiltResource[];
+  /** Page images of a document (from the PDF cache); empty when images were not made. */
+  images(document: Document): readonly { name: string; file: string }[];
+  /** Extra files planned by other stages (filter indexes, routing rules), given each list in order. */
+  extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
+  /** Filled with the size of each list as the plan is drained. */
+  lists?: Manifest['lists'];
+}
+
+export const json = (value: unknown): string => JSON.stringify(value);
+
+export function rootIndex(ctx: RenderContext): Record<string, string> {
+  return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, ctx.urls.list(name)]));
+}
+
+/** List pages at limit 50 and details of one resource. */
+function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifest['lists']): Generator<PlannedFile> {
+  const { archive, ctx } = input;
+  const items = resource.list(archive, ctx);
+  const total = items.length;
+  lists[resource.name] = { total };
+  const facets = RESOURCES[resource.name].facets;
+  const detailOf = resource.detail;
+  const separateDetails = resource.details?.(archive, ctx);
+
+  for (let offset = 0; offset === 0 || offset < total; offset += PAGE_SIZE) {
+    const page = items.slice(offset, offset + PAGE_SIZE);
+    const rendered = page.map((item) => json(resource.item(ctx, item)));
+    // Splice pre-rendered items into the envelope so each object is serialized once.
+    const shell = envelope(ctx.urls, resource.name, { offset, limit: PAGE_SIZE, total, objects: ['\u0000'], facets });
+    yield { path: buildPaths.listPage(resource.name, offset), body: json(shell).replace('"\\u0000"', () => rendered.join(',')) };
+
+    if (separateDetails) continue;
+    for (let index = 0; index < page.length; index++) {
+      const id = resource.id(page[index]);
+      if (id === null) continue;
+      yield { path: buildPaths.detail(resource.name, id), body: detailOf ? json(detailOf(ctx, page[index])) : rendered[index]! };
+    }
+  }
+
+  for (const item of separateDetails ?? []) {
+    const id = resource.id(item);
+    if (id === null) continue;
+    yield { path: buildPaths.detail(resource.name, id), body: json((detailOf ?? resource.item)(ctx, item)) };
+  }
+
+  if (input.extras) yield* input.extras(resource.name, items);
+}
+
+/** Attachment files, document PDFs and page images under build/media/. */
+function* planMedia(input: PlanInput): Generator<PlannedFile> {
+  for (const attachment of input.archive.attachments) {
+    yield { path: buildPaths.media(attachmentMediaPath(attachment)), copyFrom: attachment.file.absolute };
+  }
+  for (const document of input.archive.documents) {
+    const dir = documentMediaDir(document);
+    yield { path: buildPaths.media(`${dir}/${document.fileName}`), copyFrom: document.file.absolute };
+    for (const image of input.images(document)) {
+      yield { path: buildPaths.media(`${dir}/${image.name}`), copyFrom: image.file };
+    }
+  }
+}
+
+export function* planOutput(input: PlanInput): Generator<PlannedFile> {
+  yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
+  const lists: Manifest['lists'] = input.lists ?? {};
+  for (const resource of input.resources) yield* planResource(input, resource, lists);
+  yield* planMedia(input);
+  const manifest: Manifest = { version: MANIFEST_VERSION, urls: input.ctx.urls.settings, lists };
+  yield { path: buildPaths.manifest, body: json(manifest) };
+}

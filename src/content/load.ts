@@ -118,6 +118,7 @@ async function loadFile<T>(
 
   if (parsed.syntaxErrors.length) {
     problems.invalidFiles.add(path);
+    problems.invalidKinds.add(kind);
     for (const error of parsed.syntaxErrors) {
       problems.add({ severity: 'error', file: path, ...error.position, path: '', message: `YAML syntax: ${error.message}`, hint: 'fix the YAML syntax (indentation, quotes, colons)' });
     }
@@ -144,6 +145,7 @@ async function loadFile<T>(
       continue;
     }
     problems.invalidFiles.add(path);
+    problems.invalidKinds.add(kind);
     for (const issue of result.error.issues) {
       const issuePath = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
       if (issue.code === 'unrecognized_keys') {

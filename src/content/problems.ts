@@ -44,6 +44,8 @@ export class Problems {
   readonly list: Problem[] = [];
   /** Files that failed to parse or validate; their records are not linked. */
   readonly invalidFiles = new Set<string>();
+  /** Kinds of record (content/schema.ts) with at least one invalid file: their registries are incomplete. */
+  readonly invalidKinds = new Set<string>();
 
   add(problem: Problem): void {
     this.list.push(problem);

@@ -18,20 +18,28 @@ const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slug = () =>
   z.string().regex(slugPattern, 'must be a slug: lower-case letters a-z, digits and single hyphens, like "bundesministerium-des-innern"');
 
+/** Date.parse rolls "2024-02-30" over to March 1st, so check the calendar and the clock ourselves. */
+function isRealDateTime(value: string): boolean {
+  const [y, m, d, hh = 0, mm = 0, ss = 0] = (value.match(/\d+/g) ?? []).map(Number);
+  if (y === undefined || m === undefined || d === undefined) return false;
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth && hh < 24 && mm < 60 && ss < 60;
+}
+
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** ISO 8601 date-time with an explicit offset, so that nobody has to guess the time zone. */
 export const dateTime = () =>
   z
     .string()
     .regex(dateTimePattern, 'must be a date-time with time zone, like "2024-03-01T10:15:00+01:00"')
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date (check day and month)');
+    .refine(isRealDateTime, 'is not a real date (check day and month)');
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 export const date = () =>
   z
     .string()
     .regex(datePattern, 'must be a date like "2024-03-01"')
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a real date (check day and month)');
+    .refine(isRealDateTime, 'is not a real date (check day and month)');
 
 const text = () => z.string().default('');
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -66,7 +66,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   }
 
   // Laws and public bodies refer to each other (mediator, laws): create both, then link.
-  const publicBodies = new Registry<PublicBody>('public body', problems);
+  const publicBodies = new Registry<PublicBody>('public body', problems, 'publicbody');
   const laws = new Registry<Law>('law', problems);
   const placeholderJurisdiction = undefined as unknown as Jurisdiction;
 

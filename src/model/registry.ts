@@ -8,9 +8,11 @@ import { formatPath } from '../content/problems.ts';
 export class Registry<T extends { id: number; source: Source }> {
   private readonly byId = new Map<number, T>();
 
+  /** `kind` names the record in messages; `contentKind` is its key in CONTENT_FILES. */
   constructor(
     readonly kind: string,
     private readonly problems: Problems,
+    private readonly contentKind: string = kind,
   ) {}
 
   add(record: T, idPath: (string | number)[] = ['id']): boolean {
@@ -47,7 +49,9 @@ export class Registry<T extends { id: number; source: Source }> {
   resolve(id: number | null, from: Source, path: (string | number)[]): T | null | undefined {
     if (id === null) return null;
     const record = this.byId.get(id);
-    if (!record) {
+    if (!record && this.problems.invalidKinds.has(this.contentKind)) {
+      this.problems.at(from, path, `refers to ${this.kind} ${id}, which does not exist or is in a file with errors`, `fix the errors in the ${this.kind} files first`);
+    } else if (!record) {
       const known = [...this.byId.keys()].sort((a, b) => a - b);
       const sample = known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
       this.problems.at(

@@ -1,0 +1,230 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkContent } from '../../src/check.ts';
+import type { Problem } from '../../src/content/problems.ts';
+import { formatGithubAnnotation, formatProblem } from '../../src/content/problems.ts';
+import { minimalArchive, tempDir, writeTree, type Tree } from '../helpers/content.ts';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function check(tree: Tree) {
+  const dir = await tempDir();
+  cleanup = dir.remove;
+  await writeTree(dir.path, tree);
+  return checkContent({ contentDir: dir.path, env: {} });
+}
+
+/** The problems as `file:line:column path` -> message, for exact assertions. */
+function where(problems: Problem[]): string[] {
+  return problems.map((problem) => `${problem.severity} ${problem.file}:${problem.line}:${problem.column} ${problem.path}`);
+}
+
+describe('content validation', () => {
+  it('accepts the minimal archive without problems', async () => {
+    const { problems, archive } = await check(minimalArchive());
+    expect(problems.list).toEqual([]);
+    expect(archive?.requests.map((request) => request.id)).toEqual([10]);
+    expect(archive?.messages.map((message) => message.id)).toEqual([100, 101]);
+    expect(archive?.attachments.map((attachment) => attachment.name)).toEqual(['liste.csv']);
+  });
+
+  it('reports every problem of one file in one run, each at its line and column', async () => {
+    const { problems, archive } = await check(
+      minimalArchive({
+        'requests/10-akten/messages/101.yaml': [
+          'id: 101',
+          'kind: telegram',
+          'is_response: yes',
+          'sender_public_body: 1',
+          'timestamp: 2024-02-30T09:30:00+01:00',
+          'attachments:',
+          '  - id: 1000',
+          '    name: liste.csv',
+          '    colour: red',
+          '',
+        ].join('\n'),
+      }),
+    );
+    expect(archive).toBeUndefined();
+    const file = 'requests/10-akten/messages/101.yaml';
+    expect(where(problems.sorted())).toEqual([
+      `error ${file}:2:7 kind`,
+      `error ${file}:3:14 is_response`,
+      `error ${file}:5:12 timestamp`,
+      `error ${file}:9:13 attachments[0].colour`,
+    ]);
+    const [kind, isResponse, timestamp, colour] = problems.sorted();
+    expect(kind!.message).toBe('is "telegram", which is not allowed');
+    expect(kind!.hint).toBe('use one of: "email", "post", "fax", "upload", "phone", "visit", "import"');
+    expect(isResponse!.message).toBe('must be a boolean, not "yes"');
+    expect(timestamp!.message).toBe('is "2024-02-30T09:30:00+01:00", but is not a real date (check day and month)');
+    expect(colour!.message).toBe('unknown key "colour"');
+  });
+
+  it('reports a missing required key at the record it belongs to', async () => {
+    const { problems } = await check(
+      minimalArchive({ 'publicbodies/3-neu.yaml': 'id: 3\nname: Neue Behörde\nslug: neu\n' }),
+    );
+    expect(where(problems.list)).toEqual(['error publicbodies/3-neu.yaml:1:1 jurisdiction']);
+    expect(problems.list[0]!.message).toBe('is required (number)');
+    expect(problems.list[0]!.hint).toBe('add this key');
+  });
+
+  it('points into list files by index', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'categories.yaml': [
+          { id: 1, name: 'Inneres', slug: 'inneres' },
+          { id: 2, name: 'Umwelt', slug: 'Umwelt und Natur' },
+        ],
+      }),
+    );
+    expect(where(problems.list)).toEqual(['error categories.yaml:6:9 [1].slug']);
+  });
+
+  it('reports YAML syntax errors with their position, and references into the broken file as such', async () => {
+    const { problems } = await check(minimalArchive({ 'campaigns.yaml': '- id: 1\n  name: "offen\n' }));
+    expect(where(problems.sorted())).toEqual(['error campaigns.yaml:3:1 ', 'error requests/10-akten/request.yaml:9:11 campaign']);
+    expect(problems.sorted()[0]!.message).toBe('YAML syntax: Missing closing "quote');
+    expect(problems.sorted()[1]!.message).toBe('refers to campaign 1, which does not exist or is in a file with errors');
+  });
+
+  it('reports duplicate ids at the second record and names the first', async () => {
+    const { problems } = await check(
+      minimalArchive({ 'publicbodies/3-doppelt.yaml': { id: 2, name: 'Doppelt', slug: 'doppelt', jurisdiction: 1 } }),
+    );
+    expect(where(problems.list)).toEqual(['error publicbodies/3-doppelt.yaml:1:5 id']);
+    expect(problems.list[0]!.message).toBe('duplicate public body id 2; it is already used in publicbodies/2-bpol.yaml:1');
+  });
+
+  it('reports dangling references at the referring key, with known ids as a hint', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/messages/100.yaml': {
+          id: 100,
+          is_response: false,
+          recipient_public_body: 99,
+          timestamp: '2024-02-01T10:00:00+01:00',
+        },
+      }),
+    );
+    expect(where(problems.list)).toEqual(['error requests/10-akten/messages/100.yaml:3:24 recipient_public_body']);
+    expect(problems.list[0]!.message).toBe('refers to public body 99, which does not exist');
+    expect(problems.list[0]!.hint).toBe('use the id of an existing public body (1, 2)');
+  });
+
+  it('reports an attachment whose file is missing', async () => {
+    const tree = minimalArchive();
+    delete tree['requests/10-akten/files/101/liste.csv'];
+    const { problems } = await check(tree);
+    expect(where(problems.list)).toEqual(['error requests/10-akten/messages/101.yaml:8:11 attachments[0].name']);
+    expect(problems.list[0]!.message).toBe('names a file that does not exist: requests/10-akten/files/101/liste.csv');
+  });
+
+  it('warns about files no attachment names', async () => {
+    const { problems, archive } = await check(minimalArchive({ 'requests/10-akten/files/101/vergessen.pdf': '%PDF-1.4' }));
+    expect(archive).toBeDefined();
+    expect(where(problems.list)).toEqual(['warning requests/10-akten/files/101/vergessen.pdf:0:0 ']);
+  });
+
+  it('reports impossible values: a message before its request, a resolution without resolved status', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/request.yaml': {
+          id: 10,
+          slug: 'akten',
+          title: 'Akten',
+          description: 'Bitte.',
+          public_body: 1,
+          status: 'awaiting_response',
+          resolution: 'refused',
+          created_at: '2024-03-01T00:00:00+01:00',
+        },
+      }),
+    );
+    expect(where(problems.sorted())).toEqual([
+      'error requests/10-akten/messages/100.yaml:5:12 timestamp',
+      'error requests/10-akten/messages/101.yaml:5:12 timestamp',
+      'error requests/10-akten/request.yaml:7:13 resolution',
+    ]);
+    expect(problems.sorted()[0]!.message).toBe(
+      "2024-02-01T10:00:00+01:00 is before its request's created_at (2024-03-01T00:00:00+01:00), which is impossible",
+    );
+  });
+
+  it('reports parent cycles in trees', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'classifications.yaml': [
+          { id: 1, name: 'A', slug: 'a', parent: 2 },
+          { id: 2, name: 'B', slug: 'b', parent: 1 },
+        ],
+      }),
+    );
+    // One cycle, one error: the first record of the cycle is cut loose, which resolves it.
+    expect(where(problems.list)).toEqual(['error classifications.yaml:4:11 [0].parent']);
+    expect(problems.list[0]!.message).toBe('makes a cycle: classification 1 is its own ancestor');
+  });
+
+  it('asks for a random uid on unlisted documents and offers one', async () => {
+    const { problems } = await check(
+      minimalArchive({ 'documents/1-x/document.yaml': { id: 1, file: 'x.pdf', listed: false }, 'documents/1-x/x.pdf': '%PDF' }),
+    );
+    expect(where(problems.list)).toEqual(['error documents/1-x/document.yaml:3:9 listed']);
+    expect(problems.list[0]!.hint).toMatch(/^unlisted documents are reached only through their uid, so it must be random: add "uid: [0-9a-f-]{36}"$/);
+  });
+
+  it('does not publish non-public requests, drafts and unapproved attachments', async () => {
+    const { archive } = await check(
+      minimalArchive({
+        'requests/11-geheim/request.yaml': { id: 11, slug: 'geheim', title: 'Geheim', description: 'x', public_body: 1, status: 'awaiting_response', public: false },
+        'requests/11-geheim/messages/110.yaml': { id: 110, is_response: false, recipient_public_body: 1, timestamp: '2024-01-01T00:00:00Z' },
+        'requests/10-akten/messages/102.yaml': {
+          id: 102,
+          is_response: false,
+          recipient_public_body: 1,
+          timestamp: '2024-03-01T00:00:00Z',
+          is_draft: true,
+        },
+        'requests/10-akten/messages/103.yaml': {
+          id: 103,
+          is_response: true,
+          sender_public_body: 1,
+          timestamp: '2024-03-02T00:00:00Z',
+          attachments: [{ id: 1001, name: 'intern.csv', approved: false }],
+        },
+        'requests/10-akten/files/103/intern.csv': 'x',
+      }),
+    );
+    expect(archive!.requests.map((request) => request.id)).toEqual([10]);
+    expect(archive!.messages.map((message) => message.id)).toEqual([100, 101, 103]);
+    expect(archive!.attachments.map((attachment) => attachment.id)).toEqual([1000]);
+  });
+});
+
+describe('problem output', () => {
+  const problem: Problem = {
+    severity: 'error',
+    file: 'requests/a/messages/1.yaml',
+    line: 4,
+    column: 7,
+    path: 'attachments[0].name',
+    message: 'names a file that does not exist: x, y',
+    hint: 'add the file',
+  };
+
+  it('formats for people with a clickable content path', () => {
+    expect(formatProblem(problem, 'content')).toBe(
+      'error content/requests/a/messages/1.yaml:4:7 attachments[0].name: names a file that does not exist: x, y\n    -> add the file',
+    );
+  });
+
+  it('formats GitHub annotations with escaped properties and data', () => {
+    expect(formatGithubAnnotation({ ...problem, message: 'a\nb: 100%' }, 'content/')).toBe(
+      '::error file=content/requests/a/messages/1.yaml,line=4,col=7::attachments[0].name: a%0Ab: 100%25 — add the file',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_KEY, parseTokenKeys, signScope, tokenScope, verifyToken } from '../../src/api/media-token.ts';
+
+const current = { kid: 'k2', secret: 'second secret' };
+const previous = { kid: 'k1', secret: 'first secret' };
+const now = 1_700_000_000;
+
+describe('media tokens', () => {
+  it('has the form <exp base36>:<kid>:<43 base64url chars>', async () => {
+    const token = await signScope('foi/1/a.pdf', now + 60, current);
+    expect(token).toMatch(/^[0-9a-z]+:k2:[A-Za-z0-9_-]{43}$/);
+    expect(parseInt(token.split(':')[0]!, 36)).toBe(now + 60);
+  });
+
+  it('verifies a token for its own scope only', async () => {
+    const token = await signScope('foi/1/a.pdf', now + 60, current);
+    expect(await verifyToken(token, 'foi/1/a.pdf', [current], now)).toEqual({ ok: true });
+    expect(await verifyToken(token, 'foi/1/b.pdf', [current], now)).toEqual({ ok: false, reason: 'forged' });
+  });
+
+  it('rejects missing, malformed, unknown-key and expired tokens', async () => {
+    const token = await signScope('foi/1/a.pdf', now - 1, current);
+    expect(await verifyToken(null, 'foi/1/a.pdf', [current], now)).toEqual({ ok: false, reason: 'missing' });
+    expect(await verifyToken('abc', 'foi/1/a.pdf', [current], now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyToken(token.replace(':k2:', ':k9:'), 'foi/1/a.pdf', [current], now)).toEqual({ ok: false, reason: 'unknown-key' });
+    expect(await verifyToken(token, 'foi/1/a.pdf', [current], now)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('detects a changed expiry as forgery', async () => {
+    const token = await signScope('foi/1/a.pdf', now + 60, current);
+    const [, kid, sig] = token.split(':');
+    const extended = `${(now + 999_999).toString(36)}:${kid}:${sig}`;
+    expect(await verifyToken(extended, 'foi/1/a.pdf', [current], now)).toEqual({ ok: false, reason: 'forged' });
+  });
+
+  it('accepts tokens of the previous key during rotation', async () => {
+    const old = await signScope('foi/1/a.pdf', now + 60, previous);
+    expect(await verifyToken(old, 'foi/1/a.pdf', [current, previous], now)).toEqual({ ok: true });
+    expect(await verifyToken(old, 'foi/1/a.pdf', [current], now)).toEqual({ ok: false, reason: 'unknown-key' });
+  });
+
+  it('scopes attachments by file and private documents by directory', () => {
+    expect(tokenScope('foi/12/Bescheid vom März.pdf')).toBe('foi/12/Bescheid vom März.pdf');
+    expect(tokenScope('docs-private/ab/cd/ef/abcdef0123/page-p2-small.png')).toBe('docs-private/ab/cd/ef/abcdef0123');
+    expect(tokenScope('docs-private/ab/cd/ef/abcdef0123/datei.pdf')).toBe('docs-private/ab/cd/ef/abcdef0123');
+    expect(tokenScope('docs/ab/cd/ef/abcdef0123/datei.pdf')).toBeNull();
+  });
+
+  it('parses MEDIA_TOKEN_KEYS with the signing key first', () => {
+    expect(parseTokenKeys('new:s3cr:et, old:x')).toEqual([
+      { kid: 'new', secret: 's3cr:et' },
+      { kid: 'old', secret: 'x' },
+    ]);
+    expect(() => parseTokenKeys('nokid')).toThrow('is not of the form kid:secret');
+    expect(() => parseTokenKeys('a b:x')).toThrow('may only contain');
+    expect(DEVELOPMENT_KEY.secret).toMatch(/INSECURE/);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { buildPaths, encodeQuery, mediaPaths, RESOURCE_NAMES, UrlBuilder } from '../../src/api/routes.ts';
+
+const urls = new UrlBuilder({
+  baseUrl: 'https://archiv.example.org',
+  mediaUrl: 'https://media.example.org/files/',
+  siteUrl: 'https://fragdenstaat.example',
+});
+
+describe('URL builder', () => {
+  it.each([
+    ['api root', urls.apiRoot(), 'https://archiv.example.org/api/v1/'],
+    ['api root with format', urls.apiRoot({ format: 'api' }), 'https://archiv.example.org/api/v1/?format=api'],
+    ['list', urls.list('message'), 'https://archiv.example.org/api/v1/message/'],
+    ['list query keys sorted', urls.list('message', { offset: 50, limit: 50 }), 'https://archiv.example.org/api/v1/message/?limit=50&offset=50'],
+    ['list query keeps other params, + for spaces', urls.list('publicbody', { q: 'Amt für Umwelt', limit: 20, offset: 0 }), 'https://archiv.example.org/api/v1/publicbody/?limit=20&offset=0&q=Amt+f%C3%BCr+Umwelt'],
+    ['list drops undefined values', urls.list('law', { q: undefined }), 'https://archiv.example.org/api/v1/law/'],
+    ['detail', urls.detail('attachment', 17), 'https://archiv.example.org/api/v1/attachment/17/'],
+    ['relative list (pages_uri)', urls.relativeList('page', { document: 12 }), '/api/v1/page/?document=12'],
+    ['request page (relative, froide)', urls.requestPage('akten-zum-vorgang'), '/anfrage/akten-zum-vorgang/'],
+    ['message page with anchor', urls.messagePage('akten', 101), 'https://fragdenstaat.example/anfrage/akten/#nachricht-101'],
+    ['attachment page encodes the name', urls.attachmentPage('akten', 101, 'Gebührenbescheid März.pdf'), 'https://fragdenstaat.example/anfrage/akten/101/anhang/Geb%C3%BChrenbescheid%20M%C3%A4rz.pdf'],
+    ['document page with slug', urls.documentPage(5, 'kleine-anfrage'), 'https://fragdenstaat.example/dokumente/5-kleine-anfrage/'],
+    ['document page without slug', urls.documentPage(5, ''), 'https://fragdenstaat.example/dokumente/5/'],
+    ['public body page', urls.publicBodyPage(3, 'bmi'), 'https://fragdenstaat.example/behoerde/3/bmi/'],
+    ['jurisdiction page', urls.jurisdictionPage('bund'), 'https://fragdenstaat.example/zustaendigkeit/bund/'],
+    ['law page', urls.lawPage('ifg'), 'https://fragdenstaat.example/gesetz/ifg/'],
+    ['media encodes segments', urls.media('foi/101/Gebührenbescheid März.pdf', { token: 'a:b:c' }), 'https://media.example.org/files/foi/101/Geb%C3%BChrenbescheid%20M%C3%A4rz.pdf?token=a%3Ab%3Ac'],
+    ['media keeps template braces', urls.media('docs/ab/cd/ef/abcdef/page-p{page}-{size}.png'), 'https://media.example.org/files/docs/ab/cd/ef/abcdef/page-p{page}-{size}.png'],
+  ])('%s', (_name, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('ref is null for a missing reference and a detail URL otherwise', () => {
+    expect(urls.ref('publicbody', null)).toBeNull();
+    expect(urls.ref('publicbody', undefined)).toBeNull();
+    expect(urls.ref('publicbody', 4)).toBe('https://archiv.example.org/api/v1/publicbody/4/');
+  });
+
+  it('recognises exactly the absolute API links', () => {
+    expect(urls.isApiLink('https://archiv.example.org/api/v1/request/1/')).toBe(true);
+    expect(urls.isApiLink('/api/v1/page/?document=1')).toBe(false);
+    expect(urls.isApiLink('https://fragdenstaat.example/anfrage/x/')).toBe(false);
+    expect(urls.isApiLink('https://media.example.org/files/foi/1/a.pdf')).toBe(false);
+  });
+
+  it('encodes queries like DRF: sorted keys, + for spaces', () => {
+    expect(encodeQuery({ b: 1, a: 'x y', c: undefined })).toBe('?a=x+y&b=1');
+    expect(encodeQuery({})).toBe('');
+  });
+});
+
+describe('paths', () => {
+  it('shards document directories like froide and separates private ones', () => {
+    const uid = '3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10';
+    expect(mediaPaths.documentDir(uid, true)).toBe('docs/3f/0c/1c/3f0c1c1e6d2a4f5e9a512c8e3b7d9f10');
+    expect(mediaPaths.documentDir(uid, false)).toBe('docs-private/3f/0c/1c/3f0c1c1e6d2a4f5e9a512c8e3b7d9f10');
+    expect(mediaPaths.pageImage('docs/a', 3, 'small')).toBe('docs/a/page-p3-small.png');
+    expect(mediaPaths.attachment(7, 'a b.pdf')).toBe('foi/7/a b.pdf');
+  });
+
+  it.each([
+    [buildPaths.apiRoot, 'api/v1/index.json'],
+    [buildPaths.list('message'), 'api/v1/message/index.json'],
+    [buildPaths.detail('message', 5), 'api/v1/message/5/index.json'],
+    [buildPaths.listPage('message', 0), 'api/v1/message/index.json'],
+    [buildPaths.listPage('message', 100), '_data/message/pages/100.json'],
+    [buildPaths.manifest, '_data/manifest.json'],
+    [buildPaths.media('foi/7/a b.pdf'), 'media/foi/7/a b.pdf'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('names the 21 resources of spec §2.1 in order', () => {
+    expect(RESOURCE_NAMES).toEqual([
+      'governmentplan', 'articletag', 'venue', 'campaigninformationobject', 'request', 'message', 'attachment',
+      'publicbody', 'category', 'classification', 'jurisdiction', 'law', 'georegion', 'following', 'campaign',
+      'upload', 'problemreport', 'document', 'documentcollection', 'page', 'pageannotation',
+    ]);
+  });
+});

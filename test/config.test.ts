@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { resolveSettings, tokenExpiry } from '../src/config.ts';
+
+const site = { title: 'Archiv', base_url: 'https://archiv.example.org/', updated_at: '2024-01-01T00:00:00Z' };
+
+describe('settings', () => {
+  it('takes URLs from site.yaml; relative media and site URLs follow the base URL', () => {
+    const settings = resolveSettings({ ...site, media_url: '/media/' }, {});
+    expect(settings.urls).toEqual({
+      baseUrl: 'https://archiv.example.org',
+      mediaUrl: 'https://archiv.example.org/media/',
+      siteUrl: 'https://archiv.example.org',
+    });
+  });
+
+  it('lets the environment override site.yaml, and flags override the environment', () => {
+    const env = { BASE_URL: 'https://env.example', SITE_URL: 'https://site.example/' };
+    expect(resolveSettings(site, env).urls).toEqual({
+      baseUrl: 'https://env.example',
+      mediaUrl: 'https://env.example/media/',
+      siteUrl: 'https://site.example',
+    });
+    expect(resolveSettings(site, env, { baseUrl: 'http://localhost:8080' }).urls.baseUrl).toBe('http://localhost:8080');
+  });
+
+  it('uses Netlify URL in production and DEPLOY_PRIME_URL in previews', () => {
+    const netlify = { NETLIFY: 'true', URL: 'https://archiv.netlify.app', DEPLOY_PRIME_URL: 'https://deploy-preview-7--archiv.netlify.app', MEDIA_TOKEN_KEYS: 'p:prod-secret' };
+    expect(resolveSettings(site, { ...netlify, CONTEXT: 'production' }).urls.baseUrl).toBe('https://archiv.netlify.app');
+    expect(resolveSettings(site, { ...netlify, CONTEXT: 'deploy-preview' }).urls.baseUrl).toBe('https://deploy-preview-7--archiv.netlify.app');
+  });
+
+  it('refuses the development token key in production', () => {
+    expect(() => resolveSettings(site, { CONTEXT: 'production' })).toThrow(/development key/);
+    expect(() => resolveSettings(site, { NODE_ENV: 'production', MEDIA_TOKEN_KEYS: 'live:long-random' })).not.toThrow();
+  });
+
+  it('rejects URLs that are not absolute http(s)', () => {
+    expect(() => resolveSettings({ ...site, base_url: 'archiv.example.org' }, {})).toThrow('is not an absolute URL');
+    expect(() => resolveSettings(site, { BASE_URL: 'ftp://x.example' })).toThrow('must use http or https');
+  });
+
+  it('makes token expiry a function of the build day, for reproducible builds', () => {
+    const day = 86_400;
+    const morning = resolveSettings(site, { SOURCE_DATE_EPOCH: String(100 * day + 10) });
+    const evening = resolveSettings(site, { SOURCE_DATE_EPOCH: String(100 * day + 80_000) });
+    expect(tokenExpiry(morning)).toBe(130 * day);
+    expect(tokenExpiry(evening)).toBe(130 * day);
+    expect(tokenExpiry(resolveSettings(site, { SOURCE_DATE_EPOCH: String(100 * day), MEDIA_TOKEN_TTL_DAYS: '7' }))).toBe(107 * day);
+    expect(() => resolveSettings(site, { MEDIA_TOKEN_TTL_DAYS: '0' })).toThrow('at least 1');
+  });
+});

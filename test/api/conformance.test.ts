@@ -1,0 +1,337 @@
+/**
+ * Conformance of the built tree with the contract (spec §2.1–2.7): envelope, exact keys,
+ * types, null-ness and link shapes of message, attachment and document; root index; every
+ * link resolvable to a file the build wrote.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenScope, verifyToken, DEVELOPMENT_KEY } from '../../src/api/media-token.ts';
+import { buildPaths, RESOURCE_NAMES } from '../../src/api/routes.ts';
+import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
+import { minimalArchive } from '../helpers/content.ts';
+
+const BASE = 'https://archiv.example.org';
+const API = `${BASE}/api/v1/`;
+const MEDIA = `${BASE}/media/`;
+const SITE = 'https://fragdenstaat.example';
+
+const MESSAGE_KEYS = ['resource_uri', 'id', 'url', 'request', 'sent', 'is_response', 'is_postal', 'is_draft', 'kind', 'is_escalation', 'content_hidden', 'sender_public_body', 'recipient_public_body', 'status', 'timestamp', 'registered_mail_date', 'redacted', 'not_publishable', 'attachments'];
+const ATTACHMENT_KEYS = ['resource_uri', 'id', 'belongs_to', 'name', 'filetype', 'size', 'site_url', 'anchor_url', 'file_url', 'pending', 'is_converted', 'converted', 'approved', 'can_approve', 'can_change_approval', 'redacted', 'is_redacted', 'can_redact', 'can_delete', 'is_pdf', 'is_image', 'is_irrelevant', 'document'];
+const DOCUMENT_KEYS = ['resource_uri', 'id', 'site_url', 'title', 'slug', 'description', 'published_at', 'num_pages', 'public', 'listed', 'allow_annotation', 'pending', 'file_url', 'file_size', 'cover_image', 'page_template', 'outline', 'properties', 'uid', 'data', 'pages_uri', 'original', 'foirequest', 'publicbody', 'last_modified_at'];
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?[+-]\d{2}:\d{2}$/;
+const PYTHON_UTC = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** 55 more messages in a second request, so the message list has two pages. */
+function manyMessages() {
+  const tree: Record<string, object> = {
+    'requests/20-viele/request.yaml': { id: 20, slug: 'viele', title: 'Viele Nachrichten', description: 'x', public_body: 2, status: 'awaiting_response', created_at: '2024-01-01T00:00:00+01:00' },
+  };
+  for (let i = 0; i < 55; i++) {
+    tree[`requests/20-viele/messages/${200 + i}.yaml`] = {
+      id: 200 + i,
+      is_response: i % 2 === 1,
+      ...(i % 2 === 1 ? { sender_public_body: 2 } : { recipient_public_body: 2 }),
+      timestamp: `2024-01-${String(2 + (i % 27)).padStart(2, '0')}T08:00:00Z`,
+    };
+  }
+  return tree;
+}
+
+let built: BuiltTree;
+
+beforeAll(async () => {
+  const pdf = await writePdf({
+    title: 'Bescheid über den Antrag',
+    author: 'Referat Z 1',
+    pages: [{ text: 'Seite eins.' }, { text: 'Seite zwei.' }],
+    outline: [{ title: 'Bescheid', page: 1, children: [{ title: 'Begründung', page: 2 }] }],
+  });
+  const plain = await writePdf({ pages: [{ text: 'Interner Vermerk.' }] });
+  built = await buildTree(
+    minimalArchive({
+      'requests/10-akten/messages/101.yaml': {
+        id: 101,
+        kind: 'post',
+        is_response: true,
+        sender_public_body: 1,
+        timestamp: '2024-02-20T09:30:00.250000+01:00',
+        attachments: [
+          { id: 1000, name: 'liste.csv' },
+          { id: 1001, name: 'Bescheid März.pdf', document: { id: 500 } },
+          { id: 1002, name: 'vermerk.pdf', document: { id: 501, public: false, title: 'Vermerk' } },
+        ],
+      },
+      'requests/10-akten/files/101/Bescheid März.pdf': pdf,
+      'requests/10-akten/files/101/vermerk.pdf': plain,
+      'documents/600-drucksache/document.yaml': {
+        id: 600,
+        file: 'drucksache.pdf',
+        title: 'Kleine Anfrage zu Akten',
+        description: 'Antwort der **Bundesregierung**.',
+        published_at: '2024-03-01T10:00:00+01:00',
+        properties: { url: 'https://dip.example/1', publisher: 'Bundestag', reference: '20/1234', foreign_id: 'bt-20-1234', publisher_url: 'https://www.bundestag.de' },
+        data: { category: null, publisher: 'bt', document_type: 'minor_interpellation', legislative_term: '20' },
+      },
+      'documents/600-drucksache/drucksache.pdf': pdf,
+      ...manyMessages(),
+    }),
+  );
+}, 120_000);
+
+afterAll(() => built?.remove());
+
+function expectUrl(value: unknown, prefix: string): void {
+  expect(typeof value).toBe('string');
+  expect((value as string).startsWith(prefix), `${value} starts with ${prefix}`).toBe(true);
+}
+
+describe('root index (spec §2.1)', () => {
+  it('maps the 21 resource names, in order, to absolute list URLs', async () => {
+    const root = await built.json('api/v1/index.json');
+    expect(Object.keys(root)).toEqual([...RESOURCE_NAMES]);
+    for (const name of RESOURCE_NAMES) expect(root[name]).toBe(`${API}${name}/`);
+  });
+});
+
+describe('list envelope (spec §2.2)', () => {
+  it('first page: limit 50, offset 0, next with explicit limit and offset, previous null', async () => {
+    const page = await built.json(buildPaths.listPage('message', 0));
+    expect(Object.keys(page)).toEqual(['meta', 'objects']);
+    expect(page.meta).toEqual({ limit: 50, next: `${API}message/?limit=50&offset=50`, offset: 0, previous: null, total_count: 57 });
+    expect(page.objects).toHaveLength(50);
+  });
+
+  it('last page: next null, previous with explicit offset 0', async () => {
+    const page = await built.json(buildPaths.listPage('message', 50));
+    expect(page.meta).toEqual({ limit: 50, next: null, offset: 50, previous: `${API}message/?limit=50&offset=0`, total_count: 57 });
+    expect(page.objects).toHaveLength(7);
+  });
+
+  it('an empty collection still has its first page', async () => {
+    const page = await built.json(buildPaths.listPage('campaign', 0));
+    expect(page.meta.total_count).toBe(1);
+    expect(Object.keys(page.meta)).toEqual(['limit', 'next', 'offset', 'previous', 'total_count']);
+  });
+
+  it('public body lists carry empty facets like froide', async () => {
+    const page = await built.json(buildPaths.listPage('publicbody', 0));
+    expect(Object.keys(page)).toEqual(['meta', 'objects', 'facets']);
+    expect(page.facets).toEqual({ fields: {} });
+  });
+
+  it('list order is stable: messages by id', async () => {
+    const first = await built.json(buildPaths.listPage('message', 0));
+    const ids = first.objects.map((message: { id: number }) => message.id);
+    expect(ids.slice(0, 3)).toEqual([100, 101, 200]);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+});
+
+describe('message (spec §2.3)', () => {
+  it('has exactly the spec fields with their types and link shapes', async () => {
+    const message = await built.json(buildPaths.detail('message', 101));
+    expect(Object.keys(message)).toEqual(MESSAGE_KEYS);
+    expect(message).toMatchObject({
+      resource_uri: `${API}message/101/`,
+      id: 101,
+      url: `${SITE}/anfrage/akten/#nachricht-101`,
+      request: `${API}request/10/`,
+      sent: true,
+      is_response: true,
+      is_postal: true,
+      is_draft: false,
+      kind: 'post',
+      is_escalation: false,
+      content_hidden: false,
+      sender_public_body: `${API}publicbody/1/`,
+      recipient_public_body: null,
+      status: 'resolved',
+      timestamp: '2024-02-20T09:30:00.250000+01:00',
+      registered_mail_date: null,
+      redacted: false,
+      not_publishable: false,
+    });
+    expect(message.attachments.map((attachment: { name: string }) => attachment.name)).toEqual(['Bescheid März.pdf', 'liste.csv', 'vermerk.pdf']);
+    for (const attachment of message.attachments) expect(Object.keys(attachment)).toEqual(ATTACHMENT_KEYS);
+  });
+
+  it('renders timestamps in Europe/Berlin with offset (facts §1.4)', async () => {
+    const message = await built.json(buildPaths.detail('message', 200));
+    expect(message.timestamp).toBe('2024-01-02T09:00:00+01:00');
+    expect(message.timestamp).toMatch(ISO_WITH_OFFSET);
+  });
+
+  it('is byte-identical in the list page and in its detail file', async () => {
+    const page = await built.text(buildPaths.listPage('message', 0));
+    const detail = await built.text(buildPaths.detail('message', 101));
+    expect(page).toContain(detail);
+  });
+});
+
+describe('attachment (spec §2.4)', () => {
+  it('has exactly the spec fields; file_url carries a token valid for its file', async () => {
+    const attachment = await built.json(buildPaths.detail('attachment', 1000));
+    expect(Object.keys(attachment)).toEqual(ATTACHMENT_KEYS);
+    expect(attachment).toMatchObject({
+      resource_uri: `${API}attachment/1000/`,
+      id: 1000,
+      belongs_to: `${API}message/101/`,
+      name: 'liste.csv',
+      filetype: 'text/csv',
+      size: 8,
+      site_url: `${SITE}/anfrage/akten/101/anhang/liste.csv`,
+      anchor_url: `${SITE}/anfrage/akten/#nachricht-101`,
+      pending: false,
+      is_converted: false,
+      converted: null,
+      approved: true,
+      redacted: null,
+      is_redacted: false,
+      can_redact: false,
+      can_delete: false,
+      is_pdf: false,
+      is_image: false,
+      is_irrelevant: false,
+      document: null,
+    });
+    const url = new URL(attachment.file_url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${MEDIA}foi/101/liste.csv`);
+    expect([...url.searchParams.keys()]).toEqual(['token']);
+    const check = await verifyToken(url.searchParams.get('token'), tokenScope('foi/101/liste.csv')!, [DEVELOPMENT_KEY], BUILD_CLOCK);
+    expect(check).toEqual({ ok: true });
+  });
+
+  it('percent-encodes names in URLs and embeds the derived document', async () => {
+    const attachment = await built.json(buildPaths.detail('attachment', 1001));
+    expect(attachment.site_url).toBe(`${SITE}/anfrage/akten/101/anhang/Bescheid%20M%C3%A4rz.pdf`);
+    expect(attachment.file_url.split('?')[0]).toBe(`${MEDIA}foi/101/Bescheid%20M%C3%A4rz.pdf`);
+    expect(attachment).toMatchObject({ filetype: 'application/pdf', is_pdf: true, can_redact: true });
+    expect(Object.keys(attachment.document)).toEqual(DOCUMENT_KEYS);
+    expect(attachment.document.id).toBe(500);
+  });
+
+  it('is listed by name', async () => {
+    const page = await built.json(buildPaths.listPage('attachment', 0));
+    expect(page.objects.map((attachment: { name: string }) => attachment.name)).toEqual(['Bescheid März.pdf', 'liste.csv', 'vermerk.pdf']);
+  });
+});
+
+describe('document (spec §2.5–2.7)', () => {
+  it('derived, public: PDF facts, plain media URLs, references to its attachment, request and public body', async () => {
+    const attachment = await built.json(buildPaths.detail('attachment', 1001));
+    const document = attachment.document;
+    expect(document).toMatchObject({
+      resource_uri: `${API}document/500/`,
+      id: 500,
+      title: 'Bescheid über den Antrag',
+      slug: 'bescheid-uber-den-antrag',
+      site_url: `${SITE}/dokumente/500-bescheid-uber-den-antrag/`,
+      description: '',
+      published_at: null,
+      num_pages: 2,
+      public: true,
+      listed: true,
+      allow_annotation: false,
+      pending: false,
+      outline: '- [Bescheid](#page-1)\n  - [Begründung](#page-2)\n',
+      data: {},
+      pages_uri: '/api/v1/page/?document=500',
+      original: `${API}attachment/1001/`,
+      foirequest: `${API}request/10/`,
+      publicbody: `${API}publicbody/1/`,
+    });
+    expect(document.uid).toMatch(UUID);
+    const dir = `${MEDIA}docs/${document.uid.replace(/-/g, '').slice(0, 2)}/${document.uid.replace(/-/g, '').slice(2, 4)}/${document.uid.replace(/-/g, '').slice(4, 6)}/${document.uid.replace(/-/g, '')}`;
+    expect(document.file_url).toBe(`${dir}/bescheid-marz.pdf`);
+    expect(document.cover_image).toBe(`${dir}/page-p1-small.png`);
+    expect(document.page_template).toBe(`${dir}/page-p{page}-{size}.png`);
+    expect(document.file_size).toBeGreaterThan(500);
+    expect(document.last_modified_at).toMatch(PYTHON_UTC);
+    expect(document.properties).toMatchObject({ title: 'Bescheid über den Antrag', author: 'Referat Z 1' });
+  });
+
+  it('derived, private: tokens on file, cover and template, braces percent-encoded', async () => {
+    const attachment = await built.json(buildPaths.detail('attachment', 1002));
+    const document = attachment.document;
+    expect(document).toMatchObject({ id: 501, public: false, title: 'Vermerk', slug: 'vermerk', outline: '', num_pages: 1 });
+    const hex = document.uid.replace(/-/g, '');
+    const dir = `docs-private/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
+    for (const [field, path] of [['file_url', `${dir}/vermerk.pdf`], ['cover_image', `${dir}/page-p1-small.png`], ['page_template', `${dir}/page-p%7Bpage%7D-%7Bsize%7D.png`]]) {
+      const [address, query] = document[field!].split('?token=');
+      expect(address).toBe(`${MEDIA}${path}`);
+      expect(await verifyToken(decodeURIComponent(query), dir, [DEVELOPMENT_KEY], BUILD_CLOCK)).toEqual({ ok: true });
+    }
+  });
+
+  it('private documents are neither listed nor given a detail file', async () => {
+    const page = await built.json(buildPaths.listPage('document', 0));
+    expect(page.objects.map((document: { id: number }) => document.id)).toEqual([500, 600]);
+    expect(await built.files()).not.toContain(buildPaths.detail('document', 501));
+  });
+
+  it('imported: parliamentary data and source properties, published_at, no references', async () => {
+    const document = await built.json(buildPaths.detail('document', 600));
+    expect(Object.keys(document)).toEqual([...DOCUMENT_KEYS, 'pages']);
+    expect(document).toMatchObject({
+      title: 'Kleine Anfrage zu Akten',
+      published_at: '2024-03-01T10:00:00+01:00',
+      allow_annotation: true,
+      original: null,
+      foirequest: null,
+      publicbody: null,
+      data: { category: null, publisher: 'bt', document_type: 'minor_interpellation', legislative_term: '20' },
+      last_modified_at: '2024-03-01 09:00:00.000000+00:00',
+    });
+    expect(document.properties).toMatchObject({
+      url: 'https://dip.example/1',
+      publisher: 'Bundestag',
+      reference: '20/1234',
+      foreign_id: 'bt-20-1234',
+      publisher_url: 'https://www.bundestag.de',
+    });
+    expect(document.pages.map((page: { number: number }) => page.number)).toEqual([1, 2]);
+    expect(Object.keys(document.pages[0])).toEqual(['document', 'number', 'content', 'width', 'height', 'image']);
+    expect(document.pages[1].content).toContain('Seite zwei.');
+  });
+});
+
+describe('links', () => {
+  it('every resource_uri in every list page ends in /<id>/ and has a detail file', async () => {
+    const files = new Set(await built.files());
+    for (const name of ['request', 'message', 'attachment', 'document', 'publicbody', 'jurisdiction', 'law', 'category', 'classification', 'campaign'] as const) {
+      for (let offset = 0; ; offset += 50) {
+        const path = buildPaths.listPage(name, offset);
+        if (!files.has(path)) break;
+        const page = await built.json(path);
+        for (const object of page.objects) {
+          expect(object.resource_uri).toBe(`${API}${name}/${object.id}/`);
+          expect(files.has(buildPaths.detail(name, object.id)), `${name} ${object.id}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('every absolute API link in the tree points at a file the build wrote', async () => {
+    const files = await built.files();
+    const present = new Set(files);
+    const links = new Set<string>();
+    for (const file of files.filter((path) => path.endsWith('.json') && !path.startsWith('_data/manifest'))) {
+      for (const match of (await built.text(file)).matchAll(/"(https:\/\/archiv\.example\.org\/api\/v1\/[^"?]*)"/g)) links.add(match[1]!);
+    }
+    expect(links.size).toBeGreaterThan(20);
+    for (const link of links) {
+      const path = `${link.slice(BASE.length + 1)}index.json`;
+      expect(present.has(path), `${link} -> ${path}`).toBe(true);
+    }
+  });
+
+  it('media files exist where the media URLs point', async () => {
+    const files = new Set(await built.files());
+    expect(files.has('media/foi/101/liste.csv')).toBe(true);
+    expect(files.has('media/foi/101/Bescheid März.pdf')).toBe(true);
+    const document = await built.json(buildPaths.detail('document', 500));
+    expect(files.has(`media/${document.file_url.slice(MEDIA.length)}`)).toBe(true);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * List filters per resource, as data (STYLE practice 4, issue 4 #3, facts §5).
+ *
+ * One entry per query parameter: how a request value is parsed, which index keys a model
+ * object has for it, and which 400 message an invalid value gets. The build turns the table
+ * into index files (src/output/indexes.ts); the serving engine (src/serve/filter-engine.ts)
+ * reads them. Adding a filter is adding an entry here.
+ *
+ * Index files: `buildPaths.filterIndex(resource, param, file)` holding `{ "<key>": [positions] }`,
+ * positions ascending, 0-based into the resource's ordered list (the list the page files were
+ * cut from). `file` is the key itself for small enumerations (`bucket: 'value'`), or two hex
+ * digits of the key's FNV-1a hash for everything else (`bucket: 'hash'`), so a filter never
+ * writes more than 256 files however many distinct values it has.
+ */
+import { MESSAGE_KINDS, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
+import type {
+  Attachment,
+  Category,
+  Classification,
+  Document,
+  FoiRequest,
+  Law,
+  Message,
+  PublicBody,
+} from '../model/types.ts';
+import type { PageItem } from './resources/page.ts';
+import type { ResourceName } from './routes.ts';
+
+
+/**
+ * How a request value becomes index keys (django-filter semantics, facts §5):
+ * - id: integer id; when `ref` is set, an id that is not a published `ref` object is a 400.
+ * - ids: comma-separated ids, any of them (BaseInFilter).
+ * - integer: a number (NumberFilter).
+ * - choice: one of `choices`; `none` is an extra accepted key (froide's `-` = "no campaign").
+ * - boolean: true/false/1/0 (any case); anything else means "no filter" (BooleanWidget).
+ * - text: exact string.
+ * - words: every whitespace-separated word must be a word of the indexed text (case-insensitive).
+ */
+export type FilterParse =
+  | { kind: 'id'; ref?: ResourceName; none?: string }
+  | { kind: 'ids' }
+  | { kind: 'integer' }
+  | { kind: 'choice'; choices: readonly string[] }
+  | { kind: 'boolean' }
+  | { kind: 'text'; none?: string }
+  | { kind: 'words' };
+
+export type IndexValue = string | number | boolean | null | undefined;
+
+export interface FilterSpec<T = never> {
+  param: string;
+  parse: FilterParse;
+  /** The object's value(s) for this filter; each becomes one index key. null/undefined: no key. */
+  values: (object: T) => IndexValue | readonly IndexValue[];
+  /** Several values of the parameter: django's last value wins, or all must match, or any. */
+  repeat?: 'last' | 'and' | 'or';
+}
+
+/** Django/DRF error texts (English source strings, see docs/serving.md). */
+export const FILTER_MESSAGES = {
+  invalidModelChoice: 'Select a valid choice. That choice is not one of the available choices.',
+  invalidChoice: (value: string) => `Select a valid choice. ${value} is not one of the available choices.`,
+  number: 'Enter a number.',
+} as const;
+
+export function bucketMode(parse: FilterParse): 'value' | 'hash' {
+  return parse.kind === 'boolean' || parse.kind === 'choice' ? 'value' : 'hash';
+}
+
+/** FNV-1a (32 bit) over UTF-8, last byte as two hex digits: the index file of a hashed key. */
+export function hashBucket(key: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(key)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return (hash & 0xff).toString(16).padStart(2, '0');
+}
+
+export function indexFile(parse: FilterParse, key: string): string {
+  return bucketMode(parse) === 'value' ? key : hashBucket(key);
+}
+
+/** Words of a text for `q` filters: lower-cased runs of letters and digits. */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** The key an object value is indexed under; must agree with the keys the parser produces. */
+export function indexKey(value: Exclude<IndexValue, null | undefined>): string {
+  return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+}
+
+interface Node {
+  id: number;
+  parent: Node | null;
+}
+
+function ancestorsAndSelf(node: Node | null): number[] {
+  const ids: number[] = [];
+  for (let current = node; current; current = current.parent) ids.push(current.id);
+  return ids;
+}
+
+function ancestors(node: Node): number[] {
+  return ancestorsAndSelf(node.parent);
+}
+
+const id = (ref?: ResourceName, none?: string): FilterParse => ({ kind: 'id', ...(ref ? { ref } : {}), ...(none ? { none } : {}) });
+const boolean: FilterParse = { kind: 'boolean' };
+const text: FilterParse = { kind: 'text' };
+
+function treeFilters<T extends Category | Classification>(): FilterSpec<T>[] {
+  return [
+    { param: 'q', parse: { kind: 'words' }, values: (node) => words(node.name) },
+    { param: 'name', parse: text, values: (node) => node.name },
+    { param: 'depth', parse: { kind: 'integer' }, values: (node) => node.depth },
+    { param: 'parent', parse: id(), values: (node) => node.parent?.id },
+    { param: 'ancestor', parse: id(), values: (node) => ancestors(node) },
+  ];
+}
+
+export const REQUEST_FILTERS: FilterSpec<FoiRequest>[] = [
+  { param: 'user', parse: id(), values: (r) => r.user },
+  { param: 'is_foi', parse: boolean, values: (r) => r.isFoi },
+  { param: 'checked', parse: boolean, values: (r) => r.checked },
+  { param: 'has_same', parse: boolean, values: (r) => r.sameAs !== null },
+  { param: 'jurisdiction', parse: id('jurisdiction'), values: (r) => r.jurisdiction?.id },
+  { param: 'public_body', parse: id('publicbody'), values: (r) => r.publicBody?.id },
+  { param: 'law', parse: id('law'), values: (r) => r.law?.id },
+  { param: 'project', parse: id(), values: (r) => r.project },
+  { param: 'slug', parse: text, values: (r) => r.slug },
+  { param: 'status', parse: { kind: 'choice', choices: REQUEST_STATUSES }, values: (r) => r.status },
+  // '' is a resolution but also django-filter's "empty value", which means "no filter".
+  { param: 'resolution', parse: { kind: 'choice', choices: REQUEST_RESOLUTIONS.filter(Boolean) }, values: (r) => r.resolution },
+  { param: 'tags', parse: text, values: (r) => r.tags },
+  { param: 'categories', parse: text, values: (r) => r.publicBody?.categories.map((c) => c.name) ?? [] },
+  { param: 'classification', parse: text, values: (r) => r.publicBody?.classification?.name },
+  // froide matches a prefix; we index the whole reference (docs/serving.md, deviations).
+  { param: 'reference', parse: text, values: (r) => r.reference || null },
+  { param: 'campaign', parse: id('campaign', '-'), values: (r) => r.campaign?.id ?? '-' },
+];
+
+export const MESSAGE_FILTERS: FilterSpec<Message>[] = [
+  { param: 'request', parse: id('request'), values: (m) => m.request.id },
+  { param: 'kind', parse: { kind: 'choice', choices: MESSAGE_KINDS }, values: (m) => m.kind },
+  { param: 'is_response', parse: boolean, values: (m) => m.isResponse },
+  { param: 'is_draft', parse: boolean, values: (m) => m.isDraft },
+];
+
+export const ATTACHMENT_FILTERS: FilterSpec<Attachment>[] = [
+  { param: 'name', parse: text, values: (a) => a.name },
+  { param: 'filetype', parse: text, values: (a) => a.filetype },
+  { param: 'approved', parse: boolean, values: (a) => a.approved },
+  { param: 'is_redacted', parse: boolean, values: (a) => a.isRedacted },
+  { param: 'belongs_to', parse: id('message'), values: (a) => a.message.id },
+  { param: 'campaign', parse: { kind: 'text', none: '-' }, values: (a) => a.message.request.campaign?.slug ?? '-' },
+  { param: 'publicbody', parse: id(), values: (a) => a.message.request.publicBody?.id, repeat: 'or' },
+];
+
+export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
+  { param: 'foirequest', parse: id('request'), values: (d) => d.foirequest?.id },
+  { param: 'publicbody', parse: id('publicbody'), values: (d) => d.publicbody?.id },
+  { param: 'ids', parse: { kind: 'ids' }, values: (d) => d.id },
+];
+
+export const PUBLICBODY_FILTERS: FilterSpec<PublicBody>[] = [
+  { param: 'q', parse: { kind: 'words' }, values: (b) => words(b.name) },
+  { param: 'jurisdiction', parse: id('jurisdiction'), values: (b) => b.jurisdiction.id },
+  { param: 'slug', parse: text, values: (b) => b.slug },
+  // froide: the classification and its sub-classifications.
+  { param: 'classification', parse: id('classification'), values: (b) => ancestorsAndSelf(b.classification) },
+  { param: 'classification_id', parse: id(), values: (b) => b.classification?.id },
+  // froide: a category includes its sub-categories; repeating the parameter means AND.
+  { param: 'category', parse: id('category'), values: (b) => b.categories.flatMap((c) => ancestorsAndSelf(c)), repeat: 'and' },
+];
+
+export const LAW_FILTERS: FilterSpec<Law>[] = [
+  { param: 'jurisdiction', parse: id('jurisdiction'), values: (l) => l.jurisdiction.id },
+  { param: 'mediator', parse: id('publicbody'), values: (l) => l.mediator?.id },
+  { param: 'id', parse: { kind: 'ids' }, values: (l) => l.id },
+  { param: 'q', parse: { kind: 'words' }, values: (l) => words(l.name) },
+  { param: 'meta', parse: boolean, values: (l) => l.meta },
+];
+
+export const CATEGORY_FILTERS: FilterSpec<Category>[] = [
+  ...treeFilters<Category>(),
+  { param: 'is_topic', parse: boolean, values: (c) => c.isTopic },
+];
+
+export const CLASSIFICATION_FILTERS: FilterSpec<Classification>[] = treeFilters<Classification>();
+
+export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
+  { param: 'document', parse: id('document'), values: (p) => p.document.id },
+  { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
+];
+
+/** The filter table. Resources without an entry have no filters (jurisdiction, campaign: facts §5.7, §5.10). */
+export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> = {
+  request: REQUEST_FILTERS,
+  message: MESSAGE_FILTERS,
+  attachment: ATTACHMENT_FILTERS,
+  document: DOCUMENT_FILTERS,
+  publicbody: PUBLICBODY_FILTERS,
+  law: LAW_FILTERS,
+  category: CATEGORY_FILTERS,
+  classification: CLASSIFICATION_FILTERS,
+  page: PAGE_FILTERS,
+};
+
+export function filtersOf(resource: ResourceName): readonly FilterSpec<any>[] {
+  return FILTERS[resource] ?? [];
+}
+
+/** Every filter parameter of any resource, sorted: the query rules the host needs (src/output/routing.ts). */
+export function allFilterParams(): string[] {
+  return [...new Set(Object.values(FILTERS).flatMap((specs) => specs!.map((spec) => spec.param)))].sort();
+}
+
+// --- parsing a request value ---------------------------------------------------------------
+
+export type ParsedFilter =
+  /** Not applied (empty value, or a boolean django-filter cannot read). */
+  | { apply: false }
+  /** Objects having `keys` (all of them for `and`, any for `or`); `check` ids must exist as `ref`. */
+  | { apply: true; keys: string[]; combine: 'and' | 'or'; check?: { ref: ResourceName; id: string } }
+  | { error: string };
+
+const INTEGER = /^[+-]?\d+$/;
+
+export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
+  const value = raw.trim();
+  if (value === '') return { apply: false };
+  switch (parse.kind) {
+    case 'id': {
+      if (parse.none !== undefined && value === parse.none) return { apply: true, keys: [value], combine: 'and' };
+      if (!INTEGER.test(value)) return { error: FILTER_MESSAGES.invalidModelChoice };
+      const key = String(Number(value));
+      return { apply: true, keys: [key], combine: 'and', ...(parse.ref ? { check: { ref: parse.ref, id: key } } : {}) };
+    }
+    case 'ids': {
+      const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+      if (!parts.every((part) => INTEGER.test(part))) return { error: FILTER_MESSAGES.number };
+      return { apply: true, keys: parts.map((part) => String(Number(part))), combine: 'or' };
+    }
+    case 'integer':
+      if (!/^[+-]?\d+(\.0*)?$/.test(value)) return { error: FILTER_MESSAGES.number };
+      return { apply: true, keys: [String(Math.trunc(Number(value)))], combine: 'and' };
+    case 'choice':
+      if (!parse.choices.includes(value)) return { error: FILTER_MESSAGES.invalidChoice(value) };
+      return { apply: true, keys: [value], combine: 'and' };
+    case 'boolean': {
+      const lower = value.toLowerCase();
+      if (lower === 'true' || lower === '1') return { apply: true, keys: ['true'], combine: 'and' };
+      if (lower === 'false' || lower === '0') return { apply: true, keys: ['false'], combine: 'and' };
+      return { apply: false };
+    }
+    case 'text':
+      return { apply: true, keys: [raw], combine: 'and' };
+    case 'words': {
+      const list = words(value);
+      return list.length ? { apply: true, keys: list, combine: 'and' } : { apply: false };
+    }
+  }
+}
+
+/** Query parameters every list understands besides its filters (spec §4). */
+export const PAGINATION_PARAMS = ['format', 'limit', 'offset'] as const;
+
+/**
+ * Every query parameter that makes an answer differ from the static file: the host sends a
+ * request carrying any of them to the API function (src/output/routing.ts, src/serve/host-routing.ts).
+ */
+export function functionQueryParams(): string[] {
+  return [...new Set([...PAGINATION_PARAMS, ...allFilterParams()])].sort();
+}

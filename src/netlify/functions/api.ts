@@ -1,0 +1,19 @@
+/**
+ * Netlify Functions v2 adapter around the API core (issue 4). Reached through the rewrites in
+ * build/_redirects (src/output/routing.ts); `request.url` is the original URL (platform facts
+ * A1), and build data is fetched from the same deploy (A4).
+ */
+import { createApiHandler, type Handler } from '../../serve/api-handler.ts';
+import { fetchStore } from '../../serve/store.ts';
+
+const handlers = new Map<string, Handler>();
+
+export default async function api(request: Request): Promise<Response> {
+  const origin = new URL(request.url).origin;
+  let handler = handlers.get(origin);
+  if (!handler) {
+    handler = createApiHandler({ store: fetchStore(origin), cacheManifest: true, onError: (error) => console.error(error) });
+    handlers.set(origin, handler);
+  }
+  return handler(request);
+}

@@ -1,0 +1,140 @@
+/**
+ * The API core: one web-standard `Request -> Response` handler for everything under /api/v1/
+ * that a static file cannot answer (issue 4 #1–#6). The Netlify function and the local preview
+ * both call it; each only supplies a Store.
+ */
+import { envelope } from '../api/envelope.ts';
+import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
+import { RESOURCES, type Method } from '../api/resource-table.ts';
+import { earlyAnswer, methodsOf, type View } from './api-early.ts';
+import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
+import { matchApiRoute } from './api-route.ts';
+import { applyFilters } from './filter-engine.ts';
+import { prefersHtml, renderBrowsable } from './html.ts';
+import { withFormat, type Format } from './links.ts';
+import { viewName } from './metadata.ts';
+import { lastValue, parseLimit, parseOffset, readJson, readPositions, window } from './pagination.ts';
+import { apiHeaders, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import type { Store } from './store.ts';
+
+export interface ApiHandlerOptions {
+  store: Store;
+  /**
+   * Read the manifest once and keep it. Right for a deploy, which never changes (Netlify);
+   * the preview leaves it off so that a rebuild is seen without a restart.
+   */
+  cacheManifest?: boolean;
+  /** Called with unexpected errors (the answer is a 500 JSON body either way). */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+export type Handler = (request: Request) => Promise<Response>;
+
+
+export function createApiHandler(options: ApiHandlerOptions): Handler {
+  const { store } = options;
+  let cached: Promise<Manifest> | null = null;
+  const manifest = (): Promise<Manifest> => {
+    if (options.cacheManifest && cached) return cached;
+    const loading = loadManifest(store);
+    if (options.cacheManifest) cached = loading.catch((error) => ((cached = null), Promise.reject(error)));
+    return loading;
+  };
+
+  return async (request) => {
+    try {
+      return await handle(request, store, manifest);
+    } catch (error) {
+      options.onError?.(error, request);
+      return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
+    }
+  };
+}
+
+async function loadManifest(store: Store): Promise<Manifest> {
+  const manifest = (await readJson(store, buildPaths.manifest)) as Manifest | null;
+  if (!manifest || manifest.version !== MANIFEST_VERSION) {
+    throw new Error(`${buildPaths.manifest} is missing or not version ${MANIFEST_VERSION}; run the build`);
+  }
+  return manifest;
+}
+
+async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>): Promise<Response> {
+  const early = await earlyAnswer(request);
+  if (early) return early;
+  const url = new URL(request.url);
+  const view = matchApiRoute(url.pathname) as View;
+  const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
+  const facts = await manifest();
+  const answer = await read(view, url, store, facts);
+  if ('error' in answer) return errorResponse(request, answer.status, answer.error, methodsOf(view));
+  return render(request, view, url, new UrlBuilder(facts.urls), methodsOf(view), format, answer.body);
+}
+
+type Answer = { body: unknown } | { status: number; error: Record<string, unknown> };
+
+async function read(view: View, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  switch (view.kind) {
+    case 'root': {
+      const body = await readJson(store, buildPaths.apiRoot);
+      return body === null ? { status: 404, error: { detail: MESSAGES.notFound } } : { body };
+    }
+    case 'detail': {
+      if (!/^\d+$/.test(view.id)) return { status: 404, error: { detail: MESSAGES.notFound } };
+      const body = await readJson(store, buildPaths.detail(view.resource, String(Number(view.id))));
+      return body === null ? { status: 404, error: { detail: MESSAGES.noMatch(RESOURCES[view.resource].model) } } : { body };
+    }
+    case 'list':
+      return readList(view.resource, url, store, manifest);
+  }
+}
+
+async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  const facts = manifest.lists[resource];
+  if (!facts) return { status: 404, error: { detail: MESSAGES.notFound } };
+  const spec = RESOURCES[resource];
+  const query = url.searchParams;
+  const limit = parseLimit(lastValue(query, 'limit'), spec);
+  const offset = parseOffset(lastValue(query, 'offset'));
+
+  const filtered = await applyFilters(store, resource, query);
+  if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
+  const total = filtered.kind === 'all' ? facts.total : filtered.positions.length;
+  const positions =
+    filtered.kind === 'all' ? window(total, limit, offset) : filtered.positions.slice(offset, offset + limit);
+  const objects = await readPositions(store, resource, positions);
+
+  // The request's other parameters stay in next/previous (facts §1.3); the shared envelope
+  // replaces limit and offset, so a computed page is byte-identical to the static one.
+  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
+  const urls = new UrlBuilder(manifest.urls);
+  return { body: envelope(urls, resource, { query: others, offset, limit, total, objects, facets: spec.facets }) };
+}
+
+async function render(
+  request: Request,
+  view: View,
+  url: URL,
+  urls: UrlBuilder,
+  allow: readonly Method[],
+  format: Format | undefined,
+  body: unknown,
+): Promise<Response> {
+  const value = format ? withFormat(body, urls, format) : body;
+  const headers = apiHeaders(allow);
+  if (format === 'api' && prefersHtml(request.headers.get('accept'))) {
+    const html = renderBrowsable(
+      {
+        title: viewName(view),
+        method: request.method.toUpperCase(),
+        path: `${url.pathname}${url.search}`,
+        status: '200 OK',
+        headers: { Allow: headers.allow!, 'Content-Type': headers['content-type']!, Vary: headers.vary! },
+        body: value,
+      },
+      urls,
+    );
+    return okResponse(request, new TextEncoder().encode(html), { ...headers, 'content-type': HTML_TYPE });
+  }
+  return okResponse(request, jsonBytes(value), headers);
+}

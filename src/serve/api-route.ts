@@ -1,0 +1,37 @@
+/**
+ * Which API view a path names (facts §1.1): the root, a list, a detail, or nothing. Shapes
+ * follow src/api/routes.ts; DRF's detail pk segment is `[^/.]+`.
+ */
+import { RESOURCES } from '../api/resource-table.ts';
+import { API_PREFIX, isResourceName, type ResourceName } from '../api/routes.ts';
+
+export type ApiRoute =
+  | { kind: 'root' }
+  | { kind: 'list'; resource: ResourceName }
+  | { kind: 'detail'; resource: ResourceName; id: string }
+  | { kind: 'none' };
+
+/** Matches a path that ends with a slash. */
+export function matchApiRoute(pathname: string): ApiRoute {
+  if (!pathname.startsWith(API_PREFIX)) return { kind: 'none' };
+  const segments = pathname.slice(API_PREFIX.length).split('/');
+  if (segments.pop() !== '') return { kind: 'none' };
+  const [resource, id] = segments;
+  if (segments.length === 0) return { kind: 'root' };
+  if (!isResourceName(resource!)) return { kind: 'none' };
+  if (segments.length === 1) return { kind: 'list', resource: resource! };
+  if (segments.length === 2 && /^[^/.]+$/.test(id!) && RESOURCES[resource!].detailMethods !== null) {
+    return { kind: 'detail', resource: resource!, id: id! };
+  }
+  return { kind: 'none' };
+}
+
+/**
+ * Django's APPEND_SLASH (facts §1.1): a path without its trailing slash is redirected when the
+ * slashed path is a view. Returns the relative Location, query kept, or null.
+ */
+export function slashRedirect(url: URL): string | null {
+  if (url.pathname.endsWith('/')) return null;
+  const slashed = `${url.pathname}/`;
+  return matchApiRoute(slashed).kind === 'none' ? null : `${slashed}${url.search}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * The generic filter engine (issue 4 #3): request parameters -> positions in the ordered list,
+ * driven by the table in src/api/filters.ts and the index files the build wrote.
+ * Touches one index file per filter value, never the collection.
+ */
+import { filtersOf, indexFile, parseValue, FILTER_MESSAGES, type FilterSpec } from '../api/filters.ts';
+import { buildPaths, type ResourceName } from '../api/routes.ts';
+import { readJson } from './pagination.ts';
+import type { Store } from './store.ts';
+
+export type FilterOutcome =
+  /** No filter parameter applies: the whole list. */
+  | { kind: 'all' }
+  | { kind: 'positions'; positions: number[] }
+  /** froide's 400 body: `{"<param>": ["<message>"]}`. */
+  | { kind: 'invalid'; errors: Record<string, string[]> };
+
+export async function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams): Promise<FilterOutcome> {
+  const errors: Record<string, string[]> = {};
+  const sets: Promise<number[] | string>[] = [];
+  const params: string[] = [];
+  for (const spec of filtersOf(resource)) {
+    const raw = query.getAll(spec.param);
+    if (raw.length === 0) continue;
+    const values = (spec.repeat ?? 'last') === 'last' ? [raw[raw.length - 1]!] : raw;
+    const parsed = values.map((value) => parseValue(spec.parse, value));
+    const error = parsed.find((p) => 'error' in p);
+    if (error && 'error' in error) {
+      errors[spec.param] = [error.error];
+      continue;
+    }
+    const applied = parsed.filter((p) => 'apply' in p && p.apply) as Extract<(typeof parsed)[number], { apply: true }>[];
+    if (applied.length === 0) continue;
+    params.push(spec.param);
+    sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and'));
+  }
+  if (Object.keys(errors).length) return { kind: 'invalid', errors };
+  if (sets.length === 0) return { kind: 'all' };
+  const results = await Promise.all(sets);
+  results.forEach((result, i) => {
+    if (typeof result === 'string') errors[params[i]!] = [result];
+  });
+  if (Object.keys(errors).length) return { kind: 'invalid', errors };
+  const lists = results as number[][];
+  lists.sort((a, b) => a.length - b.length);
+  return { kind: 'positions', positions: lists.reduce(intersect) };
+}
+
+/** Positions for one parameter (possibly repeated), or a 400 message. */
+async function resolveSpec(
+  store: Store,
+  resource: ResourceName,
+  spec: FilterSpec<any>,
+  applied: Extract<ReturnType<typeof parseValue>, { apply: true }>[],
+  across: 'and' | 'or',
+): Promise<number[] | string> {
+  const perValue = await Promise.all(
+    applied.map(async (parsed) => {
+      const lists = await Promise.all(parsed.keys.map((key) => lookup(store, resource, spec, key)));
+      if (parsed.check && lists[0]!.length === 0) {
+        const exists = await store.read(buildPaths.detail(parsed.check.ref, parsed.check.id));
+        if (exists === null) return FILTER_MESSAGES.invalidModelChoice;
+      }
+      return parsed.combine === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
+    }),
+  );
+  const error = perValue.find((value) => typeof value === 'string');
+  if (error !== undefined) return error as string;
+  const lists = perValue as number[][];
+  return across === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
+}
+
+async function lookup(store: Store, resource: ResourceName, spec: FilterSpec<any>, key: string): Promise<number[]> {
+  const file = (await readJson(store, buildPaths.filterIndex(resource, spec.param, indexFile(spec.parse, key)))) as Record<
+    string,
+    number[]
+  > | null;
+  return file && Object.hasOwn(file, key) ? file[key]! : [];
+}
+
+/** Both inputs ascending; output ascending. */
+export function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
+
+export function union(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i++]!);
+    else if (i >= a.length || b[j]! < a[i]!) out.push(b[j++]!);
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+/**
+ * Limit/offset pagination over the precomputed list pages (issue 4 #1, facts §1.3).
+ * A window of positions is read from at most ceil(limit / PAGE_SIZE) + 1 page files.
+ */
+import { buildPaths, PAGE_SIZE, type ResourceName } from '../api/routes.ts';
+import type { ResourceSpec } from '../api/resource-table.ts';
+import type { Store } from './store.ts';
+
+/** Django's QueryDict[key]: the last value. */
+export function lastValue(query: URLSearchParams, key: string): string | null {
+  const values = query.getAll(key);
+  return values.length ? values[values.length - 1]! : null;
+}
+
+/** Python's int() on a query value: optional sign, digits, surrounding blanks. */
+function parseInteger(raw: string | null): number | null {
+  if (raw === null) return null;
+  const text = raw.trim();
+  return /^[+-]?\d+$/.test(text) ? Number(text) : null;
+}
+
+/** DRF: a strictly positive int, clamped to the maximum; anything else is the default. */
+export function parseLimit(raw: string | null, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): number {
+  const value = parseInteger(raw);
+  if (value === null || value <= 0) return spec.defaultLimit;
+  return Math.min(value, spec.maxLimit);
+}
+
+/** DRF: a non-negative int, anything else is 0. */
+export function parseOffset(raw: string | null): number {
+  const value = parseInteger(raw);
+  return value === null || value < 0 ? 0 : value;
+}
+
+export function pageStart(position: number): number {
+  return Math.floor(position / PAGE_SIZE) * PAGE_SIZE;
+}
+
+export class BuildInconsistency extends Error {
+  override name = 'BuildInconsistency';
+}
+
+const decoder = new TextDecoder();
+
+export async function readJson(store: Store, path: string): Promise<unknown | null> {
+  const bytes = await store.read(path);
+  return bytes === null ? null : JSON.parse(decoder.decode(bytes));
+}
+
+/**
+ * The objects at the given positions of a resource's ordered list, in the given order.
+ * Each page file is read once, all of them in parallel.
+ */
+export async function readPositions(store: Store, resource: ResourceName, positions: readonly number[]): Promise<unknown[]> {
+  const starts = [...new Set(positions.map(pageStart))];
+  const pages = new Map<number, unknown[]>();
+  await Promise.all(
+    starts.map(async (start) => {
+      const path = buildPaths.listPage(resource, start);
+      const page = (await readJson(store, path)) as { objects?: unknown[] } | null;
+      if (!page || !Array.isArray(page.objects)) throw new BuildInconsistency(`missing or malformed list page ${path}`);
+      pages.set(start, page.objects);
+    }),
+  );
+  return positions.map((position) => {
+    const object = pages.get(pageStart(position))![position - pageStart(position)];
+    if (object === undefined) throw new BuildInconsistency(`position ${position} of ${resource} is not in its page file`);
+    return object;
+  });
+}
+
+/** Positions [offset, offset + limit) of a list with `total` objects. */
+export function window(total: number, limit: number, offset: number): number[] {
+  const end = Math.min(total, offset + limit);
+  const positions: number[] = [];
+  for (let p = offset; p < end; p++) positions.push(p);
+  return positions;
+}

@@ -1,0 +1,129 @@
+/**
+ * `npm start` / `archive serve`: build/ over HTTP with the routing and the handlers of the
+ * Netlify deploy (issue 4 #10). Static files answer bare paths; everything else goes to the
+ * same web-standard handlers the Netlify functions wrap. No netlify-cli needed.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEVELOPMENT_KEY, parseTokenKeys, type TokenKey } from '../api/media-token.ts';
+import type { Env } from '../config.ts';
+import { earlyAnswer, methodsOf } from './api-early.ts';
+import { createApiHandler } from './api-handler.ts';
+import { matchApiRoute } from './api-route.ts';
+import { fsStore } from './fs-store.ts';
+import { routeRequest } from './host-routing.ts';
+import { createMediaHandler } from './media-files.ts';
+import { apiHeaders, matchesIfNoneMatch } from './responses.ts';
+import { StaticFiles, staticContentType } from './static-files.ts';
+
+export interface PreviewOptions {
+  buildDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** MEDIA_TOKEN_KEYS is read from here when `tokenKeys` is not given. */
+  env?: Env;
+  tokenKeys?: readonly TokenKey[];
+  /** Unix seconds, for token expiry. */
+  now?: () => number;
+  onError?: (error: unknown) => void;
+}
+
+export interface PreviewServer {
+  /** With trailing slash: `http://127.0.0.1:8080/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
+  const host = options.host ?? '127.0.0.1';
+  const keys =
+    options.tokenKeys ?? (options.env?.MEDIA_TOKEN_KEYS ? parseTokenKeys(options.env.MEDIA_TOKEN_KEYS) : [DEVELOPMENT_KEY]);
+  const store = fsStore(options.buildDir);
+  const files = new StaticFiles(options.buildDir);
+  const api = createApiHandler({ store, onError: (error) => options.onError?.(error) });
+  const media = createMediaHandler(store, { keys, ...(options.now ? { now: options.now } : {}) });
+  const origin = () => `http://${host}:${(server.address() as AddressInfo).port}`;
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error) => {
+      options.onError?.(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal error.\n');
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', origin());
+    const destination = routeRequest(method, url);
+    switch (destination.kind) {
+      case 'media':
+        return send(res, await media(toRequest(req, url)));
+      case 'api-early':
+        return send(res, (await earlyAnswer(toRequest(req, url))) ?? (await api(toRequest(req, url))));
+      case 'function':
+        return send(res, await api(toRequest(req, url)));
+      case 'static': {
+        const file = await files.get(destination.file);
+        if (file) return sendStatic(req, res, destination.file, file);
+        if (destination.missing === 'function') return send(res, await api(toRequest(req, url)));
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found.\n');
+        return;
+      }
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => resolve());
+  });
+  return {
+    url: `${origin()}/`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Headers the CDN adds to a static file (netlify.toml [[headers]] and the generated _headers). */
+function staticHeaders(relative: string): Record<string, string> {
+  const type = staticContentType(relative);
+  if (!relative.startsWith('api/v1/')) return { 'content-type': type };
+  const view = matchApiRoute(`/${relative.replace(/index\.json$/, '')}`);
+  return view.kind === 'none' ? { ...apiHeaders([]), 'content-type': type } : apiHeaders(methodsOf(view), type);
+}
+
+function sendStatic(req: IncomingMessage, res: ServerResponse, relative: string, file: { body: Buffer; etag: string }): void {
+  const headers: Record<string, string | number> = { ...staticHeaders(relative), etag: file.etag };
+  if (matchesIfNoneMatch(req.headers['if-none-match'] ?? null, file.etag)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers).end();
+    return;
+  }
+  headers['content-length'] = file.body.byteLength;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
+function toRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // The archive reads no request bodies; drain it so the connection stays usable.
+  req.resume();
+  return new Request(url, { method: req.method ?? 'GET', headers });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
+}

@@ -1,0 +1,52 @@
+/**
+ * How the serving layer reads what the build wrote (docs/architecture.md, "build/ layout").
+ * Paths are relative to build/ and come from `buildPaths` in src/api/routes.ts.
+ *
+ * Two implementations with one contract (STYLE practice 8): `fsStore` (src/serve/fs-store.ts)
+ * for the local preview and tests, `fetchStore` here for the Netlify function, which cannot
+ * read the publish directory and fetches from the same deploy instead (platform facts A4).
+ * This module is web-standard only, so the Netlify function bundles no node: modules for it.
+ */
+export interface Store {
+  /** The file's bytes, or null when there is no such file. */
+  read(path: string): Promise<Uint8Array | null>;
+}
+
+/** Rejects anything that could leave build/: absolute paths, `..`, `.`, empty segments, NUL, backslashes. */
+export function isSafeRelativePath(path: string): boolean {
+  if (path === '' || path.startsWith('/') || path.includes('\0') || path.includes('\\')) return false;
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Reads build files over HTTP from `origin` (the deploy's own address). Each path segment is
+ * percent-encoded so that a file name is fetched as exactly that file. 404 means "no such
+ * file"; any other failure is an error, never a silent null, so an outage is not mistaken for
+ * an empty collection.
+ */
+export function fetchStore(origin: string | URL, fetchImpl: Fetch = fetch): Store {
+  const base = new URL('/', origin);
+  return {
+    async read(path) {
+      if (!isSafeRelativePath(path)) return null;
+      const url = new URL(path.split('/').map(encodePathSegment).join('/'), base);
+      const response = await fetchImpl(url, { headers: { accept: 'application/json, */*' } });
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`store: GET ${url.pathname} answered ${response.status}`);
+      }
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  };
+}
+
+/** Encodes a file name as one URL path segment; an already encoded `%xx` stays a literal `%`. */
+function encodePathSegment(segment: string): string {
+  return encodeURIComponent(segment);
+}

@@ -1,0 +1,284 @@
+/**
+ * One suite of API facts (issue 4 #1–#6), run against every implementation: the core handler
+ * called with `new Request`, the Netlify function adapter, and the local preview over real
+ * sockets (STYLE practice 8). Fixture: test/serve/fixture.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { urls } from './fixture.ts';
+
+export type Client = (path: string, init?: RequestInit) => Promise<Response>;
+
+const API_HEADERS = (allow: string) => ({
+  'content-type': 'application/json',
+  vary: 'Accept',
+  allow,
+  'access-control-allow-origin': '*',
+});
+
+function expectHeaders(response: Response, expected: Record<string, string>): void {
+  for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), name).toBe(value);
+}
+
+async function json(response: Response): Promise<any> {
+  expect(response.headers.get('content-type')).toBe('application/json');
+  return response.json();
+}
+
+const ids = (body: any) => body.objects.map((o: any) => o.id);
+const list = (resource: 'message' | 'request' | 'page' | 'publicbody', query: Record<string, string | number> = {}) =>
+  urls.list(resource, query);
+
+export function apiContract(name: string, client: () => Client): void {
+  describe(`API contract: ${name}`, () => {
+    describe('pagination (issue 4 #1)', () => {
+      it('answers any limit/offset from the page files, with absolute next/previous', async () => {
+        const response = await client()('/api/v1/message/?limit=20&offset=45');
+        expect(response.status).toBe(200);
+        const body = await json(response);
+        expect(Object.keys(body)).toEqual(['meta', 'objects']);
+        expect(body.meta).toEqual({
+          limit: 20,
+          next: list('message', { limit: 20, offset: 65 }),
+          offset: 45,
+          previous: list('message', { limit: 20, offset: 25 }),
+          total_count: 120,
+        });
+        expect(ids(body)).toEqual(Array.from({ length: 20 }, (_, i) => 46 + i));
+      });
+
+      it.each([
+        ['limit=0', 50, 0],
+        ['limit=-3', 50, 0],
+        ['limit=abc', 50, 0],
+        ['limit=51', 50, 0],
+        ['limit=1000', 50, 0],
+        ['limit=+7', 7, 0],
+        ['offset=-1', 50, 0],
+        ['offset=x', 50, 0],
+        ['limit=5&limit=9', 9, 0],
+      ])('parses %s like froide', async (query, limit, offset) => {
+        const body = await json(await client()(`/api/v1/message/?${query}`));
+        expect(body.meta.limit).toBe(limit);
+        expect(body.meta.offset).toBe(offset);
+        expect(body.objects).toHaveLength(limit);
+      });
+
+      it('answers an offset at or past the end with no objects and no next', async () => {
+        for (const offset of [120, 500]) {
+          const body = await json(await client()(`/api/v1/message/?offset=${offset}&limit=10`));
+          expect(body.objects).toEqual([]);
+          expect(body.meta.next).toBeNull();
+          expect(body.meta.previous).toBe(list('message', { limit: 10, offset: offset - 10 }));
+          expect(body.meta.total_count).toBe(120);
+        }
+      });
+
+      it('keeps the request’s other parameters in next/previous, keys sorted, + for spaces', async () => {
+        const body = await json(await client()('/api/v1/message/?zz=a%20b&limit=10&offset=10&aa=1'));
+        expect(body.meta.next).toBe('https://archive.test/api/v1/message/?aa=1&limit=10&offset=20&zz=a+b');
+        expect(body.meta.previous).toBe('https://archive.test/api/v1/message/?aa=1&limit=10&offset=0&zz=a+b');
+      });
+
+      it('the last page has next null; the first has previous null', async () => {
+        const last = await json(await client()('/api/v1/message/?limit=50&offset=100'));
+        expect(ids(last)).toHaveLength(20);
+        expect(last.meta.next).toBeNull();
+        const first = await json(await client()('/api/v1/message/?limit=50&offset=0'));
+        expect(first.meta.previous).toBeNull();
+        expect(first.meta.next).toBe(list('message', { limit: 50, offset: 50 }));
+      });
+
+      it('keeps facets on faceted lists', async () => {
+        const body = await json(await client()('/api/v1/publicbody/?limit=2'));
+        expect(Object.keys(body)).toEqual(['meta', 'objects', 'facets']);
+        expect(body.facets).toEqual({ fields: {} });
+      });
+    });
+
+    describe('format (issue 4 #2)', () => {
+      it('adds format=api to every API link and to no other URL', async () => {
+        const body = await json(await client()('/api/v1/message/?format=api&limit=2&offset=1'));
+        expect(body.meta.next).toBe(list('message', { format: 'api', limit: 2, offset: 3 }));
+        expect(body.meta.previous).toBe(list('message', { format: 'api', limit: 2, offset: 0 }));
+        const [first, second] = body.objects;
+        expect(first.resource_uri).toBe(`${urls.detail('message', 2)}?format=api`);
+        expect(first.request).toBe(`${urls.detail('request', 2)}?format=api`);
+        expect(first.sender_public_body).toBe(`${urls.detail('publicbody', 1)}?format=api`);
+        expect(first.url).toBe('https://site.test/anfrage/r2/#nachricht-2');
+        expect(second.sender_public_body).toBeNull();
+      });
+
+      it('puts format=json on the root index links and detail links', async () => {
+        const root = await json(await client()('/api/v1/?format=json'));
+        expect(root.message).toBe(`${urls.list('message')}?format=json`);
+        expect(Object.keys(root)).toHaveLength(21);
+        const document = await json(await client()('/api/v1/document/1/?format=json'));
+        expect(document.resource_uri).toBe(`${urls.detail('document', 1)}?format=json`);
+        expect(document.foirequest).toBe(`${urls.detail('request', 1)}?format=json`);
+        expect(document.pages_uri).toBe('/api/v1/page/?document=1');
+        expect(document.file_url).toBe(urls.media('docs/11/11/11/11111111222233334444555555555555/public.pdf'));
+      });
+
+      it('answers an unknown format with a JSON 404', async () => {
+        const response = await client()('/api/v1/message/?format=xml');
+        expect(response.status).toBe(404);
+        expect(await json(response)).toEqual({ detail: 'Not found.' });
+      });
+
+      it('gives browsers asking for format=api a readable HTML page with clickable links', async () => {
+        const response = await client()('/api/v1/message/?format=api&limit=1', {
+          headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(response.headers.get('vary')).toBe('Accept');
+        const html = await response.text();
+        expect(html).toContain('<title>Foi Message List</title>');
+        expect(html).toContain(`<a href="${urls.detail('message', 1)}?format=api">`);
+        expect(html).toContain(`<a href="${list('message', { format: 'api', limit: 1, offset: 1 }).replaceAll('&', '&amp;')}">`);
+        expect(html).not.toContain('<a href="https://site.test');
+      });
+
+      it('answers format=api without an HTML Accept with JSON', async () => {
+        const response = await client()('/api/v1/message/?format=api&limit=1', { headers: { accept: 'application/json' } });
+        expect(response.headers.get('content-type')).toBe('application/json');
+      });
+    });
+
+    describe('filters (issue 4 #3)', () => {
+      it('filters messages by request, combinable with pagination', async () => {
+        const body = await json(await client()('/api/v1/message/?request=3&limit=5&offset=5'));
+        expect(body.meta.total_count).toBe(17);
+        expect(ids(body)).toEqual([38, 45, 52, 59, 66]);
+        expect(body.meta.next).toBe(list('message', { limit: 5, offset: 10, request: 3 }));
+      });
+
+      it('combines filters', async () => {
+        const body = await json(await client()('/api/v1/message/?request=3&kind=post&is_response=true'));
+        expect(ids(body)).toEqual([10, 80]);
+        expect(body.meta.total_count).toBe(2);
+      });
+
+      it('ignores an unreadable boolean and unknown parameters', async () => {
+        const body = await json(await client()('/api/v1/message/?is_response=maybe&colour=blue&limit=1'));
+        expect(body.meta.total_count).toBe(120);
+      });
+
+      it('answers invalid values with froide’s 400 body', async () => {
+        const response = await client()('/api/v1/message/?request=abc&kind=letter');
+        expect(response.status).toBe(400);
+        expect(await json(response)).toEqual({
+          request: ['Select a valid choice. That choice is not one of the available choices.'],
+          kind: ['Select a valid choice. letter is not one of the available choices.'],
+        });
+        const unknown = await client()('/api/v1/message/?request=999');
+        expect(unknown.status).toBe(400);
+      });
+
+      it('answers an existing id without matches with an empty list', async () => {
+        const body = await json(await client()('/api/v1/document/?foirequest=7'));
+        expect(body.meta.total_count).toBe(0);
+        expect(body.objects).toEqual([]);
+      });
+
+      it('answers page/?document=<id> with that document’s pages', async () => {
+        const body = await json(await client()('/api/v1/page/?document=2'));
+        expect(body.objects.map((p: any) => [p.document, p.number])).toEqual([
+          [urls.detail('document', 2), 1],
+          [urls.detail('document', 2), 2],
+        ]);
+        expect(body.facets).toEqual({ fields: {} });
+      });
+
+      it('matches multi-valued text filters (request tags with spaces)', async () => {
+        const body = await json(await client()('/api/v1/request/?tags=Umwelt+und+Klima&status=resolved'));
+        expect(ids(body)).toEqual([1, 3, 5, 7]);
+      });
+    });
+
+    describe('methods (issue 4 #4)', () => {
+      it('HEAD equals GET without a body', async () => {
+        const get = await client()('/api/v1/message/?limit=3&offset=3');
+        const head = await client()('/api/v1/message/?limit=3&offset=3', { method: 'HEAD' });
+        expect(head.status).toBe(200);
+        expect(await head.text()).toBe('');
+        for (const name of ['content-type', 'etag', 'allow', 'vary', 'content-length']) {
+          expect(head.headers.get(name), name).toBe(get.headers.get(name));
+        }
+      });
+
+      it.each([
+        ['/api/v1/', 'Api Root', 'GET, HEAD, OPTIONS'],
+        ['/api/v1/message/', 'Foi Message List', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/attachment/', 'Foi Attachment List', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/document/', 'Document List', 'GET, HEAD, OPTIONS'],
+        ['/api/v1/message/5/', 'Foi Message Instance', 'GET, PUT, PATCH, HEAD, OPTIONS'],
+      ])('OPTIONS %s gives DRF metadata and Allow', async (path, name, allow) => {
+        const response = await client()(path, { method: 'OPTIONS' });
+        expect(response.status).toBe(200);
+        expectHeaders(response, API_HEADERS(allow));
+        const body = await json(response);
+        expect(Object.keys(body)).toEqual(['name', 'description', 'renders', 'parses']);
+        expect(body.name).toBe(name);
+        expect(body.parses).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+      });
+
+      it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s answers 401 like froide for an anonymous caller', async (method) => {
+        const response = await client()('/api/v1/message/', { method, body: method === 'DELETE' ? null : '{}' });
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+        expectHeaders(response, API_HEADERS('GET, POST, HEAD, OPTIONS'));
+        expect(await json(response)).toEqual({ detail: 'Authentication credentials were not provided.' });
+      });
+
+      it('POST on the document list is a 405 (no permission check there)', async () => {
+        const response = await client()('/api/v1/document/', { method: 'POST', body: '{}' });
+        expect(response.status).toBe(405);
+        expect(await json(response)).toEqual({ detail: 'Method "POST" not allowed.' });
+      });
+    });
+
+    describe('errors (issue 4 #5)', () => {
+      it.each([
+        ['/api/v1/message/99999/', 'No FoiMessage matches the given query.'],
+        ['/api/v1/message/abc/', 'Not found.'],
+        ['/api/v1/foo/', 'Not found.'],
+        ['/api/v1/page/1/', 'Not found.'],
+        ['/api/v1/message/1/2/', 'Not found.'],
+      ])('GET %s is a JSON 404', async (path, detail) => {
+        const response = await client()(path);
+        expect(response.status).toBe(404);
+        expect(await json(response)).toEqual({ detail });
+      });
+
+      it.each([
+        ['/api/v1/message', '/api/v1/message/'],
+        ['/api/v1/message?limit=5', '/api/v1/message/?limit=5'],
+        ['/api/v1/message/5', '/api/v1/message/5/'],
+        ['/api/v1', '/api/v1/'],
+      ])('redirects %s to %s with 301', async (path, location) => {
+        const response = await client()(path, { redirect: 'manual' });
+        expect(response.status).toBe(301);
+        expect(response.headers.get('location')).toBe(location);
+      });
+    });
+
+    describe('headers (issue 4 #6)', () => {
+      it.each(['/api/v1/', '/api/v1/message/', '/api/v1/message/7/', '/api/v1/message/?limit=3', '/api/v1/message/?request=2'])(
+        '%s carries the API headers, an ETag, and 304 on If-None-Match',
+        async (path) => {
+          const response = await client()(path);
+          expect(response.status).toBe(200);
+          expectHeaders(response, API_HEADERS(path.includes('/7/') ? 'GET, PUT, PATCH, HEAD, OPTIONS' : path === '/api/v1/' ? 'GET, HEAD, OPTIONS' : 'GET, POST, HEAD, OPTIONS'));
+          expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+          const etag = response.headers.get('etag');
+          expect(etag).toMatch(/^"[^"]+"$/);
+          const again = await client()(path, { headers: { 'if-none-match': etag! } });
+          expect(again.status).toBe(304);
+          expect(again.headers.get('etag')).toBe(etag);
+          expect(await again.text()).toBe('');
+        },
+      );
+    });
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * A tiny build/ tree written from object literals (STYLE practice 9), laid out by the same
+ * buildPaths, envelope() and planFilterIndexes() the real build uses. What is in it:
+ *
+ * - request 1..7 (status alternates resolved / awaiting_response, tag "bund" on odd ids)
+ * - message 1..120: request = ((id - 1) % 7) + 1, kind "post" when id % 10 == 0 else "email",
+ *   is_response = id is even; list ordered by id, so position = id - 1
+ * - publicbody 1..3 (a faceted list), document 1..2, page: document 1 has 3 pages, document 2 has 2
+ * - media: a public document PDF, an attachment (name with spaces and an umlaut) and a private
+ *   document directory with a PDF and a page image
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { envelope } from '../../src/api/envelope.ts';
+import { MANIFEST_VERSION, type Manifest } from '../../src/api/manifest.ts';
+import { signScope, tokenScope, type TokenKey } from '../../src/api/media-token.ts';
+import { RESOURCES } from '../../src/api/resource-table.ts';
+import { buildPaths, mediaPaths, PAGE_SIZE, RESOURCE_NAMES, UrlBuilder, type ResourceName } from '../../src/api/routes.ts';
+import { planFilterIndexes } from '../../src/output/indexes.ts';
+
+export const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
+export const urls = new UrlBuilder(URLS);
+export const KEYS: TokenKey[] = [
+  { kid: 'new', secret: 'fixture-secret-new-0123456789' },
+  { kid: 'old', secret: 'fixture-secret-old-0123456789' },
+];
+export const NOW = 1_800_000_000;
+
+export const MEDIA = {
+  publicPdf: `${mediaPaths.documentDir('11111111-2222-3333-4444-555555555555', true)}/public.pdf`,
+  attachment: mediaPaths.attachment(5, 'Bescheid vom 3. März.pdf'),
+  privateDir: mediaPaths.documentDir('99999999-8888-7777-6666-555555555555', false),
+  get privatePdf() {
+    return `${this.privateDir}/private.pdf`;
+  },
+  get privateImage() {
+    return mediaPaths.pageImage(this.privateDir, 1, 'small');
+  },
+};
+export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n% fixture 0123456789\n%%EOF\n');
+
+export function messageObject(id: number) {
+  const request = ((id - 1) % 7) + 1;
+  return {
+    resource_uri: urls.detail('message', id),
+    id,
+    url: `${urls.settings.siteUrl}/anfrage/r${request}/#nachricht-${id}`,
+    request: urls.detail('request', request),
+    kind: id % 10 === 0 ? 'post' : 'email',
+    is_response: id % 2 === 0,
+    sender_public_body: id % 2 === 0 ? urls.detail('publicbody', 1) : null,
+    attachments: [],
+  };
+}
+
+function requestModel(id: number) {
+  return {
+    id,
+    user: null,
+    isFoi: true,
+    checked: id === 1,
+    sameAs: null,
+    jurisdiction: { id: 1 },
+    publicBody: { id: 1 + (id % 3), categories: [], classification: null },
+    law: null,
+    project: null,
+    slug: `r${id}`,
+    status: id % 2 ? 'resolved' : 'awaiting_response',
+    resolution: id % 2 ? 'successful' : '',
+    tags: id % 2 ? ['bund', 'Umwelt und Klima'] : [],
+    reference: '',
+    campaign: null,
+  };
+}
+
+async function put(dir: string, path: string, body: string | Uint8Array): Promise<void> {
+  const file = join(dir, ...path.split('/'));
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, body);
+}
+
+async function putList(dir: string, resource: ResourceName, objects: unknown[], lists: Manifest['lists']): Promise<void> {
+  lists[resource] = { total: objects.length };
+  for (let offset = 0; offset === 0 || offset < objects.length; offset += PAGE_SIZE) {
+    const page = envelope(urls, resource, {
+      offset,
+      limit: PAGE_SIZE,
+      total: objects.length,
+      objects: objects.slice(offset, offset + PAGE_SIZE),
+      facets: RESOURCES[resource].facets,
+    });
+    await put(dir, buildPaths.listPage(resource, offset), JSON.stringify(page));
+  }
+}
+
+export async function signedMediaUrl(path: string, expiresAt = NOW + 3600, key: TokenKey = KEYS[0]!): Promise<string> {
+  return urls.media(path, { token: await signScope(tokenScope(path)!, expiresAt, key) });
+}
+
+export async function writeFixtureBuild(dir: string): Promise<void> {
+  const lists: Manifest['lists'] = {};
+  await put(dir, buildPaths.apiRoot, JSON.stringify(Object.fromEntries(RESOURCE_NAMES.map((n) => [n, urls.list(n)]))));
+
+  const messages = Array.from({ length: 120 }, (_, i) => messageObject(i + 1));
+  await putList(dir, 'message', messages, lists);
+  for (const message of messages) await put(dir, buildPaths.detail('message', message.id), JSON.stringify(message));
+  const messageModels = messages.map((m) => ({ id: m.id, request: { id: ((m.id - 1) % 7) + 1 }, kind: m.kind, isResponse: m.is_response, isDraft: false }));
+  for (const file of planFilterIndexes('message', messageModels)) await put(dir, file.path, (file as { body: string }).body);
+
+  const requests = Array.from({ length: 7 }, (_, i) => i + 1);
+  const requestObjects = requests.map((id) => ({ resource_uri: urls.detail('request', id), id, url: `/anfrage/r${id}/`, status: requestModel(id).status, tags: requestModel(id).tags }));
+  await putList(dir, 'request', requestObjects, lists);
+  for (const request of requestObjects) await put(dir, buildPaths.detail('request', request.id), JSON.stringify({ ...request, messages: [] }));
+  for (const file of planFilterIndexes('request', requests.map(requestModel))) await put(dir, file.path, (file as { body: string }).body);
+
+  const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
+  await putList(dir, 'publicbody', bodies, lists);
+  for (const body of bodies) await put(dir, buildPaths.detail('publicbody', body.id), JSON.stringify(body));
+
+  const documents = [1, 2].map((id) => ({
+    resource_uri: urls.detail('document', id),
+    id,
+    file_url: urls.media(MEDIA.publicPdf),
+    pages_uri: urls.relativeList('page', { document: id }),
+    foirequest: urls.detail('request', id),
+  }));
+  await putList(dir, 'document', documents, lists);
+  for (const document of documents) await put(dir, buildPaths.detail('document', document.id), JSON.stringify(document));
+
+  const pages = [
+    [1, 1],
+    [1, 2],
+    [1, 3],
+    [2, 1],
+    [2, 2],
+  ].map(([document, number]) => ({ document: { id: document! }, page: { number: number! } }));
+  await putList(
+    dir,
+    'page',
+    pages.map((p) => ({ document: urls.detail('document', p.document.id), number: p.page.number, content: `Seite ${p.page.number}` })),
+    lists,
+  );
+  for (const file of planFilterIndexes('page', pages)) await put(dir, file.path, (file as { body: string }).body);
+
+  const manifest: Manifest = { version: MANIFEST_VERSION, urls: URLS, lists };
+  await put(dir, buildPaths.manifest, JSON.stringify(manifest));
+
+  for (const path of [MEDIA.publicPdf, MEDIA.attachment, MEDIA.privatePdf]) await put(dir, buildPaths.media(path), PDF_BYTES);
+  await put(dir, buildPaths.media(MEDIA.privateImage), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]));
+}

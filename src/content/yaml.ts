@@ -12,6 +12,19 @@ export interface ParsedYaml {
   locate(path: readonly (string | number)[]): Position;
 }
 
+/**
+ * A locator that parses the text again only when a position is asked for: records keep
+ * their source text (small), never the whole YAML syntax tree (large), so a 100,000-file
+ * archive does not hold 100,000 trees in memory for the rare error found after loading.
+ */
+export function lazyLocator(text: string): (path: readonly (string | number)[]) => Position {
+  let locate: ((path: readonly (string | number)[]) => Position) | undefined;
+  return (path) => {
+    locate ??= parseYaml(text).locate;
+    return locate(path);
+  };
+}
+
 export function parseYaml(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });

@@ -1,0 +1,78 @@
+/**
+ * Build benchmark (issue 2 #15): generates synthetic archives of the given sizes, builds each
+ * twice in a fresh process (cold, then warm PDF cache) and prints objects per second, files
+ * and bytes written, and peak RSS.
+ *
+ *   npm run bench -- --sizes 1000,10000,50000 [--images]
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { writeSyntheticArchive, type SyntheticCounts } from '../src/sample/synthetic.ts';
+
+const run = promisify(execFile);
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000' },
+    images: { type: 'boolean', default: false },
+    dir: { type: 'string', default: join(tmpdir(), 'archive-bench') },
+  },
+});
+const sizes = values.sizes!.split(',').map(Number);
+
+interface Measured {
+  seconds: number;
+  peakRssMb: number;
+  files: number;
+  bytes: number;
+  objects: number;
+  warnings: number;
+}
+
+async function content(size: number): Promise<{ dir: string; counts: SyntheticCounts }> {
+  const dir = join(values.dir!, String(size), 'content');
+  const marker = join(values.dir!, String(size), 'counts.json');
+  if (existsSync(marker)) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) };
+  await rm(join(values.dir!, String(size)), { recursive: true, force: true });
+  const started = performance.now();
+  const counts = await writeSyntheticArchive(dir, { requests: size });
+  process.stderr.write(`generated ${size} requests in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  await writeFile(marker, JSON.stringify(counts));
+  return { dir, counts };
+}
+
+async function build(contentDir: string, size: number): Promise<Measured> {
+  const base = join(values.dir!, String(size));
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts'],
+    { maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop()!);
+}
+
+const rows: string[] = [];
+for (const size of sizes) {
+  const { dir, counts } = await content(size);
+  await rm(join(values.dir!, String(size), 'cache'), { recursive: true, force: true });
+  const cold = await build(dir, size);
+  const warm = await build(dir, size);
+  const line = (label: string, m: Measured) =>
+    `| ${size} | ${counts.messages} | ${counts.attachments} | ${counts.documents} | ${label} | ${m.seconds.toFixed(1)} | ${Math.round(m.objects / m.seconds)} | ${m.files} | ${(m.bytes / 1e6).toFixed(0)} | ${Math.round(m.peakRssMb)} |`;
+  rows.push(line('cold', cold), line('warm', warm));
+  process.stderr.write(`${rows.at(-2)}\n${rows.at(-1)}\n`);
+}
+
+process.stdout.write(
+  [
+    `Node ${process.version}, ${(await import('node:os')).cpus().length} cores, images: ${values.images ? 'yes' : 'no (facts only)'}`,
+    '',
+    '| requests | messages | attachments | documents | PDF cache | seconds | objects/s | files | MB JSON | peak RSS MB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n'),
+);

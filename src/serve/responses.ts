@@ -24,6 +24,7 @@ export function apiHeaders(allow: readonly Method[], contentType = JSON_TYPE): R
     allow: allowHeader(allow),
     'access-control-allow-origin': '*',
     'cache-control': API_CACHE_CONTROL,
+    'x-content-type-options': 'nosniff',
   };
 }
 

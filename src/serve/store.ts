@@ -23,7 +23,7 @@ export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promi
 /**
  * Reads build files over HTTP from `origin` (the deploy's own address). Each path segment is
  * percent-encoded so that a file name is fetched as exactly that file. 404 means "no such
- * file"; any other failure is an error, never a silent null, so an outage is not mistaken for
+ * file" (so does a redirect); any other failure is an error, never a silent null, so an outage is not mistaken for
  * an empty collection.
  */
 export function fetchStore(origin: string | URL, fetchImpl: Fetch = fetch): Store {
@@ -32,8 +32,9 @@ export function fetchStore(origin: string | URL, fetchImpl: Fetch = fetch): Stor
     async read(path) {
       if (!isSafeRelativePath(path)) return null;
       const url = new URL(path.split('/').map(encodePathSegment).join('/'), base);
-      const response = await fetchImpl(url, { headers: { accept: 'application/json, */*' } });
-      if (response.status === 404) {
+      // A redirect (e.g. Netlify's slash redirect for a directory) means "not a file".
+      const response = await fetchImpl(url, { headers: { accept: 'application/json, */*' }, redirect: 'manual' });
+      if (response.status === 404 || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
         await response.body?.cancel();
         return null;
       }

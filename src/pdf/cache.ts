@@ -159,9 +159,19 @@ async function verifyEntry(
   return entry;
 }
 
-/** Removes staging folders left behind by killed builds. Call once per build, before work starts. */
-export async function removeStaleStaging(cacheDir: string): Promise<void> {
+/**
+ * Removes staging folders left behind by killed builds. Only folders older than `olderThanMs`
+ * go, so a build running at the same time on the same cache keeps its own.
+ */
+export async function removeStaleStaging(cacheDir: string, olderThanMs = 60 * 60_000): Promise<void> {
   const tmp = join(root(cacheDir), 'tmp');
   const names = await readdir(tmp).catch(() => [] as string[]);
-  await Promise.all(names.map((name) => rm(join(tmp, name), { recursive: true, force: true })));
+  const cutoff = Date.now() - olderThanMs;
+  await Promise.all(
+    names.map(async (name) => {
+      const path = join(tmp, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(path, { recursive: true, force: true });
+    }),
+  );
 }

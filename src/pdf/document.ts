@@ -55,7 +55,7 @@ export async function withPdf<T>(
   options: OpenOptions = {},
 ): Promise<T> {
   const task = getDocument({
-    data: bytes.slice(),
+    data: new Uint8Array(bytes),
     ...ASSETS,
     cMapPacked: true,
     isEvalSupported: false,

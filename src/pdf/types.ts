@@ -30,8 +30,9 @@ export interface PdfImage {
 }
 
 /**
- * Why a PDF yielded no derivatives. The first four are properties of the file and are cached;
- * the rest depend on the run and are retried by the next build.
+ * Why a PDF yielded no derivatives. The first three are properties of the file and are cached;
+ * the rest are retried by the next build (`unreadable` too: it may come from a bug in this
+ * stage rather than from the file, and a cached bug would outlive its fix).
  */
 export type PdfFailureReason =
   | 'password-required' // encrypted with a user password
@@ -43,7 +44,7 @@ export type PdfFailureReason =
   | 'io-error' // the PDF file could not be read
   | 'aborted'; // the build was aborted via the signal
 
-export const CACHEABLE_FAILURES: readonly PdfFailureReason[] = ['password-required', 'not-a-pdf', 'no-pages', 'unreadable'];
+export const CACHEABLE_FAILURES: readonly PdfFailureReason[] = ['password-required', 'not-a-pdf', 'no-pages'];
 
 export interface PdfFailure {
   ok: false;

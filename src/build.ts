@@ -10,7 +10,9 @@ import { checkContent, type CheckOptions } from './check.ts';
 import type { Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derivatives.ts';
+import { planFilterIndexes } from './output/indexes.ts';
 import { planOutput } from './output/plan.ts';
+import { planRouting } from './output/routing.ts';
 import { writeBuild, type WriteStats } from './output/write.ts';
 import type { PdfOptions } from './pdf/index.ts';
 
@@ -46,7 +48,15 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
 
   const lists: Manifest['lists'] = {};
   const stats = await writeBuild(
-    planOutput({ archive, ctx, resources: BUILT_RESOURCES, images: derivatives.images, lists }),
+    planOutput({
+      archive,
+      ctx,
+      resources: BUILT_RESOURCES,
+      images: derivatives.images,
+      extras: (resource, ordered) => planFilterIndexes(resource, ordered as object[]),
+      routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
+      lists,
+    }),
     options.buildDir,
   );
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);

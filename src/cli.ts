@@ -85,6 +85,7 @@ async function check(options: Options, log: Logger): Promise<number> {
 async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
   const started = performance.now();
   const { buildArchive } = await import('./build.ts');
+  const { createProgress } = await import('./pdf/index.ts');
   try {
     const result = await buildArchive({
       contentDir: options.content,
@@ -93,7 +94,7 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
       env: process.env,
       overrides: { baseUrl },
       images: !options['no-images'],
-      pdf: { log },
+      pdf: { progress: createProgress(process.stderr) },
     });
     report(result.warnings, options, log);
     const seconds = (performance.now() - started) / 1000;

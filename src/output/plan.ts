@@ -22,6 +22,8 @@ export interface PlanInput {
   images(document: Document): readonly { name: string; file: string }[];
   /** Extra files planned by other stages (filter indexes, routing rules), given each list in order. */
   extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
+  /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
+  routing?: readonly PlannedFile[];
   /** Filled with the size of each list as the plan is drained. */
   lists?: Manifest['lists'];
 }
@@ -85,6 +87,7 @@ export function* planOutput(input: PlanInput): Generator<PlannedFile> {
   const lists: Manifest['lists'] = input.lists ?? {};
   for (const resource of input.resources) yield* planResource(input, resource, lists);
   yield* planMedia(input);
+  yield* input.routing ?? [];
   const manifest: Manifest = { version: MANIFEST_VERSION, urls: input.ctx.urls.settings, lists };
   yield { path: buildPaths.manifest, body: json(manifest) };
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenScope, verifyToken, DEVELOPMENT_KEY } from '../../src/api/media-token.ts';
+import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
 import { buildPaths, RESOURCE_NAMES } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
@@ -265,10 +266,14 @@ describe('document (spec §2.5–2.7)', () => {
     }
   });
 
-  it('private documents are neither listed nor given a detail file', async () => {
+  it('private documents are not listed, but a derived one has a detail at its resource_uri', async () => {
     const page = await built.json(buildPaths.listPage('document', 0));
     expect(page.objects.map((document: { id: number }) => document.id)).toEqual([500, 600]);
-    expect(await built.files()).not.toContain(buildPaths.detail('document', 501));
+    const attachment = await built.json(buildPaths.detail('attachment', 1002));
+    const detail = await built.json(buildPaths.detail('document', 501));
+    const { pages, ...withoutPages } = detail;
+    expect(withoutPages).toEqual(attachment.document);
+    expect(pages).toHaveLength(1);
   });
 
   it('imported: parliamentary data and source properties, published_at, no references', async () => {
@@ -321,10 +326,14 @@ describe('links', () => {
       for (const match of (await built.text(file)).matchAll(/"(https:\/\/archiv\.example\.org\/api\/v1\/[^"?]*)"/g)) links.add(match[1]!);
     }
     expect(links.size).toBeGreaterThan(20);
+    const missing: string[] = [];
     for (const link of links) {
       const path = `${link.slice(BASE.length + 1)}index.json`;
-      expect(present.has(path), `${link} -> ${path}`).toBe(true);
+      if (!present.has(path)) missing.push(link.slice(API.length));
     }
+    // Only the root index's links to the resources of issue 5 are not built yet.
+    const built = new Set(BUILT_RESOURCES.map((resource) => resource.name as string));
+    expect(missing.sort()).toEqual(RESOURCE_NAMES.filter((name) => !built.has(name)).map((name) => `${name}/`).sort());
   });
 
   it('media files exist where the media URLs point', async () => {

@@ -48,8 +48,20 @@ export function documentMedia(ctx: RenderContext, document: Document) {
   return {
     fileUrl: ctx.urls.media(`${dir}/${document.fileName}`, query),
     coverImage: ctx.urls.media(mediaPaths.pageImage(dir, 1, 'small'), query),
-    pageTemplate: ctx.urls.media(document.public ? template : template.replace(/\{/g, '%7B').replace(/\}/g, '%7D'), query),
+    // The media URL keeps the braces; private documents percent-encode them (spec §2.5).
+    pageTemplate: document.public ? ctx.urls.media(template, query) : ctx.urls.media(template, query).replace(/\{/g, '%7B').replace(/\}/g, '%7D'),
   };
+}
+
+/**
+ * Documents with a detail file: listed public ones, and those derived from a published
+ * attachment. froide answers 404/401 to anonymous callers for private and unlisted documents;
+ * a derived one is already published in full inside its attachment, so its resource_uri
+ * resolves here too (docs/api.md, Deviations). Imported private or unlisted documents are
+ * reachable nowhere and get no file.
+ */
+export function hasDetail(document: Document): boolean {
+  return (document.public && document.listed && !document.pending) || document.original !== null;
 }
 
 export function serializeDocument(ctx: RenderContext, document: Document) {

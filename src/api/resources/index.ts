@@ -8,7 +8,7 @@ import type { ResourceName } from '../routes.ts';
 import { serializeAttachment } from './attachment.ts';
 import { serializeCampaign } from './campaign.ts';
 import type { RenderContext } from './context.ts';
-import { serializeDocument, serializeDocumentDetail } from './document.ts';
+import { hasDetail, serializeDocument, serializeDocumentDetail } from './document.ts';
 import { serializeJurisdiction } from './jurisdiction.ts';
 import { serializeLaw } from './law.ts';
 import { serializeMessage } from './message.ts';
@@ -70,8 +70,7 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
   define({
     name: 'document',
     list: listedDocuments,
-    // Unlisted documents are reachable only with their uid; private ones not at all (facts §2).
-    details: listedDocuments,
+    details: (archive) => sorted(archive.documents.filter(hasDetail), byId),
     id: (document) => document.id,
     item: serializeDocument,
     detail: serializeDocumentDetail,

@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildArchive } from '../src/build.ts';
+import { ContentError } from '../src/content/problems.ts';
+import { buildPaths } from '../src/api/routes.ts';
+import { writePdf } from '../src/sample/pdf-writer.ts';
+import { buildTree, listFiles, BUILD_CLOCK, type BuiltTree } from './helpers/build.ts';
+import { minimalArchive, tempDir, writeTree } from './helpers/content.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((remove) => remove()));
+});
+
+function track(tree: BuiltTree): BuiltTree {
+  cleanups.push(tree.remove);
+  return tree;
+}
+
+async function withPdfAttachment() {
+  const pdf = await writePdf({ title: 'Bescheid', pages: [{ text: 'Eins.' }, { text: 'Zwei.' }], outline: [{ title: 'A', page: 2 }] });
+  return minimalArchive({
+    'requests/10-akten/messages/101.yaml': {
+      id: 101,
+      is_response: true,
+      sender_public_body: 1,
+      timestamp: '2024-02-20T09:30:00+01:00',
+      attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'bescheid.pdf', document: { id: 500, public: false } }],
+    },
+    'requests/10-akten/files/101/bescheid.pdf': pdf,
+  });
+}
+
+describe('build', () => {
+  it('gives a byte-identical build/ for the same content and settings', async () => {
+    const tree = await withPdfAttachment();
+    const first = track(await buildTree(tree, { images: true }));
+    const second = track(await buildTree(tree, { images: true }));
+    const files = await first.files();
+    expect(await second.files()).toEqual(files);
+    expect(files.filter((file) => file.endsWith('.webp')).length).toBeGreaterThan(0);
+    for (const file of files) {
+      const [a, b] = await Promise.all([readFile(join(first.buildDir, file)), readFile(join(second.buildDir, file))]);
+      expect(a.equals(b), file).toBe(true);
+    }
+  });
+
+  it('leaves the previous build/ exactly as it was when content has errors', async () => {
+    const good = track(await buildTree(minimalArchive()));
+    const before = await good.files();
+    const rootIndex = await good.text(buildPaths.apiRoot);
+
+    const contentDir = join(good.root, 'broken');
+    await writeTree(contentDir, minimalArchive({ 'laws.yaml': [{ id: 1, name: 'IFG', slug: 'ifg', jurisdiction: 99 }] }));
+    const attempt = buildArchive({ contentDir, buildDir: good.buildDir, cacheDir: join(good.root, 'cache'), env: {} });
+    await expect(attempt).rejects.toBeInstanceOf(ContentError);
+    await expect(attempt).rejects.toMatchObject({ problems: [{ file: 'laws.yaml', path: '[0].jurisdiction', message: 'refers to jurisdiction 99, which does not exist' }] });
+
+    expect(await good.files()).toEqual(before);
+    expect(await good.text(buildPaths.apiRoot)).toBe(rootIndex);
+  });
+
+  it('publishes an unreadable PDF attachment without its derived document, with a warning', async () => {
+    const tree = minimalArchive({
+      'requests/10-akten/messages/101.yaml': {
+        id: 101,
+        is_response: true,
+        sender_public_body: 1,
+        timestamp: '2024-02-20T09:30:00+01:00',
+        attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'kaputt.pdf', document: { id: 500 } }],
+      },
+      'requests/10-akten/files/101/kaputt.pdf': '<html>Gateway timeout</html>',
+    });
+    const built = track(await buildTree(tree));
+    const attachment = await built.json(buildPaths.detail('attachment', 1001));
+    expect(attachment).toMatchObject({ id: 1001, is_pdf: true, document: null });
+    expect(built.result.warnings).toHaveLength(1);
+    expect(built.result.warnings[0]).toMatchObject({ severity: 'warning', file: 'requests/10-akten/files/101/kaputt.pdf' });
+    expect(built.result.warnings[0]!.message).toMatch(/^cannot be read as a PDF \(.+\); attachment 1001 is published without its derived document 500$/);
+    expect((await built.json(buildPaths.listPage('document', 0))).meta.total_count).toBe(0);
+  });
+
+  it('fails on an unreadable imported document, naming the file', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    await writeTree(join(dir.path, 'content'), minimalArchive({
+      'documents/7-x/document.yaml': { id: 7, file: 'x.pdf', title: 'X' },
+      'documents/7-x/x.pdf': 'not a pdf at all',
+    }));
+    const attempt = buildArchive({ contentDir: join(dir.path, 'content'), buildDir: join(dir.path, 'build'), cacheDir: join(dir.path, 'cache'), env: {} });
+    await expect(attempt).rejects.toBeInstanceOf(ContentError);
+    const error = (await attempt.catch((e: unknown) => e)) as ContentError;
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatchObject({ severity: 'error', file: 'documents/7-x/document.yaml', path: 'file' });
+    expect(error.problems[0]!.message).toMatch(/^documents\/7-x\/x\.pdf cannot be read as a PDF: /);
+    await expect(listFiles(join(dir.path, 'build'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('writes the routing rules and filter indexes the serving layer reads', async () => {
+    const built = track(await buildTree(minimalArchive()));
+    const files = await built.files();
+    expect(files).toContain('_redirects');
+    expect(files).toContain('_headers');
+    expect(files.some((file) => file.startsWith('_data/message/index/request/'))).toBe(true);
+    const manifest = await built.json(buildPaths.manifest);
+    expect(manifest.lists.message).toEqual({ total: 2 });
+    expect(manifest.urls.baseUrl).toBe('https://archiv.example.org');
+  });
+
+  it('signs tokens that expire a TTL after the build day', async () => {
+    const built = track(await buildTree(minimalArchive(), { env: { MEDIA_TOKEN_TTL_DAYS: '2' } }));
+    const attachment = await built.json(buildPaths.detail('attachment', 1000));
+    const token = decodeURIComponent(attachment.file_url.split('token=')[1]);
+    const day = 86_400;
+    expect(parseInt(token.split(':')[0], 36)).toBe(Math.floor(BUILD_CLOCK / day) * day + 2 * day);
+  });
+});

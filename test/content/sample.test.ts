@@ -3,19 +3,21 @@
  * what the issue asks for (counts, kinds, shapes), every YAML file names its JSON Schema, and
  * its binary files are exactly what `npm run sample-files` makes.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent, type Checked } from '../../src/check.ts';
+import { formatProblem } from '../../src/content/problems.ts';
 import { CONTENT_FILES, type ContentKind } from '../../src/content/schema.ts';
 import type { Archive } from '../../src/model/types.ts';
 import { withPdf } from '../../src/pdf/document.ts';
 import { readProperties } from '../../src/pdf/facts.ts';
 import { readOutline } from '../../src/pdf/outline.ts';
 import { makeSampleFiles, SAMPLE_PDFS, sampleFilePaths } from '../../src/sample/make-sample-files.ts';
-import { tempDir } from '../helpers/content.ts';
+import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { tempDir, writeTree, type Tree } from '../helpers/content.ts';
 
 const CONTENT = resolve(fileURLToPath(import.meta.url), '../../../content');
 const SCHEMAS = join(CONTENT, 'schemas');
@@ -179,5 +181,56 @@ describe('sample archive: generated binary files', () => {
     let bytes = 0;
     for (const entry of entries) if (entry.isFile()) bytes += (await stat(join(entry.parentPath, entry.name))).size;
     expect(bytes).toBeLessThan(2_000_000);
+  });
+});
+
+describe('editors guide (docs/content-guide.md)', () => {
+  const guideUrl = new URL('../../docs/content-guide.md', import.meta.url);
+  const FOLDER = 'requests/0016-hitzemortalitaet-2023';
+
+  /** `content/<path>` lines followed by a yaml block: the worked example. */
+  async function exampleFiles(): Promise<Record<string, string>> {
+    const guide = await readFile(guideUrl, 'utf8');
+    const files: Record<string, string> = {};
+    for (const match of guide.matchAll(/^`content\/([^`]+\.yaml)`\n\n```yaml\n([\s\S]*?)```/gm)) files[match[1]!] = match[2]!;
+    return files;
+  }
+
+  async function checkWithExample(files: Tree) {
+    const dir = await tempDir('guide-example-');
+    try {
+      await cp(CONTENT, dir.path, { recursive: true });
+      const pdf = await writePdf({ title: 'Bescheid vom 20. November 2024', pages: [{ text: 'Bescheid.' }] });
+      await writeTree(dir.path, { ...files, [`${FOLDER}/files/1602/Bescheid_2024-11-20.pdf`]: pdf });
+      return await checkContent({ contentDir: dir.path, env: {} });
+    } finally {
+      await dir.remove();
+    }
+  }
+
+  it('has a worked example of three files', async () => {
+    expect(Object.keys(await exampleFiles()).sort()).toEqual([`${FOLDER}/messages/1601.yaml`, `${FOLDER}/messages/1602.yaml`, `${FOLDER}/request.yaml`]);
+  });
+
+  it('the worked example validates cleanly in the sample archive and gives the counts the guide shows', async () => {
+    const guide = await readFile(guideUrl, 'utf8');
+    const { problems, archive: withExample } = await checkWithExample(await exampleFiles());
+    expect(problems.list).toEqual([]);
+    expect(withExample!.requests.some((request) => request.id === 16)).toBe(true);
+    expect(withExample!.documents.find((document) => document.id === 23)?.original?.id).toBe(16021);
+    const counts = /`content is valid: (\d+) requests, (\d+) messages/.exec(guide)!;
+    expect([withExample!.requests.length, withExample!.messages.length]).toEqual([Number(counts[1]), Number(counts[2])]);
+  });
+
+  it('shows exactly what check prints for a message dated too early and a document id in use', async () => {
+    const files = await exampleFiles();
+    files[`${FOLDER}/messages/1601.yaml`] = files[`${FOLDER}/messages/1601.yaml`]!.replace('timestamp: 2024-11-04', 'timestamp: 2024-11-03');
+    files[`${FOLDER}/messages/1602.yaml`] = files[`${FOLDER}/messages/1602.yaml`]!.replace('      id: 23', '      id: 11');
+    const { problems } = await checkWithExample(files);
+    const errors = problems.errors.length;
+    const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content')), `${errors} errors, ${problems.warnings.length} warnings`].join('\n');
+    const guide = await readFile(guideUrl, 'utf8');
+    const shown = /```\n(error content\/requests\/0016[\s\S]*?)\n```/.exec(guide)![1]!;
+    expect(printed).toBe(shown);
   });
 });

@@ -113,6 +113,6 @@ describe('build', () => {
     const attachment = await built.json(buildPaths.detail('attachment', 1000));
     const token = decodeURIComponent(attachment.file_url.split('token=')[1]);
     const day = 86_400;
-    expect(parseInt(token.split(':')[0], 36)).toBe(Math.floor(BUILD_CLOCK / day) * day + 2 * day);
+    expect(parseInt(token.split(':')[0]!, 36)).toBe(Math.floor(BUILD_CLOCK / day) * day + 2 * day);
   });
 });

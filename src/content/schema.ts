@@ -241,7 +241,7 @@ export const messageSchema = z.strictObject({
   subject: z.string().default('').describe('Kept for the record; not part of the API message object (spec §2.3).'),
   content: z.string().default('').describe('Kept for the record; not part of the API message object (spec §2.3).'),
   status: z.enum(REQUEST_STATUSES).optional().describe('Request status after this message; defaults to the request status.'),
-  sent: z.boolean().default(true),
+  sent: z.boolean().optional().describe('Defaults to true, and to false for drafts.'),
   is_draft: z.boolean().default(false).describe('Drafts are not published.'),
   is_escalation: z.boolean().default(false),
   content_hidden: z.boolean().default(false),

@@ -164,6 +164,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   for (const request of requests) {
     if (request.publicBody) request.publicBody.numberOfRequests++;
   }
+  for (const registry of [jurisdictions, classifications, categories, campaigns, publicBodies, laws]) registry.reportDuplicates();
 
   return {
     title: '',

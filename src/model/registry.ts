@@ -15,20 +15,38 @@ export class Registry<T extends { id: number; source: Source }> {
     private readonly contentKind: string = kind,
   ) {}
 
+  private readonly duplicates: { record: T; idPath: (string | number)[] }[] = [];
+
+  /** Registers a record; a duplicate id is remembered and reported by `reportDuplicates`. */
   add(record: T, idPath: (string | number)[] = ['id']): boolean {
-    const existing = this.byId.get(record.id);
-    if (existing) {
+    if (this.byId.has(record.id)) {
+      this.duplicates.push({ record, idPath });
+      return false;
+    }
+    this.byId.set(record.id, record);
+    return true;
+  }
+
+  /** Reports duplicates once every record is registered, so the suggested free id is really free. */
+  reportDuplicates(): void {
+    for (const { record, idPath } of this.duplicates) {
+      const existing = this.byId.get(record.id)!;
       const where = existing.source.locate([...existing.source.base, 'id']);
       this.problems.at(
         record.source,
         idPath,
         `duplicate ${this.kind} id ${record.id}; it is already used in ${existing.source.file}:${where.line}`,
-        `give this ${this.kind} an id no other ${this.kind} uses (ids are stable: change the new record, not the old one)`,
+        `give this ${this.kind} an id no other ${this.kind} uses, e.g. ${this.nextFreeId()} (ids are stable: change the new record, not the old one)`,
       );
-      return false;
     }
-    this.byId.set(record.id, record);
-    return true;
+    this.duplicates.length = 0;
+  }
+
+  /** One more than the largest id in use: what an editor should take for a new record. */
+  nextFreeId(): number {
+    let max = 0;
+    for (const id of this.byId.keys()) max = Math.max(max, id);
+    return max + 1;
   }
 
   get(id: number): T | undefined {

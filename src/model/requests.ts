@@ -39,6 +39,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
   const sameAsIds = new Map<FoiRequest, number | null>();
   const byDir = new Map<string, FoiRequest>();
   const explicitModified = new Map<FoiRequest, Timestamp | null>();
+  const slugs = new Map<string, FoiRequest>();
 
   for (const { data, source, dir } of content.requests) {
     const publicBody = ctx.publicBodies.resolve(data.public_body, source, ['public_body']) ?? null;
@@ -75,6 +76,12 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       messages: [],
     };
     if (!requests.add(request)) continue;
+    const sameSlug = slugs.get(request.slug);
+    if (sameSlug) {
+      problems.at(source, ['slug'], `"${request.slug}" is already the slug of request ${sameSlug.id} (${sameSlug.source.file})`, 'request slugs are part of public URLs and must be unique: add a distinguishing word or number');
+    } else {
+      slugs.set(request.slug, request);
+    }
     byDir.set(dir, request);
     sameAsIds.set(request, data.same_as);
     explicitModified.set(request, optionalTime(data.last_modified_at));
@@ -104,6 +111,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
 
   for (const loaded of content.messages) {
     const request = byDir.get(loaded.requestDir);
+    // An invalid request.yaml is reported already; its messages cannot be checked without it.
+    if (!request && problems.invalidFiles.has(`${loaded.requestDir}/request.yaml`)) continue;
     if (!request) {
       problems.add({
         severity: 'error',
@@ -133,7 +142,6 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         problems.at(loaded.source, [...path, 'name'], `"${input.name}" is already the name of attachments[${earlier}]`, 'attachment names must be unique within a message: they are part of the URL');
       }
       names.set(input.name, index);
-      if (!file) return;
       const filetype = input.filetype ?? mimeTypeOf(input.name);
       const attachment: Attachment = {
         id: input.id,
@@ -141,7 +149,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         message,
         name: input.name,
         filetype,
-        file,
+        // A missing file is reported by the loader; keep checking the rest of the attachment.
+        file: file ?? { path: '', absolute: '', size: 0 },
         isPdf: filetype === 'application/pdf',
         isImage: filetype.startsWith('image/'),
         approved: input.approved,
@@ -151,7 +160,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         document: null,
       };
       if (!attachments.add(attachment, [...path, 'id'])) return;
-      const attachmentPublished = isPublished && attachment.approved;
+      const attachmentPublished = isPublished && attachment.approved && file !== undefined;
       if (attachmentPublished) {
         message.attachments.push(attachment);
         publishedAttachments.push(attachment);
@@ -200,6 +209,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (documents.add(document)) publishedDocuments.push(document);
   }
 
+  for (const registry of [requests, messages, attachments, documents]) registry.reportDuplicates();
   const publishedRequests = requests.values().filter((request) => published.has(request));
   for (const request of publishedRequests) finishRequest(request, explicitModified.get(request) ?? null, ctx.fallbackModified);
   for (const request of publishedRequests) {
@@ -221,7 +231,7 @@ function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): 
     recipientPublicBody: ctx.publicBodies.resolve(data.recipient_public_body, source, ['recipient_public_body']) ?? null,
     timestamp: parseTimestamp(data.timestamp),
     status: data.status ?? request.status,
-    sent: data.sent,
+    sent: data.sent ?? !data.is_draft,
     isDraft: data.is_draft,
     isEscalation: data.is_escalation,
     contentHidden: data.content_hidden,
@@ -231,10 +241,10 @@ function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): 
     attachments: [],
   };
   if (data.is_response && data.sender_public_body === null) {
-    ctx.problems.at(source, ['sender_public_body'], 'is missing, but the message is a response', 'a response comes from a public body: set sender_public_body to its id');
+    ctx.problems.at(source, ['is_response'], 'is true, so sender_public_body is required', 'a response comes from a public body: add "sender_public_body: <its id>"');
   }
   if (!data.is_response && data.recipient_public_body === null) {
-    ctx.problems.at(source, ['recipient_public_body'], 'is missing, but the message is not a response', 'a message of the requester goes to a public body: set recipient_public_body to its id');
+    ctx.problems.at(source, ['is_response'], 'is false, so recipient_public_body is required', 'a message of the requester goes to a public body: add "recipient_public_body: <its id>"');
   }
   checkOrder(request.createdAt, message.timestamp, source, ['timestamp'], 'the message', `its request's created_at`, ctx.problems, ctx.timeZone);
   return message;

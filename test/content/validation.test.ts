@@ -205,6 +205,62 @@ describe('content validation', () => {
   });
 });
 
+describe('editor conveniences', () => {
+  it('reports an invalid request.yaml once, not again for each of its messages', async () => {
+    const { problems } = await check(
+      minimalArchive({ 'requests/10-akten/request.yaml': { id: 10, slug: 'akten', title: 'Akten', description: 'x', status: 'lost' } }),
+    );
+    expect(where(problems.list)).toEqual(['error requests/10-akten/request.yaml:5:9 status']);
+  });
+
+  it('keeps checking an attachment whose file is missing', async () => {
+    const tree = minimalArchive({
+      'documents/500-x/document.yaml': { id: 500, file: 'x.pdf', title: 'X' },
+      'documents/500-x/x.pdf': '%PDF',
+      'requests/10-akten/messages/101.yaml': {
+        id: 101,
+        is_response: true,
+        sender_public_body: 1,
+        timestamp: '2024-02-20T09:30:00+01:00',
+        attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'fehlt.pdf', document: { id: 500 } }],
+      },
+    });
+    const { problems } = await check(tree);
+    // Derived documents register before imported ones, so the imported one is the duplicate.
+    expect(where(problems.sorted())).toEqual([
+      'error documents/500-x/document.yaml:1:5 id',
+      'error requests/10-akten/messages/101.yaml:9:11 attachments[1].name',
+    ]);
+    expect(problems.sorted()[0]!.message).toBe('duplicate document id 500; it is already used in requests/10-akten/messages/101.yaml:11');
+    expect(problems.sorted()[0]!.hint).toBe('give this document an id no other document uses, e.g. 501 (ids are stable: change the new record, not the old one)');
+  });
+
+  it('requires request slugs to be unique', async () => {
+    const { problems } = await check(
+      minimalArchive({ 'requests/11-akten/request.yaml': { id: 11, slug: 'akten', title: 'Noch einmal', description: 'x', status: 'awaiting_response' } }),
+    );
+    expect(where(problems.list)).toEqual(['error requests/11-akten/request.yaml:2:7 slug']);
+    expect(problems.list[0]!.message).toBe('"akten" is already the slug of request 10 (requests/10-akten/request.yaml)');
+  });
+
+  it('points a missing sender or recipient at is_response', async () => {
+    const { problems } = await check(
+      minimalArchive({ 'requests/10-akten/messages/100.yaml': { id: 100, is_response: true, timestamp: '2024-02-01T10:00:00+01:00' } }),
+    );
+    expect(where(problems.list)).toEqual(['error requests/10-akten/messages/100.yaml:2:14 is_response']);
+    expect(problems.list[0]!.message).toBe('is true, so sender_public_body is required');
+  });
+
+  it('treats drafts as not sent unless said otherwise', async () => {
+    const { archive } = await check(minimalArchive());
+    expect(archive!.messages.every((message) => message.sent)).toBe(true);
+    const drafts = await check(
+      minimalArchive({ 'requests/10-akten/messages/102.yaml': { id: 102, is_response: false, recipient_public_body: 1, timestamp: '2024-03-01T00:00:00Z', is_draft: true } }),
+    );
+    expect(drafts.problems.list).toEqual([]);
+  });
+});
+
 describe('problem output', () => {
   const problem: Problem = {
     severity: 'error',

@@ -16,6 +16,8 @@ export class Registry<T extends { id: number; source: Source }> {
   ) {}
 
   private readonly duplicates: { record: T; idPath: (string | number)[] }[] = [];
+  /** Where each registered record's id is written, for "already used in file:line". */
+  private readonly idPaths = new Map<number, (string | number)[]>();
 
   /** Registers a record; a duplicate id is remembered and reported by `reportDuplicates`. */
   add(record: T, idPath: (string | number)[] = ['id']): boolean {
@@ -24,6 +26,7 @@ export class Registry<T extends { id: number; source: Source }> {
       return false;
     }
     this.byId.set(record.id, record);
+    this.idPaths.set(record.id, idPath);
     return true;
   }
 
@@ -31,7 +34,7 @@ export class Registry<T extends { id: number; source: Source }> {
   reportDuplicates(): void {
     for (const { record, idPath } of this.duplicates) {
       const existing = this.byId.get(record.id)!;
-      const where = existing.source.locate([...existing.source.base, 'id']);
+      const where = existing.source.locate([...existing.source.base, ...this.idPaths.get(record.id)!]);
       this.problems.at(
         record.source,
         idPath,

@@ -231,7 +231,7 @@ describe('editor conveniences', () => {
       'error documents/500-x/document.yaml:1:5 id',
       'error requests/10-akten/messages/101.yaml:9:11 attachments[1].name',
     ]);
-    expect(problems.sorted()[0]!.message).toBe('duplicate document id 500; it is already used in requests/10-akten/messages/101.yaml:11');
+    expect(problems.sorted()[0]!.message).toBe('duplicate document id 500; it is already used in requests/10-akten/messages/101.yaml:11'); // the line of document.id
     expect(problems.sorted()[0]!.hint).toBe('give this document an id no other document uses, e.g. 501 (ids are stable: change the new record, not the old one)');
   });
 

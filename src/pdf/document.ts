@@ -69,7 +69,7 @@ export async function withPdf<T>(
     try {
       doc = await task.promise;
     } catch (error) {
-      throw classifyOpenError(error);
+      throw classifyOpenError(error, bytes);
     }
     return await fn(doc);
   } finally {
@@ -77,7 +77,12 @@ export async function withPdf<T>(
   }
 }
 
-function classifyOpenError(error: unknown): PdfOpenError {
+/** PDF readers accept the header anywhere in the first 1024 bytes. */
+function hasPdfHeader(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
+}
+
+function classifyOpenError(error: unknown, bytes: Uint8Array): PdfOpenError {
   const name = (error as { name?: string } | null)?.name;
   const code = (error as { code?: number } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
@@ -87,8 +92,11 @@ function classifyOpenError(error: unknown): PdfOpenError {
       ? new PdfOpenError('password-incorrect', 'the PDF password is incorrect', { cause: error })
       : new PdfOpenError('password-required', 'the PDF is encrypted with a user password', { cause: error });
   }
+  if (name === 'InvalidPDFException' && !hasPdfHeader(bytes)) {
+    return new PdfOpenError('not-a-pdf', `not a PDF (no %PDF- header): ${message}`, { cause: error });
+  }
   if (name === 'InvalidPDFException') {
-    return new PdfOpenError('not-a-pdf', `not a readable PDF: ${message}`, { cause: error });
+    return new PdfOpenError('unreadable', `damaged PDF, e.g. truncated or without page tree: ${message}`, { cause: error });
   }
   return new PdfOpenError('unreadable', `the PDF could not be opened: ${message}`, { cause: error });
 }

@@ -7,7 +7,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { PdfPageHandle } from './document.ts';
-import { IMAGE_SIZES, THUMBNAIL_WIDTHS, pageImageName, webpName, type ImageSize, type PixelSize } from './sizes.ts';
+import { IMAGE_SIZES, imageSize, pageImageName, webpName, type ImageSize, type PixelSize } from './sizes.ts';
 
 /** Encoder settings; part of the cache key (see cache.ts `DERIVATIVE_VERSION`). */
 export const ENCODING = {
@@ -56,9 +56,13 @@ async function encode(raw: Raw, page: number, size: ImageSize): Promise<EncodedI
   ];
 }
 
-async function shrink(raw: Raw, width: number): Promise<Raw> {
-  if (width >= raw.width) return raw;
-  const { data, info } = await fromRaw(raw).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+/** Downscales to exactly `target`; sizes come from the original, so rounding does not compound. */
+async function shrink(raw: Raw, target: PixelSize): Promise<Raw> {
+  if (target.width >= raw.width) return raw;
+  const { data, info } = await fromRaw(raw)
+    .resize({ width: target.width, height: target.height, fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
@@ -67,7 +71,7 @@ export async function deriveImages(original: Raw, page: number): Promise<Encoded
   const jobs: Promise<EncodedImage[]>[] = [];
   let current = original;
   for (const size of IMAGE_SIZES) {
-    if (size !== 'original') current = await shrink(current, THUMBNAIL_WIDTHS[size]);
+    if (size !== 'original') current = await shrink(current, imageSize(size, original));
     jobs.push(encode(current, page, size));
   }
   return (await Promise.all(jobs)).flat();

@@ -1,0 +1,70 @@
+/** Page images rendered in-process: names, sizes and formats (dimensions and signatures, not pixels). */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { derivePdf } from '../../src/pdf/derive.ts';
+import { imageSize, originalSize, pageImageName, THUMBNAIL_WIDTHS } from '../../src/pdf/sizes.ts';
+import { writePdf } from '../../src/sample/pdf-writer.ts';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const isWebp = (b: Uint8Array) => Buffer.from(b.subarray(0, 4)).toString() === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString() === 'WEBP';
+
+async function render(size: [number, number]) {
+  const files = new Map<string, Uint8Array>();
+  const bytes = await writePdf({ pages: [{ text: 'Seite eins', size }, { text: 'Seite zwei', size }] });
+  const out = await derivePdf({ bytes, sha256: 'x', images: true, write: async (name, data) => void files.set(name, data) });
+  if (!out.ok) throw new Error(out.message);
+  return { out, files };
+}
+
+describe('page images', () => {
+  it('writes PNG + WebP for four sizes of every page, named as froide does', async () => {
+    const { out, files } = await render([595.28, 841.89]);
+    const names = [...files.keys()].sort();
+    const expected = [1, 2].flatMap((p) =>
+      ['original', 'large', 'normal', 'small'].flatMap((s) => [`page-p${p}-${s}.png`, `page-p${p}-${s}.png.webp`]),
+    );
+    expect(names).toEqual(expected.sort());
+    expect(out.files.map((f) => f.name).sort()).toEqual(expected.sort());
+    for (const f of out.files) expect(f.size).toBe(files.get(f.name)!.length);
+  });
+
+  it('gives each file the right signature and pixel size (A4 portrait)', async () => {
+    const { out, files } = await render([595.28, 841.89]);
+    expect(out.facts.pages[0]).toMatchObject({ width: 1240, height: 1754 });
+    const expectedSizes = { original: [1240, 1754], large: [1000, 1415], normal: [700, 990], small: [180, 255] } as const;
+    for (const [size, [w, h]] of Object.entries(expectedSizes)) {
+      const png = files.get(`page-p1-${size}.png`)!;
+      const webp = files.get(`page-p1-${size}.png.webp`)!;
+      expect(Buffer.from(png.subarray(0, 8)).equals(PNG)).toBe(true);
+      expect(isWebp(webp)).toBe(true);
+      const [pm, wm] = await Promise.all([sharp(png).metadata(), sharp(webp).metadata()]);
+      expect([pm.format, pm.width, pm.height]).toEqual(['png', w, h]);
+      expect([wm.format, wm.width, wm.height]).toEqual(['webp', w, h]);
+    }
+  });
+
+  it('renders small pages at least as wide as `large` and derives landscape sizes by width', async () => {
+    const { files } = await render([300, 200]);
+    const original = await sharp(files.get('page-p2-original.png')!).metadata();
+    expect([original.width, original.height]).toEqual([1000, 667]);
+    const small = await sharp(files.get('page-p2-small.png')!).metadata();
+    expect([small.width, small.height]).toEqual([180, 120]);
+  });
+});
+
+describe('sizes', () => {
+  it('renders the original at 150 dpi, at least 1000 px wide, at most 4000 px long', () => {
+    expect(originalSize(595.28, 841.89)).toEqual({ width: 1240, height: 1754 });
+    expect(originalSize(72, 72)).toEqual({ width: 1000, height: 1000 });
+    expect(originalSize(2384, 3370)).toEqual({ width: 2830, height: 4000 }); // A0
+  });
+
+  it('scales thumbnails by width and never up', () => {
+    expect(imageSize('small', { width: 1240, height: 1754 })).toEqual({ width: THUMBNAIL_WIDTHS.small, height: 255 });
+    expect(imageSize('large', { width: 800, height: 800 })).toEqual({ width: 800, height: 800 });
+  });
+
+  it('names images from the route table', () => {
+    expect(pageImageName(3, 'small')).toBe('page-p3-small.png');
+  });
+});

@@ -111,9 +111,10 @@ async function startWorker(): Promise<WorkerHandle> {
         };
         const timeout = (message: string) => () => kill({ ok: false, reason: 'timeout', message });
         const total = setTimeout(timeout(`processing took longer than the limit of ${limit} ms`), limit);
-        let idle = setTimeout(timeout(`no page finished within ${pageLimit} ms`), pageLimit);
+        let idle = setTimeout(timeout(`opening the PDF or page 1 did not finish within ${pageLimit} ms`), pageLimit);
         const onAbort = () => kill({ ok: false, reason: 'aborted', message: 'the build was aborted' });
         options.signal?.addEventListener('abort', onAbort, { once: true });
+        if (options.signal?.aborted) return onAbort();
         current = (message) => {
           if (message.type === 'page') {
             clearTimeout(idle);

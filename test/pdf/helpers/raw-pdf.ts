@@ -99,7 +99,7 @@ export function hugeOutlinePdf(count: number): Uint8Array {
  * One page whose content stream is a single path with `segments` line segments, stroked and
  * filled many times over: cheap to store (it compresses to almost nothing), very slow to render.
  */
-export function slowRenderPdf(segments = 400_000, repeats = 40): Uint8Array {
+export function slowRenderPdf(segments = 2_000, repeats = 250): Uint8Array {
   const path: string[] = ['0 0 m'];
   for (let i = 0; i < segments; i++) path.push(`${(i * 7919) % 595} ${(i * 104729) % 842} l`);
   const once = `${path.join('\n')}\nh B\n`;

@@ -1,0 +1,198 @@
+/**
+ * processPdfs end to end: real worker threads, real cache on disk. Covers cache hits and
+ * corruption and every real-world failure class, each with a bounded time.
+ */
+import { readFile, readdir, rm, truncate as truncateFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { entryDir } from '../../src/pdf/cache.ts';
+import { processPdfs, type PdfJob, type PdfOptions, type PdfResult } from '../../src/pdf/index.ts';
+import type { PdfRunStats } from '../../src/pdf/index.ts';
+import { fillerPages, writePdf } from '../../src/sample/pdf-writer.ts';
+import { breakXref, randomBytes, slowRenderPdf, truncate, zeroPagePdf, hugeOutlinePdf, outlineLoopPdf } from './helpers/raw-pdf.ts';
+import { makeTempDir } from './helpers/temp.ts';
+
+let dir: string;
+let cacheDir: string;
+beforeEach(async () => {
+  dir = await makeTempDir();
+  cacheDir = join(dir, 'cache');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function put(name: string, bytes: Uint8Array | Promise<Uint8Array>): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, await bytes);
+  return file;
+}
+
+async function run(jobs: PdfJob[], options: Partial<PdfOptions> = {}): Promise<{ results: Map<string, PdfResult>; stats: PdfRunStats }> {
+  let stats: PdfRunStats | undefined;
+  const results = await processPdfs(jobs, { cacheDir, concurrency: 2, onStats: (s) => (stats = s), ...options });
+  return { results, stats: stats! };
+}
+
+function ok(result: PdfResult | undefined) {
+  if (!result?.ok) throw new Error(`expected success, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+const twoPages = () => writePdf({ title: 'Zwei Seiten', pages: fillerPages(2, 2), outline: [{ title: 'Zwei', page: 2 }] });
+
+describe('processPdfs', () => {
+  it('derives facts and images in workers and serves files from the cache', async () => {
+    const file = await put('a.pdf', twoPages());
+    const { results, stats } = await run([{ id: 'doc-1', file, images: true }]);
+    const r = ok(results.get('doc-1'));
+    expect(r.facts).toMatchObject({ numPages: 2, properties: { title: 'Zwei Seiten' }, outline: '- [Zwei](#page-2)\n' });
+    expect(r.facts.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.images).toHaveLength(2 * 4 * 2);
+    for (const image of r.images) expect(image.file.startsWith(cacheDir)).toBe(true);
+    const cover = r.images.find((i) => i.name === 'page-p1-small.png')!;
+    expect((await sharp(cover.file).metadata()).width).toBe(180);
+    expect(stats).toMatchObject({ cacheHits: 0, derived: 1, pagesDerived: 2 });
+  });
+
+  it('does no PDF work for unchanged PDFs on the next run', async () => {
+    const file = await put('a.pdf', twoPages());
+    const first = ok((await run([{ id: 'a', file, images: true }])).results.get('a'));
+    const copy = await put('copy.pdf', readFile(file));
+    const { results, stats } = await run([
+      { id: 'a', file, images: true },
+      { id: 'same bytes, other name', file: copy, images: true },
+      { id: 'facts only', file, images: false },
+    ]);
+    expect(stats).toMatchObject({ cacheHits: 2, derived: 0, pagesDerived: 0 });
+    expect(ok(results.get('a'))).toEqual(first);
+    expect(ok(results.get('same bytes, other name')).images).toEqual(first.images);
+    expect(ok(results.get('facts only'))).toEqual({ ok: true, facts: first.facts, images: [] });
+  });
+
+  it('derives once for jobs that share the same bytes', async () => {
+    const file = await put('a.pdf', twoPages());
+    const copy = await put('b.pdf', readFile(file));
+    const { results, stats } = await run([
+      { id: 'a', file, images: true },
+      { id: 'b', file: copy, images: true },
+    ]);
+    expect(stats).toMatchObject({ derived: 1, pagesDerived: 2 });
+    expect(ok(results.get('b')).facts).toEqual(ok(results.get('a')).facts);
+  });
+
+  it('recomputes an entry whose image was truncated', async () => {
+    const file = await put('a.pdf', twoPages());
+    const first = ok((await run([{ id: 'a', file, images: true }])).results.get('a'));
+    const victim = first.images.find((i) => i.name === 'page-p2-large.png.webp')!;
+    await truncateFile(victim.file, 10);
+    const { results, stats } = await run([{ id: 'a', file, images: true }]);
+    expect(stats).toMatchObject({ corrupt: 1, cacheHits: 0, derived: 1 });
+    const again = ok(results.get('a'));
+    expect((await sharp(again.images.find((i) => i.name === victim.name)!.file).metadata()).width).toBe(1000);
+  });
+
+  it('recomputes an entry whose entry.json was edited, and re-hashes files in full mode', async () => {
+    const file = await put('a.pdf', twoPages());
+    const first = ok((await run([{ id: 'a', file, images: true }])).results.get('a'));
+    const entry = join(entryDir(cacheDir, first.facts.sha256, 'full'), 'entry.json');
+    await writeFile(entry, (await readFile(entry, 'utf8')).replace('Zwei Seiten', 'Drei Seiten'));
+    expect((await run([{ id: 'a', file, images: true }])).stats).toMatchObject({ corrupt: 1, derived: 1 });
+
+    // Same size, different bytes: only the full check notices.
+    const image = first.images[0]!.file;
+    const bytes = await readFile(image);
+    bytes[bytes.length - 20]! ^= 0xff;
+    await writeFile(image, bytes);
+    expect((await run([{ id: 'a', file, images: true }])).stats).toMatchObject({ corrupt: 0, cacheHits: 1 });
+    expect((await run([{ id: 'a', file, images: true }], { verify: 'full' })).stats).toMatchObject({ corrupt: 1, derived: 1 });
+  });
+
+  it('leaves no staging folders behind', async () => {
+    const file = await put('a.pdf', twoPages());
+    await run([{ id: 'a', file, images: true }]);
+    expect(await readdir(join(cacheDir, 'pdf-v1', 'tmp'))).toEqual([]);
+  });
+});
+
+describe('real-world failure classes', () => {
+  const failure = (r: PdfResult | undefined) => {
+    if (!r || r.ok) throw new Error(`expected a failure, got ${JSON.stringify(r)}`);
+    return r;
+  };
+
+  it('gives each broken file its defined outcome, fast', async () => {
+    const cases: Record<string, Uint8Array | Promise<Uint8Array>> = {
+      'encrypted-user.pdf': writePdf({ pages: fillerPages(1), encryption: { userPassword: 'u', ownerPassword: 'o' } }),
+      'encrypted-owner.pdf': writePdf({ pages: fillerPages(1), encryption: { ownerPassword: 'o' } }),
+      'zero-pages.pdf': zeroPagePdf(),
+      'truncated.pdf': twoPages().then((b) => truncate(b, 0.5)),
+      'broken-xref.pdf': twoPages().then(breakXref),
+      'outline-loop.pdf': outlineLoopPdf(),
+      'outline-5000.pdf': hugeOutlinePdf(5000),
+      'random.pdf': randomBytes(20_000),
+      'html.pdf': new TextEncoder().encode('<!doctype html><title>502 Bad Gateway</title>'),
+      'empty.pdf': new Uint8Array(0),
+    };
+    const jobs: PdfJob[] = [];
+    for (const [name, bytes] of Object.entries(cases)) jobs.push({ id: name, file: await put(name, bytes), images: false });
+    jobs.push({ id: 'missing.pdf', file: join(dir, 'missing.pdf'), images: false });
+    const started = Date.now();
+    const { results } = await run(jobs);
+    expect(Date.now() - started).toBeLessThan(20_000);
+
+    expect(failure(results.get('encrypted-user.pdf')).reason).toBe('password-required');
+    expect(ok(results.get('encrypted-owner.pdf')).facts.numPages).toBe(1);
+    expect(failure(results.get('zero-pages.pdf')).reason).toBe('no-pages');
+    expect(failure(results.get('truncated.pdf'))).toMatchObject({ reason: 'unreadable', message: expect.stringMatching(/damaged PDF/) });
+    expect(ok(results.get('broken-xref.pdf')).facts).toMatchObject({ numPages: 2, outline: '- [Zwei](#page-2)\n' });
+    expect(ok(results.get('outline-loop.pdf')).facts.outline).toBe('- [A](#page-1)\n- [B](#page-2)\n');
+    expect(ok(results.get('outline-5000.pdf')).facts.outline.split('\n')).toHaveLength(5001);
+    for (const name of ['random.pdf', 'html.pdf', 'empty.pdf']) expect(failure(results.get(name)).reason).toBe('not-a-pdf');
+    expect(failure(results.get('missing.pdf')).reason).toBe('io-error');
+  });
+
+  it('caches properties of the file (password, not a PDF), not run-dependent failures', async () => {
+    const encrypted = await put('enc.pdf', writePdf({ pages: fillerPages(1), encryption: { userPassword: 'u', ownerPassword: 'o' } }));
+    const truncated = await put('cut.pdf', twoPages().then((b) => truncate(b, 0.5)));
+    const jobs = [
+      { id: 'enc', file: encrypted, images: true },
+      { id: 'cut', file: truncated, images: true },
+    ];
+    await run(jobs);
+    const { results, stats } = await run(jobs);
+    expect(stats).toMatchObject({ cacheHits: 1, derived: 1 });
+    expect(failure(results.get('enc')).reason).toBe('password-required');
+  });
+
+  it('stops a PDF that renders too long, and keeps going with the others', async () => {
+    const slow = await put('slow.pdf', slowRenderPdf());
+    const fine = await put('fine.pdf', twoPages());
+    const started = Date.now();
+    const { results } = await run(
+      [
+        { id: 'slow', file: slow, images: true },
+        { id: 'fine', file: fine, images: true },
+      ],
+      { concurrency: 1, pageTimeLimitMs: 2_000 },
+    );
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(failure(results.get('slow'))).toMatchObject({ reason: 'timeout', message: expect.stringMatching(/did not finish within 2000 ms/) });
+    expect(ok(results.get('fine')).facts.numPages).toBe(2);
+  });
+
+  it('enforces the whole-PDF limit', async () => {
+    const slow = await put('slow.pdf', slowRenderPdf());
+    const { results } = await run([{ id: 'slow', file: slow, images: true }], { timeLimitMs: 1_500 });
+    expect(failure(results.get('slow'))).toMatchObject({ reason: 'timeout', message: expect.stringMatching(/limit of 1500 ms/) });
+  });
+
+  it('aborts on the signal', async () => {
+    const slow = await put('slow.pdf', slowRenderPdf());
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1_000);
+    const { results } = await run([{ id: 'slow', file: slow, images: true }], { signal: controller.signal });
+    expect(failure(results.get('slow')).reason).toBe('aborted');
+  });
+});

@@ -5,6 +5,7 @@
 import { buildArchive } from '../src/build.ts';
 
 const [contentDir, buildDir, cacheDir, images] = process.argv.slice(2) as [string, string, string, string];
+const stages: Record<string, number> = {};
 const started = performance.now();
 const result = await buildArchive({
   contentDir,
@@ -12,6 +13,8 @@ const result = await buildArchive({
   cacheDir,
   env: { SOURCE_DATE_EPOCH: '1717243200' },
   images: images === 'images',
+  removeOld: 'background',
+  onStage: (stage, ms) => (stages[stage] = Math.round(ms)),
 });
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(
@@ -22,5 +25,6 @@ process.stdout.write(
     bytes: result.stats.bytes,
     objects: result.stats.objects,
     warnings: result.warnings.length,
+    stages,
   })}\n`,
 );

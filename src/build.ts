@@ -22,6 +22,10 @@ export interface BuildOptions extends CheckOptions {
   /** Render page images (default true); false keeps PDF work to facts only. */
   images?: boolean;
   pdf?: Omit<PdfOptions, 'cacheDir'>;
+  /** How the replaced build/ is deleted (see output/write.ts); the CLI uses 'background'. */
+  removeOld?: 'wait' | 'background';
+  /** Called as each stage ends, with its duration: for `build --verbose` and the benchmark. */
+  onStage?: (stage: string, milliseconds: number) => void;
 }
 
 export interface BuildResult {
@@ -32,17 +36,25 @@ export interface BuildResult {
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
 export async function buildArchive(options: BuildOptions): Promise<BuildResult> {
-  const { problems, archive, settings } = await checkContent(options);
+  let mark = performance.now();
+  const stage = <T>(name: string, value: T): T => {
+    const now = performance.now();
+    options.onStage?.(name, now - mark);
+    mark = now;
+    return value;
+  };
+
+  const { problems, archive, settings } = stage('load and check', await checkContent(options));
   if (!archive || !settings) throw new ContentError(problems.sorted());
 
-  const derivatives = await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems);
+  const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems));
   if (problems.errors.length) throw new ContentError(problems.sorted());
 
   const ctx: RenderContext = {
     urls: new UrlBuilder(settings.urls),
     timeZone: archive.timeZone,
     now: settings.now * 1_000_000,
-    token: await signMedia(archive, settings),
+    token: stage('sign media', await signMedia(archive, settings)),
     facts: derivatives.facts,
   };
 
@@ -58,7 +70,9 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       lists,
     }),
     options.buildDir,
+    { removeOld: options.removeOld ?? 'wait' },
   );
+  stage('serialize and write', stats);
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
   return { warnings: problems.warnings, settings, stats: { ...stats, objects } };
 }

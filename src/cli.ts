@@ -94,6 +94,7 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
       env: process.env,
       overrides: { baseUrl },
       images: !options['no-images'],
+      removeOld: 'background',
       pdf: { progress: createProgress(process.stderr) },
     });
     report(result.warnings, options, log);

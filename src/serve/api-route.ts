@@ -3,7 +3,7 @@
  * follow src/api/routes.ts; DRF's detail pk segment is `[^/.]+`.
  */
 import { RESOURCES } from '../api/resource-table.ts';
-import { API_PREFIX, isResourceName, type ResourceName } from '../api/routes.ts';
+import { API_PREFIX, buildPaths, isResourceName, type ResourceName } from '../api/routes.ts';
 
 export type ApiRoute =
   | { kind: 'root' }
@@ -22,6 +22,31 @@ export function matchApiRoute(pathname: string): ApiRoute {
   if (segments.length === 1) return { kind: 'list', resource: resource! };
   if (segments.length === 2 && /^[^/.]+$/.test(id!) && RESOURCES[resource!].detailMethods !== null) {
     return { kind: 'detail', resource: resource!, id: id! };
+  }
+  return { kind: 'none' };
+}
+
+/** The precomputed file of a view (the host rewrites the view's path to it), or null. */
+export function staticFileOf(view: ApiRoute): string | null {
+  switch (view.kind) {
+    case 'root':
+      return buildPaths.apiRoot;
+    case 'list':
+      return buildPaths.list(view.resource);
+    case 'detail':
+      return buildPaths.detail(view.resource, view.id);
+    default:
+      return null;
+  }
+}
+
+/** The view a static API file answers, for its headers (the inverse of staticFileOf). */
+export function viewOfFile(relative: string): ApiRoute {
+  const path = `/${relative}`;
+  if (path.endsWith('/index.json')) return matchApiRoute(path.slice(0, -'index.json'.length));
+  if (path.endsWith('.json')) {
+    const view = matchApiRoute(`${path.slice(0, -'.json'.length)}/`);
+    if (view.kind === 'detail' && staticFileOf(view) === relative) return view;
   }
   return { kind: 'none' };
 }

@@ -10,6 +10,7 @@
  */
 import { functionQueryParams } from '../api/filters.ts';
 import { API_PREFIX } from '../api/routes.ts';
+import { matchApiRoute, staticFileOf } from './api-route.ts';
 import { SLASHLESS_API_PATH } from './api-early.ts';
 import { MEDIA_MOUNT } from './media-gate.ts';
 
@@ -54,8 +55,13 @@ export function routeRequest(method: string, url: URL): Destination {
   if (api && hasFunctionParam(url.search)) return { kind: 'function' };
   const relative = decodeURIComponentSafe(path.slice(1));
   if (relative === null) return { kind: 'static', file: '', missing: api ? 'function' : 'not-found' };
-  if (api && path.endsWith('/')) return { kind: 'static', file: `${relative}index.json`, missing: 'function' };
+  if (api && path.endsWith('/')) return { kind: 'static', file: staticApiFile(relative), missing: 'function' };
   return { kind: 'static', file: relative, missing: api ? 'function' : 'not-found' };
+}
+
+/** The file the host rewrites a slashed API path to; paths that name no view keep Netlify's index.json rule. */
+function staticApiFile(relative: string): string {
+  return staticFileOf(matchApiRoute(`/${relative}`)) ?? `${relative}index.json`;
 }
 
 function decodeURIComponentSafe(text: string): string | null {

@@ -9,7 +9,7 @@ import { DEVELOPMENT_KEY, parseTokenKeys, type TokenKey } from '../api/media-tok
 import type { Env } from '../config.ts';
 import { earlyAnswer, methodsOf } from './api-early.ts';
 import { createApiHandler } from './api-handler.ts';
-import { matchApiRoute } from './api-route.ts';
+import { viewOfFile } from './api-route.ts';
 import { fsStore } from './fs-store.ts';
 import { routeRequest } from './host-routing.ts';
 import { createMediaHandler } from './media-files.ts';
@@ -93,7 +93,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
 function staticHeaders(relative: string): Record<string, string> {
   const type = staticContentType(relative);
   if (!relative.startsWith('api/v1/')) return { 'content-type': type };
-  const view = matchApiRoute(`/${relative.replace(/index\.json$/, '')}`);
+  const view = viewOfFile(relative);
   return view.kind === 'none' ? { ...apiHeaders([]), 'content-type': type } : apiHeaders(methodsOf(view), type);
 }
 

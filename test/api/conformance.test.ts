@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenScope, verifyToken, DEVELOPMENT_KEY } from '../../src/api/media-token.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
-import { buildPaths, RESOURCE_NAMES } from '../../src/api/routes.ts';
+import { buildPaths, RESOURCE_NAMES, type ResourceName } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
@@ -328,7 +328,8 @@ describe('links', () => {
     expect(links.size).toBeGreaterThan(20);
     const missing: string[] = [];
     for (const link of links) {
-      const path = `${link.slice(BASE.length + 1)}index.json`;
+      const [resource, id] = link.slice(API.length).split('/') as [ResourceName, string];
+      const path = id ? buildPaths.detail(resource, id) : buildPaths.list(resource);
       if (!present.has(path)) missing.push(link.slice(API.length));
     }
     // Only the root index's links to the resources of issue 5 are not built yet.

@@ -62,7 +62,7 @@ describe('paths', () => {
   it.each([
     [buildPaths.apiRoot, 'api/v1/index.json'],
     [buildPaths.list('message'), 'api/v1/message/index.json'],
-    [buildPaths.detail('message', 5), 'api/v1/message/5/index.json'],
+    [buildPaths.detail('message', 5), 'api/v1/message/5.json'],
     [buildPaths.listPage('message', 0), 'api/v1/message/index.json'],
     [buildPaths.listPage('message', 100), '_data/message/pages/100.json'],
     [buildPaths.manifest, '_data/manifest.json'],

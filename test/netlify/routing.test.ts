@@ -98,7 +98,7 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/', 'static:api/v1/index.json'],
   ['GET', '/api/v1/message/', 'static:api/v1/message/index.json'],
   ['HEAD', '/api/v1/message/', 'static:api/v1/message/index.json'],
-  ['GET', '/api/v1/message/7/', 'static:api/v1/message/7/index.json'],
+  ['GET', '/api/v1/message/7/', 'static:api/v1/message/7.json'],
   ['GET', '/api/v1/message/index.json', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/message/?limit=20&offset=7', 'function'],
   ['GET', '/api/v1/message/?offset=7', 'function'],
@@ -132,7 +132,7 @@ describe('Netlify routing equals the local preview', () => {
 
   it('an unknown id of a built resource: the preview answers from the function, Netlify from the host 404 (documented gap)', async () => {
     const url = new URL('/api/v1/message/99999/', 'https://archive.test');
-    expect(await netlify('GET', url)).toBe('static:api/v1/message/99999/index.json (missing: host 404)');
+    expect(await netlify('GET', url)).toBe('static:api/v1/message/99999.json (missing: host 404)');
     expect(await preview('GET', url)).toBe('function');
   });
 

@@ -1,0 +1,15 @@
+// Local Netlify build plugin: keeps the content-addressed PDF derivative cache
+// (src/pdf/cache.ts, docs/pdf.md) between deploys, so unchanged PDFs cost no PDF work.
+// `utils.cache` is injected by Netlify's build; this plugin has no dependencies.
+// Entries are verified when read, so a stale or damaged restore only costs time.
+
+export const onPreBuild = async ({ inputs, utils }) => {
+  const restored = await utils.cache.restore(inputs.path);
+  console.log(restored ? `archive-cache: restored ${inputs.path}` : `archive-cache: no cache for ${inputs.path} yet`);
+};
+
+export const onPostBuild = async ({ inputs, utils }) => {
+  // Staging folders of a killed build are not worth keeping; the cache removes them itself too.
+  const saved = await utils.cache.save(inputs.path);
+  console.log(saved ? `archive-cache: saved ${inputs.path}` : `archive-cache: nothing to save at ${inputs.path}`);
+};

@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -46,6 +46,11 @@ async function content(size: number): Promise<{ dir: string; counts: SyntheticCo
 
 async function build(contentDir: string, size: number): Promise<Measured> {
   const base = join(values.dir!, String(size));
+  // Each measured build starts without an old tree and without a deletion still running:
+  // replacing build/ is a rename, and the CLI deletes the replaced tree in the background.
+  for (const entry of await readdir(base)) {
+    if (entry === 'build' || entry.startsWith('.build-')) await rm(join(base, entry), { recursive: true, force: true });
+  }
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts'],

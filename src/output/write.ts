@@ -96,16 +96,19 @@ export interface WriteOptions {
 
 const PREFIX = { new: '.build-new-', old: '.build-old-' } as const;
 
-/** Leftovers of builds that were killed half-way: temp trees next to build/. */
-async function sweepLeftovers(target: string): Promise<void> {
+/**
+ * Leftovers next to build/: trees of builds that were killed half-way, and replaced trees a
+ * background deletion has not finished yet (deleting one twice is harmless).
+ */
+async function sweepLeftovers(target: string, mode: 'wait' | 'background'): Promise<void> {
   const parent = dirname(target);
   const name = basename(target);
   const entries = await readdir(parent).catch(() => [] as string[]);
-  await Promise.all(
-    entries
-      .filter((entry) => entry.startsWith(`${PREFIX.new}${name}-`) || entry.startsWith(`${PREFIX.old}${name}-`))
-      .map((entry) => rm(join(parent, entry), { recursive: true, force: true })),
-  );
+  const leftovers = entries
+    .filter((entry) => entry.startsWith(`${PREFIX.new}${name}-`) || entry.startsWith(`${PREFIX.old}${name}-`))
+    .map((entry) => join(parent, entry));
+  if (mode === 'background') leftovers.forEach(removeInBackground);
+  else await Promise.all(leftovers.map((path) => rm(path, { recursive: true, force: true })));
 }
 
 function removeInBackground(path: string): void {
@@ -122,7 +125,7 @@ function removeInBackground(path: string): void {
  */
 export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string, options: WriteOptions = {}): Promise<WriteStats> {
   const target = resolve(buildDir);
-  await sweepLeftovers(target);
+  await sweepLeftovers(target, options.removeOld ?? 'wait');
   const suffix = `${basename(target)}-${process.pid}-${randomBytes(4).toString('hex')}`;
   const temp = join(dirname(target), `${PREFIX.new}${suffix}`);
   const old = join(dirname(target), `${PREFIX.old}${suffix}`);

@@ -1,11 +1,11 @@
 /**
  * Content-addressed cache of PDF derivatives (issue 3 item 6).
  *
- * Key: sha256 of the PDF bytes + DERIVATIVE_VERSION + kind ("full" with images, "facts"
- * without). Layout: `<cacheDir>/pdf-v<N>/<sha:0:2>/<sha>.<kind>/` holding the image files and
+ * Key: sha256 of the PDF bytes + DERIVATIVE_VERSION + SETTINGS_FINGERPRINT + kind ("full" with images, "facts"
+ * without). Layout: `<cacheDir>/pdf-v<N>-<fingerprint>/<sha:0:2>/<sha>.<kind>/` holding the image files and
  * `entry.json` (facts, file list with size and sha256, and a checksum over all of that).
  *
- * Writes are atomic: an entry is assembled in `<cacheDir>/pdf-v<N>/tmp/<random>/` and renamed
+ * Writes are atomic: an entry is assembled in `<root>/tmp/<random>/` and renamed
  * into place only when complete, so a killed build leaves a stray temp folder, never a
  * half-entry. Reads are verified: the entry checksum must match and every file must have its
  * recorded size (`verify: 'full'` re-hashes every file). A failed check deletes the entry,
@@ -14,9 +14,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SETTINGS_FINGERPRINT } from './sizes.ts';
 import type { PdfFacts, PdfFailure } from './types.ts';
 
-/** Bump when anything that changes derivative bytes or facts changes. */
+/**
+ * Bump when the code that derives facts or images changes its output. Settings (sizes, dpi,
+ * encoders) are covered by SETTINGS_FINGERPRINT automatically.
+ */
 export const DERIVATIVE_VERSION = 1;
 
 export type EntryKind = 'full' | 'facts';
@@ -47,9 +51,11 @@ export function sha256Hex(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function root(cacheDir: string): string {
-  return join(cacheDir, `pdf-v${DERIVATIVE_VERSION}`);
+/** `<cacheDir>/pdf-v1-<settings fingerprint>`: one folder per derivative version. */
+export function cacheRoot(cacheDir: string): string {
+  return join(cacheDir, `pdf-v${DERIVATIVE_VERSION}-${SETTINGS_FINGERPRINT}`);
 }
+const root = cacheRoot;
 
 export function entryDir(cacheDir: string, sha256: string, kind: EntryKind): string {
   return join(root(cacheDir), sha256.slice(0, 2), `${sha256}.${kind}`);

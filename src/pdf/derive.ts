@@ -46,27 +46,37 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
   const outline = outlineMarkdown(await readOutline(doc));
   const pages: PdfPage[] = [];
   const files: CacheFile[] = [];
+  // The encoders run on libuv threads: page N is encoded while page N + 1 is rendered on
+  // this thread. At most one page waits, which bounds memory to two rendered pages.
+  let encoding: Promise<unknown> = Promise.resolve();
+  let encodeError: unknown = null;
+  const settle = async () => {
+    await encoding;
+    if (encodeError) throw encodeError;
+  };
   for (let number = 1; number <= numPages; number++) {
     try {
       const page = await doc.getPage(number);
       const size = pageOriginalSize(page);
       const text = await readPageText(page);
-      if (input.images) {
-        const raw = await renderPage(page, size);
-        page.cleanup();
-        for (const image of await deriveImages(raw, number)) {
-          await input.write(image.name, image.bytes);
-          files.push({ name: image.name, size: image.bytes.length, sha256: sha256Hex(image.bytes) });
-        }
-      } else {
-        page.cleanup();
-      }
       pages.push({ number, width: size.width, height: size.height, text });
+      if (!input.images) {
+        page.cleanup();
+        input.onPage?.(number, numPages);
+        continue;
+      }
+      const raw = await renderPage(page, size);
+      page.cleanup();
+      await settle();
+      encoding = encodePage(raw, number, input, files).then(
+        () => input.onPage?.(number, numPages),
+        (error: unknown) => (encodeError = new PageError(number, { cause: error })),
+      );
     } catch (error) {
-      throw new PageError(number, { cause: error });
+      throw error instanceof PageError ? error : new PageError(number, { cause: error });
     }
-    input.onPage?.(number, numPages);
   }
+  await settle();
   const facts: PdfFacts = {
     numPages,
     fileSize: input.bytes.length,
@@ -76,6 +86,13 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
     pages,
   };
   return { ok: true, facts, files };
+}
+
+async function encodePage(raw: Awaited<ReturnType<typeof renderPage>>, number: number, input: DeriveInput, files: CacheFile[]): Promise<void> {
+  for (const image of await deriveImages(raw, number)) {
+    await input.write(image.name, image.bytes);
+    files.push({ name: image.name, size: image.bytes.length, sha256: sha256Hex(image.bytes) });
+  }
 }
 
 function failureOf(error: unknown): DeriveOutput {

@@ -7,13 +7,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { PdfPageHandle } from './document.ts';
-import { IMAGE_SIZES, imageSize, pageImageName, webpName, type ImageSize, type PixelSize } from './sizes.ts';
-
-/** Encoder settings; part of the cache key (see cache.ts `DERIVATIVE_VERSION`). */
-export const ENCODING = {
-  png: { compressionLevel: 6, adaptiveFiltering: false },
-  webp: { quality: 80, effort: 2 },
-} as const;
+import { ENCODING, IMAGE_SIZES, imageSize, pageImageName, webpName, type ImageSize, type PixelSize } from './sizes.ts';
 
 export interface EncodedImage {
   name: string;
@@ -56,6 +50,12 @@ async function encode(raw: Raw, page: number, size: ImageSize): Promise<EncodedI
   ];
 }
 
+async function toRgb(raw: Raw): Promise<Raw> {
+  if (raw.channels === 3) return raw;
+  const { data, info } = await fromRaw(raw).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
 /** Downscales to exactly `target`; sizes come from the original, so rounding does not compound. */
 async function shrink(raw: Raw, target: PixelSize): Promise<Raw> {
   if (target.width >= raw.width) return raw;
@@ -67,8 +67,10 @@ async function shrink(raw: Raw, target: PixelSize): Promise<Raw> {
 }
 
 /** All sizes of one rendered page, each encoded as PNG and WebP. */
-export async function deriveImages(original: Raw, page: number): Promise<EncodedImage[]> {
+export async function deriveImages(rendered: Raw, page: number): Promise<EncodedImage[]> {
   const jobs: Promise<EncodedImage[]>[] = [];
+  // Drop alpha once: every encoder and resize below then reads 3 bytes per pixel, not 4.
+  const original = await toRgb(rendered);
   let current = original;
   for (const size of IMAGE_SIZES) {
     if (size !== 'original') current = await shrink(current, imageSize(size, original));

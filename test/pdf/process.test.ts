@@ -6,7 +6,7 @@ import { readFile, readdir, rm, truncate as truncateFile, writeFile } from 'node
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entryDir } from '../../src/pdf/cache.ts';
+import { cacheRoot, entryDir } from '../../src/pdf/cache.ts';
 import { processPdfs, type PdfJob, type PdfOptions, type PdfResult } from '../../src/pdf/index.ts';
 import type { PdfRunStats } from '../../src/pdf/index.ts';
 import { fillerPages, writePdf } from '../../src/sample/pdf-writer.ts';
@@ -112,7 +112,7 @@ describe('processPdfs', () => {
   it('leaves no staging folders behind', async () => {
     const file = await put('a.pdf', twoPages());
     await run([{ id: 'a', file, images: true }]);
-    expect(await readdir(join(cacheDir, 'pdf-v1', 'tmp'))).toEqual([]);
+    expect(await readdir(join(cacheRoot(cacheDir), 'tmp'))).toEqual([]);
   });
 });
 

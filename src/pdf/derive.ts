@@ -58,14 +58,16 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
     try {
       const page = await doc.getPage(number);
       const size = pageOriginalSize(page);
-      const text = await readPageText(page);
-      pages.push({ number, width: size.width, height: size.height, text });
       if (!input.images) {
+        pages.push({ number, width: size.width, height: size.height, text: await readPageText(page) });
         page.cleanup();
         input.onPage?.(number, numPages);
         continue;
       }
+      // Render before reading text: the text pass then reuses the fonts the render loaded
+      // (measured ~10 ms/page less on the asymptote manual).
       const raw = await renderPage(page, size);
+      pages.push({ number, width: size.width, height: size.height, text: await readPageText(page) });
       page.cleanup();
       await settle();
       encoding = encodePage(raw, number, input, files).then(

@@ -3,7 +3,6 @@
  * bad content. Reads through a small `ContentReader`, so the stage does not care where the
  * files live.
  */
-import type { z } from 'zod';
 import {
   CONTENT_FILES,
   type CampaignInput,
@@ -18,8 +17,10 @@ import {
   type RequestInput,
   type SiteInput,
 } from './schema.ts';
-import { Problems, type Position, type Source } from './problems.ts';
-import { lazyLocator, parseYaml } from './yaml.ts';
+import { Problems, type Source } from './problems.ts';
+import { lazyLocator } from './yaml.ts';
+import type { ParseInput } from './parse.ts';
+import { parseFiles } from './parse-pool.ts';
 import { mapLimit } from '../concurrency.ts';
 
 export interface ContentReader {
@@ -71,106 +72,28 @@ export interface LoadedContent {
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
 const FILE_CONCURRENCY = 64;
 
-const HINTS: Record<string, string> = {
-  invalid_type: 'fix the value type as shown',
-  unrecognized_keys: 'remove the key or fix its spelling; the JSON Schema in content/schemas/ lists the allowed keys',
-  invalid_value: 'use one of the allowed values',
-  too_small: 'give a longer or larger value',
-};
-
-function describeIssue(issue: z.core.$ZodIssue): { message: string; hint?: string } {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return { message: `is required (${issue.expected})`, hint: 'add this key' };
-      return { message: `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}, not ${describeValue(issue.input)}`, hint: HINTS.invalid_type! };
-    case 'invalid_value':
-      return {
-        message: `is ${describeValue(issue.input)}, which is not allowed`,
-        hint: `use one of: ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`,
-      };
-    case 'too_small':
-      return { message: issue.origin === 'string' ? 'must not be empty' : `is too small (${issue.message})`, hint: HINTS.too_small! };
-    case 'invalid_format':
-    case 'custom':
-      return { message: `is ${describeValue(issue.input)}, but ${issue.message.startsWith('Invalid') ? issue.message.toLowerCase() : issue.message}` };
-    case 'invalid_union':
-      return { message: 'does not match any of the allowed shapes', hint: 'compare it with the shapes in the JSON Schema (content/schemas/)' };
-    default:
-      return { message: issue.message };
+/**
+ * Reads every file of the given kinds (on this thread: small synchronous reads) and parses
+ * them (in worker threads when there are many), keeping the file order.
+ */
+async function loadKinds(reader: ContentReader, kinds: readonly ContentKind[], problems: Problems): Promise<Map<ContentKind, Loaded<unknown>[]>> {
+  const inputs: ParseInput[] = [];
+  for (const kind of kinds) {
+    for (const path of await reader.glob(CONTENT_FILES[kind].pattern)) inputs.push({ kind, path, text: await reader.readText(path) });
   }
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  return String(value);
-}
-
-/** Parse + validate one YAML file; returns the records (one, or each list entry) that are valid. */
-async function loadFile<T>(
-  reader: ContentReader,
-  path: string,
-  kind: ContentKind,
-  problems: Problems,
-): Promise<Loaded<T>[]> {
-  const { schema, list } = CONTENT_FILES[kind];
-  const text = await reader.readText(path);
-  const parsed = parseYaml(text);
-  const locate = lazyLocator(text);
-  const sourceAt = (base: (string | number)[]): Source => ({ file: path, base, locate });
-
-  if (parsed.syntaxErrors.length) {
-    problems.invalidFiles.add(path);
-    problems.invalidKinds.add(kind);
-    for (const error of parsed.syntaxErrors) {
-      problems.add({ severity: 'error', file: path, ...error.position, path: '', message: `YAML syntax: ${error.message}`, hint: 'fix the YAML syntax (indentation, quotes, colons)' });
+  const parsed = await parseFiles(inputs);
+  const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
+  parsed.forEach((file, index) => {
+    const { kind, path, text } = inputs[index]!;
+    for (const problem of file.problems) problems.add(problem);
+    if (file.invalid) {
+      problems.invalidFiles.add(path);
+      problems.invalidKinds.add(kind);
     }
-    return [];
-  }
-
-  const entries: { value: unknown; base: (string | number)[] }[] = [];
-  if (list) {
-    if (!Array.isArray(parsed.value)) {
-      problems.add({ severity: 'error', file: path, line: 1, column: 1, path: '', message: 'must be a list of records', hint: 'start each record with "- id: ..."' });
-      return [];
-    }
-    parsed.value.forEach((value, index) => entries.push({ value, base: [index] }));
-  } else {
-    entries.push({ value: parsed.value ?? {}, base: [] });
-  }
-
-  const records: Loaded<T>[] = [];
-  for (const entry of entries) {
-    const result = schema.safeParse(entry.value, { reportInput: true });
-    const source = sourceAt(entry.base);
-    if (result.success) {
-      records.push({ data: result.data as T, source });
-      continue;
-    }
-    const here: Source = { ...source, locate: parsed.locate };
-    problems.invalidFiles.add(path);
-    problems.invalidKinds.add(kind);
-    for (const issue of result.error.issues) {
-      const issuePath = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) {
-          problems.at(here, [...issuePath, key], `unknown key "${key}"`, HINTS.unrecognized_keys);
-        }
-        continue;
-      }
-      const { message, hint } = describeIssue(issue);
-      problems.at(here, issuePath, message, hint);
-    }
-  }
-  return records;
-}
-
-async function loadKind<T>(reader: ContentReader, kind: ContentKind, problems: Problems): Promise<Loaded<T>[]> {
-  const files = await reader.glob(CONTENT_FILES[kind].pattern);
-  const loaded = await mapLimit(files, FILE_CONCURRENCY, (file) => loadFile<T>(reader, file, kind, problems));
-  return loaded.flat();
+    const locate = lazyLocator(text);
+    for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: { file: path, base: record.base, locate } });
+  });
+  return byKind;
 }
 
 function dirOf(path: string): string {
@@ -183,24 +106,22 @@ async function contentFile(reader: ContentReader, path: string): Promise<Content
 }
 
 export async function loadContent(reader: ContentReader, problems: Problems): Promise<LoadedContent> {
-  const siteFiles = await reader.glob(CONTENT_FILES.site.pattern);
-  if (siteFiles.length === 0) {
+  const kinds = Object.keys(CONTENT_FILES) as ContentKind[];
+  const loaded = await loadKinds(reader, kinds, problems);
+  const of = <T>(kind: ContentKind) => loaded.get(kind) as Loaded<T>[];
+  if (!(await reader.glob(CONTENT_FILES.site.pattern)).length) {
     problems.add({ severity: 'error', file: 'site.yaml', line: 0, column: 0, path: '', message: 'is missing', hint: 'create content/site.yaml with title, base_url and updated_at' });
   }
-  const [site] = siteFiles.length ? await loadFile<SiteInput>(reader, 'site.yaml', 'site', problems) : [];
-
-  const [jurisdictions, laws, classifications, categories, campaigns, publicBodies, requests, rawMessages, rawDocuments] =
-    await Promise.all([
-      loadKind<JurisdictionInput>(reader, 'jurisdiction', problems),
-      loadKind<LawInput>(reader, 'law', problems),
-      loadKind<ClassificationInput>(reader, 'classification', problems),
-      loadKind<CategoryInput>(reader, 'category', problems),
-      loadKind<CampaignInput>(reader, 'campaign', problems),
-      loadKind<PublicBodyInput>(reader, 'publicbody', problems),
-      loadKind<RequestInput>(reader, 'request', problems),
-      loadKind<MessageInput>(reader, 'message', problems),
-      loadKind<DocumentInput>(reader, 'document', problems),
-    ]);
+  const [site] = of<SiteInput>('site');
+  const jurisdictions = of<JurisdictionInput>('jurisdiction');
+  const laws = of<LawInput>('law');
+  const classifications = of<ClassificationInput>('classification');
+  const categories = of<CategoryInput>('category');
+  const campaigns = of<CampaignInput>('campaign');
+  const publicBodies = of<PublicBodyInput>('publicbody');
+  const requests = of<RequestInput>('request');
+  const rawMessages = of<MessageInput>('message');
+  const rawDocuments = of<DocumentInput>('document');
 
   const messages = await mapLimit(
     rawMessages,

@@ -19,7 +19,7 @@ export interface PdfOptions {
   cacheDir: string;
   /** Worker threads; default: available cores. */
   concurrency?: number;
-  /** Per-PDF limit for the whole derivation (default 10 min). */
+  /** Per-PDF limit for the whole derivation (default 30 min). */
   timeLimitMs?: number;
   /** Limit for opening the PDF or for any single page (default 60 s). */
   pageTimeLimitMs?: number;

@@ -29,7 +29,8 @@ export interface PoolOptions {
   onDone?: (task: number, outcome: TaskOutcome) => void;
 }
 
-export const DEFAULT_TIME_LIMIT_MS = 10 * 60_000;
+// Generous: a 3,000-page PDF at 5 pages/s per worker takes 10 minutes and is legitimate.
+export const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
 export const DEFAULT_PAGE_TIME_LIMIT_MS = 60_000;
 /** A PDF that needs more heap than this fails alone (`crashed`) instead of taking the build down. */
 const WORKER_HEAP_MB = 2048;

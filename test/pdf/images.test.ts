@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { derivePdf } from '../../src/pdf/derive.ts';
 import { imageSize, originalSize, pageImageName, THUMBNAIL_WIDTHS } from '../../src/pdf/sizes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { rawPdf } from './helpers/raw-pdf.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const isWebp = (b: Uint8Array) => Buffer.from(b.subarray(0, 4)).toString() === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString() === 'WEBP';
@@ -49,6 +50,24 @@ describe('page images', () => {
     expect([original.width, original.height]).toEqual([1000, 667]);
     const small = await sharp(files.get('page-p2-small.png')!).metadata();
     expect([small.width, small.height]).toEqual([180, 120]);
+  });
+
+  it('keeps colour channels in RGB order (no BGRA mix-up between canvas and sharp)', async () => {
+    const content = '1 0 0 rg 0 0 595 842 re f';
+    const pdf = rawPdf(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      ],
+      { root: 1 },
+    );
+    const files = new Map<string, Uint8Array>();
+    await derivePdf({ bytes: pdf, sha256: 'x', images: true, write: async (name, data) => void files.set(name, data) });
+    const { data, info } = await sharp(files.get('page-p1-original.png')!).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(3);
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
   });
 });
 

@@ -18,6 +18,13 @@ export interface DeriveInput {
   write: (name: string, bytes: Uint8Array) => Promise<void>;
   /** Called after each page (text, and images when asked for). */
   onPage?: (pageNumber: number, numPages: number) => void;
+  /**
+   * Derive only pages `from`..`to` (1-based, inclusive). `to: null` means "up to `chunk`
+   * pages": the caller learns the page count from `onOpen` and hands the rest to other
+   * workers. Properties and outline are read only by the part that starts at page 1.
+   */
+  range?: { from: number; to: number | null; chunk: number };
+  onOpen?: (numPages: number, to: number) => void;
 }
 
 export type DeriveOutput =
@@ -42,8 +49,12 @@ export async function derivePdf(input: DeriveInput): Promise<DeriveOutput> {
 async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveOutput> {
   const numPages = doc.numPages;
   if (numPages === 0) return { ok: false, reason: 'no-pages', message: 'the PDF has no pages' };
-  const properties = await readProperties(doc);
-  const outline = outlineMarkdown(await readOutline(doc));
+  const from = input.range?.from ?? 1;
+  const to = Math.min(numPages, input.range ? (input.range.to ?? from + input.range.chunk - 1) : numPages);
+  input.onOpen?.(numPages, to);
+  const first = from === 1;
+  const properties = first ? await readProperties(doc) : {};
+  const outline = first ? outlineMarkdown(await readOutline(doc)) : '';
   const pages: PdfPage[] = [];
   const files: CacheFile[] = [];
   // The encoders run on libuv threads: page N is encoded while page N + 1 is rendered on
@@ -54,7 +65,7 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
     await encoding;
     if (encodeError) throw encodeError;
   };
-  for (let number = 1; number <= numPages; number++) {
+  for (let number = from; number <= to; number++) {
     try {
       const page = await doc.getPage(number);
       const size = pageOriginalSize(page);

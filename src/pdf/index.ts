@@ -2,12 +2,13 @@
  * The PDF stage (issue 3): facts and page images for every PDF, from the cache when the bytes
  * were seen before, otherwise from a pool of worker threads. See docs/pdf.md.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readEntry, removeStaleStaging, sha256Hex, type EntryBody, type EntryKind, type VerifyMode } from './cache.ts';
+import { commitEntry, createStaging, readEntry, removeStaleStaging, sha256Hex, type EntryBody, type EntryKind, type VerifyMode } from './cache.ts';
+import type { PartResult } from './protocol.ts';
 import { runPool, type PoolTask, type TaskOutcome } from './pool.ts';
 import type { ProgressReporter, ProgressState } from './progress.ts';
-import type { PdfJob, PdfResult } from './types.ts';
+import { CACHEABLE_FAILURES, type PdfJob, type PdfResult } from './types.ts';
 
 export type { PdfFacts, PdfFailure, PdfFailureReason, PdfImage, PdfJob, PdfPage, PdfProperties, PdfResult } from './types.ts';
 export { createProgress, type ProgressReporter, type ProgressStream } from './progress.ts';
@@ -19,10 +20,12 @@ export interface PdfOptions {
   cacheDir: string;
   /** Worker threads; default: available cores. */
   concurrency?: number;
-  /** Per-PDF limit for the whole derivation (default 30 min). */
+  /** Limit for one part of a PDF (see chunkPages; default 30 min). */
   timeLimitMs?: number;
   /** Limit for opening the PDF or for any single page (default 60 s). */
   pageTimeLimitMs?: number;
+  /** Long PDFs are split into parts of this many pages, derived in parallel (default 32). */
+  chunkPages?: number;
   progress?: ProgressReporter;
   signal?: AbortSignal;
   /** 'quick' (default): entry checksum + file sizes; 'full': re-hash every cached file. */
@@ -126,6 +129,7 @@ async function derive(misses: Group[], results: Map<string, PdfResult>, options:
       ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
       ...(options.timeLimitMs !== undefined && { timeLimitMs: options.timeLimitMs }),
       ...(options.pageTimeLimitMs !== undefined && { pageTimeLimitMs: options.pageTimeLimitMs }),
+      ...(options.chunkPages !== undefined && { chunkPages: options.chunkPages }),
       ...(options.signal && { signal: options.signal }),
       onPage: (task, page, numPages) => {
         tracker.page(task, page, numPages);
@@ -145,10 +149,24 @@ async function derive(misses: Group[], results: Map<string, PdfResult>, options:
   stats.derived += misses.length;
 }
 
-/** Reads back (and verifies) what the worker committed; run-dependent failures are not cached. */
+/**
+ * Merges the parts of a PDF into one cache entry and reads it back through the verifying
+ * read. Failures that are properties of the file are committed too; the others are not.
+ */
 async function collect(group: Group, outcome: TaskOutcome, results: Map<string, PdfResult>, options: PdfOptions): Promise<void> {
-  if (!outcome.ok) {
-    for (const job of group.jobs) results.set(job.id, outcome);
+  try {
+    if (!outcome.ok) {
+      if (CACHEABLE_FAILURES.includes(outcome.reason)) {
+        const staging = await createStaging(options.cacheDir);
+        await commitEntry(options.cacheDir, staging, group.sha256, group.kind, { ok: false, failure: { reason: outcome.reason, message: outcome.message } });
+      }
+      for (const job of group.jobs) results.set(job.id, outcome);
+      return;
+    }
+    await commitParts(options.cacheDir, group, outcome.parts);
+  } catch (error) {
+    const message = `could not store the derivatives in the cache: ${(error as Error).message}`;
+    for (const job of group.jobs) results.set(job.id, { ok: false, reason: 'io-error', message, cause: error });
     return;
   }
   const entry = await readEntry(options.cacheDir, group.sha256, group.kind, options.verify);
@@ -158,6 +176,18 @@ async function collect(group: Group, outcome: TaskOutcome, results: Map<string, 
     const message = entry.status === 'corrupt' ? `the new cache entry failed verification: ${entry.problem}` : 'the new cache entry is missing';
     for (const job of group.jobs) results.set(job.id, { ok: false, reason: 'io-error', message });
   }
+}
+
+/** Moves every part's files into the first part's staging folder and commits it. */
+async function commitParts(cacheDir: string, group: Group, parts: PartResult[]): Promise<void> {
+  const [first, ...rest] = parts;
+  if (!first) throw new Error('no parts to commit');
+  for (const part of rest) {
+    await Promise.all(part.files.map((f) => rename(join(part.staging, f.name), join(first.staging, f.name))));
+    await rm(part.staging, { recursive: true, force: true });
+  }
+  const facts = { ...first.facts, pages: parts.flatMap((p) => p.facts.pages) };
+  await commitEntry(cacheDir, first.staging, group.sha256, group.kind, { ok: true, facts, files: parts.flatMap((p) => p.files) });
 }
 
 /** Pages done and an estimate of the total: known page counts, the rest extrapolated by bytes. */

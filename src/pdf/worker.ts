@@ -1,14 +1,14 @@
 /**
- * Pool worker: derives one PDF at a time into a cache entry and reports progress. Runs in a
+ * Pool worker: derives one part (a page range) of one PDF at a time into a staging folder and
+ * reports progress. The main thread merges the parts and commits the cache entry. Runs in a
  * worker thread, so a hung or crashed PDF costs one terminated thread, not the build.
  */
 import { readFile, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
-import { commitEntry, createStaging, sha256Hex } from './cache.ts';
+import { createStaging, sha256Hex } from './cache.ts';
 import { derivePdf } from './derive.ts';
-import { CACHEABLE_FAILURES } from './types.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 // One libvips thread per operation: the pool already runs one worker per core.
@@ -25,32 +25,24 @@ port.on('message', (message: ToWorker) => {
 });
 send({ type: 'ready' });
 
-async function run({ task, file, sha256, images, cacheDir }: ToWorker): Promise<FromWorker> {
+async function run({ task, file, sha256, images, cacheDir, from, to, chunk }: ToWorker): Promise<FromWorker> {
   const bytes = await readFile(file);
   if (sha256Hex(bytes) !== sha256) {
     return { type: 'done', task, ok: false, reason: 'io-error', message: 'the file changed during the build' };
   }
   const staging = await createStaging(cacheDir);
-  try {
-    const out = await derivePdf({
-      bytes,
-      sha256,
-      images,
-      write: (name, data) => writeFile(join(staging, name), data),
-      onPage: (page, numPages) => send({ type: 'page', task, page, numPages }),
-    });
-    const kind = images ? 'full' : 'facts';
-    if (out.ok) {
-      await commitEntry(cacheDir, staging, sha256, kind, { ok: true, facts: out.facts, files: out.files });
-      return { type: 'done', task, ok: true };
-    }
-    if (CACHEABLE_FAILURES.includes(out.reason)) {
-      await commitEntry(cacheDir, staging, sha256, kind, { ok: false, failure: { reason: out.reason, message: out.message } });
-    }
-    return { type: 'done', task, ok: false, reason: out.reason, message: out.message, cause: describe(out.cause) };
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
+  const out = await derivePdf({
+    bytes,
+    sha256,
+    images,
+    range: { from, to, chunk },
+    write: (name, data) => writeFile(join(staging, name), data),
+    onOpen: (numPages, last) => send({ type: 'opened', task, numPages, to: last }),
+    onPage: (page, numPages) => send({ type: 'page', task, page, numPages }),
+  });
+  if (out.ok) return { type: 'done', task, ok: true, part: { staging, facts: out.facts, files: out.files } };
+  await rm(staging, { recursive: true, force: true });
+  return { type: 'done', task, ok: false, reason: out.reason, message: out.message, cause: describe(out.cause) };
 }
 
 function describe(error: unknown): string | undefined {

@@ -109,6 +109,20 @@ describe('processPdfs', () => {
     expect((await run([{ id: 'a', file, images: true }], { verify: 'full' })).stats).toMatchObject({ corrupt: 1, derived: 1 });
   });
 
+  it('splits long PDFs into parts on several workers and merges them into one entry', async () => {
+    const spec = { title: 'Lang', pages: fillerPages(5, 1), outline: [{ title: 'Fünf', page: 5 }] };
+    const file = await put('long.pdf', writePdf(spec));
+    const { results, stats } = await run([{ id: 'long', file, images: true }], { chunkPages: 2 });
+    const r = ok(results.get('long'));
+    expect(stats).toMatchObject({ derived: 1, pagesDerived: 5 });
+    expect(r.facts).toMatchObject({ numPages: 5, properties: { title: 'Lang' }, outline: '- [Fünf](#page-5)\n' });
+    expect(r.facts.pages.map((p) => p.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(r.facts.pages[4]!.text).toMatch(/^Page 5, paragraph 1/);
+    expect(r.images).toHaveLength(5 * 8);
+    expect(new Set(r.images.map((i) => i.file.slice(0, i.file.lastIndexOf('/')))).size).toBe(1);
+    expect((await sharp(r.images.find((i) => i.name === 'page-p5-small.png')!.file).metadata()).width).toBe(180);
+  });
+
   it('leaves no staging folders behind', async () => {
     const file = await put('a.pdf', twoPages());
     await run([{ id: 'a', file, images: true }]);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlannedFile } from '../../src/output/plan-types.ts';
 import { directorySink, drain, memorySink, writeBuild, type Sink } from '../../src/output/write.ts';
+import { listFiles } from '../helpers/build.ts';
 import { tempDir } from '../helpers/content.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -14,16 +15,6 @@ async function temp() {
   const dir = await tempDir('archive-write-');
   cleanups.push(dir.remove);
   return dir.path;
-}
-
-async function listFiles(root: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(join(root, prefix), { withFileTypes: true })) {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listFiles(root, path)));
-    else out.push(path);
-  }
-  return out.sort();
 }
 
 // One suite, run against both sinks (STYLE practice 8).

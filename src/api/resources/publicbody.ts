@@ -13,16 +13,23 @@ function geoJson(geo: [number, number] | null) {
   return geo ? { type: 'Point', coordinates: geo } : null;
 }
 
-export function serializePublicBody(ctx: RenderContext, body: PublicBody) {
-  const { urls } = ctx;
+/** The leading keys both public body shapes share, in froide's order. */
+function identity(ctx: RenderContext, body: PublicBody) {
   return {
-    resource_uri: urls.detail('publicbody', body.id),
+    resource_uri: ctx.urls.detail('publicbody', body.id),
     id: body.id,
     name: body.name,
     slug: body.slug,
     other_names: body.otherNames.join(', '),
     description: body.description,
     url: body.url,
+  };
+}
+
+export function serializePublicBody(ctx: RenderContext, body: PublicBody) {
+  const { urls } = ctx;
+  return {
+    ...identity(ctx, body),
     parent: urls.ref('publicbody', body.parent?.id),
     root: urls.detail('publicbody', body.root.id),
     depth: body.depth,
@@ -63,13 +70,7 @@ export function serializePublicBodyDetail(ctx: RenderContext, body: PublicBody) 
 export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) {
   const { urls } = ctx;
   return {
-    resource_uri: urls.detail('publicbody', body.id),
-    id: body.id,
-    name: body.name,
-    slug: body.slug,
-    other_names: body.otherNames.join(', '),
-    description: body.description,
-    url: body.url,
+    ...identity(ctx, body),
     depth: body.depth,
     classification: urls.ref('classification', body.classification?.id),
     email: body.email,

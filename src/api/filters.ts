@@ -12,7 +12,9 @@
  * digits of the key's FNV-1a hash for everything else (`bucket: 'hash'`), so a filter never
  * writes more than 256 files however many distinct values it has.
  */
+import { DEFAULTS } from '../config.ts';
 import { MESSAGE_KINDS, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
+import { formatDateTime, type Timestamp } from '../model/time.ts';
 import type {
   Attachment,
   Category,
@@ -36,6 +38,9 @@ import type { ResourceName } from './routes.ts';
  * - boolean: true/false/1/0 (any case); anything else means "no filter" (BooleanWidget).
  * - text: exact string.
  * - words: every whitespace-separated word must be a word of the indexed text (case-insensitive).
+ * - range: two query parameters, `min` and `max`, bound one value (number, or date
+ *   `YYYY-MM-DD`); `max` is exclusive where froide's is (created_at_before). The spec's
+ *   `param` names the index, not a query parameter.
  */
 export type FilterParse =
   | { kind: 'id'; ref?: ResourceName; none?: string }
@@ -44,7 +49,8 @@ export type FilterParse =
   | { kind: 'choice'; choices: readonly string[] }
   | { kind: 'boolean' }
   | { kind: 'text'; none?: string }
-  | { kind: 'words' };
+  | { kind: 'words' }
+  | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean };
 
 export type IndexValue = string | number | boolean | null | undefined;
 
@@ -62,7 +68,21 @@ export const FILTER_MESSAGES = {
   invalidModelChoice: 'Select a valid choice. That choice is not one of the available choices.',
   invalidChoice: (value: string) => `Select a valid choice. ${value} is not one of the available choices.`,
   number: 'Enter a number.',
+  date: 'Enter a valid date.',
 } as const;
+
+/** Range filters: one index file of `[value, position]` pairs sorted by value, which both bounds search. */
+export const RANGE_FILE = 'sorted';
+
+/** The query parameters a filter reads: its own name, or a range's two bounds. */
+export function queryParamsOf(spec: FilterSpec<any>): string[] {
+  return spec.parse.kind === 'range' ? [spec.parse.min, spec.parse.max] : [spec.param];
+}
+
+/** A timestamp's calendar date in the site's zone: what froide's date filters compare. */
+export function dateKey(timestamp: Timestamp | null | undefined): string | null {
+  return timestamp === null || timestamp === undefined ? null : formatDateTime(timestamp, DEFAULTS.timeZone).slice(0, 10);
+}
 
 export function bucketMode(parse: FilterParse): 'value' | 'hash' {
   return parse.kind === 'boolean' || parse.kind === 'choice' ? 'value' : 'hash';
@@ -143,6 +163,12 @@ export const REQUEST_FILTERS: FilterSpec<FoiRequest>[] = [
   // froide matches a prefix; we index the whole reference (docs/serving.md, deviations).
   { param: 'reference', parse: text, values: (r) => r.reference || null },
   { param: 'campaign', parse: id('campaign', '-'), values: (r) => r.campaign?.id ?? '-' },
+  { param: 'costs', parse: { kind: 'range', value: 'number', min: 'costs_min', max: 'costs_max' }, values: (r) => r.costs },
+  {
+    param: 'created_at',
+    parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
+    values: (r) => dateKey(r.createdAt),
+  },
 ];
 
 export const MESSAGE_FILTERS: FilterSpec<Message>[] = [
@@ -166,6 +192,12 @@ export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
   { param: 'foirequest', parse: id('request'), values: (d) => d.foirequest?.id },
   { param: 'publicbody', parse: id('publicbody'), values: (d) => d.publicbody?.id },
   { param: 'ids', parse: { kind: 'ids' }, values: (d) => d.id },
+  // froide: published_at, falling back to created_at (for us: the message the PDF came with).
+  {
+    param: 'created_at',
+    parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
+    values: (d) => dateKey(d.publishedAt ?? d.lastModifiedAt),
+  },
 ];
 
 export const PUBLICBODY_FILTERS: FilterSpec<PublicBody>[] = [
@@ -218,7 +250,7 @@ export function filtersOf(resource: ResourceName): readonly FilterSpec<any>[] {
 
 /** Every filter parameter of any resource, sorted: the query rules the host needs (src/output/routing.ts). */
 export function allFilterParams(): string[] {
-  return [...new Set(Object.values(FILTERS).flatMap((specs) => specs!.map((spec) => spec.param)))].sort();
+  return [...new Set(Object.values(FILTERS).flatMap((specs) => specs!.flatMap(queryParamsOf)))].sort();
 }
 
 // --- parsing a request value ---------------------------------------------------------------
@@ -265,7 +297,22 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
       const list = words(value);
       return list.length ? { apply: true, keys: list, combine: 'and' } : { apply: false };
     }
+    case 'range':
+      throw new Error('range filters are parsed by parseBound');
   }
+}
+
+/** One bound of a range filter: a number, or a real date `YYYY-MM-DD`. */
+export function parseBound(parse: Extract<FilterParse, { kind: 'range' }>, raw: string): { apply: false } | { apply: true; bound: number | string } | { error: string } {
+  const value = raw.trim();
+  if (value === '') return { apply: false };
+  if (parse.value === 'number') {
+    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value) ? { apply: true, bound: Number(value) } : { error: FILTER_MESSAGES.number };
+  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match && new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const real = date && date.getUTCFullYear() === Number(match![1]) && date.getUTCMonth() === Number(match![2]) - 1 && date.getUTCDate() === Number(match![3]);
+  return real ? { apply: true, bound: value } : { error: FILTER_MESSAGES.date };
 }
 
 /** Query parameters every list understands besides its filters (spec §4). */

@@ -4,7 +4,7 @@
  * `ordered` must be the exact list the resource's page files were cut from: a position here
  * is the object's 0-based index in that list.
  */
-import { filtersOf, indexFile, indexKey, type FilterSpec } from '../api/filters.ts';
+import { filtersOf, indexFile, indexKey, RANGE_FILE, type FilterSpec } from '../api/filters.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';
 
@@ -12,7 +12,18 @@ export function planFilterIndexes(resource: ResourceName, ordered: readonly obje
   return filtersOf(resource).flatMap((spec) => planFilter(resource, spec, ordered));
 }
 
+function planRange(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
+  const pairs: [number | string, number][] = [];
+  ordered.forEach((object, position) => {
+    const value = spec.values(object as never);
+    if (typeof value === 'number' || typeof value === 'string') pairs.push([value, position]);
+  });
+  pairs.sort(([a, p], [b, q]) => (a < b ? -1 : a > b ? 1 : p - q));
+  return [{ path: buildPaths.filterIndex(resource, spec.param, RANGE_FILE), body: JSON.stringify(pairs) }];
+}
+
 function planFilter(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
+  if (spec.parse.kind === 'range') return planRange(resource, spec, ordered);
   // file -> key -> positions (ascending, because positions are visited in order)
   const files = new Map<string, Map<string, number[]>>();
   ordered.forEach((object, position) => {

@@ -3,7 +3,7 @@
  * driven by the table in src/api/filters.ts and the index files the build wrote.
  * Touches one index file per filter value, never the collection.
  */
-import { filtersOf, indexFile, parseValue, FILTER_MESSAGES, type FilterSpec } from '../api/filters.ts';
+import { filtersOf, indexFile, parseBound, parseValue, FILTER_MESSAGES, RANGE_FILE, type FilterParse, type FilterSpec } from '../api/filters.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import { readJson } from './pagination.ts';
 import type { Store } from './store.ts';
@@ -20,6 +20,15 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
   const sets: Promise<number[] | string>[] = [];
   const params: string[] = [];
   for (const spec of filtersOf(resource)) {
+    if (spec.parse.kind === 'range') {
+      const range = parseRange(spec.parse, query);
+      if ('errors' in range) Object.assign(errors, range.errors);
+      else if (range.min !== undefined || range.max !== undefined) {
+        params.push(spec.parse.min);
+        sets.push(rangePositions(store, resource, spec, range));
+      }
+      continue;
+    }
     const raw = query.getAll(spec.param);
     if (raw.length === 0) continue;
     const values = (spec.repeat ?? 'last') === 'last' ? [raw[raw.length - 1]!] : raw;
@@ -68,6 +77,44 @@ async function resolveSpec(
   if (error !== undefined) return error as string;
   const lists = perValue as number[][];
   return across === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
+}
+
+type Range = { min?: number | string; max?: number | string };
+
+function parseRange(parse: Extract<FilterParse, { kind: 'range' }>, query: URLSearchParams): Range | { errors: Record<string, string[]> } {
+  const range: Range = {};
+  const errors: Record<string, string[]> = {};
+  for (const side of ['min', 'max'] as const) {
+    const raw = query.getAll(parse[side]).at(-1);
+    if (raw === undefined) continue;
+    const bound = parseBound(parse, raw);
+    if ('error' in bound) errors[parse[side]] = [bound.error];
+    else if (bound.apply) range[side] = bound.bound;
+  }
+  return Object.keys(errors).length ? { errors } : range;
+}
+
+/** Positions whose value lies in the range: two binary searches in the sorted index, O(log n + matches). */
+async function rangePositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, range: Range): Promise<number[]> {
+  const parse = spec.parse as Extract<FilterParse, { kind: 'range' }>;
+  const pairs = ((await readJson(store, buildPaths.filterIndex(resource, spec.param, RANGE_FILE))) ?? []) as [number | string, number][];
+  const firstAtLeast = (bound: number | string, strict: boolean) => {
+    let lo = 0;
+    let hi = pairs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const value = pairs[mid]![0];
+      if (value < bound || (strict && value === bound)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const start = range.min === undefined ? 0 : firstAtLeast(range.min, false);
+  const end = range.max === undefined ? pairs.length : firstAtLeast(range.max, !parse.maxExclusive);
+  return pairs
+    .slice(start, Math.max(start, end))
+    .map(([, position]) => position)
+    .sort((a, b) => a - b);
 }
 
 async function lookup(store: Store, resource: ResourceName, spec: FilterSpec<any>, key: string): Promise<number[]> {

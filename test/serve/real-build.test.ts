@@ -1,0 +1,97 @@
+/**
+ * The local preview over real sockets against a real build (content -> build -> serve): what
+ * `npm start` does, on an archive small enough to read in the test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPaths } from '../../src/api/routes.ts';
+import { startPreviewServer } from '../../src/serve/preview.ts';
+import { buildTree, type BuiltTree } from '../helpers/build.ts';
+import { minimalArchive } from '../helpers/content.ts';
+
+const API = 'https://archiv.example.org/api/v1/';
+let built: BuiltTree;
+let server: { url: string; close(): Promise<void> };
+
+/** Requests 11..16 with costs 0, 10, 20, ... and created_at on the 1st of Jan..Jun 2024. */
+function requests() {
+  const tree: Record<string, object> = {};
+  for (let i = 0; i < 6; i++) {
+    const id = 11 + i;
+    const month = String(i + 1).padStart(2, '0');
+    tree[`requests/${id}/request.yaml`] = {
+      id,
+      slug: `anfrage-${id}`,
+      title: `Anfrage ${id}`,
+      description: 'x',
+      public_body: 2,
+      status: 'resolved',
+      resolution: 'successful',
+      costs: i * 10,
+      created_at: `2024-${month}-01T08:00:00+01:00`,
+    };
+  }
+  return tree;
+}
+
+beforeAll(async () => {
+  built = await buildTree(minimalArchive(requests()));
+  server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await built?.remove();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+const ids = (body: { objects: { id: number }[] }) => body.objects.map((object) => object.id).sort((a, b) => a - b);
+
+describe('preview of a real build', () => {
+  it('serves the static list and computes the same page byte for byte', async () => {
+    const file = await built.text(buildPaths.list('request'));
+    const statik = await get('/api/v1/request/');
+    expect(statik.status).toBe(200);
+    expect(await statik.text()).toBe(file);
+    const computed = await get('/api/v1/request/?limit=50&offset=0');
+    expect(await computed.text()).toBe(file);
+  });
+
+  it('serves details at their resource_uri path', async () => {
+    const response = await get('/api/v1/request/13/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await response.json()).resource_uri).toBe(`${API}request/13/`);
+  });
+
+  it('filters by a range of costs (costs_min, costs_max inclusive)', async () => {
+    const body = await (await get('/api/v1/request/?costs_min=10&costs_max=30')).json();
+    expect(ids(body)).toEqual([12, 13, 14]);
+    expect(body.meta.total_count).toBe(3);
+    expect(body.meta.next).toBeNull();
+  });
+
+  it('filters by creation date (created_at_before is exclusive, like froide)', async () => {
+    const body = await (await get('/api/v1/request/?created_at_after=2024-02-01&created_at_before=2024-04-01')).json();
+    // Request 10 has no created_at of its own: it takes its first message's, 2024-02-01.
+    expect(ids(body)).toEqual([10, 12, 13]);
+    const open = await (await get('/api/v1/request/?created_at_after=2024-05-15')).json();
+    expect(ids(open)).toEqual([16]);
+  });
+
+  it('combines a range with other filters and pagination', async () => {
+    const body = await (await get('/api/v1/request/?costs_min=10&public_body=2&limit=2&offset=1')).json();
+    expect(body.meta).toMatchObject({ total_count: 5, limit: 2, offset: 1 });
+    expect(body.meta.next).toBe('http://localhost/api/v1/request/?costs_min=10&limit=2&offset=3&public_body=2'.replace('http://localhost/api/v1/', API));
+  });
+
+  it("answers bad bounds with froide's 400 body", async () => {
+    const response = await get('/api/v1/request/?costs_min=viel&created_at_before=2024-02-30');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ costs_min: ['Enter a number.'], created_at_before: ['Enter a valid date.'] });
+  });
+
+  it('filters messages of a request', async () => {
+    const body = await (await get('/api/v1/message/?request=10')).json();
+    expect(ids(body)).toEqual([100, 101]);
+  });
+});

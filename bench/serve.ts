@@ -95,7 +95,7 @@ async function writeBenchBuild(dir: string): Promise<void> {
   const messageModels = messages.map((m) => ({ id: m.id, request: { id: 1 + ((m.id - 1) % REQUESTS) }, kind: m.kind, isResponse: m.is_response, isDraft: false }));
   for (const file of planFilterIndexes('message', messageModels)) await put(dir, file.path, (file as { body: string }).body);
 
-  await put(dir, buildPaths.manifest, JSON.stringify({ version: MANIFEST_VERSION, urls: urls.settings, lists } satisfies Manifest));
+  await put(dir, buildPaths.manifest, JSON.stringify({ version: MANIFEST_VERSION, build: 'bench', urls: urls.settings, lists } satisfies Manifest));
 }
 
 // --- servers, each in its own process -------------------------------------------------------

@@ -13,6 +13,11 @@ export interface ListFacts {
 
 export interface Manifest {
   version: typeof MANIFEST_VERSION;
+  /**
+   * Identifies the build's output: a hash over the paths of every file and the bodies of the
+   * JSON ones. Equal builds have equal ids; the serving layer keys its caches by it.
+   */
+  build: string;
   urls: UrlSettings;
   /** Resources whose lists the build precomputed, with their sizes. */
   lists: Partial<Record<ResourceName, ListFacts>>;

@@ -3,6 +3,7 @@
  * large archive never sits in memory as JSON at once. Pure apart from reading the model;
  * output/write.ts does the writing.
  */
+import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
 import { RESOURCES } from '../api/resource-table.ts';
@@ -82,12 +83,24 @@ function* planMedia(input: PlanInput): Generator<PlannedFile> {
   }
 }
 
-export function* planOutput(input: PlanInput): Generator<PlannedFile> {
+function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFile> {
   yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
-  const lists: Manifest['lists'] = input.lists ?? {};
   for (const resource of input.resources) yield* planResource(input, resource, lists);
   yield* planMedia(input);
   yield* input.routing ?? [];
-  const manifest: Manifest = { version: MANIFEST_VERSION, urls: input.ctx.urls.settings, lists };
+}
+
+export function* planOutput(input: PlanInput): Generator<PlannedFile> {
+  const lists: Manifest['lists'] = input.lists ?? {};
+  const hash = createHash('sha256');
+  for (const file of plan(input, lists)) {
+    hash.update(file.path).update('\0');
+    // Copies count by destination only: their source path differs between checkouts, and the
+    // serving layer caches JSON, never media.
+    if ('body' in file) hash.update(file.body);
+    hash.update('\0');
+    yield file;
+  }
+  const manifest: Manifest = { version: MANIFEST_VERSION, build: hash.digest('hex').slice(0, 20), urls: input.ctx.urls.settings, lists };
   yield { path: buildPaths.manifest, body: json(manifest) };
 }

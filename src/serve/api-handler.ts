@@ -15,7 +15,7 @@ import { withFormat, type Format } from './links.ts';
 import { viewName } from './metadata.ts';
 import { lastValue, parseLimit, parseOffset, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
-import type { Store } from './store.ts';
+import { cachingStore, type Store } from './store.ts';
 
 export interface ApiHandlerOptions {
   store: Store;
@@ -32,11 +32,12 @@ export type Handler = (request: Request) => Promise<Response>;
 
 
 export function createApiHandler(options: ApiHandlerOptions): Handler {
-  const { store } = options;
+  const store = cachingStore(options.store);
   let cached: Promise<Manifest> | null = null;
   const manifest = (): Promise<Manifest> => {
     if (options.cacheManifest && cached) return cached;
-    const loading = loadManifest(store);
+    // Read past the cache: the manifest says which build the cache belongs to.
+    const loading = loadManifest(options.store).then((facts) => (store.useBuild(facts.build), facts));
     if (options.cacheManifest) cached = loading.catch((error) => ((cached = null), Promise.reject(error)));
     return loading;
   };

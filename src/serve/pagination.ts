@@ -43,6 +43,7 @@ export class BuildInconsistency extends Error {
 const decoder = new TextDecoder();
 
 export async function readJson(store: Store, path: string): Promise<unknown | null> {
+  if (store.json) return store.json(path);
   const bytes = await store.read(path);
   return bytes === null ? null : JSON.parse(decoder.decode(bytes));
 }

@@ -10,6 +10,52 @@
 export interface Store {
   /** The file's bytes, or null when there is no such file. */
   read(path: string): Promise<Uint8Array | null>;
+  /** The file parsed as JSON, or null; a store may cache it (see cachingStore). Callers never mutate it. */
+  json?(path: string): Promise<unknown | null>;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Adds a parsed-JSON cache to a store: hot list pages and filter indexes are parsed once, not
+ * on every request (a filtered answer can touch ~50 page files). Bounded by the bytes of the
+ * cached files (least recently used go first) and scoped to one build: `useBuild` with a new
+ * build id (manifest.build) empties it, so a rebuild under a running preview is seen at once.
+ */
+export function cachingStore(inner: Store, maxBytes = 64 * 1024 * 1024): Store & { useBuild(id: string): void } {
+  let build: string | undefined;
+  let bytes = 0;
+  const entries = new Map<string, { value: unknown; size: number }>();
+  return {
+    read: (path) => inner.read(path),
+    useBuild(id) {
+      if (id === build) return;
+      build = id;
+      entries.clear();
+      bytes = 0;
+    },
+    async json(path) {
+      const hit = entries.get(path);
+      if (hit) {
+        entries.delete(path);
+        entries.set(path, hit);
+        return hit.value;
+      }
+      const raw = await inner.read(path);
+      if (raw === null) return null;
+      const value: unknown = JSON.parse(decoder.decode(raw));
+      if (raw.byteLength <= maxBytes / 8) {
+        entries.set(path, { value, size: raw.byteLength });
+        bytes += raw.byteLength;
+        for (const [key, entry] of entries) {
+          if (bytes <= maxBytes) break;
+          entries.delete(key);
+          bytes -= entry.size;
+        }
+      }
+      return value;
+    },
+  };
 }
 
 /** Rejects anything that could leave build/: absolute paths, `..`, `.`, empty segments, NUL, backslashes. */

@@ -142,7 +142,7 @@ export async function writeFixtureBuild(dir: string): Promise<void> {
   );
   for (const file of planFilterIndexes('page', pages)) await put(dir, file.path, (file as { body: string }).body);
 
-  const manifest: Manifest = { version: MANIFEST_VERSION, urls: URLS, lists };
+  const manifest: Manifest = { version: MANIFEST_VERSION, build: 'fixture', urls: URLS, lists };
   await put(dir, buildPaths.manifest, JSON.stringify(manifest));
 
   for (const path of [MEDIA.publicPdf, MEDIA.attachment, MEDIA.privatePdf]) await put(dir, buildPaths.media(path), PDF_BYTES);

@@ -94,4 +94,19 @@ describe('preview of a real build', () => {
     const body = await (await get('/api/v1/message/?request=10')).json();
     expect(ids(body)).toEqual([100, 101]);
   });
+
+  it('answers from a rebuild at once, without a restart (the cache follows manifest.build)', async () => {
+    const before = await (await get('/api/v1/request/?limit=1&offset=0')).json();
+    expect(before.meta.total_count).toBe(7);
+    const { buildTree: rebuild } = await import('../helpers/build.ts');
+    const tree = minimalArchive({ ...requests(), 'requests/17/request.yaml': { id: 17, slug: 'neu', title: 'Neu', description: 'x', public_body: 1, status: 'awaiting_response', created_at: '2024-07-01T08:00:00+02:00' } });
+    const again = await rebuild(tree, { buildDir: built.buildDir });
+    try {
+      const after = await (await get('/api/v1/request/?limit=1&offset=0')).json();
+      expect(after.meta.total_count).toBe(8);
+    } finally {
+      await again.remove();
+    }
+  });
 });
+

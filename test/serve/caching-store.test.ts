@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { cachingStore, type Store } from '../../src/serve/store.ts';
+
+function countingStore(files: Record<string, string>): Store & { reads: string[] } {
+  const reads: string[] = [];
+  const encoder = new TextEncoder();
+  return {
+    reads,
+    async read(path) {
+      reads.push(path);
+      return path in files ? encoder.encode(files[path]) : null;
+    },
+  };
+}
+
+describe('cachingStore', () => {
+  it('parses a file once per build and reads it again after the build changed', async () => {
+    const inner = countingStore({ 'a.json': '{"n":1}' });
+    const store = cachingStore(inner);
+    store.useBuild('one');
+    expect(await store.json!('a.json')).toEqual({ n: 1 });
+    expect(await store.json!('a.json')).toEqual({ n: 1 });
+    expect(inner.reads).toEqual(['a.json']);
+    store.useBuild('one');
+    await store.json!('a.json');
+    expect(inner.reads).toEqual(['a.json']);
+    store.useBuild('two');
+    await store.json!('a.json');
+    expect(inner.reads).toEqual(['a.json', 'a.json']);
+  });
+
+  it('does not cache missing files', async () => {
+    const inner = countingStore({});
+    const store = cachingStore(inner);
+    expect(await store.json!('x.json')).toBeNull();
+    expect(await store.json!('x.json')).toBeNull();
+    expect(inner.reads).toEqual(['x.json', 'x.json']);
+  });
+
+  it('evicts the least recently used files beyond its byte budget', async () => {
+    const body = JSON.stringify({ pad: 'x'.repeat(90) }); // 100 bytes
+    const files = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`f${i}.json`, body]));
+    const inner = countingStore(files);
+    const store = cachingStore(inner, 800); // eight 100-byte files fit
+    for (let i = 0; i < 8; i++) await store.json!(`f${i}.json`);
+    await store.json!('f0.json'); // a hit: f0 is now the most recently used
+    await store.json!('f8.json'); // over budget: f1, the least recently used, goes
+    expect(inner.reads).toHaveLength(9);
+    await store.json!('f0.json');
+    await store.json!('f2.json');
+    expect(inner.reads).toHaveLength(9);
+    await store.json!('f1.json');
+    expect(inner.reads.slice(9)).toEqual(['f1.json']);
+  });
+
+  it('does not cache a file larger than an eighth of its budget', async () => {
+    const inner = countingStore({ 'big.json': JSON.stringify({ pad: 'x'.repeat(200) }) });
+    const store = cachingStore(inner, 800);
+    await store.json!('big.json');
+    await store.json!('big.json');
+    expect(inner.reads).toEqual(['big.json', 'big.json']);
+  });
+});

@@ -19,8 +19,7 @@ import {
 } from './schema.ts';
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
-import type { ParseInput } from './parse.ts';
-import { parseFiles } from './parse-pool.ts';
+import { parseFiles, type FileToParse } from './parse-pool.ts';
 import { mapLimit } from '../concurrency.ts';
 
 export interface ContentReader {
@@ -73,24 +72,36 @@ export interface LoadedContent {
 const FILE_CONCURRENCY = 64;
 
 /**
- * Reads every file of the given kinds (on this thread: small synchronous reads) and parses
- * them (in worker threads when there are many), keeping the file order.
+ * Compiles the content table's globs to one test: `*` matches within a segment, a `**`
+ * segment matches one or more segments (all the table needs).
  */
-async function loadKinds(reader: ContentReader, kinds: readonly ContentKind[], problems: Problems): Promise<Map<ContentKind, Loaded<unknown>[]>> {
-  const inputs: ParseInput[] = [];
+export function globMatcher(pattern: string): (path: string) => boolean {
+  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const segments = pattern.split('/').map((segment) => (segment === '**' ? '.+' : escape(segment).replace(/\*/g, '[^/]*')));
+  const regex = new RegExp(`^${segments.join('/')}$`);
+  return (path) => regex.test(path);
+}
+
+/**
+ * Reads every file of the given kinds (paths from one directory walk) and parses them (in
+ * worker threads when there are many), keeping the file order.
+ */
+async function loadKinds(reader: ContentReader, all: readonly string[], kinds: readonly ContentKind[], problems: Problems): Promise<Map<ContentKind, Loaded<unknown>[]>> {
+  const inputs: FileToParse[] = [];
   for (const kind of kinds) {
-    for (const path of await reader.glob(CONTENT_FILES[kind].pattern)) inputs.push({ kind, path, text: await reader.readText(path) });
+    const matches = globMatcher(CONTENT_FILES[kind].pattern);
+    for (const path of all) if (matches(path)) inputs.push({ kind, path, absolute: reader.absolute(path) });
   }
-  const parsed = await parseFiles(inputs);
+  const parsed = await parseFiles(inputs, (input) => reader.readText(input.path));
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
   parsed.forEach((file, index) => {
-    const { kind, path, text } = inputs[index]!;
+    const { kind, path } = inputs[index]!;
     for (const problem of file.problems) problems.add(problem);
     if (file.invalid) {
       problems.invalidFiles.add(path);
       problems.invalidKinds.add(kind);
     }
-    const locate = lazyLocator(text);
+    const locate = lazyLocator(file.text);
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: { file: path, base: record.base, locate } });
   });
   return byKind;
@@ -107,9 +118,11 @@ async function contentFile(reader: ContentReader, path: string): Promise<Content
 
 export async function loadContent(reader: ContentReader, problems: Problems): Promise<LoadedContent> {
   const kinds = Object.keys(CONTENT_FILES) as ContentKind[];
-  const loaded = await loadKinds(reader, kinds, problems);
+  // One walk of the content directory serves every kind and the stray-file check.
+  const all = await reader.glob('**/*');
+  const loaded = await loadKinds(reader, all, kinds, problems);
   const of = <T>(kind: ContentKind) => loaded.get(kind) as Loaded<T>[];
-  if (!(await reader.glob(CONTENT_FILES.site.pattern)).length) {
+  if (!all.some(globMatcher(CONTENT_FILES.site.pattern))) {
     problems.add({ severity: 'error', file: 'site.yaml', line: 0, column: 0, path: '', message: 'is missing', hint: 'create content/site.yaml with title, base_url and updated_at' });
   }
   const [site] = of<SiteInput>('site');
@@ -151,7 +164,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     }),
   );
 
-  await reportStrayFiles(reader, messages, problems);
+  reportStrayFiles(all, messages, problems);
 
   return {
     site: site?.data,
@@ -168,11 +181,12 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
 }
 
 /** A file under files/ that no message names is almost always a typo in a name. */
-async function reportStrayFiles(reader: ContentReader, messages: LoadedMessage[], problems: Problems): Promise<void> {
+function reportStrayFiles(all: readonly string[], messages: LoadedMessage[], problems: Problems): void {
   const named = new Set(messages.flatMap((message) => message.files.filter(Boolean).map((file) => file!.path)));
   // Where a message file of the request is invalid, its attachments are unknown: say nothing.
   const unsure = new Set([...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))));
-  for (const path of await reader.glob('requests/*/files/**/*')) {
+  const isAttachmentFile = globMatcher('requests/*/files/**');
+  for (const path of all.filter(isAttachmentFile)) {
     if (!named.has(path) && !unsure.has(path.slice(0, path.indexOf('/files/')))) {
       problems.add({
         severity: 'warning',

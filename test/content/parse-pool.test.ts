@@ -1,21 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { ParseInput } from '../../src/content/parse.ts';
-import { parseFiles } from '../../src/content/parse-pool.ts';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
+import { parseFiles, type FileToParse } from '../../src/content/parse-pool.ts';
+import { tempDir, writeTree } from '../helpers/content.ts';
 
-function inputs(count: number): ParseInput[] {
+let dir: Awaited<ReturnType<typeof tempDir>>;
+const COUNT = 1200;
+
+beforeAll(async () => {
+  dir = await tempDir();
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < COUNT; i++) {
+    // Every 7th file is invalid, so problems with positions travel back from the workers too.
+    tree[`requests/r/messages/${i}.yaml`] = `id: ${i + 1}\nis_response: ${i % 7 === 0 ? 'maybe' : 'false'}\nrecipient_public_body: 1\ntimestamp: 2024-01-01T00:00:00Z\n`;
+  }
+  await writeTree(dir.path, tree);
+});
+afterAll(() => dir.remove());
+
+function inputs(count: number): FileToParse[] {
   return Array.from({ length: count }, (_, i) => ({
     kind: 'message' as const,
     path: `requests/r/messages/${i}.yaml`,
-    // Every 7th file is invalid, so problems with positions travel back from the workers too.
-    text: `id: ${i + 1}\nis_response: ${i % 7 === 0 ? 'maybe' : 'false'}\nrecipient_public_body: 1\ntimestamp: 2024-01-01T00:00:00Z\n`,
+    absolute: `${dir.path}/requests/r/messages/${i}.yaml`,
   }));
 }
 
+const read = (input: FileToParse) => readFile(input.absolute, 'utf8');
+
 describe('parsing in worker threads', () => {
   it('gives exactly the results of parsing on this thread, in file order', async () => {
-    const files = inputs(1200);
-    const inWorkers = await parseFiles(files, { workers: 2 });
-    const here = await parseFiles(files, { workers: 0 });
+    const files = inputs(COUNT);
+    const inWorkers = await parseFiles(files, read, { workers: 2 });
+    const here = await parseFiles(files, read, { workers: 0 });
     expect(inWorkers).toEqual(here);
     expect(inWorkers.filter((file) => file.invalid)).toHaveLength(172);
     expect(inWorkers[0]!.problems).toEqual([
@@ -30,5 +47,6 @@ describe('parsing in worker threads', () => {
       },
     ]);
     expect(inWorkers[1]!.records).toEqual([{ data: expect.objectContaining({ id: 2, is_response: false }), base: [] }]);
+    expect(inWorkers[1]!.text).toMatch(/^id: 2\n/);
   });
 });

@@ -30,6 +30,23 @@ const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Paths the Netlify slash Edge Function is declared for: under /api/v1, no trailing slash, no dot. */
 export const SLASHLESS_API_PATH = '^/api/v1(/[^/.]+)*$';
 
+/** Paths the Netlify detail Edge Function is declared for: `/api/v1/<resource>/<id>/`. */
+export const DETAIL_API_PATH = '^/api/v1/[^/]+/[^/]+/$';
+
+/** froide's body for a detail that does not exist (facts §3): the model's "No X matches…", "Not found." for a non-numeric id. */
+export function missingDetailError(view: Extract<View, { kind: 'detail' }>): { detail: string } {
+  return { detail: /^\d+$/.test(view.id) ? MESSAGES.noMatch(RESOURCES[view.resource].model) : MESSAGES.notFound };
+}
+
+/**
+ * The JSON 404 for a detail path whose file the host did not find (on Netlify a rewrite to a
+ * missing file ends in the host's HTML 404 page; facts A2). Null for paths that are no detail.
+ */
+export function missingDetail(request: Request): Response | null {
+  const view = matchApiRoute(new URL(request.url).pathname);
+  return view.kind === 'detail' ? errorResponse(request, 404, missingDetailError(view), methodsOf(view)) : null;
+}
+
 /** The answer when it does not depend on build data; null for a GET/HEAD the data must answer. */
 export async function earlyAnswer(request: Request): Promise<Response | null> {
   const url = new URL(request.url);

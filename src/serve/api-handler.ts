@@ -6,7 +6,7 @@
 import { envelope } from '../api/envelope.ts';
 import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
 import { RESOURCES, type Method } from '../api/resource-table.ts';
-import { earlyAnswer, methodsOf, type View } from './api-early.ts';
+import { earlyAnswer, methodsOf, missingDetailError, type View } from './api-early.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { matchApiRoute } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
@@ -81,9 +81,8 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
       return body === null ? { status: 404, error: { detail: MESSAGES.notFound } } : { body };
     }
     case 'detail': {
-      if (!/^\d+$/.test(view.id)) return { status: 404, error: { detail: MESSAGES.notFound } };
-      const body = await readJson(store, buildPaths.detail(view.resource, String(Number(view.id))));
-      return body === null ? { status: 404, error: { detail: MESSAGES.noMatch(RESOURCES[view.resource].model) } } : { body };
+      const body = /^\d+$/.test(view.id) ? await readJson(store, buildPaths.detail(view.resource, String(Number(view.id)))) : null;
+      return body === null ? { status: 404, error: missingDetailError(view) } : { body };
     }
     case 'list':
       return readList(view.resource, url, store, manifest);

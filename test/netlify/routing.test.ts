@@ -13,9 +13,12 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import redirector from 'netlify-redirector';
 import { config as methodsConfig } from '../../src/netlify/edge-functions/api-methods.ts';
 import { config as slashConfig } from '../../src/netlify/edge-functions/api-slash.ts';
+import apiDetail, { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
+import { createApiHandler } from '../../src/serve/api-handler.ts';
+import { fsStore } from '../../src/serve/fs-store.ts';
 import { functionQueryParams } from '../../src/api/filters.ts';
 import { headerRules, planRouting, redirectRules, API_FUNCTION } from '../../src/output/routing.ts';
-import { SLASHLESS_API_PATH } from '../../src/serve/api-early.ts';
+import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.ts';
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
@@ -61,7 +64,7 @@ async function exists(relative: string): Promise<boolean> {
 }
 
 /** Where Netlify sends a request: edge functions first, then the rules, then static files (facts A2–A3, A5). */
-async function netlify(method: string, url: URL): Promise<string> {
+async function netlifyRules(method: string, url: URL): Promise<string> {
   if (url.pathname.startsWith('/media/')) return 'edge:media';
   const methodPaths = methodsConfig.path.some((p) => (p.endsWith('/*') ? url.pathname.startsWith(p.slice(0, -1)) : url.pathname === p));
   if (methodPaths && methodsConfig.method.includes(method)) return 'edge:api';
@@ -77,6 +80,12 @@ async function netlify(method: string, url: URL): Promise<string> {
   }
   const file = decodeURIComponent(url.pathname.slice(1));
   return `static:${file}${(await exists(file)) ? '' : ' (missing: host 404)'}`;
+}
+
+/** Netlify, including the detail Edge Function, which turns a host 404 on a detail path into JSON. */
+async function netlify(method: string, url: URL): Promise<string> {
+  const landed = await netlifyRules(method, url);
+  return landed.endsWith('(missing: host 404)') && new RegExp(detailConfig.pattern).test(url.pathname) ? 'edge:api-detail' : landed;
 }
 
 async function preview(method: string, url: URL): Promise<string> {
@@ -130,10 +139,28 @@ describe('Netlify routing equals the local preview', () => {
     expect(await preview(method, url)).toBe(expected);
   });
 
-  it('an unknown id of a built resource: the preview answers from the function, Netlify from the host 404 (documented gap)', async () => {
+  it('answers an unknown id of a built resource with the same JSON 404 on both hosts', async () => {
     const url = new URL('/api/v1/message/99999/', 'https://archive.test');
-    expect(await netlify('GET', url)).toBe('static:api/v1/message/99999.json (missing: host 404)');
+    expect(await netlifyRules('GET', url)).toBe('static:api/v1/message/99999.json (missing: host 404)');
+    expect(await netlify('GET', url)).toBe('edge:api-detail');
     expect(await preview('GET', url)).toBe('function');
+
+    const hostPage = () => new Response('<html>Page not found</html>', { status: 404, headers: { 'content-type': 'text/html' } });
+    const fromEdge = await apiDetail(new Request(url), { next: async () => hostPage() });
+    const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url));
+    for (const response of [fromEdge, fromCore]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('allow')).toBe('GET, PUT, PATCH, HEAD, OPTIONS');
+    }
+    const body = await fromEdge.text();
+    expect(body).toBe(await fromCore.text());
+    expect(JSON.parse(body)).toEqual({ detail: 'No FoiMessage matches the given query.' });
+  });
+
+  it('passes every other answer of a detail path through the detail Edge Function unchanged', async () => {
+    const found = new Response('{"id":7}', { status: 200, headers: { 'content-type': 'application/json' } });
+    expect(await apiDetail(new Request('https://archive.test/api/v1/message/7/'), { next: async () => found })).toBe(found);
   });
 
   it('has one forced query rule for every parameter the function understands', () => {
@@ -150,6 +177,7 @@ describe('Netlify routing equals the local preview', () => {
 
   it('declares the edge functions with the decisions host-routing uses', () => {
     expect(slashConfig.pattern).toBe(SLASHLESS_API_PATH);
+    expect(detailConfig.pattern).toBe(DETAIL_API_PATH);
     expect(methodsConfig.method).toEqual(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
   });
 

@@ -1,0 +1,21 @@
+/**
+ * Edge Function for detail paths (issue 4 #5): a rewrite to a missing `<id>.json` ends in
+ * Netlify's HTML 404 page, and rules cannot fall through (platform facts A2). Every answer
+ * passes unchanged, except a 404, which becomes froide's JSON body, the same bytes the API
+ * core answers locally.
+ */
+import { missingDetail } from '../../serve/api-early.ts';
+import type { EdgeContext } from '../edge-runtime.ts';
+
+// Literal value: Netlify reads this declaration without running the module. It equals
+// DETAIL_API_PATH in src/serve/api-early.ts (checked by test/netlify).
+export const config = { pattern: '^/api/v1/[^/]+/[^/]+/$' };
+
+export default async function apiDetail(request: Request, context: EdgeContext): Promise<Response> {
+  const response = await context.next();
+  if (response.status !== 404) return response;
+  const json = missingDetail(request);
+  if (!json) return response;
+  await response.body?.cancel();
+  return json;
+}

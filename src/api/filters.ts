@@ -110,6 +110,11 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Every non-empty prefix of a text: a prefix filter becomes an exact key lookup. */
+export function prefixes(text: string): string[] {
+  return Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1));
+}
+
 /** The key an object value is indexed under; must agree with the keys the parser produces. */
 export function indexKey(value: Exclude<IndexValue, null | undefined>): string {
   return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
@@ -160,8 +165,8 @@ export const REQUEST_FILTERS: FilterSpec<FoiRequest>[] = [
   { param: 'tags', parse: text, values: (r) => r.tags },
   { param: 'categories', parse: text, values: (r) => r.publicBody?.categories.map((c) => c.name) ?? [] },
   { param: 'classification', parse: text, values: (r) => r.publicBody?.classification?.name },
-  // froide matches a prefix; we index the whole reference (docs/serving.md, deviations).
-  { param: 'reference', parse: text, values: (r) => r.reference || null },
+  // froide: `reference` starts with the value; every prefix is an index key.
+  { param: 'reference', parse: text, values: (r) => prefixes(r.reference) },
   { param: 'campaign', parse: id('campaign', '-'), values: (r) => r.campaign?.id ?? '-' },
   { param: 'costs', parse: { kind: 'range', value: 'number', min: 'costs_min', max: 'costs_max' }, values: (r) => r.costs },
   {

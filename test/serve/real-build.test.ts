@@ -34,7 +34,9 @@ function requests() {
 }
 
 beforeAll(async () => {
-  built = await buildTree(minimalArchive(requests()));
+  const withReference = minimalArchive(requests());
+  withReference['requests/10-akten/request.yaml'] = { ...(withReference['requests/10-akten/request.yaml'] as object), reference: 'akten:2024-17' };
+  built = await buildTree(withReference);
   server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
 }, 120_000);
 
@@ -88,6 +90,13 @@ describe('preview of a real build', () => {
     const response = await get('/api/v1/request/?costs_min=viel&created_at_before=2024-02-30');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ costs_min: ['Enter a number.'], created_at_before: ['Enter a valid date.'] });
+  });
+
+  it('filters requests by reference prefix, as froide does', async () => {
+    const body = await (await get('/api/v1/request/?reference=akten:')).json();
+    expect(ids(body)).toEqual([10]);
+    expect(ids(await (await get('/api/v1/request/?reference=akten:2024-17')).json())).toEqual([10]);
+    expect((await (await get('/api/v1/request/?reference=xakten')).json()).meta.total_count).toBe(0);
   });
 
   it('filters messages of a request', async () => {

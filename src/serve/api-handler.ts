@@ -9,6 +9,7 @@ import { RESOURCES, type Method } from '../api/resource-table.ts';
 import { earlyAnswer, methodsOf, missingDetailError, type View } from './api-early.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { matchApiRoute } from './api-route.ts';
+import { CONTENTLESS_LISTS } from './contentless.ts';
 import { applyFilters } from './filter-engine.ts';
 import { prefersHtml, renderBrowsable } from './html.ts';
 import { withFormat, type Format } from './links.ts';
@@ -91,7 +92,10 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
 
 async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   const facts = manifest.lists[resource];
-  if (!facts) return { status: 404, error: { detail: MESSAGES.notFound } };
+  if (!facts) {
+    const contentless = CONTENTLESS_LISTS[resource];
+    return contentless ? contentless(url, store, manifest) : { status: 404, error: { detail: MESSAGES.notFound } };
+  }
   const spec = RESOURCES[resource];
   const query = url.searchParams;
   const limit = parseLimit(lastValue(query, 'limit'), spec);

@@ -117,5 +117,42 @@ describe('preview of a real build', () => {
       await again.remove();
     }
   });
-});
 
+  describe('resources without archive content answer as froide answers an anonymous caller', () => {
+    it('following: an empty list (default limit 150)', async () => {
+      const response = await get('/api/v1/following/');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ meta: { limit: 150, next: null, offset: 0, previous: null, total_count: 0 }, objects: [] });
+    });
+
+    it('following?request=: one object per published request, follows and can_follow null', async () => {
+      const body = await (await get('/api/v1/following/?request=10,999,12')).json();
+      expect(body.meta.total_count).toBe(2);
+      expect(body.objects).toEqual([
+        { request: `${API}request/10/`, request_url: 'https://fragdenstaat.example/r/10', follow_count: 0, follows: null, can_follow: null },
+        { request: `${API}request/12/`, request_url: 'https://fragdenstaat.example/r/12', follow_count: 0, follows: null, can_follow: null },
+      ]);
+    });
+
+    it('venue: a bare [] without a location, froide-food results with one', async () => {
+      expect(await (await get('/api/v1/venue/')).json()).toEqual([]);
+      expect(await (await get('/api/v1/venue/?lat=52.52&lng=13.40&radius=5000')).json()).toEqual({ results: [], error: false });
+    });
+
+    it('campaigninformationobject: the 404 froide gives without a known campaign', async () => {
+      const response = await get('/api/v1/campaigninformationobject/?campaign=1');
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: 'No Campaign matches the given query.' });
+      expect((await get('/api/v1/campaigninformationobject/')).status).toBe(404);
+    });
+
+    it('upload and problemreport: 401 with the Bearer challenge', async () => {
+      for (const path of ['/api/v1/upload/', '/api/v1/problemreport/']) {
+        const response = await get(path);
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+        expect(await response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+      }
+    });
+  });
+});

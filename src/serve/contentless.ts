@@ -1,0 +1,75 @@
+/**
+ * Lists that froide answers from per-user or external data, which a published archive does
+ * not hold (issue 5, facts §5.11, §5.20, §5.21). Each answers exactly what froide answers an
+ * anonymous caller. Declared per resource; `readList` consults this table for resources the
+ * build wrote no list for. (upload and problemreport answer 401 before any data is read:
+ * resource table, `anonymous: 'unauthorized'`.)
+ */
+import { envelope } from '../api/envelope.ts';
+import type { Manifest } from '../api/manifest.ts';
+import { RESOURCES } from '../api/resource-table.ts';
+import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
+import { lastValue, parseLimit, parseOffset } from './pagination.ts';
+import { MESSAGES } from './responses.ts';
+import type { Store } from './store.ts';
+
+export type ContentlessAnswer = { body: unknown } | { status: number; error: Record<string, unknown> };
+
+type ContentlessList = (url: URL, store: Store, manifest: Manifest) => Promise<ContentlessAnswer>;
+
+/**
+ * following (facts §5.11): an anonymous caller follows nothing, so the plain list is empty.
+ * With `?request=1,2,3` it gets one object per published request: its follower count (an
+ * archive has no followers: 0) and `follows`/`can_follow` null; `resource_uri` is omitted.
+ */
+async function following(url: URL, store: Store, manifest: Manifest): Promise<ContentlessAnswer> {
+  const urls = new UrlBuilder(manifest.urls);
+  const spec = RESOURCES.following;
+  const limit = parseLimit(lastValue(url.searchParams, 'limit'), spec);
+  const offset = parseOffset(lastValue(url.searchParams, 'offset'));
+  const ids = (lastValue(url.searchParams, 'request') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number);
+  const published: number[] = [];
+  for (const id of [...new Set(ids)]) {
+    if ((await store.read(buildPaths.detail('request', id))) !== null) published.push(id);
+  }
+  const objects = published.map((id) => ({
+    request: urls.detail('request', id),
+    request_url: urls.shortRequestPage(id),
+    follow_count: 0,
+    follows: null,
+    can_follow: null,
+  }));
+  const { limit: _l, offset: _o, ...others } = Object.fromEntries(url.searchParams);
+  const page = objects.slice(offset, offset + limit);
+  return { body: envelope(urls, 'following', { query: others, offset, limit, total: objects.length, objects: page }) };
+}
+
+/**
+ * venue (facts §5.20, froide-food): without a location the body is a bare `[]`; with
+ * `location` or `lat`+`lng` it is `{"results": [...], "error": false}`. The archive holds no
+ * venues, so the results are empty.
+ */
+async function venue(url: URL): Promise<ContentlessAnswer> {
+  const query = url.searchParams;
+  const located = query.get('location') || (query.get('lat') && query.get('lng'));
+  return { body: located ? { results: [], error: false } : [] };
+}
+
+/**
+ * campaigninformationobject (facts §5.21): needs `?campaign=<id>` of a froide-campaign
+ * campaign; the archive has none, so every campaign is "no match", as froide answers for an
+ * unknown one.
+ */
+async function campaignInformationObject(): Promise<ContentlessAnswer> {
+  return { status: 404, error: { detail: MESSAGES.noMatch('Campaign') } };
+}
+
+export const CONTENTLESS_LISTS: Partial<Record<ResourceName, ContentlessList>> = {
+  following,
+  venue,
+  campaigninformationobject: campaignInformationObject,
+};

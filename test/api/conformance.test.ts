@@ -302,6 +302,57 @@ describe('document (spec §2.5–2.7)', () => {
   });
 });
 
+describe('the other resources follow the froide facts (§5.1, §5.4–5.10)', () => {
+  const REQUEST_KEYS = ['resource_uri', 'id', 'url', 'jurisdiction', 'jurisdiction_name', 'is_foi', 'checked', 'refusal_reason', 'costs', 'public', 'law', 'description', 'redacted_description', 'summary', 'same_as_count', 'same_as', 'due_date', 'resolved_on', 'last_message', 'created_at', 'last_modified_at', 'status', 'status_representation', 'readable_status', 'public_body', 'resolution', 'slug', 'title', 'reference', 'user', 'project', 'project_site_url', 'project_request_count', 'campaign', 'tags'];
+  const SIMPLE_BODY_KEYS = ['resource_uri', 'id', 'name', 'slug', 'other_names', 'description', 'url', 'depth', 'classification', 'email', 'contact', 'address', 'fax', 'request_note', 'number_of_requests', 'site_url', 'jurisdiction', 'request_note_html', 'geo', 'last_modified_at'];
+  const BODY_KEYS = ['resource_uri', 'id', 'name', 'slug', 'other_names', 'description', 'url', 'parent', 'root', 'depth', 'classification', 'categories', 'email', 'contact', 'address', 'fax', 'request_note', 'number_of_requests', 'site_url', 'request_note_html', 'jurisdiction', 'laws', 'regions', 'source_reference', 'alternative_emails', 'wikidata_item', 'extra_data', 'geo'];
+  const LAW_KEYS = ['resource_uri', 'id', 'name', 'slug', 'description', 'long_description', 'law_type', 'created', 'request_note', 'request_note_html', 'meta', 'site_url', 'jurisdiction', 'email_only', 'mediator', 'priority', 'url', 'max_response_time', 'requires_signature', 'max_response_time_unit', 'letter_start', 'letter_end', 'last_modified_at', 'refusal_reasons', 'legal_text', 'combined'];
+
+  it('request: list item with the simple public body; detail with messages, full public body and law', async () => {
+    const list = await built.json(buildPaths.listPage('request', 0));
+    const item = list.objects.find((request: { id: number }) => request.id === 10);
+    expect(Object.keys(item)).toEqual(REQUEST_KEYS);
+    expect(Object.keys(item.public_body)).toEqual(SIMPLE_BODY_KEYS);
+    expect(item).toMatchObject({ url: '/anfrage/akten/', status: 'resolved', resolution: 'successful', status_representation: 'successful', readable_status: 'Anfrage erfolgreich', campaign: `${API}campaign/1/`, tags: ['Inneres'] });
+    const detail = await built.json(buildPaths.detail('request', 10));
+    expect(Object.keys(detail)).toEqual([...REQUEST_KEYS, 'messages']);
+    expect(Object.keys(detail.public_body)).toEqual(BODY_KEYS);
+    expect(Object.keys(detail.public_body.laws[0])).toEqual(LAW_KEYS);
+    expect(Object.keys(detail.law)).toEqual(LAW_KEYS);
+    expect(detail.messages.map((message: { id: number }) => message.id)).toEqual([100, 101]);
+  });
+
+  it('public body: list with law links and embedded classification, categories and jurisdiction; detail with full laws', async () => {
+    const body = (await built.json(buildPaths.listPage('publicbody', 0))).objects.find((b: { id: number }) => b.id === 1);
+    expect(Object.keys(body)).toEqual(BODY_KEYS);
+    expect(body).toMatchObject({
+      site_url: `${SITE}/behoerde/1/bmi/`,
+      root: `${API}publicbody/1/`,
+      parent: null,
+      classification: { id: 1, name: 'Ministerium', slug: 'ministerium', depth: 0 },
+      categories: [{ id: 1, name: 'Inneres', slug: 'inneres', is_topic: true, depth: 0 }],
+      laws: [`${API}law/1/`],
+      geo: { type: 'Point', coordinates: [13.37, 52.52] },
+    });
+    expect(Object.keys(body.jurisdiction)).toEqual(['resource_uri', 'id', 'name', 'rank', 'description', 'slug', 'site_url', 'region', 'region_kind', 'region_kind_detail', 'last_modified_at']);
+    const child = await built.json(buildPaths.detail('publicbody', 2));
+    expect(child).toMatchObject({ parent: `${API}publicbody/1/`, root: `${API}publicbody/1/`, depth: 1 });
+    expect(Object.keys((await built.json(buildPaths.detail('publicbody', 1))).laws[0])).toEqual(LAW_KEYS);
+  });
+
+  it('law renders request_note_html from Markdown and joins refusal reasons', async () => {
+    const law = await built.json(buildPaths.detail('law', 1));
+    expect(Object.keys(law)).toEqual(LAW_KEYS);
+    expect(law).toMatchObject({ request_note_html: '<p>Bitte <strong>kurz</strong> halten.</p>', site_url: `${SITE}/gesetz/ifg/`, jurisdiction: `${API}jurisdiction/1/` });
+  });
+
+  it('category, classification and campaign', async () => {
+    expect(Object.keys(await built.json(buildPaths.detail('category', 1)))).toEqual(['resource_uri', 'id', 'name', 'slug', 'is_topic', 'depth', 'parent', 'children']);
+    expect(Object.keys(await built.json(buildPaths.detail('classification', 1)))).toEqual(['resource_uri', 'id', 'name', 'slug', 'depth', 'parent', 'children']);
+    expect(Object.keys(await built.json(buildPaths.detail('campaign', 1)))).toEqual(['resource_uri', 'id', 'name', 'slug', 'url', 'description', 'start_date', 'active']);
+  });
+});
+
 describe('links', () => {
   it('every resource_uri in every list page ends in /<id>/ and has a detail file', async () => {
     const files = new Set(await built.files());

@@ -26,6 +26,19 @@ function identity(ctx: RenderContext, body: PublicBody) {
   };
 }
 
+/** How to reach the body; the same run of keys in both shapes. */
+function contact(ctx: RenderContext, body: PublicBody) {
+  return {
+    email: body.email,
+    contact: body.contact,
+    address: body.address,
+    fax: body.fax,
+    request_note: body.requestNote,
+    number_of_requests: body.numberOfRequests,
+    site_url: ctx.urls.publicBodyPage(body.id, body.slug),
+  };
+}
+
 export function serializePublicBody(ctx: RenderContext, body: PublicBody) {
   const { urls } = ctx;
   return {
@@ -43,13 +56,7 @@ export function serializePublicBody(ctx: RenderContext, body: PublicBody) {
       is_topic: category.isTopic,
       depth: category.depth,
     })),
-    email: body.email,
-    contact: body.contact,
-    address: body.address,
-    fax: body.fax,
-    request_note: body.requestNote,
-    number_of_requests: body.numberOfRequests,
-    site_url: urls.publicBodyPage(body.id, body.slug),
+    ...contact(ctx, body),
     request_note_html: markdownToHtml(body.requestNote),
     jurisdiction: serializeJurisdiction(ctx, body.jurisdiction),
     laws: body.laws.map((law) => urls.detail('law', law.id)) as unknown[],
@@ -73,13 +80,7 @@ export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) 
     ...identity(ctx, body),
     depth: body.depth,
     classification: urls.ref('classification', body.classification?.id),
-    email: body.email,
-    contact: body.contact,
-    address: body.address,
-    fax: body.fax,
-    request_note: body.requestNote,
-    number_of_requests: body.numberOfRequests,
-    site_url: urls.publicBodyPage(body.id, body.slug),
+    ...contact(ctx, body),
     jurisdiction: urls.detail('jurisdiction', body.jurisdiction.id),
     request_note_html: markdownToHtml(body.requestNote),
     geo: geoJson(body.geo),

@@ -5,31 +5,32 @@
 import type { Category, Classification } from '../../model/types.ts';
 import type { RenderContext } from './context.ts';
 
-export function serializeCategory(ctx: RenderContext, category: Category) {
+/** One shape for both trees; `extra` keys (category's is_topic) sit between slug and depth, as in froide. */
+function serializeNode<T extends Category | Classification>(
+  ctx: RenderContext,
+  resource: 'category' | 'classification',
+  node: T,
+  extra: Record<string, unknown> = {},
+) {
   const { urls } = ctx;
   return {
-    resource_uri: urls.detail('category', category.id),
-    id: category.id,
-    name: category.name,
-    slug: category.slug,
-    is_topic: category.isTopic,
-    depth: category.depth,
-    parent: urls.ref('category', category.parent?.id),
-    children: category.children.map((child) => urls.detail('category', child.id)),
+    resource_uri: urls.detail(resource, node.id),
+    id: node.id,
+    name: node.name,
+    slug: node.slug,
+    ...extra,
+    depth: node.depth,
+    parent: urls.ref(resource, node.parent?.id),
+    children: node.children.map((child) => urls.detail(resource, child.id)),
   };
 }
 
+export function serializeCategory(ctx: RenderContext, category: Category) {
+  return serializeNode(ctx, 'category', category, { is_topic: category.isTopic });
+}
+
 export function serializeClassification(ctx: RenderContext, classification: Classification) {
-  const { urls } = ctx;
-  return {
-    resource_uri: urls.detail('classification', classification.id),
-    id: classification.id,
-    name: classification.name,
-    slug: classification.slug,
-    depth: classification.depth,
-    parent: urls.ref('classification', classification.parent?.id),
-    children: classification.children.map((child) => urls.detail('classification', child.id)),
-  };
+  return serializeNode(ctx, 'classification', classification);
 }
 
 /** Tree order (treebeard path): parents before children, siblings by name. */

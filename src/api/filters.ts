@@ -13,7 +13,7 @@
  * writes more than 256 files however many distinct values it has.
  */
 import { DEFAULTS } from '../config.ts';
-import { MESSAGE_KINDS, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
+import { MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
 import { formatDateTime, type Timestamp } from '../model/time.ts';
 import type {
   Attachment,
@@ -21,6 +21,7 @@ import type {
   Classification,
   Document,
   FoiRequest,
+  GovernmentPlan,
   Law,
   Message,
   PublicBody,
@@ -231,6 +232,23 @@ export const CATEGORY_FILTERS: FilterSpec<Category>[] = [
 
 export const CLASSIFICATION_FILTERS: FilterSpec<Classification>[] = treeFilters<Classification>();
 
+/**
+ * froide-govplan: `properties=key` keeps plans that have the key, `properties=key:value` those
+ * whose value for it is `value` (froide: contains; here: equals, docs/serving.md).
+ */
+function propertyKeys(properties: { [key: string]: unknown }): string[] {
+  return Object.entries(properties).flatMap(([key, value]) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? [key, `${key}:${value}`] : [key],
+  );
+}
+
+export const GOVERNMENTPLAN_FILTERS: FilterSpec<GovernmentPlan>[] = [
+  { param: 'government', parse: id(), values: (p) => p.government.id },
+  { param: 'status', parse: { kind: 'choice', choices: PLAN_STATUSES }, values: (p) => p.status },
+  { param: 'rating', parse: { kind: 'integer' }, values: (p) => p.rating },
+  { param: 'properties', parse: text, values: (p) => propertyKeys(p.properties) },
+];
+
 export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   { param: 'document', parse: id('document'), values: (p) => p.document.id },
   { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
@@ -247,6 +265,7 @@ export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> 
   category: CATEGORY_FILTERS,
   classification: CLASSIFICATION_FILTERS,
   page: PAGE_FILTERS,
+  governmentplan: GOVERNMENTPLAN_FILTERS,
 };
 
 export function filtersOf(resource: ResourceName): readonly FilterSpec<any>[] {

@@ -138,6 +138,11 @@ export class UrlBuilder {
     return `${this.settings.siteUrl}/dokumente/sammlung/${slug ? `${id}-${slug}` : id}/`;
   }
 
+  /** froide-govplan's page of a plan (facts §5.18). */
+  governmentPlanPage(governmentSlug: string, planSlug: string): string {
+    return `${this.settings.siteUrl}/koalitionstracker/${governmentSlug}/vorhaben/${planSlug}/`;
+  }
+
   shortRequestPage(requestId: number): string {
     return `${this.settings.siteUrl}/r/${requestId}`;
   }

@@ -5,7 +5,10 @@
  */
 import {
   CONTENT_FILES,
+  type ArticleTagInput,
   type CampaignInput,
+  type GovernmentInput,
+  type GovernmentPlanInput,
   type CategoryInput,
   type ClassificationInput,
   type ContentKind,
@@ -62,6 +65,9 @@ export interface LoadedContent {
   classifications: Loaded<ClassificationInput>[];
   categories: Loaded<CategoryInput>[];
   campaigns: Loaded<CampaignInput>[];
+  articleTags: Loaded<ArticleTagInput>[];
+  governments: Loaded<GovernmentInput>[];
+  governmentPlans: Loaded<GovernmentPlanInput>[];
   publicBodies: Loaded<PublicBodyInput>[];
   requests: (Loaded<RequestInput> & { dir: string })[];
   messages: LoadedMessage[];
@@ -131,6 +137,9 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
   const classifications = of<ClassificationInput>('classification');
   const categories = of<CategoryInput>('category');
   const campaigns = of<CampaignInput>('campaign');
+  const articleTags = of<ArticleTagInput>('articletag');
+  const governments = of<GovernmentInput>('government');
+  const governmentPlans = of<GovernmentPlanInput>('governmentplan');
   const publicBodies = of<PublicBodyInput>('publicbody');
   const requests = of<RequestInput>('request');
   const rawMessages = of<MessageInput>('message');
@@ -173,6 +182,9 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     classifications,
     categories,
     campaigns,
+    articleTags,
+    governments,
+    governmentPlans,
     publicBodies,
     requests: requests.map((request) => ({ ...request, dir: dirOf(request.source.file) })),
     messages,

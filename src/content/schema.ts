@@ -72,6 +72,8 @@ export const MESSAGE_KINDS = ['email', 'post', 'fax', 'upload', 'phone', 'visit'
 
 export const LAW_RESPONSE_TIME_UNITS = ['day', 'working_day', 'month_de', ''] as const;
 
+export const PLAN_STATUSES = ['not_started', 'started', 'partially_implemented', 'implemented', 'deferred'] as const;
+
 export const DOCUMENT_TYPES = ['minor_interpellation', 'major_interpellation', 'interpellation', 'written'] as const;
 
 // --- files --------------------------------------------------------------------------------
@@ -133,6 +135,45 @@ export const classificationSchema = z.strictObject(treeNode);
 export const categorySchema = z.strictObject({
   ...treeNode,
   is_topic: z.boolean().default(false),
+});
+
+export const articleTagSchema = z.strictObject({
+  id: id(),
+  name: z.string().min(1).max(100),
+  slug: slug(),
+});
+
+export const governmentSchema = z.strictObject({
+  id: id(),
+  name: z.string().min(1),
+  slug: slug().describe('Part of the plans\' public URLs: /koalitionstracker/<slug>/vorhaben/<plan slug>/.'),
+});
+
+const planUpdateSchema = z.strictObject({
+  id: id(),
+  timestamp: dateTime(),
+  title: z.string().min(1),
+  content: text().describe('Markdown.'),
+  url: z.string().default('').describe('Source of the update, e.g. a press release.'),
+  status: z.union([z.enum(PLAN_STATUSES), z.literal('')]).default('').describe('The plan\'s status after this update, or "" when it did not change.'),
+  rating: z.number().int().min(1).max(5).nullable().default(null),
+});
+
+export const governmentPlanSchema = z.strictObject({
+  id: id(),
+  government: ref('government'),
+  title: z.string().min(1),
+  slug: slug(),
+  description: text().describe('Markdown.'),
+  quote: text().describe('The coalition agreement\'s wording.'),
+  due_date: date().nullable().default(null),
+  measure: text(),
+  status: z.enum(PLAN_STATUSES).default('not_started'),
+  rating: z.number().int().min(1).max(5).nullable().default(null).describe('1 (bad) to 5 (good).'),
+  public: z.boolean().default(true).describe('Non-public plans are not published.'),
+  reference: z.string().default('').describe('Sort key, e.g. the agreement\'s line number.'),
+  properties: z.record(z.string(), z.unknown()).default({}),
+  updates: z.array(planUpdateSchema).default([]),
 });
 
 export const campaignSchema = z.strictObject({
@@ -310,6 +351,9 @@ export const CONTENT_FILES = {
   classification: { pattern: 'classifications.yaml', schema: classificationSchema, list: true },
   category: { pattern: 'categories.yaml', schema: categorySchema, list: true },
   campaign: { pattern: 'campaigns.yaml', schema: campaignSchema, list: true },
+  articletag: { pattern: 'articletags.yaml', schema: articleTagSchema, list: true },
+  government: { pattern: 'governments.yaml', schema: governmentSchema, list: true },
+  governmentplan: { pattern: 'governmentplans/*.yaml', schema: governmentPlanSchema, list: false },
   publicbody: { pattern: 'publicbodies/*.yaml', schema: publicBodySchema, list: false },
   request: { pattern: 'requests/*/request.yaml', schema: requestSchema, list: false },
   message: { pattern: 'requests/*/messages/*.yaml', schema: messageSchema, list: false },
@@ -324,6 +368,9 @@ export type LawInput = z.output<typeof lawSchema>;
 export type ClassificationInput = z.output<typeof classificationSchema>;
 export type CategoryInput = z.output<typeof categorySchema>;
 export type CampaignInput = z.output<typeof campaignSchema>;
+export type ArticleTagInput = z.output<typeof articleTagSchema>;
+export type GovernmentInput = z.output<typeof governmentSchema>;
+export type GovernmentPlanInput = z.output<typeof governmentPlanSchema>;
 export type PublicBodyInput = z.output<typeof publicBodySchema>;
 export type RequestInput = z.output<typeof requestSchema>;
 export type MessageInput = z.output<typeof messageSchema>;

@@ -5,6 +5,7 @@
  */
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
+import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
 import { linkTree, Registry } from './registry.ts';
 import { linkRequests } from './requests.ts';
 import { parseTimestamp } from './time.ts';
@@ -174,6 +175,8 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     classifications: classifications.values(),
     categories: categories.values(),
     campaigns: campaigns.values().filter((campaign) => !hiddenCampaigns.has(campaign.id)),
+    articleTags: linkArticleTags(content, problems),
+    governmentPlans: linkGovernmentPlans(content, problems),
     publicBodies: publicBodies.values(),
     requests,
     messages,

@@ -69,6 +69,43 @@ export interface Campaign extends Record {
   active: boolean;
 }
 
+export interface ArticleTag extends Record {
+  name: string;
+  slug: string;
+}
+
+export interface Government extends Record {
+  name: string;
+  slug: string;
+}
+
+export interface PlanUpdate {
+  id: number;
+  timestamp: Timestamp;
+  title: string;
+  content: string;
+  url: string;
+  status: string;
+  rating: number | null;
+}
+
+export interface GovernmentPlan extends Record {
+  government: Government;
+  title: string;
+  slug: string;
+  description: string;
+  quote: string;
+  /** A date `YYYY-MM-DD`. */
+  dueDate: string | null;
+  measure: string;
+  status: string;
+  rating: number | null;
+  reference: string;
+  properties: { [key: string]: unknown };
+  /** Newest first (froide). */
+  updates: PlanUpdate[];
+}
+
 export interface PublicBody extends TreeNode<PublicBody> {
   otherNames: string[];
   description: string;
@@ -187,6 +224,9 @@ export interface Archive {
   classifications: Classification[];
   categories: Category[];
   campaigns: Campaign[];
+  articleTags: ArticleTag[];
+  /** Published (public) plans only. */
+  governmentPlans: GovernmentPlan[];
   publicBodies: PublicBody[];
   /** Published requests only (public ones). */
   requests: FoiRequest[];

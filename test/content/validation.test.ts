@@ -261,6 +261,47 @@ describe('editor conveniences', () => {
   });
 });
 
+describe('article tags and government plans', () => {
+  it('links plans to their government, publishes only public ones, orders updates newest first', async () => {
+    const { problems, archive } = await check(
+      minimalArchive({
+        'governments.yaml': [{ id: 1, name: 'Bundesregierung', slug: 'bund' }],
+        'governmentplans/1-a.yaml': {
+          id: 1,
+          government: 1,
+          title: 'Transparenzgesetz',
+          slug: 'transparenzgesetz',
+          updates: [
+            { id: 10, timestamp: '2023-01-01T00:00:00Z', title: 'Alt' },
+            { id: 11, timestamp: '2024-01-01T00:00:00Z', title: 'Neu' },
+          ],
+        },
+        'governmentplans/2-b.yaml': { id: 2, government: 1, title: 'Intern', slug: 'intern', public: false },
+      }),
+    );
+    expect(problems.list).toEqual([]);
+    expect(archive!.governmentPlans.map((plan) => plan.id)).toEqual([1]);
+    expect(archive!.governmentPlans[0]!.updates.map((update) => update.title)).toEqual(['Neu', 'Alt']);
+  });
+
+  it('reports an unknown government, a reused update id and a duplicate tag name', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'articletags.yaml': [{ id: 1, name: 'Polizei', slug: 'polizei' }, { id: 2, name: 'Polizei', slug: 'polizei-2' }],
+        'governmentplans/1-a.yaml': { id: 1, government: 7, title: 'A', slug: 'a', updates: [{ id: 5, timestamp: '2023-01-01T00:00:00Z', title: 'x' }] },
+        'governmentplans/2-b.yaml': { id: 2, government: 7, title: 'B', slug: 'b', updates: [{ id: 5, timestamp: '2023-01-01T00:00:00Z', title: 'y' }] },
+      }),
+    );
+    expect(where(problems.sorted())).toEqual([
+      'error articletags.yaml:5:9 [1].name',
+      'error governmentplans/1-a.yaml:2:13 government',
+      'error governmentplans/2-b.yaml:2:13 government',
+      'error governmentplans/2-b.yaml:6:9 updates[0].id',
+    ]);
+    expect(problems.sorted()[1]!.message).toBe('refers to government 7, which does not exist');
+  });
+});
+
 describe('problem output', () => {
   const problem: Problem = {
     severity: 'error',

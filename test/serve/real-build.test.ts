@@ -33,8 +33,18 @@ function requests() {
   return tree;
 }
 
+const PLANS = {
+  'governments.yaml': [{ id: 1, name: 'Bundesregierung', slug: 'ampel' }],
+  'governmentplans/1.yaml': {
+    id: 1, government: 1, title: 'Transparenzgesetz', slug: 'transparenzgesetz', status: 'started', rating: 2, reference: '2',
+    properties: { ministry: 'BMI' }, updates: [{ id: 7, timestamp: '2024-01-02T10:00:00+01:00', title: 'Entwurf', status: 'started' }],
+  },
+  'governmentplans/2.yaml': { id: 2, government: 1, title: 'Lobbyregister', slug: 'lobbyregister', status: 'implemented', rating: 4, reference: '1' },
+  'articletags.yaml': [{ id: 1, name: 'Polizei', slug: 'polizei' }],
+};
+
 beforeAll(async () => {
-  const withReference = minimalArchive(requests());
+  const withReference = minimalArchive({ ...requests(), ...PLANS });
   withReference['requests/10-akten/request.yaml'] = { ...(withReference['requests/10-akten/request.yaml'] as object), reference: 'akten:2024-17' };
   built = await buildTree(withReference);
   server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
@@ -97,6 +107,25 @@ describe('preview of a real build', () => {
     expect(ids(body)).toEqual([10]);
     expect(ids(await (await get('/api/v1/request/?reference=akten:2024-17')).json())).toEqual([10]);
     expect((await (await get('/api/v1/request/?reference=xakten')).json()).meta.total_count).toBe(0);
+  });
+
+  it('serves government plans in froide-govplan order and shape, with their filters', async () => {
+    const list = await (await get('/api/v1/governmentplan/')).json();
+    expect(list.objects.map((plan: { id: number }) => plan.id)).toEqual([2, 1]);
+    const plan = await (await get('/api/v1/governmentplan/1/')).json();
+    expect(Object.keys(plan)).toEqual(['resource_uri', 'id', 'site_url', 'government', 'title', 'slug', 'description', 'quote', 'due_date', 'measure', 'status', 'rating', 'properties', 'updates']);
+    expect(plan).toMatchObject({ site_url: 'https://fragdenstaat.example/koalitionstracker/ampel/vorhaben/transparenzgesetz/', government: 1 });
+    expect(plan.updates).toEqual([
+      { timestamp: '2024-01-02T10:00:00+01:00', title: 'Entwurf', content: '', site_url: 'https://fragdenstaat.example/koalitionstracker/ampel/vorhaben/transparenzgesetz/#update-7', url: '', status: 'started', rating: null },
+    ]);
+    expect(ids(await (await get('/api/v1/governmentplan/?status=implemented')).json())).toEqual([2]);
+    expect(ids(await (await get('/api/v1/governmentplan/?properties=ministry:BMI')).json())).toEqual([1]);
+    expect(ids(await (await get('/api/v1/governmentplan/?rating=4&government=1')).json())).toEqual([2]);
+    expect(await (await get('/api/v1/governmentplan/?status=done')).json()).toEqual({ status: ['Select a valid choice. done is not one of the available choices.'] });
+  });
+
+  it('serves article tags', async () => {
+    expect(await (await get('/api/v1/articletag/1/')).json()).toEqual({ resource_uri: `${API}articletag/1/`, id: 1, name: 'Polizei', slug: 'polizei' });
   });
 
   it('filters messages of a request', async () => {

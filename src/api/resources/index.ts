@@ -5,10 +5,12 @@
  */
 import type { Archive, Document } from '../../model/types.ts';
 import type { ResourceName } from '../routes.ts';
+import { serializeArticleTag } from './articletag.ts';
 import { serializeAttachment } from './attachment.ts';
 import { serializeCampaign } from './campaign.ts';
 import type { RenderContext } from './context.ts';
 import { hasDetail, serializeDocument, serializeDocumentDetail } from './document.ts';
+import { serializeGovernmentPlan } from './governmentplan.ts';
 import { serializeJurisdiction } from './jurisdiction.ts';
 import { serializeLaw } from './law.ts';
 import { serializeMessage } from './message.ts';
@@ -120,6 +122,20 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
     id: (classification) => classification.id,
     item: serializeClassification,
     ordering: 'tree order: each parent before its children, siblings by name (froide: treebeard path)',
+  }),
+  define({
+    name: 'articletag',
+    list: (archive) => sorted(archive.articleTags, byId),
+    id: (tag) => tag.id,
+    item: serializeArticleTag,
+    ordering: 'id ascending (froide leaves it unspecified)',
+  }),
+  define({
+    name: 'governmentplan',
+    list: (archive) => sorted(archive.governmentPlans, (a, b) => a.reference.localeCompare(b.reference) || a.title.localeCompare(b.title, 'de') || a.id - b.id),
+    id: (plan) => plan.id,
+    item: serializeGovernmentPlan,
+    ordering: 'reference, then title (froide: `reference, title`), then id',
   }),
   define({
     name: 'campaign',

@@ -1,0 +1,65 @@
+/**
+ * Article tags and government plans (froide-govplan): small tables of their own, linked here.
+ * Pure: no I/O.
+ */
+import type { LoadedContent } from '../content/load.ts';
+import type { Problems } from '../content/problems.ts';
+import { Registry } from './registry.ts';
+import { parseTimestamp } from './time.ts';
+import type { ArticleTag, Government, GovernmentPlan } from './types.ts';
+
+export function linkArticleTags(content: LoadedContent, problems: Problems): ArticleTag[] {
+  const tags = new Registry<ArticleTag>('article tag', problems, 'articletag');
+  const taken = { name: new Map<string, ArticleTag>(), slug: new Map<string, ArticleTag>() };
+  for (const { data, source } of content.articleTags) {
+    const tag: ArticleTag = { id: data.id, source, name: data.name, slug: data.slug };
+    if (!tags.add(tag)) continue;
+    for (const key of ['name', 'slug'] as const) {
+      const other = taken[key].get(tag[key]);
+      if (other) problems.at(source, [key], `"${tag[key]}" is already the ${key} of article tag ${other.id}`, `article tag ${key}s are unique: merge the two tags or rename one`);
+      else taken[key].set(tag[key], tag);
+    }
+  }
+  tags.reportDuplicates();
+  return tags.values();
+}
+
+export function linkGovernmentPlans(content: LoadedContent, problems: Problems): GovernmentPlan[] {
+  const governments = new Registry<Government>('government', problems);
+  for (const { data, source } of content.governments) governments.add({ id: data.id, source, name: data.name, slug: data.slug });
+  governments.reportDuplicates();
+
+  const plans = new Registry<GovernmentPlan>('government plan', problems, 'governmentplan');
+  const published = new Set<GovernmentPlan>();
+  const updateIds = new Map<number, string>();
+  for (const { data, source } of content.governmentPlans) {
+    const government = governments.resolve(data.government, source, ['government']);
+    data.updates.forEach((update, index) => {
+      const first = updateIds.get(update.id);
+      if (first) problems.at(source, ['updates', index, 'id'], `duplicate plan update id ${update.id}; it is already used in ${first}`, 'give every update an id no other update uses');
+      else updateIds.set(update.id, source.file);
+    });
+    if (!government) continue;
+    const plan: GovernmentPlan = {
+      id: data.id,
+      source,
+      government,
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      quote: data.quote,
+      dueDate: data.due_date,
+      measure: data.measure,
+      status: data.status,
+      rating: data.rating,
+      reference: data.reference,
+      properties: data.properties,
+      updates: data.updates
+        .map((update) => ({ ...update, timestamp: parseTimestamp(update.timestamp) }))
+        .sort((a, b) => b.timestamp - a.timestamp || b.id - a.id),
+    };
+    if (plans.add(plan) && data.public) published.add(plan);
+  }
+  plans.reportDuplicates();
+  return plans.values().filter((plan) => published.has(plan));
+}

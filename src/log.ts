@@ -9,5 +9,3 @@ export function streamLogger(stream: NodeJS.WritableStream = process.stderr): Lo
   const line = (text: string) => void stream.write(`${text}\n`);
   return { info: line, warn: line, error: line };
 }
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

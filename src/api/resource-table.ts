@@ -4,7 +4,7 @@
  * anonymous caller is treated. Serializers, the output plan and the serving layer all read
  * this table; none of them hard-codes a resource's behaviour.
  */
-import { PAGE_SIZE, RESOURCE_NAMES, type ResourceName } from './routes.ts';
+import { PAGE_SIZE, type ResourceName } from './routes.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -108,6 +108,3 @@ export const ROOT_METHODS: readonly Method[] = allow('GET');
 export function allowHeader(methods: readonly Method[]): string {
   return methods.join(', ');
 }
-
-/** Sanity: the table covers exactly the resources of the root index. */
-export const TABLE_ORDER: readonly ResourceName[] = RESOURCE_NAMES;

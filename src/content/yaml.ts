@@ -65,8 +65,3 @@ export function parseYaml(text: string): ParsedYaml {
     locate,
   };
 }
-
-/** Position of a key itself (for "unknown key" problems), falling back to its map. */
-export function locateKey(parsed: ParsedYaml, mapPath: readonly (string | number)[], key: string): Position {
-  return parsed.locate([...mapPath, key]);
-}

@@ -4,7 +4,7 @@
  */
 import { buildPaths, PAGE_SIZE, type ResourceName } from '../api/routes.ts';
 import type { ResourceSpec } from '../api/resource-table.ts';
-import type { Store } from './store.ts';
+import { parseJson, type Store } from './store.ts';
 
 /** Django's QueryDict[key]: the last value. */
 export function lastValue(query: URLSearchParams, key: string): string | null {
@@ -40,12 +40,10 @@ export class BuildInconsistency extends Error {
   override name = 'BuildInconsistency';
 }
 
-const decoder = new TextDecoder();
-
 export async function readJson(store: Store, path: string): Promise<unknown | null> {
   if (store.json) return store.json(path);
   const bytes = await store.read(path);
-  return bytes === null ? null : JSON.parse(decoder.decode(bytes));
+  return bytes === null ? null : parseJson(bytes);
 }
 
 /**

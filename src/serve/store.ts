@@ -16,6 +16,11 @@ export interface Store {
 
 const decoder = new TextDecoder();
 
+/** A build file's bytes as JSON (build files are UTF-8). */
+export function parseJson(bytes: Uint8Array): unknown {
+  return JSON.parse(decoder.decode(bytes));
+}
+
 /**
  * Adds a parsed-JSON cache to a store: hot list pages and filter indexes are parsed once, not
  * on every request (a filtered answer can touch ~50 page files). Bounded by the bytes of the
@@ -43,7 +48,7 @@ export function cachingStore(inner: Store, maxBytes = 64 * 1024 * 1024): Store &
       }
       const raw = await inner.read(path);
       if (raw === null) return null;
-      const value: unknown = JSON.parse(decoder.decode(raw));
+      const value = parseJson(raw);
       if (raw.byteLength <= maxBytes / 8) {
         entries.set(path, { value, size: raw.byteLength });
         bytes += raw.byteLength;

@@ -11,6 +11,7 @@ import type { Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derivatives.ts';
 import { planFilterIndexes } from './output/indexes.ts';
+import { planListActions } from './api/resources/autocomplete.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
 import { writeBuild, type WriteStats } from './output/write.ts';
@@ -65,7 +66,10 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       ctx,
       resources: BUILT_RESOURCES,
       images: derivatives.images,
-      extras: (resource, ordered) => planFilterIndexes(resource, ordered as object[]),
+      extras: (resource, ordered) => [
+        ...planFilterIndexes(resource, ordered as object[]),
+        ...planListActions(resource, ordered, archive, ctx.urls),
+      ],
       routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
       lists,
     }),

@@ -19,6 +19,13 @@ export interface Envelope<T = unknown> {
   facets?: { fields: Record<string, unknown> };
 }
 
+/** The list an envelope pages through: a resource's list, or one of its list actions. */
+export type ListTarget = ResourceName | { resource: ResourceName; action: string };
+
+function listUrl(urls: UrlBuilder, target: ListTarget, query: Query): string {
+  return typeof target === 'string' ? urls.list(target, query) : urls.action(target.resource, target.action, query);
+}
+
 /**
  * next/previous per facts §1.3, except that both always carry explicit `limit` and `offset`
  * (spec §2.2 wins over froide, which drops `offset` from a previous link to the first page).
@@ -26,23 +33,23 @@ export interface Envelope<T = unknown> {
  */
 export function pageLinks(
   urls: UrlBuilder,
-  resource: ResourceName,
+  target: ListTarget,
   query: Query,
   offset: number,
   limit: number,
   total: number,
 ): { next: string | null; previous: string | null } {
-  const next = offset + limit < total ? urls.list(resource, { ...query, limit, offset: offset + limit }) : null;
-  const previous = offset > 0 ? urls.list(resource, { ...query, limit, offset: Math.max(0, offset - limit) }) : null;
+  const next = offset + limit < total ? listUrl(urls, target, { ...query, limit, offset: offset + limit }) : null;
+  const previous = offset > 0 ? listUrl(urls, target, { ...query, limit, offset: Math.max(0, offset - limit) }) : null;
   return { next, previous };
 }
 
 export function envelope<T>(
   urls: UrlBuilder,
-  resource: ResourceName,
+  target: ListTarget,
   page: { query?: Query; offset: number; limit: number; total: number; objects: T[]; facets?: boolean },
 ): Envelope<T> {
-  const { next, previous } = pageLinks(urls, resource, page.query ?? {}, page.offset, page.limit, page.total);
+  const { next, previous } = pageLinks(urls, target, page.query ?? {}, page.offset, page.limit, page.total);
   const result: Envelope<T> = {
     meta: { limit: page.limit, next, offset: page.offset, previous, total_count: page.total },
     objects: page.objects,

@@ -342,10 +342,13 @@ export function parseBound(parse: Extract<FilterParse, { kind: 'range' }>, raw: 
 /** Query parameters every list understands besides its filters (spec §4). */
 export const PAGINATION_PARAMS = ['format', 'limit', 'offset'] as const;
 
+/** What the `names` autocomplete actions read (src/api/autocomplete.ts). */
+export const ACTION_PARAMS = ['q'] as const;
+
 /**
  * Every query parameter that makes an answer differ from the static file: the host sends a
  * request carrying any of them to the API function (src/output/routing.ts, src/serve/host-routing.ts).
  */
 export function functionQueryParams(): string[] {
-  return [...new Set([...PAGINATION_PARAMS, ...allFilterParams()])].sort();
+  return [...new Set([...PAGINATION_PARAMS, ...ACTION_PARAMS, ...allFilterParams()])].sort();
 }

@@ -105,6 +105,9 @@ export const RESOURCES: Record<ResourceName, ResourceSpec> = {
 /** The root view (spec §1: GET, HEAD, OPTIONS). */
 export const ROOT_METHODS: readonly Method[] = allow('GET');
 
+/** froide's list actions (autocomplete) are `@action(methods=["get"])` (facts §4). */
+export const ACTION_METHODS: readonly Method[] = allow('GET');
+
 export function allowHeader(methods: readonly Method[]): string {
   return methods.join(', ');
 }

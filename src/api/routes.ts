@@ -39,6 +39,35 @@ export function isResourceName(name: string): name is ResourceName {
 
 export const API_PREFIX = '/api/v1/';
 
+/**
+ * The list-level extra actions the archive answers (facts §4, §5; issue 5 #2): froide's
+ * autocomplete endpoints, `^<prefix>/<url_path>/$` in DRF. `viewName` is DRF's prettified
+ * method name (OPTIONS, browsable page). `source` says where the answers come from:
+ * - `list`: the resource's own list, filtered by its list filters (froide: `filter_queryset`),
+ *   each object as `{value, label}`, in the action's order;
+ * - `names`: distinct names starting with `q` (case-insensitive); no `q`, no answers.
+ * Other extra actions (search/, oembed/, reconciliation/) are search-engine or write
+ * endpoints an archive does not offer (docs/api.md).
+ */
+export interface ListAction {
+  path: string;
+  viewName: string;
+  source: 'list' | 'names';
+}
+
+export const LIST_ACTIONS: Partial<Record<ResourceName, readonly ListAction[]>> = {
+  articletag: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'names' }],
+  request: [{ path: 'tags/autocomplete', viewName: 'Tags autocomplete', source: 'names' }],
+  publicbody: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
+  category: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
+  law: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
+  georegion: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
+};
+
+export function listActionsOf(resource: ResourceName): readonly ListAction[] {
+  return LIST_ACTIONS[resource] ?? [];
+}
+
 /** Page size of every precomputed list page (spec §2.2, facts §1.3). */
 export const PAGE_SIZE = 50;
 
@@ -87,6 +116,11 @@ export class UrlBuilder {
 
   detail(resource: ResourceName, id: number | string): string {
     return `${this.settings.baseUrl}${API_PREFIX}${resource}/${id}/`;
+  }
+
+  /** A list-level extra action: `/api/v1/<resource>/<action path>/`. */
+  action(resource: ResourceName, path: string, query: Query = {}): string {
+    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${path}/${encodeQuery(query)}`;
   }
 
   /** Optional reference: `null` stays `null` (spec: "string (URL) or null"). */
@@ -203,6 +237,14 @@ export const buildPaths = {
   /** A full list envelope at limit 50; offset 0 is the bare list file itself. */
   listPage(resource: ResourceName, offset: number): string {
     return offset === 0 ? buildPaths.list(resource) : `_data/${resource}/pages/${offset}.json`;
+  },
+  /** The answer of a list action without parameters; the host rewrites the action's path here. */
+  action(resource: ResourceName, path: string): string {
+    return `api/v1/${resource}/${path}/index.json`;
+  },
+  /** What the function answers a list action from (src/api/resources/autocomplete.ts). */
+  actionEntries(resource: ResourceName, path: string): string {
+    return `_data/${resource}/${path}/entries.json`;
   },
   manifest: '_data/manifest.json',
   filterIndex(resource: ResourceName, filter: string, value: string): string {

@@ -14,8 +14,8 @@
  * which resources a build has, and _redirects is read before netlify.toml's rules.
  */
 import { functionQueryParams } from '../api/filters.ts';
-import { allowHeader, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
-import { API_PREFIX, buildPaths, type ResourceName } from '../api/routes.ts';
+import { ACTION_METHODS, allowHeader, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
+import { API_PREFIX, buildPaths, listActionsOf, type ResourceName } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';
 
 export const API_FUNCTION = '/.netlify/functions/api';
@@ -30,6 +30,10 @@ export function redirectRules(built: readonly ResourceName[]): string {
   lines.push(`${API_PREFIX}  ${API_PREFIX}index.json  200`);
   for (const resource of built) {
     lines.push(`${API_PREFIX}${resource}/  ${API_PREFIX}${resource}/index.json  200`);
+    // Before the detail rule: DRF routes list actions before `<prefix>/<pk>/` too.
+    for (const action of listActionsOf(resource)) {
+      lines.push(`${API_PREFIX}${resource}/${action.path}/  /${buildPaths.action(resource, action.path)}  200`);
+    }
     if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  /${buildPaths.detail(resource, ':id')}  200`);
   }
   lines.push('', '# Everything else under the API: the function answers (JSON 404, 401 for upload, ...).');
@@ -52,8 +56,18 @@ export function headerRules(built: readonly ResourceName[]): string {
     if (spec.detailMethods) {
       block([`${API_PREFIX}${resource}/:id/`, `/${buildPaths.detail(resource, ':id')}`], allowHeader(spec.detailMethods));
     }
+    for (const action of listActionsOf(resource)) {
+      const paths = [`/${buildPaths.action(resource, action.path)}`];
+      // A one-segment action path also matches `:id/` above; Netlify would add a second Allow.
+      if (action.path.includes('/') || !sameMethods(spec.detailMethods, ACTION_METHODS)) paths.unshift(`${API_PREFIX}${resource}/${action.path}/`);
+      block(paths, allowHeader(ACTION_METHODS));
+    }
   }
   return `${blocks.join('\n')}\n`;
+}
+
+function sameMethods(a: readonly string[] | null, b: readonly string[]): boolean {
+  return a !== null && a.length === b.length && a.every((method, i) => method === b[i]);
 }
 
 /** The routing files for a build whose lists are `built` (the keys of manifest.lists). */

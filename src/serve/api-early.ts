@@ -4,7 +4,7 @@
  * runs it first; on Netlify two small Edge Functions run it for what redirect rules cannot
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
-import { RESOURCES, ROOT_METHODS, type Method } from '../api/resource-table.ts';
+import { ACTION_METHODS, RESOURCES, ROOT_METHODS, type Method } from '../api/resource-table.ts';
 import type { ResourceName } from '../api/routes.ts';
 import { matchApiRoute, slashRedirect, type ApiRoute } from './api-route.ts';
 import { isFormat } from './links.ts';
@@ -15,6 +15,7 @@ export type View = Exclude<ApiRoute, { kind: 'none' }>;
 
 export function methodsOf(view: View): readonly Method[] {
   if (view.kind === 'root') return ROOT_METHODS;
+  if (view.kind === 'action') return ACTION_METHODS;
   const spec = RESOURCES[view.resource];
   return view.kind === 'list' ? spec.listMethods : (spec.detailMethods ?? []);
 }

@@ -3,6 +3,7 @@
  * that a static file cannot answer (issue 4 #1–#6). The Netlify function and the local preview
  * both call it; each only supplies a Store.
  */
+import { actionPage, choices, type ActionEntries } from '../api/autocomplete.ts';
 import { envelope } from '../api/envelope.ts';
 import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
 import { RESOURCES, type Method } from '../api/resource-table.ts';
@@ -87,7 +88,31 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
     }
     case 'list':
       return readList(view.resource, url, store, manifest);
+    case 'action':
+      return readAction(view, url, store, manifest);
   }
+}
+
+/** An autocomplete action (src/api/autocomplete.ts): its entries, selected by the list filters or by `q`. */
+async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  const entries = (await readJson(store, buildPaths.actionEntries(view.resource, view.action.path))) as ActionEntries | null;
+  if (entries === null) return { status: 404, error: { detail: MESSAGES.notFound } };
+  const query = url.searchParams;
+  let positions: number[] | null = null;
+  if (entries.source === 'list') {
+    const filtered = await applyFilters(store, view.resource, query);
+    if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
+    if (filtered.kind === 'positions') positions = filtered.positions;
+  }
+  const spec = RESOURCES[view.resource];
+  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
+  const page = actionPage(new UrlBuilder(manifest.urls), view.resource, view.action, {
+    query: others,
+    limit: parseLimit(lastValue(query, 'limit'), spec),
+    offset: parseOffset(lastValue(query, 'offset')),
+    all: choices(entries, query, positions),
+  });
+  return { body: page };
 }
 
 async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {

@@ -3,11 +3,13 @@
  * follow src/api/routes.ts; DRF's detail pk segment is `[^/.]+`.
  */
 import { RESOURCES } from '../api/resource-table.ts';
-import { API_PREFIX, buildPaths, isResourceName, type ResourceName } from '../api/routes.ts';
+import { API_PREFIX, buildPaths, isResourceName, listActionsOf, type ListAction, type ResourceName } from '../api/routes.ts';
 
 export type ApiRoute =
   | { kind: 'root' }
   | { kind: 'list'; resource: ResourceName }
+  /** A list-level extra action (autocomplete); DRF routes these before the detail pattern. */
+  | { kind: 'action'; resource: ResourceName; action: ListAction }
   | { kind: 'detail'; resource: ResourceName; id: string }
   | { kind: 'none' };
 
@@ -20,6 +22,9 @@ export function matchApiRoute(pathname: string): ApiRoute {
   if (segments.length === 0) return { kind: 'root' };
   if (!isResourceName(resource!)) return { kind: 'none' };
   if (segments.length === 1) return { kind: 'list', resource: resource! };
+  const rest = segments.slice(1).join('/');
+  const action = listActionsOf(resource!).find((candidate) => candidate.path === rest);
+  if (action) return { kind: 'action', resource: resource!, action };
   if (segments.length === 2 && /^[^/.]+$/.test(id!) && RESOURCES[resource!].detailMethods !== null) {
     return { kind: 'detail', resource: resource!, id: id! };
   }
@@ -33,6 +38,8 @@ export function staticFileOf(view: ApiRoute): string | null {
       return buildPaths.apiRoot;
     case 'list':
       return buildPaths.list(view.resource);
+    case 'action':
+      return buildPaths.action(view.resource, view.action.path);
     case 'detail':
       return buildPaths.detail(view.resource, view.id);
     default:

@@ -117,6 +117,11 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/message/?request=42', 'function'],
   ['GET', '/api/v1/page/?document=12', 'function'],
   ['GET', '/api/v1/publicbody/?q=bund&jurisdiction=1', 'function'],
+  ['GET', '/api/v1/publicbody/autocomplete/', 'static:api/v1/publicbody/autocomplete/index.json'],
+  ['GET', '/api/v1/publicbody/autocomplete/?q=beh', 'function'],
+  ['GET', '/api/v1/request/tags/autocomplete/', 'static:api/v1/request/tags/autocomplete/index.json'],
+  ['GET', '/api/v1/request/tags/autocomplete/?q=b', 'function'],
+  ['GET', '/api/v1/publicbody/1/', 'static:api/v1/publicbody/1.json'],
   ['GET', '/api/v1/message/?foo=1', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/message/?limit', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/foo/', 'function'],
@@ -188,5 +193,9 @@ describe('Netlify routing equals the local preview', () => {
     expect(headers).toContain('/api/v1/document/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).not.toContain('/api/v1/page/:id/');
+    // Two-segment actions get their own block; one-segment ones share the `:id/` block's Allow.
+    expect(headers).toContain('/api/v1/request/tags/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
+    expect(headers).toContain('/api/v1/publicbody/autocomplete/index.json\n  Allow: GET, HEAD, OPTIONS');
+    expect(headers).not.toContain('/api/v1/publicbody/autocomplete/\n');
   });
 });

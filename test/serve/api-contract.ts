@@ -263,6 +263,63 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
+    describe('autocomplete (issue 5 #2)', () => {
+      it('answers publicbody/autocomplete/ with {value: id, label: name} in list order, paginated', async () => {
+        const response = await client()('/api/v1/publicbody/autocomplete/');
+        expect(response.status).toBe(200);
+        expectHeaders(response, API_HEADERS('GET, HEAD, OPTIONS'));
+        const body = await json(response);
+        expect(Object.keys(body)).toEqual(['meta', 'objects']);
+        expect(body.meta).toEqual({ limit: 50, next: null, offset: 0, previous: null, total_count: 3 });
+        expect(body.objects).toEqual([1, 2, 3].map((id) => ({ value: id, label: `Behörde ${id}` })));
+
+        const paged = await json(await client()('/api/v1/publicbody/autocomplete/?limit=1&offset=1'));
+        expect(paged.meta.next).toBe(urls.action('publicbody', 'autocomplete', { limit: 1, offset: 2 }));
+        expect(paged.meta.previous).toBe(urls.action('publicbody', 'autocomplete', { limit: 1, offset: 0 }));
+        expect(paged.objects).toEqual([{ value: 2, label: 'Behörde 2' }]);
+      });
+
+      it('applies the list filters to publicbody/autocomplete/, with the same 400 bodies', async () => {
+        const filtered = await json(await client()('/api/v1/publicbody/autocomplete/?jurisdiction=2'));
+        expect(filtered.objects).toEqual([{ value: 3, label: 'Behörde 3' }]);
+        expect(filtered.meta.total_count).toBe(1);
+        const bad = await client()('/api/v1/publicbody/autocomplete/?jurisdiction=abc');
+        expect(bad.status).toBe(400);
+        expect(await bad.json()).toEqual({ jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'] });
+      });
+
+      it('answers request/tags/autocomplete/ with tags starting with q, case-insensitive, and nothing without q', async () => {
+        const empty = await json(await client()('/api/v1/request/tags/autocomplete/'));
+        expect(empty).toEqual({ meta: { limit: 50, next: null, offset: 0, previous: null, total_count: 0 }, objects: [] });
+        const umwelt = await json(await client()('/api/v1/request/tags/autocomplete/?q=umw'));
+        expect(umwelt.objects).toEqual([{ value: 'Umwelt und Klima', label: 'Umwelt und Klima' }]);
+        const paged = await json(await client()('/api/v1/request/tags/autocomplete/?q=u&offset=1&limit=1'));
+        expect(paged.meta).toEqual({
+          limit: 1,
+          next: null,
+          offset: 1,
+          previous: urls.action('request', 'tags/autocomplete', { limit: 1, offset: 0, q: 'u' }),
+          total_count: 1,
+        });
+        expect(paged.objects).toEqual([]);
+        const b = await json(await client()('/api/v1/request/tags/autocomplete/?q=B'));
+        expect(b.objects).toEqual([{ value: 'bund', label: 'bund' }]);
+      });
+
+      it('answers OPTIONS with the action’s view name and other methods with 405', async () => {
+        const options = await json(await client()('/api/v1/request/tags/autocomplete/', { method: 'OPTIONS' }));
+        expect(options.name).toBe('Tags autocomplete');
+        const post = await client()('/api/v1/publicbody/autocomplete/', { method: 'POST' });
+        expect(post.status).toBe(401);
+        expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      });
+
+      it('keeps a 404 for actions froide has but the archive does not serve', async () => {
+        const response = await client()('/api/v1/publicbody/search/');
+        expect(response.status).toBe(404);
+      });
+    });
+
     describe('headers (issue 4 #6)', () => {
       it.each(['/api/v1/', '/api/v1/message/', '/api/v1/message/7/', '/api/v1/message/?limit=3', '/api/v1/message/?request=2'])(
         '%s carries the API headers, an ETag, and 304 on If-None-Match',

@@ -5,7 +5,8 @@
  * - request 1..7 (status alternates resolved / awaiting_response, tag "bund" on odd ids)
  * - message 1..120: request = ((id - 1) % 7) + 1, kind "post" when id % 10 == 0 else "email",
  *   is_response = id is even; list ordered by id, so position = id - 1
- * - publicbody 1..3 (a faceted list), document 1..2, page: document 1 has 3 pages, document 2 has 2
+ * - publicbody 1..3 "Behörde <id>" (a faceted list; jurisdiction 1, body 3 jurisdiction 2), document 1..2
+ * - autocomplete: publicbody (from its list), request tags ("bund", "Umwelt und Klima"), page: document 1 has 3 pages, document 2 has 2
  * - media: a public document PDF, an attachment (name with spaces and an umlaut) and a private
  *   document directory with a PDF and a page image
  */
@@ -17,6 +18,8 @@ import { signScope, tokenScope, type TokenKey } from '../../src/api/media-token.
 import { RESOURCES } from '../../src/api/resource-table.ts';
 import { buildPaths, mediaPaths, PAGE_SIZE, RESOURCE_NAMES, UrlBuilder, type ResourceName } from '../../src/api/routes.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
+import { planListActions } from '../../src/api/resources/autocomplete.ts';
+import type { Archive } from '../../src/model/types.ts';
 
 export const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
 export const urls = new UrlBuilder(URLS);
@@ -116,6 +119,15 @@ export async function writeFixtureBuild(dir: string): Promise<void> {
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
   for (const body of bodies) await put(dir, buildPaths.detail('publicbody', body.id), JSON.stringify(body));
+  const bodyModels = [1, 2, 3].map((id) => ({ id, name: `Behörde ${id}`, slug: `b${id}`, jurisdiction: { id: id === 3 ? 2 : 1 }, classification: null, categories: [] }));
+  for (const file of planFilterIndexes('publicbody', bodyModels)) await put(dir, file.path, (file as { body: string }).body);
+
+  // Autocomplete actions: publicbody from its list; request tags from the requests (names).
+  const actionFiles = [
+    ...planListActions('publicbody', bodyModels, {} as Archive, urls),
+    ...planListActions('request', requests.map(requestModel), { requests: requests.map(requestModel) } as unknown as Archive, urls),
+  ];
+  for (const file of actionFiles) await put(dir, file.path, file.body);
 
   const documents = [1, 2].map((id) => ({
     resource_uri: urls.detail('document', id),

@@ -40,7 +40,16 @@ const PLANS = {
     properties: { ministry: 'BMI' }, updates: [{ id: 7, timestamp: '2024-01-02T10:00:00+01:00', title: 'Entwurf', status: 'started' }],
   },
   'governmentplans/2.yaml': { id: 2, government: 1, title: 'Lobbyregister', slug: 'lobbyregister', status: 'implemented', rating: 4, reference: '1' },
-  'articletags.yaml': [{ id: 1, name: 'Polizei', slug: 'polizei' }],
+  'articletags.yaml': [
+    { id: 1, name: 'Polizei', slug: 'polizei' },
+    { id: 2, name: 'Politik', slug: 'politik' },
+    { id: 3, name: 'Umwelt', slug: 'umwelt' },
+  ],
+  'categories.yaml': [
+    { id: 1, name: 'Inneres', slug: 'inneres', is_topic: true },
+    { id: 2, name: 'Polizei', slug: 'polizei', parent: 1 },
+    { id: 3, name: 'Bildung', slug: 'bildung', is_topic: true },
+  ],
 };
 
 beforeAll(async () => {
@@ -126,6 +135,24 @@ describe('preview of a real build', () => {
 
   it('serves article tags', async () => {
     expect(await (await get('/api/v1/articletag/1/')).json()).toEqual({ resource_uri: `${API}articletag/1/`, id: 1, name: 'Polizei', slug: 'polizei' });
+  });
+
+  it('serves the autocomplete actions froide offers, from the real build', async () => {
+    const choices = async (path: string) => (await (await get(path)).json()).objects;
+    // category: names, ordered by name (not the list's tree order), list filters apply.
+    expect(await choices('/api/v1/category/autocomplete/')).toEqual(['Bildung', 'Inneres', 'Polizei'].map((n) => ({ value: n, label: n })));
+    expect(await choices('/api/v1/category/autocomplete/?is_topic=true')).toEqual(['Bildung', 'Inneres'].map((n) => ({ value: n, label: n })));
+    expect(await choices('/api/v1/category/autocomplete/?ancestor=1')).toEqual([{ value: 'Polizei', label: 'Polizei' }]);
+    // law and publicbody: ids and names.
+    expect(await choices('/api/v1/law/autocomplete/')).toEqual([{ value: 1, label: 'Informationsfreiheitsgesetz' }]);
+    expect(await choices('/api/v1/publicbody/autocomplete/?jurisdiction=1')).toEqual(
+      (await (await get('/api/v1/publicbody/?jurisdiction=1')).json()).objects.map((b: any) => ({ value: b.id, label: b.name })),
+    );
+    // articletag: names starting with q; nothing without q.
+    expect(await choices('/api/v1/articletag/autocomplete/?q=pol')).toEqual(['Politik', 'Polizei'].map((n) => ({ value: n, label: n })));
+    expect(await choices('/api/v1/articletag/autocomplete/')).toEqual([]);
+    const options = await (await get('/api/v1/articletag/autocomplete/', { method: 'OPTIONS' })).json();
+    expect(options).toMatchObject({ name: 'Autocomplete', description: '' });
   });
 
   it('filters messages of a request', async () => {

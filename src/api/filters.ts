@@ -39,6 +39,8 @@ import type { ResourceName } from './routes.ts';
  * - boolean: true/false/1/0 (any case); anything else means "no filter" (BooleanWidget).
  * - text: exact string.
  * - words: every whitespace-separated word must be a word of the indexed text (case-insensitive).
+ * - nobody: a model choice whose queryset is empty for an anonymous caller (froide's
+ *   `follower`: only yourself); any value is a 400.
  * - range: two query parameters, `min` and `max`, bound one value (number, or date
  *   `YYYY-MM-DD`); `max` is exclusive where froide's is (created_at_before). The spec's
  *   `param` names the index, not a query parameter.
@@ -51,7 +53,8 @@ export type FilterParse =
   | { kind: 'boolean' }
   | { kind: 'text'; none?: string }
   | { kind: 'words' }
-  | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean };
+  | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
+  | { kind: 'nobody' };
 
 export type IndexValue = string | number | boolean | null | undefined;
 
@@ -169,6 +172,8 @@ export const REQUEST_FILTERS: FilterSpec<FoiRequest>[] = [
   // froide: `reference` starts with the value; every prefix is an index key.
   { param: 'reference', parse: text, values: (r) => prefixes(r.reference) },
   { param: 'campaign', parse: id('campaign', '-'), values: (r) => r.campaign?.id ?? '-' },
+  // froide: the followers of a request are only filterable by the follower themselves.
+  { param: 'follower', parse: { kind: 'nobody' }, values: () => null },
   { param: 'costs', parse: { kind: 'range', value: 'number', min: 'costs_min', max: 'costs_max' }, values: (r) => r.costs },
   {
     param: 'created_at',
@@ -252,6 +257,18 @@ export const GOVERNMENTPLAN_FILTERS: FilterSpec<GovernmentPlan>[] = [
 export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   { param: 'document', parse: id('document'), values: (p) => p.document.id },
   { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
+  // froide's page index (froide/document/documents.py): the document's request and public body,
+  // the public body's jurisdiction and the request's campaign by slug (`-` = no campaign),
+  // dates as for documents. froide answers an unknown slug with a 400; here it matches nothing.
+  { param: 'foirequest', parse: id('request'), values: (p) => p.document.foirequest?.id },
+  { param: 'publicbody', parse: id('publicbody'), values: (p) => p.document.publicbody?.id },
+  { param: 'jurisdiction', parse: text, values: (p) => p.document.publicbody?.jurisdiction.slug },
+  { param: 'campaign', parse: { kind: 'text', none: '-' }, values: (p) => p.document.foirequest?.campaign?.slug ?? '-' },
+  {
+    param: 'created_at',
+    parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
+    values: (p) => dateKey(p.document.publishedAt ?? p.document.lastModifiedAt),
+  },
 ];
 
 /** The filter table. Resources without an entry have no filters (jurisdiction, campaign: facts §5.7, §5.10). */
@@ -321,6 +338,8 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
       const list = words(value);
       return list.length ? { apply: true, keys: list, combine: 'and' } : { apply: false };
     }
+    case 'nobody':
+      return { error: FILTER_MESSAGES.invalidModelChoice };
     case 'range':
       throw new Error('range filters are parsed by parseBound');
   }

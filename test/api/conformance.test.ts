@@ -10,6 +10,7 @@ import { buildPaths, RESOURCE_NAMES, type ResourceName } from '../../src/api/rou
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
+import { startPreviewServer } from '../../src/serve/preview.ts';
 
 const BASE = 'https://archiv.example.org';
 const API = `${BASE}/api/v1/`;
@@ -394,5 +395,49 @@ describe('links', () => {
     expect(files.has('media/foi/101/Bescheid März.pdf')).toBe(true);
     const document = await built.json(buildPaths.detail('document', 500));
     expect(files.has(`media/${document.file_url.slice(MEDIA.length)}`)).toBe(true);
+  });
+});
+
+describe('page and request filters froide offers besides document and number (facts §5.1, §5.16)', () => {
+  let server: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
+  });
+  afterAll(() => server?.close());
+  const get = async (path: string) => {
+    const response = await fetch(new URL(path, server.url));
+    return { status: response.status, body: await response.json() };
+  };
+  const pages = async (query: string) => {
+    const { status, body } = await get(`/api/v1/page/?${query}`);
+    expect(status, query).toBe(200);
+    return body.objects.map((page: { document: string; number: number }) => `${page.document.split('/').at(-2)}:${page.number}`);
+  };
+
+  it('filters pages by the document’s request, public body, jurisdiction slug, campaign slug and date', async () => {
+    expect(await pages('')).toEqual(['500:1', '500:2', '600:1', '600:2']);
+    expect(await pages('foirequest=10')).toEqual(['500:1', '500:2']);
+    expect(await pages('publicbody=1')).toEqual(['500:1', '500:2']);
+    expect(await pages('jurisdiction=bund')).toEqual(['500:1', '500:2']);
+    expect(await pages('campaign=transparenz-jetzt')).toEqual(['500:1', '500:2']);
+    expect(await pages('campaign=-')).toEqual(['600:1', '600:2']);
+    expect(await pages('created_at_after=2024-02-25')).toEqual(['600:1', '600:2']);
+    expect(await pages('created_at_before=2024-02-25&number=2')).toEqual(['500:2']);
+  });
+
+  it('answers unknown ids and bad dates with froide’s 400 bodies', async () => {
+    expect(await get('/api/v1/page/?foirequest=99')).toEqual({
+      status: 400,
+      body: { foirequest: ['Select a valid choice. That choice is not one of the available choices.'] },
+    });
+    expect(await get('/api/v1/page/?created_at_after=2024-13-01')).toEqual({ status: 400, body: { created_at_after: ['Enter a valid date.'] } });
+  });
+
+  it('refuses request/?follower= for an anonymous caller, as froide does (only yourself)', async () => {
+    expect(await get('/api/v1/request/?follower=1')).toEqual({
+      status: 400,
+      body: { follower: ['Select a valid choice. That choice is not one of the available choices.'] },
+    });
+    expect((await get('/api/v1/request/?follower=')).status).toBe(200);
   });
 });

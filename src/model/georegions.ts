@@ -70,14 +70,14 @@ function locateGeometry(
   used: Set<string>,
   problems: Problems,
 ): Located | null {
-  if (data.geom && data.geom_file !== undefined) {
+  const path = data.geom_file === undefined ? undefined : `${dirOf(source.file)}/${data.geom_file}`;
+  if (path) used.add(path);
+  if (data.geom && path) {
     problems.at(source, ['geom_file'], 'is given together with geom', 'keep one of them: geom (the geometry inline) or geom_file (a .geojson file next to this one)');
     return null;
   }
   if (data.geom) return { geometry: data.geom, source, path: ['geom'] };
-  if (data.geom_file === undefined) return null;
-  const path = `${dirOf(source.file)}/${data.geom_file}`;
-  used.add(path);
+  if (!path) return null;
   const file = files.get(path);
   if (file) {
     return file.data.type === 'Feature'

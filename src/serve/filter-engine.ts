@@ -3,7 +3,7 @@
  * driven by the table in src/api/filters.ts and the index files the build wrote.
  * Touches one index file per filter value, never the collection.
  */
-import { filtersOf, indexFile, parseBound, parseValue, FILTER_MESSAGES, RANGE_FILE, SCAN_FILE, type FilterParse, type FilterSpec, type ParsedFilter } from '../api/filters.ts';
+import { filtersOf, indexFile, parseBound, parseValue, queryParamsOf, FILTER_MESSAGES, RANGE_FILE, SCAN_FILE, type FilterParse, type FilterSpec, type ParsedFilter } from '../api/filters.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import { coveringIds, type ShapeRecord } from '../model/geometry.ts';
 import { readJson } from './pagination.ts';
@@ -44,18 +44,23 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
     params.push(spec.param);
     sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and'));
   }
-  if (Object.keys(errors).length) return { kind: 'invalid', errors };
-  if (sets.length === 0) return { kind: 'all' };
+  // Django validates the whole form: a bad number and an unknown id are reported together,
+  // in the order the filters are declared.
   const results = await Promise.all(sets);
   results.forEach((result, i) => {
     if (typeof result === 'string') errors[params[i]!] = [result];
   });
-  if (Object.keys(errors).length) return { kind: 'invalid', errors };
+  if (Object.keys(errors).length) return { kind: 'invalid', errors: inTableOrder(resource, errors) };
   // null: the parameter turned out not to apply (an unknown `regions` id in froide).
   const lists = results.filter((result): result is number[] => Array.isArray(result));
   if (lists.length === 0) return { kind: 'all' };
   lists.sort((a, b) => a.length - b.length);
   return { kind: 'positions', positions: lists.reduce(intersect) };
+}
+
+function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
+  const order = filtersOf(resource).flatMap(queryParamsOf);
+  return Object.fromEntries(order.filter((param) => param in errors).map((param) => [param, errors[param]!]));
 }
 
 type Applied = Extract<ParsedFilter, { apply: true }>;

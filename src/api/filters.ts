@@ -15,12 +15,14 @@
 import { DEFAULTS } from '../config.ts';
 import { MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
 import { formatDateTime, type Timestamp } from '../model/time.ts';
+import { shapeRecord, type ShapeRecord } from '../model/geometry.ts';
 import type {
   Attachment,
   Category,
   Classification,
   Document,
   FoiRequest,
+  GeoRegion,
   GovernmentPlan,
   Law,
   Message,
@@ -44,17 +46,36 @@ import type { ResourceName } from './routes.ts';
  * - range: two query parameters, `min` and `max`, bound one value (number, or date
  *   `YYYY-MM-DD`); `max` is exclusive where froide's is (created_at_before). The spec's
  *   `param` names the index, not a query parameter.
+ * - ids `invalid: 'ignore'`: a part that is not an integer means "no filter" instead of a 400
+ *   (froide's georegion `id` catches the ValueError).
+ * - ids `subtree`: a value without a comma is one id meaning that `subtree` object and its
+ *   descendants (index key `<id>/`, see `subtreeKeys`); an id no such object has means "no
+ *   filter" (froide's publicbody `regions`).
+ * - text `separator`: the value is a list, any of its parts (froide: `kind__in=value.split(",")`).
+ * - text `fallback: 'capitalize'`: when nothing has the value, Python's `value.capitalize()`
+ *   is tried (froide's georegion `name`).
+ * - scan: no key lookup; one values file per filter holds each object's strings (one per
+ *   `match` slot) and the engine scans it: `icontains` (case-insensitive substring; the file
+ *   holds the lower-cased string) or `prefix` (case-sensitive). Any slot matching keeps the
+ *   object. For `q` filters a key per substring would be too many keys.
+ * - point: `lat,lng` or `lng,lat`; the engine finds the `shapes` objects covering the point
+ *   (the shapes file, see SHAPES) and looks their ids up in this filter's index. A value that
+ *   is not two numbers means "no filter", as in froide.
  */
 export type FilterParse =
   | { kind: 'id'; ref?: ResourceName; none?: string }
-  | { kind: 'ids' }
+  | { kind: 'ids'; invalid?: 'error' | 'ignore'; subtree?: ResourceName }
   | { kind: 'integer' }
   | { kind: 'choice'; choices: readonly string[] }
   | { kind: 'boolean' }
-  | { kind: 'text'; none?: string }
+  | { kind: 'text'; none?: string; separator?: string; fallback?: 'capitalize' }
   | { kind: 'words' }
   | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
-  | { kind: 'nobody' };
+  | { kind: 'nobody' }
+  | { kind: 'scan'; match: readonly ScanMatch[] }
+  | { kind: 'point'; order: 'latlng' | 'lnglat'; shapes: ResourceName };
+
+export type ScanMatch = 'icontains' | 'prefix';
 
 export type IndexValue = string | number | boolean | null | undefined;
 
@@ -77,6 +98,9 @@ export const FILTER_MESSAGES = {
 
 /** Range filters: one index file of `[value, position]` pairs sorted by value, which both bounds search. */
 export const RANGE_FILE = 'sorted';
+
+/** Scan filters: one index file, an array by position of each object's strings (one per `match` slot). */
+export const SCAN_FILE = 'scan';
 
 /** The query parameters a filter reads: its own name, or a range's two bounds. */
 export function queryParamsOf(spec: FilterSpec<any>): string[] {
@@ -220,6 +244,10 @@ export const PUBLICBODY_FILTERS: FilterSpec<PublicBody>[] = [
   { param: 'classification_id', parse: id(), values: (b) => b.classification?.id },
   // froide: a category includes its sub-categories; repeating the parameter means AND.
   { param: 'category', parse: id('category'), values: (b) => b.categories.flatMap((c) => ancestorsAndSelf(c)), repeat: 'and' },
+  // froide: `1,2` = linked to any of these regions; `1` = linked to region 1 or a region inside it.
+  { param: 'regions', parse: { kind: 'ids', subtree: 'georegion' }, values: (b) => subtreeKeys(b.regions) },
+  // froide: `lng,lat` inside one of the body's regions.
+  { param: 'lnglat', parse: { kind: 'point', order: 'lnglat', shapes: 'georegion' }, values: (b) => b.regions.map((r) => r.id) },
 ];
 
 export const LAW_FILTERS: FilterSpec<Law>[] = [
@@ -254,6 +282,35 @@ export const GOVERNMENTPLAN_FILTERS: FilterSpec<GovernmentPlan>[] = [
   { param: 'properties', parse: text, values: (p) => propertyKeys(p.properties) },
 ];
 
+/** Keys of objects linked to tree nodes: each node's id, and `<id>/` for it and every ancestor (ids `subtree`). */
+function subtreeKeys(nodes: readonly Node[]): string[] {
+  return nodes.flatMap((node) => [String(node.id), ...ancestorsAndSelf(node).map((id) => `${id}/`)]);
+}
+
+/** froide's georegion filters (okfde/froide:froide/georegion/api_views.py `GeoRegionFilter`). */
+export const GEOREGION_FILTERS: FilterSpec<GeoRegion>[] = [
+  { param: 'id', parse: { kind: 'ids', invalid: 'ignore' }, values: (r) => r.id },
+  // name contains the value (case-insensitive) OR region_identifier starts with it.
+  { param: 'q', parse: { kind: 'scan', match: ['icontains', 'prefix'] }, values: (r) => [r.name, r.regionIdentifier] },
+  { param: 'kind', parse: { kind: 'text', separator: ',' }, values: (r) => r.kind },
+  { param: 'kind_detail', parse: text, values: (r) => r.kindDetail },
+  { param: 'level', parse: { kind: 'integer' }, values: (r) => r.level },
+  // treebeard's get_descendants(): the region itself is not included.
+  { param: 'ancestor', parse: id('georegion'), values: (r) => ancestors(r) },
+  { param: 'latlng', parse: { kind: 'point', order: 'latlng', shapes: 'georegion' }, values: (r) => r.id },
+  { param: 'name', parse: { kind: 'text', fallback: 'capitalize' }, values: (r) => r.name },
+  { param: 'region_identifier', parse: text, values: (r) => r.regionIdentifier },
+  { param: 'slug', parse: text, values: (r) => r.slug },
+];
+
+/**
+ * Resources whose objects have a geometry that `point` filters test: the build writes one
+ * shapes file per entry (`buildPaths.shapes`), an array of ShapeRecords (model/geometry.ts).
+ */
+export const SHAPES: Partial<Record<ResourceName, (object: any) => ShapeRecord | null>> = {
+  georegion: (region: GeoRegion) => shapeRecord(region.id, region.polygons),
+};
+
 export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   { param: 'document', parse: id('document'), values: (p) => p.document.id },
   { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
@@ -283,6 +340,7 @@ export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> 
   classification: CLASSIFICATION_FILTERS,
   page: PAGE_FILTERS,
   governmentplan: GOVERNMENTPLAN_FILTERS,
+  georegion: GEOREGION_FILTERS,
 };
 
 export function filtersOf(resource: ResourceName): readonly FilterSpec<any>[] {
@@ -299,11 +357,39 @@ export function allFilterParams(): string[] {
 export type ParsedFilter =
   /** Not applied (empty value, or a boolean django-filter cannot read). */
   | { apply: false }
-  /** Objects having `keys` (all of them for `and`, any for `or`); `check` ids must exist as `ref`. */
-  | { apply: true; keys: string[]; combine: 'and' | 'or'; check?: { ref: ResourceName; id: string } }
+  /**
+   * Objects having `keys` (all of them for `and`, any for `or`). When none has them: `check`
+   * ids must exist as `ref` (else a 400, or no filter for `missing: 'ignore'`), and `fallback`
+   * keys are tried instead. `scan` and `point` are resolved by the engine from their files.
+   */
+  | {
+      apply: true;
+      keys: string[];
+      combine: 'and' | 'or';
+      check?: { ref: ResourceName; id: string; missing?: 'error' | 'ignore' };
+      fallback?: string[];
+      scan?: string;
+      point?: { lng: number; lat: number; shapes: ResourceName };
+    }
   | { error: string };
 
 const INTEGER = /^[+-]?\d+$/;
+
+/** Python's float() on a query value: decimal or exponent notation, inf and nan; null when it fails. */
+export function pythonFloat(raw: string): number | null {
+  const text = raw.trim();
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return Number(text);
+  const special = /^([+-]?)(inf|infinity|nan)$/i.exec(text);
+  if (!special) return null;
+  if (special[2]!.toLowerCase() === 'nan') return Number.NaN;
+  return special[1] === '-' ? -Infinity : Infinity;
+}
+
+/** Python's str.capitalize(): the first character upper case, the rest lower case. */
+export function capitalize(text: string): string {
+  const [first = '', ...rest] = text;
+  return first.toUpperCase() + rest.join('').toLowerCase();
+}
 
 export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
   const value = raw.trim();
@@ -316,9 +402,19 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
       return { apply: true, keys: [key], combine: 'and', ...(parse.ref ? { check: { ref: parse.ref, id: key } } : {}) };
     }
     case 'ids': {
+      if (parse.invalid === 'ignore') {
+        // Python's int() on every part; one failing drops the whole filter (froide catches the ValueError).
+        const parts = value.split(',').map((part) => part.trim());
+        if (!parts.every((part) => INTEGER.test(part))) return { apply: false };
+        return { apply: true, keys: parts.map((part) => String(Number(part))), combine: 'or' };
+      }
       const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
       if (!parts.every((part) => INTEGER.test(part))) return { error: FILTER_MESSAGES.number };
-      return { apply: true, keys: parts.map((part) => String(Number(part))), combine: 'or' };
+      const keys = parts.map((part) => String(Number(part)));
+      if (parse.subtree && !value.includes(',')) {
+        return { apply: true, keys: [`${keys[0]}/`], combine: 'or', check: { ref: parse.subtree, id: keys[0]!, missing: 'ignore' } };
+      }
+      return { apply: true, keys, combine: 'or' };
     }
     case 'integer':
       if (!/^[+-]?\d+(\.0*)?$/.test(value)) return { error: FILTER_MESSAGES.number };
@@ -333,7 +429,20 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
       return { apply: false };
     }
     case 'text':
-      return { apply: true, keys: [raw], combine: 'and' };
+      if (parse.separator !== undefined) return { apply: true, keys: value.split(parse.separator), combine: 'or' };
+      return { apply: true, keys: [raw], combine: 'and', ...(parse.fallback === 'capitalize' ? { fallback: [capitalize(raw)] } : {}) };
+    case 'scan':
+      return { apply: true, keys: [], combine: 'or', scan: value };
+    case 'point': {
+      // froide splits once at the first comma; a missing part or a non-number means no filter.
+      const comma = value.indexOf(',');
+      if (comma < 0) return { apply: false };
+      const first = pythonFloat(value.slice(0, comma));
+      const second = pythonFloat(value.slice(comma + 1));
+      if (first === null || second === null) return { apply: false };
+      const [lng, lat] = parse.order === 'lnglat' ? [first, second] : [second, first];
+      return { apply: true, keys: [], combine: 'or', point: { lng, lat, shapes: parse.shapes } };
+    }
     case 'words': {
       const list = words(value);
       return list.length ? { apply: true, keys: list, combine: 'and' } : { apply: false };

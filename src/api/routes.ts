@@ -250,6 +250,10 @@ export const buildPaths = {
   filterIndex(resource: ResourceName, filter: string, value: string): string {
     return `_data/${resource}/index/${filter}/${encodeSegment(value)}.json`;
   },
+  /** Bounding boxes and rings of a resource's geometries, for point filters (api/filters.ts SHAPES). */
+  shapes(resource: ResourceName): string {
+    return `_data/${resource}/shapes.json`;
+  },
   mediaRoot: 'media',
   media(relativePath: string): string {
     return `media/${relativePath}`;

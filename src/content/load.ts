@@ -13,6 +13,8 @@ import {
   type ClassificationInput,
   type ContentKind,
   type DocumentInput,
+  type GeoRegionInput,
+  type GeometryFileInput,
   type JurisdictionInput,
   type LawInput,
   type MessageInput,
@@ -72,6 +74,9 @@ export interface LoadedContent {
   requests: (Loaded<RequestInput> & { dir: string })[];
   messages: LoadedMessage[];
   documents: LoadedDocument[];
+  georegions: Loaded<GeoRegionInput>[];
+  /** Valid `georegions/*.geojson` files, by path; a region names one by `geom_file`. */
+  georegionGeometries: Loaded<GeometryFileInput>[];
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
@@ -144,6 +149,8 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
   const requests = of<RequestInput>('request');
   const rawMessages = of<MessageInput>('message');
   const rawDocuments = of<DocumentInput>('document');
+  const georegions = of<GeoRegionInput>('georegion');
+  const georegionGeometries = of<GeometryFileInput>('georegiongeometry');
 
   const messages = await mapLimit(
     rawMessages,
@@ -189,6 +196,8 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     requests: requests.map((request) => ({ ...request, dir: dirOf(request.source.file) })),
     messages,
     documents,
+    georegions,
+    georegionGeometries,
   };
 }
 

@@ -76,6 +76,19 @@ export const PLAN_STATUSES = ['not_started', 'started', 'partially_implemented',
 
 export const DOCUMENT_TYPES = ['minor_interpellation', 'major_interpellation', 'interpellation', 'written'] as const;
 
+/** froide's GeoRegion.KIND_CHOICES (okfde/froide:froide/georegion/models.py), in its order. */
+export const GEOREGION_KINDS = [
+  'country',
+  'state',
+  'admin_district',
+  'district',
+  'admin_cooperation',
+  'municipality',
+  'borough',
+  'zipcode',
+  'admin_court_jurisdiction',
+] as const;
+
 // --- files --------------------------------------------------------------------------------
 
 export const siteSchema = z
@@ -95,6 +108,7 @@ export const jurisdictionSchema = z.strictObject({
   rank: z.number().int().default(1).describe('Sort key: lower ranks come first (Bund before Länder).'),
   description: text(),
   last_modified_at: dateTime().optional(),
+  region: optionalRef('georegion').describe('Id of the georegion the jurisdiction covers (its kind is published as region_kind).'),
 });
 
 export const lawSchema = z.strictObject({
@@ -214,6 +228,51 @@ export const publicBodySchema = z.strictObject({
   extra_data: z.record(z.string(), z.unknown()).default({}),
   geo: geoPoint.nullable().default(null),
   last_modified_at: dateTime().optional(),
+  regions: z.array(ref('georegion')).default([]).describe('Ids of the georegions the body is responsible for (filters regions and lnglat).'),
+});
+
+/**
+ * GeoJSON geometry of a georegion. Only the shape is checked here; closed rings and
+ * longitude/latitude ranges are checked in the model stage (model/georegions.ts), which can
+ * say which ring and suggest a fix.
+ */
+const position = z.array(z.number()).min(2).max(3).describe('[longitude, latitude] (a third number, the altitude, is ignored)');
+const ring = z.array(position).describe('A closed ring: at least 4 positions, the last one repeating the first.');
+const polygon = z.array(ring).min(1).describe('The outer ring, then any holes.');
+export const geometrySchema = z
+  .discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('Polygon'), coordinates: polygon }),
+    z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(polygon).min(1) }),
+  ])
+  .describe('GeoJSON Polygon or MultiPolygon, positions as [longitude, latitude] (WGS 84).');
+
+/** A georegion's geometry in its own file: a GeoJSON geometry, or a Feature holding one (what GIS tools export). */
+export const geometryFileSchema = z.union([
+  geometrySchema,
+  z.object({ type: z.literal('Feature'), geometry: geometrySchema }).describe('A GeoJSON Feature; only its geometry is read.'),
+]);
+
+export const georegionSchema = z.strictObject({
+  id: id(),
+  name: z.string().min(1),
+  slug: slug(),
+  kind: z.enum(GEOREGION_KINDS),
+  kind_detail: z.string().default('').describe('Finer kind in German, e.g. "Kreisfreie Stadt"; shown instead of the kind in labels.'),
+  level: z.number().int().min(0).optional().describe('Administrative level; greater than the level of part_of. Defaults to part_of\'s level + 1, or 0.'),
+  region_identifier: z.string().default('').describe('Official key, e.g. the Amtlicher Gemeindeschlüssel "05315000".'),
+  global_identifier: z.string().default('').describe('Identifier in a global register, e.g. a Wikidata item "Q365".'),
+  population: z.number().int().min(0).nullable().default(null),
+  valid_on: dateTime().nullable().default(null).describe('Since when the region exists in this form.'),
+  part_of: optionalRef('georegion (the region this one lies in)'),
+  gov_seat: geoPoint.nullable().default(null).describe('Seat of government, [longitude, latitude].'),
+  geom: geometrySchema.optional().describe('The geometry inline. For large geometries use geom_file instead.'),
+  geom_file: z
+    .string()
+    .regex(/^[^/\\\0]+\.geojson$/, 'must be the name of a .geojson file in the same folder')
+    .optional()
+    .describe('Name of a .geojson file next to this one holding the geometry (a GeoJSON Polygon, MultiPolygon or a Feature with one).'),
+  area: z.number().min(0).optional().describe('Area in m². Computed from the geometry when left out.'),
+  centroid: geoPoint.optional().describe('[longitude, latitude]. Computed from the geometry when left out.'),
 });
 
 export const requestSchema = z.strictObject({
@@ -358,6 +417,8 @@ export const CONTENT_FILES = {
   request: { pattern: 'requests/*/request.yaml', schema: requestSchema, list: false },
   message: { pattern: 'requests/*/messages/*.yaml', schema: messageSchema, list: false },
   document: { pattern: 'documents/*/document.yaml', schema: documentSchema, list: false },
+  georegion: { pattern: 'georegions/*.yaml', schema: georegionSchema, list: false },
+  georegiongeometry: { pattern: 'georegions/*.geojson', schema: geometryFileSchema, list: false },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_FILES;
@@ -377,6 +438,9 @@ export type MessageInput = z.output<typeof messageSchema>;
 export type AttachmentInput = z.output<typeof attachmentSchema>;
 export type DerivedDocumentInput = z.output<typeof derivedDocumentSchema>;
 export type DocumentInput = z.output<typeof documentSchema>;
+export type GeoRegionInput = z.output<typeof georegionSchema>;
+export type GeometryInput = z.output<typeof geometrySchema>;
+export type GeometryFileInput = z.output<typeof geometryFileSchema>;
 
 /** JSON Schema for one kind of file, for yaml-language-server (draft-07 is what it knows best). */
 export function jsonSchemaFor(kind: ContentKind): Record<string, unknown> {

@@ -5,6 +5,7 @@
  */
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
+import { linkGeoRegions, treePositions } from './georegions.ts';
 import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
 import { linkTree, Registry } from './registry.ts';
 import { linkRequests } from './requests.ts';
@@ -21,6 +22,8 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   const fallbackModified = parseTimestamp(options.defaultUpdatedAt);
   const modified = (value: string | undefined) => (value ? parseTimestamp(value) : fallbackModified);
 
+  const georegions = linkGeoRegions(content, problems);
+
   const jurisdictions = new Registry<Jurisdiction>('jurisdiction', problems);
   for (const { data, source } of content.jurisdictions) {
     jurisdictions.add({
@@ -31,6 +34,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
       rank: data.rank,
       description: data.description,
       lastModifiedAt: modified(data.last_modified_at),
+      region: georegions.resolve(data.region, source, ['region']) ?? null,
     });
   }
 
@@ -100,6 +104,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
       geo: data.geo,
       lastModifiedAt: modified(data.last_modified_at),
       numberOfRequests: 0,
+      regions: data.regions.flatMap((id, index) => georegions.resolve(id, source, ['regions', index]) ?? []),
     });
   }
 
@@ -145,6 +150,9 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     bodyParents.set(body, data.parent);
   }
   linkTree(publicBodies.values(), bodyParents, publicBodies, problems);
+  // froide lists a body's regions in the regions' tree order, whatever order they were added in.
+  const regionOrder = treePositions(georegions.values());
+  for (const body of publicBodies.values()) body.regions.sort((a, b) => regionOrder.get(a)! - regionOrder.get(b)!);
   for (const body of publicBodies.values()) {
     let root = body;
     while (root.parent) root = root.parent;
@@ -182,5 +190,6 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     messages,
     attachments,
     documents,
+    georegions: georegions.values(),
   };
 }

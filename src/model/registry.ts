@@ -95,10 +95,12 @@ export function linkTree<T extends { id: number; name: string; source: Source; p
   parentIds: Map<T, number | null>,
   registry: Registry<T>,
   problems: Problems,
+  /** The content key that holds the parent id (georegions call it `part_of`). */
+  key = 'parent',
 ): void {
   for (const node of nodes) {
     const parentId = parentIds.get(node) ?? null;
-    const parent = registry.resolve(parentId, node.source, ['parent']);
+    const parent = registry.resolve(parentId, node.source, [key]);
     node.parent = parent ?? null;
   }
   for (const node of nodes) {
@@ -106,7 +108,7 @@ export function linkTree<T extends { id: number; name: string; source: Source; p
     let depth = 0;
     for (let current = node.parent; current; current = current.parent) {
       if (seen.has(current)) {
-        problems.at(node.source, ['parent'], `makes a cycle: ${registry.kind} ${node.id} is its own ancestor`, `point ${formatPath(['parent'])} at a ${registry.kind} higher up the tree, or set it to null`);
+        problems.at(node.source, [key], `makes a cycle: ${registry.kind} ${node.id} is its own ancestor`, `point ${formatPath([key])} at a ${registry.kind} higher up the tree, or set it to null`);
         node.parent = null;
         depth = 0;
         break;

@@ -5,6 +5,7 @@
 import type { Source } from '../content/problems.ts';
 import type { ContentFile } from '../content/load.ts';
 import type { DocumentInput, LawInput, MessageInput } from '../content/schema.ts';
+import type { MultiPolygon, Position } from './geometry.ts';
 import type { Timestamp } from './time.ts';
 
 interface Record {
@@ -18,6 +19,7 @@ export interface Jurisdiction extends Record {
   rank: number;
   description: string;
   lastModifiedAt: Timestamp;
+  region: GeoRegion | null;
 }
 
 export interface Law extends Record {
@@ -129,6 +131,7 @@ export interface PublicBody extends TreeNode<PublicBody> {
   lastModifiedAt: Timestamp;
   /** Published requests addressed to this body. */
   numberOfRequests: number;
+  regions: GeoRegion[];
 }
 
 export interface FoiRequest extends Record {
@@ -216,6 +219,23 @@ export interface Document extends Record {
   publicbody: PublicBody | null;
 }
 
+/** A georegion (facts §5.9); `parent` is froide's `part_of`, `depth` its depth in that tree. */
+export interface GeoRegion extends TreeNode<GeoRegion> {
+  kind: string;
+  kindDetail: string;
+  level: number;
+  regionIdentifier: string;
+  globalIdentifier: string;
+  population: number | null;
+  validOn: Timestamp | null;
+  govSeat: Position | null;
+  /** MultiPolygon coordinates; empty when the region has no geometry. */
+  polygons: MultiPolygon;
+  /** m²: given, or computed from `polygons` (model/geometry.ts). */
+  area: number;
+  centroid: Position | null;
+}
+
 export interface Archive {
   title: string;
   timeZone: string;
@@ -236,4 +256,5 @@ export interface Archive {
   attachments: Attachment[];
   /** Imported documents and documents derived from published attachments. */
   documents: Document[];
+  georegions: GeoRegion[];
 }

@@ -4,12 +4,37 @@
  * `ordered` must be the exact list the resource's page files were cut from: a position here
  * is the object's 0-based index in that list.
  */
-import { filtersOf, indexFile, indexKey, RANGE_FILE, type FilterSpec } from '../api/filters.ts';
+import { filtersOf, indexFile, indexKey, RANGE_FILE, SCAN_FILE, SHAPES, type FilterSpec } from '../api/filters.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';
 
 export function planFilterIndexes(resource: ResourceName, ordered: readonly object[]): PlannedFile[] {
-  return filtersOf(resource).flatMap((spec) => planFilter(resource, spec, ordered));
+  return [...filtersOf(resource).flatMap((spec) => planFilter(resource, spec, ordered)), ...planShapes(resource, ordered)];
+}
+
+/** The shapes file of a resource with geometries: one record per object that has one, in list order. */
+function planShapes(resource: ResourceName, ordered: readonly object[]): PlannedFile[] {
+  const shapeOf = SHAPES[resource];
+  if (!shapeOf) return [];
+  const records = ordered.flatMap((object) => {
+    const record = shapeOf(object);
+    return record ? [record] : [];
+  });
+  return [{ path: buildPaths.shapes(resource), body: JSON.stringify(records) }];
+}
+
+/** A scan filter's values file: each object's strings by position, `icontains` slots lower-cased. */
+function planScan(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
+  const parse = spec.parse as Extract<FilterSpec['parse'], { kind: 'scan' }>;
+  const rows = ordered.map((object) => {
+    const raw = spec.values(object as never);
+    const values = Array.isArray(raw) ? raw : [raw];
+    return parse.match.map((match, slot) => {
+      const value = values[slot] === null || values[slot] === undefined ? '' : indexKey(values[slot]);
+      return match === 'icontains' ? value.toLowerCase() : value;
+    });
+  });
+  return [{ path: buildPaths.filterIndex(resource, spec.param, SCAN_FILE), body: JSON.stringify(rows) }];
 }
 
 function planRange(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
@@ -24,6 +49,7 @@ function planRange(resource: ResourceName, spec: FilterSpec<any>, ordered: reado
 
 function planFilter(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
   if (spec.parse.kind === 'range') return planRange(resource, spec, ordered);
+  if (spec.parse.kind === 'scan') return planScan(resource, spec, ordered);
   // file -> key -> positions (ascending, because positions are visited in order)
   const files = new Map<string, Map<string, number[]>>();
   ordered.forEach((object, position) => {

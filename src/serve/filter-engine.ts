@@ -3,8 +3,9 @@
  * driven by the table in src/api/filters.ts and the index files the build wrote.
  * Touches one index file per filter value, never the collection.
  */
-import { filtersOf, indexFile, parseBound, parseValue, FILTER_MESSAGES, RANGE_FILE, type FilterParse, type FilterSpec } from '../api/filters.ts';
+import { filtersOf, indexFile, parseBound, parseValue, queryParamsOf, FILTER_MESSAGES, RANGE_FILE, SCAN_FILE, type FilterParse, type FilterSpec, type ParsedFilter } from '../api/filters.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
+import { coveringIds, type ShapeRecord } from '../model/geometry.ts';
 import { readJson } from './pagination.ts';
 import type { Store } from './store.ts';
 
@@ -17,7 +18,7 @@ export type FilterOutcome =
 
 export async function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams): Promise<FilterOutcome> {
   const errors: Record<string, string[]> = {};
-  const sets: Promise<number[] | string>[] = [];
+  const sets: Promise<number[] | string | null>[] = [];
   const params: string[] = [];
   for (const spec of filtersOf(resource)) {
     if (spec.parse.kind === 'range') {
@@ -43,40 +44,72 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
     params.push(spec.param);
     sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and'));
   }
-  if (Object.keys(errors).length) return { kind: 'invalid', errors };
-  if (sets.length === 0) return { kind: 'all' };
+  // Django validates the whole form: a bad number and an unknown id are reported together,
+  // in the order the filters are declared.
   const results = await Promise.all(sets);
   results.forEach((result, i) => {
     if (typeof result === 'string') errors[params[i]!] = [result];
   });
-  if (Object.keys(errors).length) return { kind: 'invalid', errors };
-  const lists = results as number[][];
+  if (Object.keys(errors).length) return { kind: 'invalid', errors: inTableOrder(resource, errors) };
+  // null: the parameter turned out not to apply (an unknown `regions` id in froide).
+  const lists = results.filter((result): result is number[] => Array.isArray(result));
+  if (lists.length === 0) return { kind: 'all' };
   lists.sort((a, b) => a.length - b.length);
   return { kind: 'positions', positions: lists.reduce(intersect) };
 }
 
-/** Positions for one parameter (possibly repeated), or a 400 message. */
-async function resolveSpec(
-  store: Store,
-  resource: ResourceName,
-  spec: FilterSpec<any>,
-  applied: Extract<ReturnType<typeof parseValue>, { apply: true }>[],
-  across: 'and' | 'or',
-): Promise<number[] | string> {
-  const perValue = await Promise.all(
-    applied.map(async (parsed) => {
-      const lists = await Promise.all(parsed.keys.map((key) => lookup(store, resource, spec, key)));
-      if (parsed.check && lists[0]!.length === 0) {
-        const exists = await store.read(buildPaths.detail(parsed.check.ref, parsed.check.id));
-        if (exists === null) return FILTER_MESSAGES.invalidModelChoice;
-      }
-      return parsed.combine === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
-    }),
-  );
+function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
+  const order = filtersOf(resource).flatMap(queryParamsOf);
+  return Object.fromEntries(order.filter((param) => param in errors).map((param) => [param, errors[param]!]));
+}
+
+type Applied = Extract<ParsedFilter, { apply: true }>;
+
+/** Positions for one parameter (possibly repeated), a 400 message, or null when it does not apply after all. */
+async function resolveSpec(store: Store, resource: ResourceName, spec: FilterSpec<any>, applied: Applied[], across: 'and' | 'or'): Promise<number[] | string | null> {
+  const perValue = (await Promise.all(applied.map((parsed) => resolveValue(store, resource, spec, parsed)))).filter((value) => value !== null);
   const error = perValue.find((value) => typeof value === 'string');
   if (error !== undefined) return error as string;
   const lists = perValue as number[][];
+  if (lists.length === 0) return null;
   return across === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
+}
+
+async function resolveValue(store: Store, resource: ResourceName, spec: FilterSpec<any>, parsed: Applied): Promise<number[] | string | null> {
+  if (parsed.scan !== undefined) return scanPositions(store, resource, spec, parsed.scan);
+  const point = parsed.point;
+  const keys = point ? coveringIds(await readShapes(store, point.shapes), point.lng, point.lat).map(String) : parsed.keys;
+  const positions = await keyPositions(store, resource, spec, keys, parsed.combine);
+  if (positions.length > 0) return positions;
+  if (parsed.check) {
+    const exists = await store.read(buildPaths.detail(parsed.check.ref, parsed.check.id));
+    if (exists === null) return parsed.check.missing === 'ignore' ? null : FILTER_MESSAGES.invalidModelChoice;
+  }
+  if (parsed.fallback) return keyPositions(store, resource, spec, parsed.fallback, parsed.combine);
+  return positions;
+}
+
+async function keyPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, keys: readonly string[], combine: 'and' | 'or'): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const lists = await Promise.all(keys.map((key) => lookup(store, resource, spec, key)));
+  return combine === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
+}
+
+async function readShapes(store: Store, resource: ResourceName): Promise<ShapeRecord[]> {
+  return ((await readJson(store, buildPaths.shapes(resource))) ?? []) as ShapeRecord[];
+}
+
+/** Positions whose strings match the value in any `match` slot (see FilterParse `scan`). */
+async function scanPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, value: string): Promise<number[]> {
+  const { match } = spec.parse as Extract<FilterParse, { kind: 'scan' }>;
+  const rows = ((await readJson(store, buildPaths.filterIndex(resource, spec.param, SCAN_FILE))) ?? []) as string[][];
+  const folded = value.toLowerCase();
+  const positions: number[] = [];
+  rows.forEach((row, position) => {
+    const hit = match.some((mode, slot) => (mode === 'icontains' ? row[slot]!.includes(folded) : row[slot]!.startsWith(value)));
+    if (hit) positions.push(position);
+  });
+  return positions;
 }
 
 type Range = { min?: number | string; max?: number | string };

@@ -302,6 +302,117 @@ describe('article tags and government plans', () => {
   });
 });
 
+describe('georegions', () => {
+  const square = (west: number, south: number, size: number) => [[west, south], [west + size, south], [west + size, south + size], [west, south + size], [west, south]];
+  const region = (id: number, extra: object = {}) => ({ id, name: `Region ${id}`, slug: `region-${id}`, kind: 'state', geom: { type: 'Polygon', coordinates: [square(id, 50, 1)] }, ...extra });
+
+  it('links the part_of tree, derives levels, area and centroid, reads a sibling .geojson Feature, and links jurisdictions and bodies', async () => {
+    const tree = minimalArchive({
+      'georegions/1-land.yaml': { id: 1, name: 'Land', slug: 'land', kind: 'country', geom_file: '1-land.geojson' },
+      'georegions/1-land.geojson': JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square(0, 40, 20)] } }),
+      'georegions/2-a.yaml': region(2, { part_of: 1 }),
+      'georegions/3-b.yaml': region(3, { part_of: 2, level: 5, area: 12, centroid: [2.5, 50.5] }),
+      'jurisdictions.yaml': [{ id: 1, name: 'Bund', slug: 'bund', region: 2 }],
+    });
+    tree['publicbodies/1-bmi.yaml'] = { ...(tree['publicbodies/1-bmi.yaml'] as object), regions: [3, 1] };
+    const { problems, archive } = await check(tree);
+    expect(problems.list).toEqual([]);
+    const byId = new Map(archive!.georegions.map((r) => [r.id, r]));
+    expect([1, 2, 3].map((id) => [byId.get(id)!.level, byId.get(id)!.depth, byId.get(id)!.parent?.id ?? null])).toEqual([[0, 0, null], [1, 1, 1], [5, 2, 2]]);
+    expect(byId.get(1)!.centroid).toEqual([10, 50]);
+    expect(byId.get(2)!.centroid).toEqual([2.5, 50.5]);
+    expect(Math.round(byId.get(2)!.area / 1e6)).toBe(7865); // 1° × 1° at 50° N: R² · Δλ · (sin 51° − sin 50°)
+    expect(byId.get(3)!.area).toBe(12);
+    expect(archive!.jurisdictions[0]!.region?.id).toBe(2);
+    // Tree order, not the order in the file.
+    expect(archive!.publicBodies.find((body) => body.id === 1)!.regions.map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('reports unknown ids, cycles, levels, geometry mistakes and a missing geometry file at their keys, with hints', async () => {
+    const tree = minimalArchive({
+      'georegions/1.yaml': region(1, { part_of: 2 }),
+      'georegions/2.yaml': region(2, { part_of: 1 }),
+      'georegions/3.yaml': region(3, { part_of: 9 }),
+      'georegions/4.yaml': region(4, { level: 0, part_of: 5 }),
+      'georegions/5.yaml': region(5, { level: 2 }),
+      'georegions/6.yaml': [
+        'id: 6',
+        'name: Verdreht',
+        'slug: verdreht',
+        'kind: district',
+        'geom:',
+        '  type: MultiPolygon',
+        '  coordinates:',
+        '    - - [[10, 50], [11, 50], [11, 51], [10, 51]]',
+        '    - - [[10, 60], [200, 60], [11, 120], [10, 60]]',
+        '      - [[1, 1], [2, 2], [1, 1]]',
+        '',
+      ].join('\n'),
+      'georegions/7.yaml': { id: 7, name: 'Region 7', slug: 'region-7', kind: 'state', geom_file: 'fehlt.geojson' },
+      'georegions/8.yaml': { ...region(8), geom_file: '8.geojson' },
+      'georegions/8.geojson': JSON.stringify({ type: 'Polygon', coordinates: [square(8, 50, 1)] }),
+      'georegions/9.geojson': JSON.stringify({ type: 'Polygon', coordinates: [square(9, 50, 1)] }),
+      'jurisdictions.yaml': [{ id: 1, name: 'Bund', slug: 'bund', region: 42 }],
+    });
+    tree['publicbodies/2-bpol.yaml'] = { ...(tree['publicbodies/2-bpol.yaml'] as object), regions: [1, 43] };
+    const { problems } = await check(tree);
+    expect(where(problems.sorted())).toEqual([
+      // The cycle is reported once, at the first region on it; the link is cut there.
+      'error georegions/1.yaml:18:10 part_of',
+      'error georegions/3.yaml:18:10 part_of',
+      'error georegions/4.yaml:18:8 level',
+      'error georegions/6.yaml:8:40 geom.coordinates[0][0][3]',
+      'error georegions/6.yaml:9:20 geom.coordinates[1][0][1]',
+      'error georegions/6.yaml:9:31 geom.coordinates[1][0][2]',
+      'error georegions/6.yaml:10:9 geom.coordinates[1][1]',
+      'error georegions/7.yaml:5:12 geom_file',
+      'error georegions/8.yaml:18:12 geom_file',
+      'warning georegions/9.geojson:0:0 ',
+      'error jurisdictions.yaml:4:11 [0].region',
+      'error publicbodies/2-bpol.yaml:8:5 regions[1]',
+    ]);
+    const byPath = new Map(problems.list.map((problem) => [`${problem.file} ${problem.path}`, problem]));
+    const said = (key: string) => {
+      const { message, hint } = byPath.get(key)!;
+      return `${message} -> ${hint}`;
+    };
+    expect(said('georegions/1.yaml part_of')).toBe('makes a cycle: georegion 1 is its own ancestor -> point part_of at a georegion higher up the tree, or set it to null');
+    expect(said('georegions/3.yaml part_of')).toBe('refers to georegion 9, which does not exist -> use the id of an existing georegion (1, 2, 3, 4, 5, 6, 7, 8)');
+    expect(said('georegions/4.yaml level')).toBe(
+      "is 0, but the region it is part of (Region 5, georegion 5) has level 2 -> a region's level must be greater than its part_of region's: use 3 or more, or leave level out",
+    );
+    expect(said('georegions/6.yaml geom.coordinates[0][0][3]')).toBe('does not close the ring: the last position must repeat the first, [10, 50] -> add [10, 50] as the last position of the ring');
+    expect(said('georegions/6.yaml geom.coordinates[1][0][1]')).toBe('is [200, 60]: longitude must lie in -180…180 and latitude in -90…90 -> fix the position');
+    expect(said('georegions/6.yaml geom.coordinates[1][0][2]')).toBe(
+      'is [11, 120]: longitude must lie in -180…180 and latitude in -90…90 -> GeoJSON positions are [longitude, latitude]: swap the two numbers',
+    );
+    expect(said('georegions/6.yaml geom.coordinates[1][1]')).toBe('is a ring of 3 positions; a ring needs at least 4 -> list at least three corners, then the first one again to close the ring');
+    expect(said('georegions/7.yaml geom_file')).toBe('names a file that does not exist: georegions/fehlt.geojson -> put the GeoJSON file at georegions/fehlt.geojson, or fix the name');
+    expect(said('georegions/8.yaml geom_file')).toBe('is given together with geom -> keep one of them: geom (the geometry inline) or geom_file (a .geojson file next to this one)');
+    expect(said('georegions/9.geojson ')).toBe("is not named by any georegion and will not be published -> name it with geom_file in the georegion's YAML file, or delete it");
+    expect(said('jurisdictions.yaml [0].region')).toBe('refers to georegion 42, which does not exist -> use the id of an existing georegion (1, 2, 3, 4, 5, 6, 7, 8)');
+    expect(said('publicbodies/2-bpol.yaml regions[1]')).toBe('refers to georegion 43, which does not exist -> use the id of an existing georegion (1, 2, 3, 4, 5, 6, 7, 8)');
+  });
+
+  it('points into a .geojson file at the position that is wrong', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'georegions/1.yaml': { id: 1, name: 'Land', slug: 'land', kind: 'country', geom_file: '1.geojson' },
+        'georegions/1.geojson': '{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [\n  [[0, 0], [1, 0], [1, 1], [0, 1]]\n]}}\n',
+      }),
+    );
+    expect(where(problems.sorted())).toEqual(['error georegions/1.geojson:2:28 geometry.coordinates[0][3]']);
+  });
+
+  it('rejects a kind froide does not have, listing the kinds', async () => {
+    const { problems } = await check(minimalArchive({ 'georegions/1.yaml': region(1, { kind: 'city' }) }));
+    expect(where(problems.sorted())).toEqual(['error georegions/1.yaml:4:7 kind']);
+    expect(problems.list[0]!.hint).toBe(
+      'use one of: "country", "state", "admin_district", "district", "admin_cooperation", "municipality", "borough", "zipcode", "admin_court_jurisdiction"',
+    );
+  });
+});
+
 describe('problem output', () => {
   const problem: Problem = {
     severity: 'error',

@@ -119,7 +119,7 @@ export async function writeFixtureBuild(dir: string): Promise<void> {
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
   for (const body of bodies) await put(dir, buildPaths.detail('publicbody', body.id), JSON.stringify(body));
-  const bodyModels = [1, 2, 3].map((id) => ({ id, name: `Behörde ${id}`, slug: `b${id}`, jurisdiction: { id: id === 3 ? 2 : 1 }, classification: null, categories: [] }));
+  const bodyModels = [1, 2, 3].map((id) => ({ id, name: `Behörde ${id}`, slug: `b${id}`, jurisdiction: { id: id === 3 ? 2 : 1 }, classification: null, categories: [], regions: [] }));
   for (const file of planFilterIndexes('publicbody', bodyModels)) await put(dir, file.path, (file as { body: string }).body);
 
   // Autocomplete actions: publicbody from its list; request tags from the requests (names).

@@ -4,7 +4,8 @@
  * objects to choices (froide: `filter_queryset(get_queryset())`, so the list filters apply);
  * `names` actions collect names.
  */
-import type { Archive, Category, Law, PublicBody } from '../../model/types.ts';
+import type { Archive, Category, GeoRegion, Law, PublicBody } from '../../model/types.ts';
+import { georegionLabel } from './georegion.ts';
 import { actionPage, choices, type ActionEntries } from '../autocomplete.ts';
 import { RESOURCES } from '../resource-table.ts';
 import { buildPaths, listActionsOf, PAGE_SIZE, type ResourceName, type UrlBuilder } from '../routes.ts';
@@ -45,6 +46,15 @@ export const ACTION_CHOICES: Partial<Record<ResourceName, Record<string, ActionC
       label: (category: Category) => category.name,
       order: (a: Category, b: Category) => byName(a.name, b.name) || a.id - b.id,
     } satisfies ListChoices<Category>,
+  },
+  // froide: `{"value": pk, "label": str(region)}`, `order_by("level", "name")`, list filters apply.
+  georegion: {
+    autocomplete: {
+      source: 'list',
+      value: (region: GeoRegion) => region.id,
+      label: georegionLabel,
+      order: (a: GeoRegion, b: GeoRegion) => a.level - b.level || byName(a.name, b.name) || a.id - b.id,
+    } satisfies ListChoices<GeoRegion>,
   },
   // fds_blog: names of article tags starting with q (no explicit order; by name here).
   articletag: { autocomplete: { source: 'names', names: (archive) => distinctNames(archive.articleTags.map((tag) => tag.name)) } },

@@ -10,6 +10,7 @@ import { serializeAttachment } from './attachment.ts';
 import { serializeCampaign } from './campaign.ts';
 import type { RenderContext } from './context.ts';
 import { hasDetail, serializeDocument, serializeDocumentDetail } from './document.ts';
+import { serializeGeoRegion, serializeGeoRegionDetail } from './georegion.ts';
 import { serializeGovernmentPlan } from './governmentplan.ts';
 import { serializeJurisdiction } from './jurisdiction.ts';
 import { serializeLaw } from './law.ts';
@@ -136,6 +137,14 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
     id: (plan) => plan.id,
     item: serializeGovernmentPlan,
     ordering: 'reference, then title (froide: `reference, title`), then id',
+  }),
+  define({
+    name: 'georegion',
+    list: (archive) => treeOrder(archive.georegions),
+    id: (region) => region.id,
+    item: serializeGeoRegion,
+    detail: serializeGeoRegionDetail,
+    ordering: 'tree order by part_of: each region before the regions inside it, siblings by name (froide: treebeard path)',
   }),
   define({
     name: 'campaign',

@@ -1,4 +1,4 @@
-/** Jurisdiction (facts §5.7). Georegions are not modelled yet, so the region fields are null. */
+/** Jurisdiction (facts §5.7): `region` links the georegion it covers; its kind and kind_detail are repeated here. */
 import type { Jurisdiction } from '../../model/types.ts';
 import { dateTime, type RenderContext } from './context.ts';
 
@@ -11,9 +11,9 @@ export function serializeJurisdiction(ctx: RenderContext, jurisdiction: Jurisdic
     description: jurisdiction.description,
     slug: jurisdiction.slug,
     site_url: ctx.urls.jurisdictionPage(jurisdiction.slug),
-    region: null,
-    region_kind: null,
-    region_kind_detail: null,
+    region: ctx.urls.ref('georegion', jurisdiction.region?.id),
+    region_kind: jurisdiction.region?.kind ?? null,
+    region_kind_detail: jurisdiction.region?.kindDetail ?? null,
     last_modified_at: dateTime(ctx, jurisdiction.lastModifiedAt),
   };
 }

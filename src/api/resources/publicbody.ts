@@ -60,7 +60,7 @@ export function serializePublicBody(ctx: RenderContext, body: PublicBody) {
     request_note_html: markdownToHtml(body.requestNote),
     jurisdiction: serializeJurisdiction(ctx, body.jurisdiction),
     laws: body.laws.map((law) => urls.detail('law', law.id)) as unknown[],
-    regions: [] as string[],
+    regions: body.regions.map((region) => urls.detail('georegion', region.id)),
     source_reference: body.sourceReference,
     alternative_emails: body.alternativeEmails,
     wikidata_item: body.wikidataItem,

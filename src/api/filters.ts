@@ -40,7 +40,6 @@ import type { ResourceName } from './routes.ts';
  * - choice: one of `choices`; `none` is an extra accepted key (froide's `-` = "no campaign").
  * - boolean: true/false/1/0 (any case); anything else means "no filter" (BooleanWidget).
  * - text: exact string.
- * - words: every whitespace-separated word must be a word of the indexed text (case-insensitive).
  * - nobody: a model choice whose queryset is empty for an anonymous caller (froide's
  *   `follower`: only yourself); any value is a 400.
  * - range: two query parameters, `min` and `max`, bound one value (number, or date
@@ -57,7 +56,9 @@ import type { ResourceName } from './routes.ts';
  * - scan: no key lookup; one values file per filter holds each object's strings (one per
  *   `match` slot) and the engine scans it: `icontains` (case-insensitive substring; the file
  *   holds the lower-cased string) or `prefix` (case-sensitive). Any slot matching keeps the
- *   object. For `q` filters a key per substring would be too many keys.
+ *   object. For `q` filters a key per substring would be too many keys. With `bits`, the value
+ *   is split at whitespace and every bit must match (froide's `make_search_filter`: one
+ *   `name__icontains` per bit, AND).
  * - point: `lat,lng` or `lng,lat`; the engine finds the `shapes` objects covering the point
  *   (the shapes file, see SHAPES) and looks their ids up in this filter's index. A value that
  *   is not two numbers means "no filter", as in froide.
@@ -69,10 +70,9 @@ export type FilterParse =
   | { kind: 'choice'; choices: readonly string[] }
   | { kind: 'boolean' }
   | { kind: 'text'; none?: string; separator?: string; fallback?: 'capitalize' }
-  | { kind: 'words' }
   | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
   | { kind: 'nobody' }
-  | { kind: 'scan'; match: readonly ScanMatch[] }
+  | { kind: 'scan'; match: readonly ScanMatch[]; bits?: boolean }
   | { kind: 'point'; order: 'latlng' | 'lnglat'; shapes: ResourceName };
 
 export type ScanMatch = 'icontains' | 'prefix';
@@ -130,14 +130,6 @@ export function indexFile(parse: FilterParse, key: string): string {
   return bucketMode(parse) === 'value' ? key : hashBucket(key);
 }
 
-/** Words of a text for `q` filters: lower-cased runs of letters and digits. */
-export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
-
 /** Every non-empty prefix of a text: a prefix filter becomes an exact key lookup. */
 export function prefixes(text: string): string[] {
   return Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1));
@@ -165,11 +157,13 @@ function ancestors(node: Node): number[] {
 
 const id = (ref?: ResourceName, none?: string): FilterParse => ({ kind: 'id', ...(ref ? { ref } : {}), ...(none ? { none } : {}) });
 const boolean: FilterParse = { kind: 'boolean' };
+/** froide's `q` on names (publicbody, law, category, classification): every word contained, any case. */
+const NAME_SEARCH: FilterParse = { kind: 'scan', match: ['icontains'], bits: true };
 const text: FilterParse = { kind: 'text' };
 
 function treeFilters<T extends Category | Classification>(): FilterSpec<T>[] {
   return [
-    { param: 'q', parse: { kind: 'words' }, values: (node) => words(node.name) },
+    { param: 'q', parse: NAME_SEARCH, values: (node) => node.name },
     { param: 'name', parse: text, values: (node) => node.name },
     { param: 'depth', parse: { kind: 'integer' }, values: (node) => node.depth },
     { param: 'parent', parse: id(), values: (node) => node.parent?.id },
@@ -236,7 +230,7 @@ export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
 ];
 
 export const PUBLICBODY_FILTERS: FilterSpec<PublicBody>[] = [
-  { param: 'q', parse: { kind: 'words' }, values: (b) => words(b.name) },
+  { param: 'q', parse: NAME_SEARCH, values: (b) => b.name },
   { param: 'jurisdiction', parse: id('jurisdiction'), values: (b) => b.jurisdiction.id },
   { param: 'slug', parse: text, values: (b) => b.slug },
   // froide: the classification and its sub-classifications.
@@ -254,7 +248,7 @@ export const LAW_FILTERS: FilterSpec<Law>[] = [
   { param: 'jurisdiction', parse: id('jurisdiction'), values: (l) => l.jurisdiction.id },
   { param: 'mediator', parse: id('publicbody'), values: (l) => l.mediator?.id },
   { param: 'id', parse: { kind: 'ids' }, values: (l) => l.id },
-  { param: 'q', parse: { kind: 'words' }, values: (l) => words(l.name) },
+  { param: 'q', parse: NAME_SEARCH, values: (l) => l.name },
   { param: 'meta', parse: boolean, values: (l) => l.meta },
 ];
 
@@ -442,10 +436,6 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
       if (first === null || second === null) return { apply: false };
       const [lng, lat] = parse.order === 'lnglat' ? [first, second] : [second, first];
       return { apply: true, keys: [], combine: 'or', point: { lng, lat, shapes: parse.shapes } };
-    }
-    case 'words': {
-      const list = words(value);
-      return list.length ? { apply: true, keys: list, combine: 'and' } : { apply: false };
     }
     case 'nobody':
       return { error: FILTER_MESSAGES.invalidModelChoice };

@@ -101,12 +101,15 @@ async function readShapes(store: Store, resource: ResourceName): Promise<ShapeRe
 
 /** Positions whose strings match the value in any `match` slot (see FilterParse `scan`). */
 async function scanPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, value: string): Promise<number[]> {
-  const { match } = spec.parse as Extract<FilterParse, { kind: 'scan' }>;
+  const { match, bits } = spec.parse as Extract<FilterParse, { kind: 'scan' }>;
   const rows = ((await readJson(store, buildPaths.filterIndex(resource, spec.param, SCAN_FILE))) ?? []) as string[][];
-  const folded = value.toLowerCase();
+  const parts = bits ? value.split(/\s+/).filter(Boolean) : [value];
+  const folded = parts.map((part) => part.toLowerCase());
   const positions: number[] = [];
   rows.forEach((row, position) => {
-    const hit = match.some((mode, slot) => (mode === 'icontains' ? row[slot]!.includes(folded) : row[slot]!.startsWith(value)));
+    const hit = parts.every((part, i) =>
+      match.some((mode, slot) => (mode === 'icontains' ? row[slot]!.includes(folded[i]!) : row[slot]!.startsWith(part))),
+    );
     if (hit) positions.push(position);
   });
   return positions;

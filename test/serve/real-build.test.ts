@@ -137,6 +137,17 @@ describe('preview of a real build', () => {
     expect(await (await get('/api/v1/articletag/1/')).json()).toEqual({ resource_uri: `${API}articletag/1/`, id: 1, name: 'Polizei', slug: 'polizei' });
   });
 
+  it("q on names: every word contained, any case (froide's make_search_filter)", async () => {
+    const q = async (path: string) => ids(await (await get(path)).json());
+    expect(await q('/api/v1/publicbody/?q=bund')).toEqual([1, 2]);
+    expect(await q('/api/v1/publicbody/?q=polizei')).toEqual([2]);
+    expect(await q('/api/v1/publicbody/?q=INNERN%20bundes')).toEqual([1]);
+    expect(await q('/api/v1/publicbody/?q=innern+polizei')).toEqual([]);
+    expect(await q('/api/v1/category/?q=liz')).toEqual([2]);
+    expect(await q('/api/v1/law/?q=freiheit')).toEqual([1]);
+    expect((await (await get('/api/v1/category/autocomplete/?q=i')).json()).objects.map((c: { value: string }) => c.value)).toEqual(['Bildung', 'Inneres', 'Polizei']);
+  });
+
   it('serves the autocomplete actions froide offers, from the real build', async () => {
     const choices = async (path: string) => (await (await get(path)).json()).objects;
     // category: names, ordered by name (not the list's tree order), list filters apply.

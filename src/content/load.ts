@@ -19,6 +19,9 @@ import {
   type PublicBodyInput,
   type RequestInput,
   type SiteInput,
+  type VenueInput,
+  type FoodAuthorityInput,
+  type InfoCampaignInput,
 } from './schema.ts';
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
@@ -72,6 +75,9 @@ export interface LoadedContent {
   requests: (Loaded<RequestInput> & { dir: string })[];
   messages: LoadedMessage[];
   documents: LoadedDocument[];
+  venues: Loaded<VenueInput>[];
+  foodAuthorities: Loaded<FoodAuthorityInput>[];
+  infoCampaigns: Loaded<InfoCampaignInput>[];
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
@@ -189,6 +195,9 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     requests: requests.map((request) => ({ ...request, dir: dirOf(request.source.file) })),
     messages,
     documents,
+    venues: of<VenueInput>('venue'),
+    foodAuthorities: of<FoodAuthorityInput>('foodauthority'),
+    infoCampaigns: of<InfoCampaignInput>('infocampaign'),
   };
 }
 

@@ -6,6 +6,9 @@
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
 import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
+import { linkVenues } from './food.ts';
+import { linkInfoCampaigns } from './infocampaigns.ts';
+import { PublishedRequests } from './published-requests.ts';
 import { linkTree, Registry } from './registry.ts';
 import { linkRequests } from './requests.ts';
 import { parseTimestamp } from './time.ts';
@@ -167,6 +170,9 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   }
   for (const registry of [jurisdictions, classifications, categories, campaigns, publicBodies, laws]) registry.reportDuplicates();
 
+  const published = new PublishedRequests(requests, content.requests.map((request) => request.data.id), problems, problems.invalidKinds.has('request'));
+  const infoCampaigns = linkInfoCampaigns(content, { problems, publicBodies, requests: published });
+
   return {
     title: '',
     timeZone: options.timeZone,
@@ -182,5 +188,8 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     messages,
     attachments,
     documents,
+    venues: linkVenues(content, { problems, publicBodies, requests: published }),
+    informationObjects: infoCampaigns.objects,
+    infoCampaigns: infoCampaigns.campaigns,
   };
 }

@@ -16,6 +16,7 @@ import { DEFAULTS } from '../config.ts';
 import { MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
 import { formatDateTime, type Timestamp } from '../model/time.ts';
 import { shapeRecord, type ShapeRecord } from '../model/geometry.ts';
+import { pythonFloat, pythonInt } from './geo.ts';
 import type {
   Attachment,
   Category,
@@ -24,9 +25,11 @@ import type {
   FoiRequest,
   GeoRegion,
   GovernmentPlan,
+  InformationObject,
   Law,
   Message,
   PublicBody,
+  Venue,
 } from '../model/types.ts';
 import type { PageItem } from './resources/page.ts';
 import type { ResourceName } from './routes.ts';
@@ -40,6 +43,7 @@ import type { ResourceName } from './routes.ts';
  * - choice: one of `choices`; `none` is an extra accepted key (froide's `-` = "no campaign").
  * - boolean: true/false/1/0 (any case); anything else means "no filter" (BooleanWidget).
  * - text: exact string.
+ * - words: every word of the value (lower-cased runs of letters and digits) must be an index key.
  * - nobody: a model choice whose queryset is empty for an anonymous caller (froide's
  *   `follower`: only yourself); any value is a 400.
  * - range: two query parameters, `min` and `max`, bound one value (number, or date
@@ -73,9 +77,37 @@ export type FilterParse =
   | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
   | { kind: 'nobody' }
   | { kind: 'scan'; match: readonly ScanMatch[]; bits?: boolean }
-  | { kind: 'point'; order: 'latlng' | 'lnglat'; shapes: ResourceName };
+  | { kind: 'point'; order: 'latlng' | 'lnglat'; shapes: ResourceName }
+  | { kind: 'words' }
+  | { kind: 'lenient'; accept: readonly string[] | 'integer' | 'int-bool' | 'present' }
+  | NearParse;
 
 export type ScanMatch = 'icontains' | 'prefix';
+
+/**
+ * The hand-written filters of froide-food and froide-campaign, which ignore what they cannot read:
+ * - lenient: `accept` lists the values that filter (key: the value), or `integer` (Python int,
+ *   key: the number), `int-bool` (Python `bool(int(v))`, key: true/false), `present` (any
+ *   non-empty value, key: true). Any other value means "no filter", never a 400.
+ */
+
+/**
+ * near: objects within a radius of a point (haversine, src/api/geo.ts). Three query
+ * parameters; `lat` and `lng` must both be numbers, else no filter. `radius` is a Python int in
+ * metres; without one the filter uses `defaultRadius`, or does not apply when that is null.
+ * The radius is clamped to [minRadius, maxRadius], then multiplied by `factor` and truncated,
+ * as the froide code does. Index: one file of `[lat, lng, position]` (NEAR_FILE).
+ */
+export interface NearParse {
+  kind: 'near';
+  lat: string;
+  lng: string;
+  radius: string;
+  defaultRadius: number | null;
+  minRadius?: number;
+  maxRadius?: number;
+  factor?: number;
+}
 
 export type IndexValue = string | number | boolean | null | undefined;
 
@@ -103,7 +135,12 @@ export const RANGE_FILE = 'sorted';
 export const SCAN_FILE = 'scan';
 
 /** The query parameters a filter reads: its own name, or a range's two bounds. */
+/** Near filters: one index file of `[lat, lng, position]` triples in position order. */
+export const NEAR_FILE = 'points';
+
+/** The query parameters a filter reads: its own name, a range's two bounds, or a point and radius. */
 export function queryParamsOf(spec: FilterSpec<any>): string[] {
+  if (spec.parse.kind === 'near') return [spec.parse.lat, spec.parse.lng, spec.parse.radius];
   return spec.parse.kind === 'range' ? [spec.parse.min, spec.parse.max] : [spec.param];
 }
 
@@ -113,6 +150,7 @@ export function dateKey(timestamp: Timestamp | null | undefined): string | null 
 }
 
 export function bucketMode(parse: FilterParse): 'value' | 'hash' {
+  if (parse.kind === 'lenient') return parse.accept === 'integer' ? 'hash' : 'value';
   return parse.kind === 'boolean' || parse.kind === 'choice' ? 'value' : 'hash';
 }
 
@@ -129,6 +167,15 @@ export function hashBucket(key: string): string {
 export function indexFile(parse: FilterParse, key: string): string {
   return bucketMode(parse) === 'value' ? key : hashBucket(key);
 }
+
+/** Words of a text for `q` filters: lower-cased runs of letters and digits. */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
 
 /** Every non-empty prefix of a text: a prefix filter becomes an exact key lookup. */
 export function prefixes(text: string): string[] {
@@ -322,6 +369,46 @@ export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   },
 ];
 
+/**
+ * froide-food (api_views.py, venue_providers/amenity.py): the point and radius (default 10 km,
+ * clamped to 100 m..10 km), `q` in the name (`icontains`), `requested=1` for venues with
+ * requests, `categories` (repeatable, any of them; the amenity provider ignores it, docs/api.md).
+ */
+export const VENUE_FILTERS: FilterSpec<Venue>[] = [
+  { param: 'near', parse: { kind: 'near', lat: 'lat', lng: 'lng', radius: 'radius', defaultRadius: 10_000, minRadius: 100, maxRadius: 10_000 }, values: (v) => [v.lat, v.lng] },
+  { param: 'q', parse: { kind: 'scan', match: ['icontains'] }, values: (v) => v.name },
+  { param: 'requested', parse: { kind: 'lenient', accept: ['1'] }, values: (v) => (v.requests.length ? '1' : null) },
+  { param: 'categories', parse: text, values: (v) => v.category, repeat: 'or' },
+];
+
+/** froide-campaign's `status` filter: which of its values an object matches (filters.py StatusFilter). */
+function campaignStatuses(object: InformationObject): string[] {
+  if (object.requests.length === 0) return ['normal'];
+  const resolved = object.requests.filter((request) => request.status === 'resolved');
+  const statuses: string[] = resolved.length === 0 ? ['pending'] : [];
+  if (resolved.some((request) => request.resolution === 'successful' || request.resolution === 'partially_successful')) statuses.push('successful');
+  if (resolved.some((request) => request.resolution === 'refused')) statuses.push('refused');
+  return statuses;
+}
+
+/** Search text of an object (froide-campaign `get_search_text`); `q` matches word prefixes. */
+function objectWords(object: InformationObject): string[] {
+  const text = [object.title, object.subtitle, object.publicBody?.name ?? '', ...object.categories.map((c) => c.title), ...Object.values(object.context).map(String)].join(' ');
+  return [...new Set(words(text).flatMap(prefixes))];
+}
+
+/** froide-campaign (filters.py): each backend ignores a value it cannot read. */
+export const INFORMATIONOBJECT_FILTERS: FilterSpec<InformationObject>[] = [
+  { param: 'campaign', parse: id(), values: (o) => o.campaign.id },
+  { param: 'q', parse: { kind: 'words' }, values: objectWords },
+  { param: 'status', parse: { kind: 'lenient', accept: ['normal', 'pending', 'successful', 'refused'] }, values: campaignStatuses },
+  { param: 'category', parse: { kind: 'lenient', accept: 'integer' }, values: (o) => o.categories.map((c) => c.id) },
+  { param: 'featured', parse: { kind: 'lenient', accept: 'int-bool' }, values: (o) => o.featured },
+  // froide: the radius is required, and 90 % of it counts (GeoDistanceFilter.filter_geo).
+  { param: 'near', parse: { kind: 'near', lat: 'lat', lng: 'lng', radius: 'radius', defaultRadius: null, factor: 0.9 }, values: (o) => (o.lat === null || o.lng === null ? null : [o.lat, o.lng]) },
+  { param: 'requested', parse: { kind: 'lenient', accept: 'present' }, values: (o) => (o.requests.length ? true : null) },
+];
+
 /** The filter table. Resources without an entry have no filters (jurisdiction, campaign: facts §5.7, §5.10). */
 export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> = {
   request: REQUEST_FILTERS,
@@ -335,6 +422,8 @@ export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> 
   page: PAGE_FILTERS,
   governmentplan: GOVERNMENTPLAN_FILTERS,
   georegion: GEOREGION_FILTERS,
+  venue: VENUE_FILTERS,
+  campaigninformationobject: INFORMATIONOBJECT_FILTERS,
 };
 
 export function filtersOf(resource: ResourceName): readonly FilterSpec<any>[] {
@@ -368,16 +457,6 @@ export type ParsedFilter =
   | { error: string };
 
 const INTEGER = /^[+-]?\d+$/;
-
-/** Python's float() on a query value: decimal or exponent notation, inf and nan; null when it fails. */
-export function pythonFloat(raw: string): number | null {
-  const text = raw.trim();
-  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return Number(text);
-  const special = /^([+-]?)(inf|infinity|nan)$/i.exec(text);
-  if (!special) return null;
-  if (special[2]!.toLowerCase() === 'nan') return Number.NaN;
-  return special[1] === '-' ? -Infinity : Infinity;
-}
 
 /** Python's str.capitalize(): the first character upper case, the rest lower case. */
 export function capitalize(text: string): string {
@@ -439,9 +518,46 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
     }
     case 'nobody':
       return { error: FILTER_MESSAGES.invalidModelChoice };
+    case 'lenient':
+      return parseLenient(parse.accept, value);
+    case 'words': {
+      const list = words(value);
+      return list.length ? { apply: true, keys: list, combine: 'and' } : { apply: false };
+    }
     case 'range':
       throw new Error('range filters are parsed by parseBound');
+    case 'near':
+      throw new Error('near filters are parsed by parseNear');
   }
+}
+
+function parseLenient(accept: Extract<FilterParse, { kind: 'lenient' }>['accept'], value: string): ParsedFilter {
+  if (accept === 'present') return { apply: true, keys: ['true'], combine: 'and' };
+  if (Array.isArray(accept)) return accept.includes(value) ? { apply: true, keys: [value], combine: 'and' } : { apply: false };
+  const number = pythonInt(value);
+  if (number === null) return { apply: false };
+  if (accept === 'int-bool') return { apply: true, keys: [number !== 0 ? 'true' : 'false'], combine: 'and' };
+  return { apply: true, keys: [String(number)], combine: 'and' };
+}
+
+export interface Near {
+  lat: number;
+  lng: number;
+  /** Metres, after clamping and the factor. */
+  radius: number;
+}
+
+/** A near filter's point and radius from the query, or null when it does not apply. */
+export function parseNear(parse: NearParse, query: URLSearchParams): Near | null {
+  const lat = pythonFloat(query.getAll(parse.lat).at(-1));
+  const lng = pythonFloat(query.getAll(parse.lng).at(-1));
+  // inf and nan parse in Python but match no distance: treated as no point.
+  if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  const given = pythonInt(query.getAll(parse.radius).at(-1));
+  const radius = given ?? parse.defaultRadius;
+  if (radius === null) return null;
+  const clamped = Math.min(parse.maxRadius ?? Infinity, Math.max(parse.minRadius ?? -Infinity, radius));
+  return { lat, lng, radius: Math.trunc(clamped * (parse.factor ?? 1)) };
 }
 
 /** One bound of a range filter: a number, or a real date `YYYY-MM-DD`. */

@@ -68,6 +68,13 @@ export function listActionsOf(resource: ResourceName): readonly ListAction[] {
   return LIST_ACTIONS[resource] ?? [];
 }
 
+/**
+ * Resources every answer of which depends on the query (venue: a location; froide-food's detail
+ * wraps the venue; campaigninformationobject: `?campaign=`). The build writes their data under
+ * `_data/` only, never a public list or detail file, and the API function answers all their paths.
+ */
+export const QUERY_ANSWERED: ReadonlySet<ResourceName> = new Set<ResourceName>(['venue', 'campaigninformationobject']);
+
 /** Page size of every precomputed list page (spec §2.2, facts §1.3). */
 export const PAGE_SIZE = 50;
 
@@ -99,6 +106,11 @@ export function encodeQuery(query: Query): string {
 /** Percent-encodes one path segment (file names in media and site URLs). */
 export function encodeSegment(segment: string): string {
   return encodeURIComponent(segment);
+}
+
+/** Python's `urllib.parse.quote(value, safe='')`: everything but `A-Za-z0-9_.-~` percent-encoded as UTF-8. */
+export function pythonQuote(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export class UrlBuilder {
@@ -177,6 +189,21 @@ export class UrlBuilder {
     return `${this.settings.siteUrl}/koalitionstracker/${governmentSlug}/vorhaben/${planSlug}/`;
   }
 
+  /**
+   * froide's request form, prefilled (`foirequest-make_request`, /anfrage-stellen/an/<slug>/),
+   * with the query in the given order, encoded as Python's `urlencode(quote_via=quote)`.
+   */
+  makeRequestPage(publicBodySlug: string | null, query: readonly [string, string][]): string {
+    const path = publicBodySlug ? `/anfrage-stellen/an/${publicBodySlug}/` : '/anfrage-stellen/';
+    const encoded = query.map(([key, value]) => `${pythonQuote(key)}=${pythonQuote(value)}`).join('&');
+    return `${this.settings.siteUrl}${path}?${encoded}`;
+  }
+
+  /** froide-campaign's redirect to the prefilled form of an object (relative, as froide renders it). */
+  campaignRequestRedirect(campaignId: number, ident: string): string {
+    return `/kampagne/request/${campaignId}/${ident}/`;
+  }
+
   shortRequestPage(requestId: number): string {
     return `${this.settings.siteUrl}/r/${requestId}`;
   }
@@ -236,7 +263,15 @@ export const buildPaths = {
   },
   /** A full list envelope at limit 50; offset 0 is the bare list file itself. */
   listPage(resource: ResourceName, offset: number): string {
-    return offset === 0 ? buildPaths.list(resource) : `_data/${resource}/pages/${offset}.json`;
+    return offset === 0 && !QUERY_ANSWERED.has(resource) ? buildPaths.list(resource) : `_data/${resource}/pages/${offset}.json`;
+  },
+  /** The detail data of a QUERY_ANSWERED resource; `key` may have `/`-separated parts. */
+  dataDetail(resource: ResourceName, key: string): string {
+    return `_data/${resource}/details/${key.split('/').map(encodeSegment).join('/')}.json`;
+  },
+  /** Extra data of a QUERY_ANSWERED resource (e.g. the campaigns information objects belong to). */
+  data(resource: ResourceName, name: string): string {
+    return `_data/${resource}/${encodeSegment(name)}.json`;
   },
   /** The answer of a list action without parameters; the host rewrites the action's path here. */
   action(resource: ResourceName, path: string): string {

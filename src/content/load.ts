@@ -21,6 +21,9 @@ import {
   type PublicBodyInput,
   type RequestInput,
   type SiteInput,
+  type VenueInput,
+  type FoodAuthorityInput,
+  type InfoCampaignInput,
 } from './schema.ts';
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
@@ -77,6 +80,9 @@ export interface LoadedContent {
   georegions: Loaded<GeoRegionInput>[];
   /** Valid `georegions/*.geojson` files, by path; a region names one by `geom_file`. */
   georegionGeometries: Loaded<GeometryFileInput>[];
+  venues: Loaded<VenueInput>[];
+  foodAuthorities: Loaded<FoodAuthorityInput>[];
+  infoCampaigns: Loaded<InfoCampaignInput>[];
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
@@ -198,6 +204,9 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     documents,
     georegions,
     georegionGeometries,
+    venues: of<VenueInput>('venue'),
+    foodAuthorities: of<FoodAuthorityInput>('foodauthority'),
+    infoCampaigns: of<InfoCampaignInput>('infocampaign'),
   };
 }
 

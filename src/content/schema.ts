@@ -402,6 +402,76 @@ export const documentSchema = z.strictObject({
     .describe('Parliamentary paper or research paper facts (spec §2.7), or nothing.'),
 });
 
+// --- froide-food venues and froide-campaign information campaigns ----------------------------
+
+/** froide-food's venue providers (okfde/froide-food:froide_food/venue_providers/__init__.py). */
+export const VENUE_PROVIDERS = ['amenity', 'custom', 'google', 'yelp', 'foursquare'] as const;
+
+/** A DRF detail segment is `[^/.]+`: a venue ident must fit in one. */
+const venueIdentPattern = new RegExp(`^(${VENUE_PROVIDERS.join('|')}):[^/.\\s?#%]+$`);
+
+const latitude = () => z.number().min(-90).max(90);
+const longitude = () => z.number().min(-180).max(180);
+
+export const venueSchema = z.strictObject({
+  ident: z
+    .string()
+    .regex(venueIdentPattern, `must be "<provider>:<id>" with provider one of ${VENUE_PROVIDERS.join(', ')} and an id without "/", "." or blanks, like "amenity:4711"`)
+    .describe('Stable id "<provider>:<id>"; "custom:…" marks a venue users added themselves. Part of the detail URL.'),
+  name: z.string().min(1),
+  address: z.string().min(1).describe('Street and "PLZ Ort", one per line.'),
+  city: z.string().optional(),
+  lat: latitude(),
+  lng: longitude(),
+  category: z.string().optional().describe('OSM amenity category, e.g. "restaurant", "bakery", "cafe".'),
+  image: z.string().optional(),
+  url: z.string().optional(),
+  rating: z.number().optional(),
+  review_count: z.number().int().min(0).optional(),
+  publicbody: optionalRef('public body (the food safety authority in charge)'),
+  requests: z.array(ref('published request for a control report of this venue')).default([]),
+});
+
+export const foodAuthoritySchema = z.strictObject({
+  id: id(),
+  title: z.string().min(1).describe('Status of the authorities, e.g. "Behörde kooperiert".'),
+  description: text(),
+  cooperative: z.boolean().default(false),
+  publicbodies: z.array(ref('public body')).min(1),
+});
+
+const objectIdentPattern = /^[-a-zA-Z0-9_]+$/;
+
+const informationObjectSchema = z.strictObject({
+  id: id(),
+  ident: z.string().regex(objectIdentPattern, 'must hold only letters, digits, "-" and "_", like "schule-4711"').describe('Unique within the campaign; part of the detail URL.'),
+  title: z.string().min(1),
+  subtitle: text(),
+  address: text(),
+  lat: latitude().nullable().default(null),
+  lng: longitude().nullable().default(null),
+  publicbody: optionalRef('public body'),
+  requests: z.array(ref('published request about this object')).default([]),
+  categories: z.array(ref('category of this campaign')).default([]),
+  featured: z.boolean().default(false),
+  ordering: z.string().default('').describe('Sort key: larger strings come first (froide: "-ordering", then id).'),
+  context: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const infoCampaignSchema = z.strictObject({
+  id: id(),
+  title: z.string().min(1),
+  slug: slug(),
+  public: z.boolean().default(true).describe('Objects of non-public campaigns are not published.'),
+  description: text().describe('Template of each object\'s description; {{ title }} when empty.'),
+  subject_template: text().describe('Template of the request subject; {{ title }} when empty.'),
+  template: text().describe('Template of the request body.'),
+  law_type: text().describe('e.g. "IFG", passed on to the request form.'),
+  redirect_url: text(),
+  categories: z.array(z.strictObject({ id: id(), title: z.string().min(1) })).default([]),
+  objects: z.array(informationObjectSchema).default([]),
+});
+
 /** Every kind of content file, where it lives, and whether it holds one record or a list. */
 export const CONTENT_FILES = {
   site: { pattern: 'site.yaml', schema: siteSchema, list: false },
@@ -419,6 +489,9 @@ export const CONTENT_FILES = {
   document: { pattern: 'documents/*/document.yaml', schema: documentSchema, list: false },
   georegion: { pattern: 'georegions/*.yaml', schema: georegionSchema, list: false },
   georegiongeometry: { pattern: 'georegions/*.geojson', schema: geometryFileSchema, list: false },
+  venue: { pattern: 'venues.yaml', schema: venueSchema, list: true },
+  foodauthority: { pattern: 'foodauthorities.yaml', schema: foodAuthoritySchema, list: true },
+  infocampaign: { pattern: 'infocampaigns/*.yaml', schema: infoCampaignSchema, list: false },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_FILES;
@@ -441,6 +514,9 @@ export type DocumentInput = z.output<typeof documentSchema>;
 export type GeoRegionInput = z.output<typeof georegionSchema>;
 export type GeometryInput = z.output<typeof geometrySchema>;
 export type GeometryFileInput = z.output<typeof geometryFileSchema>;
+export type VenueInput = z.output<typeof venueSchema>;
+export type FoodAuthorityInput = z.output<typeof foodAuthoritySchema>;
+export type InfoCampaignInput = z.output<typeof infoCampaignSchema>;
 
 /** JSON Schema for one kind of file, for yaml-language-server (draft-07 is what it knows best). */
 export function jsonSchemaFor(kind: ContentKind): Record<string, unknown> {

@@ -7,6 +7,9 @@ import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
 import { linkGeoRegions, treePositions } from './georegions.ts';
 import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
+import { linkVenues } from './food.ts';
+import { linkInfoCampaigns } from './infocampaigns.ts';
+import { PublishedRequests } from './published-requests.ts';
 import { linkTree, Registry } from './registry.ts';
 import { linkRequests } from './requests.ts';
 import { parseTimestamp } from './time.ts';
@@ -175,6 +178,9 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   }
   for (const registry of [jurisdictions, classifications, categories, campaigns, publicBodies, laws]) registry.reportDuplicates();
 
+  const published = new PublishedRequests(requests, content.requests.map((request) => request.data.id), problems, problems.invalidKinds.has('request'));
+  const infoCampaigns = linkInfoCampaigns(content, { problems, publicBodies, requests: published });
+
   return {
     title: '',
     timeZone: options.timeZone,
@@ -191,5 +197,8 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     attachments,
     documents,
     georegions: georegions.values(),
+    venues: linkVenues(content, { problems, publicBodies, requests: published }),
+    informationObjects: infoCampaigns.objects,
+    infoCampaigns: infoCampaigns.campaigns,
   };
 }

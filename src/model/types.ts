@@ -257,4 +257,71 @@ export interface Archive {
   /** Imported documents and documents derived from published attachments. */
   documents: Document[];
   georegions: GeoRegion[];
+  venues: Venue[];
+  /** Objects of public information campaigns only. */
+  informationObjects: InformationObject[];
+  /** Public information campaigns only. */
+  infoCampaigns: InfoCampaign[];
+}
+
+/** froide-food's FoodAuthorityStatus: what the platform knows about how authorities answer. */
+export interface FoodAuthority extends Record {
+  title: string;
+  description: string;
+  cooperative: boolean;
+}
+
+/** A venue (froide-food): an amenity plus the control-report requests made about it. */
+export interface Venue {
+  ident: string;
+  source: Source;
+  name: string;
+  address: string;
+  city: string | undefined;
+  lat: number;
+  lng: number;
+  category: string | undefined;
+  image: string | undefined;
+  url: string | undefined;
+  rating: number | undefined;
+  reviewCount: number | undefined;
+  /** The food safety authority in charge, if known. */
+  publicBody: PublicBody | null;
+  authority: FoodAuthority | null;
+  /** Newest first (froide: VenueRequestItem ordering `-timestamp`; timestamp = the request's created_at). */
+  requests: FoiRequest[];
+}
+
+export interface InfoCampaignCategory {
+  id: number;
+  title: string;
+}
+
+/** A froide-campaign Campaign (not the `campaign` resource): a list of objects to request information about. */
+export interface InfoCampaign extends Record {
+  title: string;
+  slug: string;
+  description: string;
+  subjectTemplate: string;
+  template: string;
+  lawType: string;
+  redirectUrl: string;
+  categories: InfoCampaignCategory[];
+}
+
+export interface InformationObject extends Record {
+  campaign: InfoCampaign;
+  ident: string;
+  title: string;
+  subtitle: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  publicBody: PublicBody | null;
+  /** Newest (created_at) first, as froide-campaign orders them. */
+  requests: FoiRequest[];
+  categories: InfoCampaignCategory[];
+  featured: boolean;
+  ordering: string;
+  context: { [key: string]: unknown };
 }

@@ -4,7 +4,7 @@
  * `ordered` must be the exact list the resource's page files were cut from: a position here
  * is the object's 0-based index in that list.
  */
-import { filtersOf, indexFile, indexKey, RANGE_FILE, SCAN_FILE, SHAPES, type FilterSpec } from '../api/filters.ts';
+import { filtersOf, indexFile, indexKey, NEAR_FILE, RANGE_FILE, SCAN_FILE, SHAPES, type FilterSpec } from '../api/filters.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';
 
@@ -47,9 +47,20 @@ function planRange(resource: ResourceName, spec: FilterSpec<any>, ordered: reado
   return [{ path: buildPaths.filterIndex(resource, spec.param, RANGE_FILE), body: JSON.stringify(pairs) }];
 }
 
+/** Near filters: `[lat, lng, position]` of every object with a point, in position order. */
+function planNear(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
+  const points: [number, number, number][] = [];
+  ordered.forEach((object, position) => {
+    const value = spec.values(object as never);
+    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number') points.push([value[0], value[1], position]);
+  });
+  return [{ path: buildPaths.filterIndex(resource, spec.param, NEAR_FILE), body: JSON.stringify(points) }];
+}
+
 function planFilter(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
   if (spec.parse.kind === 'range') return planRange(resource, spec, ordered);
   if (spec.parse.kind === 'scan') return planScan(resource, spec, ordered);
+  if (spec.parse.kind === 'near') return planNear(resource, spec, ordered);
   // file -> key -> positions (ascending, because positions are visited in order)
   const files = new Map<string, Map<string, number[]>>();
   ordered.forEach((object, position) => {

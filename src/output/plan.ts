@@ -11,7 +11,7 @@ import type { BuiltResource } from '../api/resources/index.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import { attachmentMediaPath } from '../api/resources/attachment.ts';
 import { documentMediaDir } from '../api/resources/document.ts';
-import { buildPaths, PAGE_SIZE, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
+import { buildPaths, PAGE_SIZE, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
 import type { Archive, Document } from '../model/types.ts';
 import type { PlannedFile } from './plan-types.ts';
 
@@ -35,6 +35,11 @@ export function rootIndex(ctx: RenderContext): Record<string, string> {
   return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, ctx.urls.list(name)]));
 }
 
+/** Where a detail goes: the public `<id>.json`, or the data of a resource the function answers. */
+function detailPath(resource: ResourceName, id: number | string): string {
+  return QUERY_ANSWERED.has(resource) ? buildPaths.dataDetail(resource, String(id)) : buildPaths.detail(resource, id);
+}
+
 /** List pages at limit 50 and details of one resource. */
 function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifest['lists']): Generator<PlannedFile> {
   const { archive, ctx } = input;
@@ -56,15 +61,17 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
     for (let index = 0; index < page.length; index++) {
       const id = resource.id(page[index]);
       if (id === null) continue;
-      yield { path: buildPaths.detail(resource.name, id), body: detailOf ? json(detailOf(ctx, page[index])) : rendered[index]! };
+      yield { path: detailPath(resource.name, id), body: detailOf ? json(detailOf(ctx, page[index])) : rendered[index]! };
     }
   }
 
   for (const item of separateDetails ?? []) {
     const id = resource.id(item);
     if (id === null) continue;
-    yield { path: buildPaths.detail(resource.name, id), body: json((detailOf ?? resource.item)(ctx, item)) };
+    yield { path: detailPath(resource.name, id), body: json((detailOf ?? resource.item)(ctx, item)) };
   }
+
+  for (const file of resource.data?.(archive, ctx) ?? []) yield { path: buildPaths.data(resource.name, file.name), body: json(file.value) };
 
   if (input.extras) yield* input.extras(resource.name, items);
 }

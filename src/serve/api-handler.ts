@@ -11,6 +11,7 @@ import { earlyAnswer, methodsOf, missingDetailError, type View } from './api-ear
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { matchApiRoute } from './api-route.ts';
 import { CONTENTLESS_LISTS } from './contentless.ts';
+import { QUERY_ANSWERS } from './query-answers.ts';
 import { applyFilters } from './filter-engine.ts';
 import { prefersHtml, renderBrowsable } from './html.ts';
 import { withFormat, type Format } from './links.ts';
@@ -83,6 +84,11 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
       return body === null ? { status: 404, error: { detail: MESSAGES.notFound } } : { body };
     }
     case 'detail': {
+      const answered = QUERY_ANSWERS[view.resource];
+      if (answered) {
+        const id = decodeSegment(view.id);
+        return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : answered.detail(id, url, store);
+      }
       const body = /^\d+$/.test(view.id) ? await readJson(store, buildPaths.detail(view.resource, String(Number(view.id)))) : null;
       return body === null ? { status: 404, error: missingDetailError(view) } : { body };
     }
@@ -115,7 +121,18 @@ async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, sto
   return { body: page };
 }
 
+/** Django matches the decoded path. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  const answered = QUERY_ANSWERS[resource];
+  if (answered) return answered.list(url, store, manifest);
   const facts = manifest.lists[resource];
   if (!facts) {
     const contentless = CONTENTLESS_LISTS[resource];

@@ -3,7 +3,7 @@
  * follow src/api/routes.ts; DRF's detail pk segment is `[^/.]+`.
  */
 import { RESOURCES } from '../api/resource-table.ts';
-import { API_PREFIX, buildPaths, isResourceName, listActionsOf, type ListAction, type ResourceName } from '../api/routes.ts';
+import { API_PREFIX, buildPaths, isResourceName, listActionsOf, QUERY_ANSWERED, type ListAction, type ResourceName } from '../api/routes.ts';
 
 export type ApiRoute =
   | { kind: 'root' }
@@ -33,6 +33,7 @@ export function matchApiRoute(pathname: string): ApiRoute {
 
 /** The precomputed file of a view (the host rewrites the view's path to it), or null. */
 export function staticFileOf(view: ApiRoute): string | null {
+  if ((view.kind === 'list' || view.kind === 'detail') && QUERY_ANSWERED.has(view.resource)) return null;
   switch (view.kind) {
     case 'root':
       return buildPaths.apiRoot;

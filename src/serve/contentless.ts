@@ -1,8 +1,8 @@
 /**
- * Lists that froide answers from per-user or external data, which a published archive does
- * not hold (issue 5, facts §5.11, §5.20, §5.21). Each answers exactly what froide answers an
- * anonymous caller. Declared per resource; `readList` consults this table for resources the
- * build wrote no list for. (upload and problemreport answer 401 before any data is read:
+ * Lists that froide answers from per-user data, which a published archive does not hold
+ * (issue 5, facts §5.11). Each answers exactly what froide answers an anonymous caller.
+ * Declared per resource; `readList` consults this table for resources the build wrote no list
+ * for. (venue and campaigninformationobject have content: src/serve/query-answers.ts.) (upload and problemreport answer 401 before any data is read:
  * resource table, `anonymous: 'unauthorized'`.)
  */
 import { envelope } from '../api/envelope.ts';
@@ -10,7 +10,6 @@ import type { Manifest } from '../api/manifest.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { lastValue, parseLimit, parseOffset } from './pagination.ts';
-import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
 
 export type ContentlessAnswer = { body: unknown } | { status: number; error: Record<string, unknown> };
@@ -48,28 +47,6 @@ async function following(url: URL, store: Store, manifest: Manifest): Promise<Co
   return { body: envelope(urls, 'following', { query: others, offset, limit, total: objects.length, objects: page }) };
 }
 
-/**
- * venue (facts §5.20, froide-food): without a location the body is a bare `[]`; with
- * `location` or `lat`+`lng` it is `{"results": [...], "error": false}`. The archive holds no
- * venues, so the results are empty.
- */
-async function venue(url: URL): Promise<ContentlessAnswer> {
-  const query = url.searchParams;
-  const located = query.get('location') || (query.get('lat') && query.get('lng'));
-  return { body: located ? { results: [], error: false } : [] };
-}
-
-/**
- * campaigninformationobject (facts §5.21): needs `?campaign=<id>` of a froide-campaign
- * campaign; the archive has none, so every campaign is "no match", as froide answers for an
- * unknown one.
- */
-async function campaignInformationObject(): Promise<ContentlessAnswer> {
-  return { status: 404, error: { detail: MESSAGES.noMatch('Campaign') } };
-}
-
 export const CONTENTLESS_LISTS: Partial<Record<ResourceName, ContentlessList>> = {
   following,
-  venue,
-  campaigninformationobject: campaignInformationObject,
 };

@@ -3,7 +3,8 @@
  * driven by the table in src/api/filters.ts and the index files the build wrote.
  * Touches one index file per filter value, never the collection.
  */
-import { filtersOf, indexFile, parseBound, parseValue, queryParamsOf, FILTER_MESSAGES, RANGE_FILE, SCAN_FILE, type FilterParse, type FilterSpec, type ParsedFilter } from '../api/filters.ts';
+import { filtersOf, indexFile, parseBound, parseNear, parseValue, queryParamsOf, FILTER_MESSAGES, NEAR_FILE, RANGE_FILE, SCAN_FILE, type FilterParse, type FilterSpec, type Near, type ParsedFilter } from '../api/filters.ts';
+import { distanceMeters } from '../api/geo.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import { coveringIds, type ShapeRecord } from '../model/geometry.ts';
 import { readJson } from './pagination.ts';
@@ -27,6 +28,14 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
       else if (range.min !== undefined || range.max !== undefined) {
         params.push(spec.parse.min);
         sets.push(rangePositions(store, resource, spec, range));
+      }
+      continue;
+    }
+    if (spec.parse.kind === 'near') {
+      const near = parseNear(spec.parse, query);
+      if (near) {
+        params.push(spec.param);
+        sets.push(nearPositions(store, resource, spec, near));
       }
       continue;
     }
@@ -151,6 +160,12 @@ async function rangePositions(store: Store, resource: ResourceName, spec: Filter
     .slice(start, Math.max(start, end))
     .map(([, position]) => position)
     .sort((a, b) => a - b);
+}
+
+/** Positions within the radius: one scan of the points file, O(objects with a point). */
+async function nearPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, near: Near): Promise<number[]> {
+  const points = ((await readJson(store, buildPaths.filterIndex(resource, spec.param, NEAR_FILE))) ?? []) as [number, number, number][];
+  return points.filter(([lat, lng]) => distanceMeters(near.lat, near.lng, lat, lng) <= near.radius).map(([, , position]) => position);
 }
 
 async function lookup(store: Store, resource: ResourceName, spec: FilterSpec<any>, key: string): Promise<number[]> {

@@ -9,7 +9,7 @@
  * with the index.json rewrites, then the function as the JSON 404 under /api/v1/.
  */
 import { functionQueryParams } from '../api/filters.ts';
-import { API_PREFIX } from '../api/routes.ts';
+import { API_PREFIX, QUERY_ANSWERED } from '../api/routes.ts';
 import { matchApiRoute, staticFileOf } from './api-route.ts';
 import { SLASHLESS_API_PATH } from './api-early.ts';
 import { MEDIA_MOUNT } from './media-gate.ts';
@@ -53,6 +53,9 @@ export function routeRequest(method: string, url: URL): Destination {
   const api = path === API_ROOT || path.startsWith(API_PREFIX);
   if (api && (SLASHLESS.test(path) || (method !== 'GET' && method !== 'HEAD'))) return { kind: 'api-early' };
   if (api && hasFunctionParam(url.search)) return { kind: 'function' };
+  // No static file answers these (src/output/routing.ts writes no rewrite for them).
+  const view = api ? matchApiRoute(path) : { kind: 'none' as const };
+  if ((view.kind === 'list' || view.kind === 'detail') && QUERY_ANSWERED.has(view.resource)) return { kind: 'function' };
   const relative = decodeURIComponentSafe(path.slice(1));
   if (relative === null) return { kind: 'static', file: '', missing: api ? 'function' : 'not-found' };
   if (api && path.endsWith('/')) return { kind: 'static', file: staticApiFile(relative), missing: 'function' };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenScope, verifyToken, DEVELOPMENT_KEY } from '../../src/api/media-token.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
-import { buildPaths, RESOURCE_NAMES, type ResourceName } from '../../src/api/routes.ts';
+import { buildPaths, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
@@ -384,9 +384,11 @@ describe('links', () => {
       const path = id ? buildPaths.detail(resource, id) : buildPaths.list(resource);
       if (!present.has(path)) missing.push(link.slice(API.length));
     }
-    // Only the root index's links to the resources of issue 5 are not built yet.
+    // Only the root index's links to the resources of issue 5 are not built yet, and to the
+    // resources whose every answer the function computes from the query (no static list file).
     const builtNames = new Set(BUILT_RESOURCES.map((resource) => resource.name as string));
-    expect(missing.sort()).toEqual(RESOURCE_NAMES.filter((name) => !builtNames.has(name)).map((name) => `${name}/`).sort());
+    const unwritten = RESOURCE_NAMES.filter((name) => !builtNames.has(name) || QUERY_ANSWERED.has(name));
+    expect(missing.sort()).toEqual(unwritten.map((name) => `${name}/`).sort());
   });
 
   it('media files exist where the media URLs point', async () => {

@@ -413,6 +413,70 @@ describe('georegions', () => {
   });
 });
 
+describe('venues and information campaigns', () => {
+  const venue = { ident: 'amenity:1', name: 'Café A', address: 'Gasse 1\n10115 Berlin', lat: 52.5, lng: 13.4 };
+  const hidden = {
+    'requests/11-privat/request.yaml': { id: 11, slug: 'privat', title: 'Privat', description: 'x', public_body: 1, status: 'awaiting_response', public: false },
+  };
+
+  it('links venues and objects to public bodies and published requests, newest request first', async () => {
+    const { problems, archive } = await check(
+      minimalArchive({
+        'venues.yaml': [{ ...venue, publicbody: 1, requests: [10] }],
+        'foodauthorities.yaml': [{ id: 1, title: 'Kooperativ', cooperative: true, publicbodies: [1] }],
+        'infocampaigns/1-a.yaml': { id: 1, title: 'A', slug: 'a', categories: [{ id: 3, title: 'Bund' }], objects: [{ id: 1, ident: 'x', title: 'X', publicbody: 2, requests: [10], categories: [3] }] },
+        'infocampaigns/2-b.yaml': { id: 2, title: 'B', slug: 'b', public: false, objects: [{ id: 2, ident: 'y', title: 'Y' }] },
+      }),
+    );
+    expect(problems.errors).toEqual([]);
+    const [linked] = archive!.venues;
+    expect(linked!.publicBody?.id).toBe(1);
+    expect(linked!.authority?.title).toBe('Kooperativ');
+    expect(linked!.requests.map((request) => request.id)).toEqual([10]);
+    expect(archive!.infoCampaigns.map((campaign) => campaign.id)).toEqual([1]);
+    expect(archive!.informationObjects.map((object) => [object.id, object.publicBody?.id, object.categories.map((c) => c.title)])).toEqual([[1, 2, ['Bund']]]);
+  });
+
+  it('reports dangling, unpublished and duplicate references at their keys', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        ...hidden,
+        'venues.yaml': [{ ...venue, publicbody: 9, requests: [10, 77] }, { ...venue }, { ...venue, ident: 'nope' }],
+        'infocampaigns/1-a.yaml': {
+          id: 1,
+          title: 'A',
+          slug: 'a',
+          categories: [{ id: 1, title: 'X' }],
+          objects: [
+            { id: 1, ident: 'a', title: 'A', publicbody: 9, requests: [11], categories: [2] },
+            { id: 2, ident: 'a', title: 'B' },
+            { id: 1, ident: 'c', title: 'C', lat: 52 },
+          ],
+        },
+      }),
+    );
+    expect(where(problems.sorted())).toEqual([
+      'error infocampaigns/1-a.yaml:11:17 objects[0].publicbody',
+      'error infocampaigns/1-a.yaml:13:9 objects[0].requests[0]',
+      'error infocampaigns/1-a.yaml:15:9 objects[0].categories[0]',
+      'error infocampaigns/1-a.yaml:17:12 objects[1].ident',
+      // A missing key points at its record.
+      'error infocampaigns/1-a.yaml:19:5 objects[2].lng',
+      'error infocampaigns/1-a.yaml:19:9 objects[2].id',
+      'error venues.yaml:8:15 [0].publicbody',
+      'error venues.yaml:11:7 [0].requests[1]',
+      'error venues.yaml:12:10 [1].ident',
+      'error venues.yaml:19:10 [2].ident',
+    ]);
+    const messages = Object.fromEntries(problems.sorted().map((problem) => [problem.path, problem.message]));
+    expect(messages['objects[0].requests[0]']).toBe('refers to request 11, which is not published (public: false)');
+    expect(messages['objects[0].categories[0]']).toBe('refers to category 2, which this campaign does not define');
+    expect(messages['[0].requests[1]']).toBe('refers to request 77, which does not exist');
+    expect(messages['[1].ident']).toBe('duplicate venue ident "amenity:1"; it is already used in venues.yaml:1');
+    expect(messages['[0].publicbody']).toBe('refers to public body 9, which does not exist');
+  });
+});
+
 describe('problem output', () => {
   const problem: Problem = {
     severity: 'error',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, pythonFloat } from '../../src/api/filters.ts';
+import { capitalize } from '../../src/api/filters.ts';
+import { pythonFloat } from '../../src/api/geo.ts';
 import {
   AUTHALIC_RADIUS,
   coveringIds,

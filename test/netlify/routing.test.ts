@@ -22,7 +22,7 @@ import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.t
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
-const BUILT = ['request', 'message', 'publicbody', 'document', 'page'] as const;
+const BUILT = ['request', 'message', 'publicbody', 'document', 'page', 'venue', 'campaigninformationobject'] as const;
 
 let dir: string;
 let match: (url: URL) => { to: string; force: boolean; status: number } | null;
@@ -126,6 +126,13 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/message/?limit', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/foo/', 'function'],
   ['GET', '/api/v1/venue/', 'function'],
+  ['GET', '/api/v1/venue/?lat=52.5&lng=13.4&radius=500', 'function'],
+  ['GET', '/api/v1/venue/?location=Berlin', 'function'],
+  ['GET', '/api/v1/venue/amenity:4711/', 'function'],
+  ['GET', '/api/v1/venue/custom%3Aabc/', 'function'],
+  ['GET', '/api/v1/campaigninformationobject/', 'function'],
+  ['GET', '/api/v1/campaigninformationobject/?campaign=1', 'function'],
+  ['GET', '/api/v1/campaigninformationobject/schule-1/?campaign=1', 'function'],
   ['GET', '/api/v1/message/1/2/', 'function'],
   ['GET', '/api/v1/message', 'edge:api'],
   ['GET', '/api/v1', 'edge:api'],
@@ -166,6 +173,14 @@ describe('Netlify routing equals the local preview', () => {
   it('passes every other answer of a detail path through the detail Edge Function unchanged', async () => {
     const found = new Response('{"id":7}', { status: 200, headers: { 'content-type': 'application/json' } });
     expect(await apiDetail(new Request('https://archive.test/api/v1/message/7/'), { next: async () => found })).toBe(found);
+  });
+
+  it('passes the function\'s own 404 of a query-answered detail through unchanged', async () => {
+    const url = 'https://archive.test/api/v1/campaigninformationobject/schule-1/?campaign=9';
+    const fromFunction = new Response('{"detail":"No Campaign matches the given query."}', { status: 404, headers: { 'content-type': 'application/json' } });
+    expect(await apiDetail(new Request(url), { next: async () => fromFunction })).toBe(fromFunction);
+    expect(redirectRules(BUILT)).not.toMatch(/venue|campaigninformationobject/);
+    expect(headerRules(BUILT)).not.toMatch(/venue|campaigninformationobject/);
   });
 
   it('has one forced query rule for every parameter the function understands', () => {

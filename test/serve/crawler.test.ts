@@ -14,7 +14,12 @@ import { startPreviewServer } from '../../src/serve/preview.ts';
 
 const BASE = 'https://crawl.test';
 const NOT_YET_MODELLED = ['documentcollection', 'pageannotation'];
-/** What froide answers an anonymous crawler here: no dangling link, the real answer (facts §5.12, §5.13, §5.21). */
+/**
+ * What froide answers an anonymous crawler here: no dangling link, the real answer (facts §5.12,
+ * §5.13, §5.21). The root index links campaigninformationobject without `?campaign`, and no
+ * froide answer links into a campaign's objects, so the crawler cannot reach them (they are
+ * tested in venue-campaign.test.ts); venue/ without a location is froide-food's bare `[]`.
+ */
 const FROIDE_REFUSES: Record<string, number> = {
   '/api/v1/campaigninformationobject/': 404,
   '/api/v1/problemreport/': 401,

@@ -19,6 +19,8 @@ import { serializePage, type PageItem } from './page.ts';
 import { serializePublicBody, serializePublicBodyDetail } from './publicbody.ts';
 import { serializeRequest, serializeRequestDetail } from './request.ts';
 import { serializeCategory, serializeClassification, treeOrder } from './tree.ts';
+import { serializeVenue, serializeVenueDetail } from './venue.ts';
+import { serializeInformationObject, serializeInformationObjectDetail } from './informationobject.ts';
 
 export interface BuiltResource<T = unknown> {
   name: ResourceName;
@@ -26,10 +28,12 @@ export interface BuiltResource<T = unknown> {
   list(archive: Archive, ctx: RenderContext): T[];
   /** Objects that get a detail file (a superset of nothing; defaults to the list). */
   details?(archive: Archive, ctx: RenderContext): T[];
-  /** Path segment of the detail URL; null when the resource has no detail route. */
-  id(item: T): number | null;
+  /** Path segment of the detail URL (a data key for QUERY_ANSWERED resources); null when the resource has no detail route. */
+  id(item: T): number | string | null;
   item(ctx: RenderContext, item: T): unknown;
   detail?(ctx: RenderContext, item: T): unknown;
+  /** Small extra data files a QUERY_ANSWERED resource's answers read (buildPaths.data). */
+  data?(archive: Archive, ctx: RenderContext): { name: string; value: unknown }[];
   /** One line for docs/api.md: the order of the list and why. */
   ordering: string;
 }
@@ -152,5 +156,24 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
     id: (campaign) => campaign.id,
     item: serializeCampaign,
     ordering: 'id ascending (froide leaves it unspecified)',
+  }),
+  define({
+    name: 'venue',
+    // Positions only: every answer orders the venues in range by distance (src/serve/venue.ts).
+    list: (archive) => sorted(archive.venues, (a, b) => (a.ident < b.ident ? -1 : a.ident > b.ident ? 1 : 0)),
+    id: (venue) => venue.ident,
+    item: serializeVenue,
+    detail: serializeVenueDetail,
+    ordering: 'distance from `lat`/`lng`, nearest first, then ident (froide-food: distance; random order when `zoom` < 15); at most 100',
+  }),
+  define({
+    name: 'campaigninformationobject',
+    list: (archive) =>
+      sorted(archive.informationObjects, (a, b) => a.campaign.id - b.campaign.id || (a.ordering < b.ordering ? 1 : a.ordering > b.ordering ? -1 : 0) || a.id - b.id),
+    id: (object) => `${object.campaign.id}/${object.ident}`,
+    item: serializeInformationObject,
+    detail: serializeInformationObjectDetail,
+    data: (archive) => [{ name: 'campaigns', value: archive.infoCampaigns.map((campaign) => campaign.id).sort((a, b) => a - b) }],
+    ordering: '`ordering` descending, then id (froide-campaign: model order `-ordering, id`); by distance with `lat`, `lng`, `radius` and `zoom` >= 8 and no `q`',
   }),
 ];

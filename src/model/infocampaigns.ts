@@ -1,0 +1,104 @@
+/**
+ * Information campaigns (okfde/froide-campaign): one file per campaign under
+ * content/infocampaigns/, holding its categories and its information objects, linked to
+ * public bodies and to the published requests made about them. Pure: no I/O.
+ */
+import type { LoadedContent } from '../content/load.ts';
+import type { Problems } from '../content/problems.ts';
+import { newestFirst, type PublishedRequests } from './published-requests.ts';
+import { Registry } from './registry.ts';
+import type { InfoCampaign, InfoCampaignCategory, InformationObject, PublicBody } from './types.ts';
+
+interface Context {
+  problems: Problems;
+  publicBodies: Registry<PublicBody>;
+  requests: PublishedRequests;
+}
+
+export interface LinkedInfoCampaigns {
+  /** Public campaigns. */
+  campaigns: InfoCampaign[];
+  /** Objects of public campaigns. */
+  objects: InformationObject[];
+}
+
+export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedInfoCampaigns {
+  const { problems } = ctx;
+  const campaigns = new Registry<InfoCampaign>('information campaign', problems, 'infocampaign');
+  const objects = new Registry<InformationObject>('information object', problems, 'infocampaign');
+  const categoryIds = new Map<number, string>();
+  const hidden = new Set<InfoCampaign>();
+
+  for (const { data, source } of content.infoCampaigns) {
+    const categories = new Map<number, InfoCampaignCategory>();
+    data.categories.forEach((category, index) => {
+      const first = categoryIds.get(category.id);
+      if (first) problems.at(source, ['categories', index, 'id'], `duplicate campaign category id ${category.id}; it is already used in ${first}`, 'give every category an id no other campaign category uses');
+      else categoryIds.set(category.id, source.file);
+      categories.set(category.id, { id: category.id, title: category.title });
+    });
+    const campaign: InfoCampaign = {
+      id: data.id,
+      source,
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      subjectTemplate: data.subject_template,
+      template: data.template,
+      lawType: data.law_type,
+      redirectUrl: data.redirect_url,
+      categories: [...categories.values()],
+    };
+    if (!campaigns.add(campaign)) continue;
+    if (!data.public) hidden.add(campaign);
+
+    const idents = new Map<string, number>();
+    data.objects.forEach((input, index) => {
+      const at = (...path: (string | number)[]) => ['objects', index, ...path];
+      const firstIdent = idents.get(input.ident);
+      if (firstIdent !== undefined) {
+        problems.at(source, at('ident'), `duplicate ident "${input.ident}" in this campaign; objects[${firstIdent}] has it already`, 'idents are unique within a campaign: change this one');
+        return;
+      }
+      idents.set(input.ident, index);
+      if ((input.lat === null) !== (input.lng === null)) {
+        problems.at(source, at(input.lat === null ? 'lat' : 'lng'), 'is missing while the other coordinate is set', 'give both lat and lng, or neither');
+      }
+      const objectCategories = input.categories.flatMap((id, i) => {
+        const category = categories.get(id);
+        if (!category) {
+          const known = [...categories.keys()].join(', ');
+          problems.at(source, at('categories', i), `refers to category ${id}, which this campaign does not define`, known ? `use one of this campaign's categories (${known})` : 'add the category under categories: of this campaign first');
+        }
+        return category ?? [];
+      });
+      const requests = input.requests.flatMap((id, i) => ctx.requests.resolve(id, source, at('requests', i)) ?? []);
+      objects.add(
+        {
+          id: input.id,
+          source,
+          campaign,
+          ident: input.ident,
+          title: input.title,
+          subtitle: input.subtitle,
+          address: input.address,
+          lat: input.lat,
+          lng: input.lng,
+          publicBody: ctx.publicBodies.resolve(input.publicbody, source, at('publicbody')) ?? null,
+          requests: [...new Set(requests)].sort(newestFirst),
+          categories: objectCategories.sort((a, b) => a.id - b.id),
+          featured: input.featured,
+          ordering: input.ordering,
+          context: input.context,
+        },
+        ['objects', index, 'id'],
+      );
+    });
+  }
+  campaigns.reportDuplicates();
+  objects.reportDuplicates();
+  return {
+    campaigns: campaigns.values().filter((campaign) => !hidden.has(campaign)),
+    objects: objects.values().filter((object) => !hidden.has(object.campaign)),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * References from venues and information objects to requests: only published requests can be
+ * linked, because the API shows their id, URL and status. Pure: no I/O.
+ */
+import type { Problems, Source } from '../content/problems.ts';
+import type { FoiRequest } from './types.ts';
+
+export class PublishedRequests {
+  private readonly published: Map<number, FoiRequest>;
+  private readonly unpublished: Set<number>;
+
+  constructor(published: readonly FoiRequest[], allIds: readonly number[], private readonly problems: Problems, private readonly incomplete: boolean) {
+    this.published = new Map(published.map((request) => [request.id, request]));
+    this.unpublished = new Set(allIds.filter((id) => !this.published.has(id)));
+  }
+
+  /** The request, or undefined after reporting the reference at the referring key. */
+  resolve(id: number, from: Source, path: (string | number)[]): FoiRequest | undefined {
+    const request = this.published.get(id);
+    if (request) return request;
+    if (this.unpublished.has(id)) {
+      this.problems.at(from, path, `refers to request ${id}, which is not published (public: false)`, 'link only published requests, or publish the request');
+    } else if (this.incomplete) {
+      this.problems.at(from, path, `refers to request ${id}, which does not exist or is in a file with errors`, 'fix the errors in the request files first');
+    } else {
+      const known = [...this.published.keys()].sort((a, b) => a - b);
+      const sample = known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
+      this.problems.at(from, path, `refers to request ${id}, which does not exist`, known.length ? `use the id of a published request (${sample})` : 'add the request first');
+    }
+    return undefined;
+  }
+}
+
+/** Newest first by created_at, then id descending (froide orders linked requests `-created_at`/`-timestamp`). */
+export function newestFirst(a: FoiRequest, b: FoiRequest): number {
+  return (b.createdAt ?? -Infinity) - (a.createdAt ?? -Infinity) || b.id - a.id;
+}

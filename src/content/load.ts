@@ -13,6 +13,8 @@ import {
   type ClassificationInput,
   type ContentKind,
   type DocumentInput,
+  type DocumentCollectionInput,
+  type PageAnnotationInput,
   type JurisdictionInput,
   type LawInput,
   type MessageInput,
@@ -72,6 +74,9 @@ export interface LoadedContent {
   requests: (Loaded<RequestInput> & { dir: string })[];
   messages: LoadedMessage[];
   documents: LoadedDocument[];
+  collections: Loaded<DocumentCollectionInput>[];
+  /** Annotations, each with the folder of the document.yaml it belongs to. */
+  annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
@@ -189,6 +194,8 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     requests: requests.map((request) => ({ ...request, dir: dirOf(request.source.file) })),
     messages,
     documents,
+    collections: of<DocumentCollectionInput>('documentcollection'),
+    annotations: of<PageAnnotationInput>('pageannotation').map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),
   };
 }
 

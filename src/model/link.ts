@@ -5,6 +5,7 @@
  */
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
+import { linkAnnotations, linkCollections } from './collections.ts';
 import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
 import { linkTree, Registry } from './registry.ts';
 import { linkRequests } from './requests.ts';
@@ -182,5 +183,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     messages,
     attachments,
     documents,
+    collections: linkCollections(content, documents, problems),
+    annotations: linkAnnotations(content, documents, problems),
   };
 }

@@ -7,8 +7,8 @@
  * reads them. Adding a filter is adding an entry here.
  *
  * Index files: `buildPaths.filterIndex(resource, param, file)` holding `{ "<key>": [positions] }`,
- * positions ascending, 0-based into the resource's ordered list (the list the page files were
- * cut from). `file` is the key itself for small enumerations (`bucket: 'value'`), or two hex
+ * positions ascending (in the filter's own order for filters with `order`), 0-based into the
+ * resource's ordered list (the list the page files were cut from). `file` is the key itself for small enumerations (`bucket: 'value'`), or two hex
  * digits of the key's FNV-1a hash for everything else (`bucket: 'hash'`), so a filter never
  * writes more than 256 files however many distinct values it has.
  */
@@ -16,10 +16,12 @@ import { DEFAULTS } from '../config.ts';
 import { MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
 import { formatDateTime, type Timestamp } from '../model/time.ts';
 import type {
+  Archive,
   Attachment,
   Category,
   Classification,
   Document,
+  DocumentCollection,
   FoiRequest,
   GovernmentPlan,
   Law,
@@ -42,9 +44,15 @@ import type { ResourceName } from './routes.ts';
  * - range: two query parameters, `min` and `max`, bound one value (number, or date
  *   `YYYY-MM-DD`); `max` is exclusive where froide's is (created_at_before). The spec's
  *   `param` names the index, not a query parameter.
+ *
+ * An id filter may also say `known`: every valid id is an index key (the spec's `known`
+ * lists them, with no positions if nothing matches), so an id that is no key is a 400 without
+ * reading any other file. And `secret`: objects reachable only with a companion parameter
+ * (an unlisted collection's `uid`) are indexed under `<id>:<secret>`, which the engine looks
+ * up only when the request carries that parameter (facts §5.14: `uid` unlocks).
  */
 export type FilterParse =
-  | { kind: 'id'; ref?: ResourceName; none?: string }
+  | { kind: 'id'; ref?: ResourceName; none?: string; known?: boolean; secret?: string }
   | { kind: 'ids' }
   | { kind: 'integer' }
   | { kind: 'choice'; choices: readonly string[] }
@@ -62,6 +70,14 @@ export interface FilterSpec<T = never> {
   values: (object: T) => IndexValue | readonly IndexValue[];
   /** Several values of the parameter: django's last value wins, or all must match, or any. */
   repeat?: 'last' | 'and' | 'or';
+  /**
+   * The filter orders its result (froide: `order_by` inside the filter, e.g. collection order):
+   * positions under a key are stored sorted by this rank, not ascending, and the engine keeps
+   * that order while intersecting with the other filters.
+   */
+  order?: (object: T, key: string) => number;
+  /** Every valid key, for `known` id filters (see FilterParse). */
+  known?: (archive: Archive) => readonly IndexValue[];
 }
 
 /** Django/DRF error texts (English source strings, see docs/serving.md). */
@@ -194,6 +210,40 @@ export const ATTACHMENT_FILTERS: FilterSpec<Attachment>[] = [
   { param: 'publicbody', parse: id(), values: (a) => a.message.request.publicBody?.id, repeat: 'or' },
 ];
 
+// --- collections (facts §5.14, §5.16) -------------------------------------------------------
+
+/** An unlisted collection's objects are keyed with its uid: `?uid=` unlocks them (facts §2). */
+function lockedKey(collection: DocumentCollection, id: number): string {
+  return collection.listed ? String(id) : `${id}:${collection.uid}`;
+}
+
+const collectionParse = { kind: 'id', known: true, secret: 'uid' } as const;
+
+/**
+ * `collection=<id>`: the collection's documents in collection order. `directory=<id>`: those
+ * of one directory, in collection order; `directory=-`: documents at the top level of a
+ * collection. Ids of no published collection or directory are froide's 400.
+ */
+function collectionFilters<T>(documentOf: (object: T) => Document): FilterSpec<T>[] {
+  const rank = (object: T, key: string) => documentOf(object).collections.find((entry) => lockedKey(entry.collection, entry.collection.id) === key || (entry.directory && lockedKey(entry.collection, entry.directory.id) === key))?.rank ?? 0;
+  return [
+    {
+      param: 'collection',
+      parse: collectionParse,
+      values: (object) => documentOf(object).collections.map((entry) => lockedKey(entry.collection, entry.collection.id)),
+      order: rank,
+      known: (archive) => archive.collections.map((collection) => collection.id),
+    },
+    {
+      param: 'directory',
+      parse: { ...collectionParse, none: '-' },
+      values: (object) => documentOf(object).collections.map((entry) => (entry.directory ? lockedKey(entry.collection, entry.directory.id) : '-')),
+      order: rank,
+      known: (archive) => ['-', ...archive.collections.flatMap((collection) => collection.allDirectories.map((directory) => directory.id))],
+    },
+  ];
+}
+
 export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
   { param: 'foirequest', parse: id('request'), values: (d) => d.foirequest?.id },
   { param: 'publicbody', parse: id('publicbody'), values: (d) => d.publicbody?.id },
@@ -204,6 +254,7 @@ export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
     parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
     values: (d) => dateKey(d.publishedAt ?? d.lastModifiedAt),
   },
+  ...collectionFilters<Document>((document) => document),
 ];
 
 export const PUBLICBODY_FILTERS: FilterSpec<PublicBody>[] = [
@@ -252,7 +303,9 @@ export const GOVERNMENTPLAN_FILTERS: FilterSpec<GovernmentPlan>[] = [
 export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   { param: 'document', parse: id('document'), values: (p) => p.document.id },
   { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
+  ...collectionFilters<PageItem>((item) => item.document),
 ];
+
 
 /** The filter table. Resources without an entry have no filters (jurisdiction, campaign: facts §5.7, §5.10). */
 export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> = {

@@ -19,6 +19,8 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
   const errors: Record<string, string[]> = {};
   const sets: Promise<number[] | string>[] = [];
   const params: string[] = [];
+  /** Index into `sets` of the first filter that orders its result, if any. */
+  let ordering = -1;
   for (const spec of filtersOf(resource)) {
     if (spec.parse.kind === 'range') {
       const range = parseRange(spec.parse, query);
@@ -40,8 +42,9 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
     }
     const applied = parsed.filter((p) => 'apply' in p && p.apply) as Extract<(typeof parsed)[number], { apply: true }>[];
     if (applied.length === 0) continue;
+    if (spec.order && ordering < 0) ordering = sets.length;
     params.push(spec.param);
-    sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and'));
+    sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and', query));
   }
   if (Object.keys(errors).length) return { kind: 'invalid', errors };
   if (sets.length === 0) return { kind: 'all' };
@@ -51,8 +54,12 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
   });
   if (Object.keys(errors).length) return { kind: 'invalid', errors };
   const lists = results as number[][];
+  const ordered = ordering >= 0 ? lists.splice(ordering, 1)[0]! : null;
   lists.sort((a, b) => a.length - b.length);
-  return { kind: 'positions', positions: lists.reduce(intersect) };
+  if (!ordered) return { kind: 'positions', positions: lists.reduce(intersect) };
+  // The ordering filter's list keeps its order; the others only remove positions from it.
+  const others = lists.length ? new Set(lists.reduce(intersect)) : null;
+  return { kind: 'positions', positions: others ? ordered.filter((position) => others.has(position)) : ordered };
 }
 
 /** Positions for one parameter (possibly repeated), or a 400 message. */
@@ -62,14 +69,22 @@ async function resolveSpec(
   spec: FilterSpec<any>,
   applied: Extract<ReturnType<typeof parseValue>, { apply: true }>[],
   across: 'and' | 'or',
+  query: URLSearchParams,
 ): Promise<number[] | string> {
+  const parse = spec.parse;
+  const secret = parse.kind === 'id' && parse.secret ? query.getAll(parse.secret).at(-1) : undefined;
   const perValue = await Promise.all(
     applied.map(async (parsed) => {
-      const lists = await Promise.all(parsed.keys.map((key) => lookup(store, resource, spec, key)));
+      const found = await Promise.all(parsed.keys.map((key) => lookup(store, resource, spec, key)));
+      if (parse.kind === 'id' && parse.known && found[0] === null) return FILTER_MESSAGES.invalidModelChoice;
+      const lists = found.map((list) => list ?? []);
       if (parsed.check && lists[0]!.length === 0) {
         const exists = await store.read(buildPaths.detail(parsed.check.ref, parsed.check.id));
         if (exists === null) return FILTER_MESSAGES.invalidModelChoice;
       }
+      // A secret-keyed object is indexed under `<key>:<secret>` only; one of the two lists is empty.
+      if (secret) lists[0] = [...lists[0]!, ...((await lookup(store, resource, spec, `${parsed.keys[0]}:${secret}`)) ?? [])];
+      if (spec.order) return lists[0]!;
       return parsed.combine === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
     }),
   );
@@ -117,12 +132,13 @@ async function rangePositions(store: Store, resource: ResourceName, spec: Filter
     .sort((a, b) => a - b);
 }
 
-async function lookup(store: Store, resource: ResourceName, spec: FilterSpec<any>, key: string): Promise<number[]> {
+/** The positions under a key; null when the index has no such key. */
+async function lookup(store: Store, resource: ResourceName, spec: FilterSpec<any>, key: string): Promise<number[] | null> {
   const file = (await readJson(store, buildPaths.filterIndex(resource, spec.param, indexFile(spec.parse, key)))) as Record<
     string,
     number[]
   > | null;
-  return file && Object.hasOwn(file, key) ? file[key]! : [];
+  return file && Object.hasOwn(file, key) ? file[key]! : null;
 }
 
 /** Both inputs ascending; output ascending. */

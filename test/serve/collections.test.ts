@@ -163,7 +163,7 @@ describe('documentcollection', () => {
     const middle = await json('/api/v1/documentcollection/1/?directory=11');
     expect(middle.current_directory).toEqual({ id: 11, name: 'Mitte', description: '', depth: 2, created_at: '2024-05-03T10:00:00+02:00', updated_at: '2024-05-03T10:00:00+02:00' });
     expect(middle.directory_stack.map((d: { id: number }) => d.id)).toEqual([10]);
-    expect(middle.directories.map((d: { id: number }) => [d.id, d.depth])).toEqual([[12, 3]]);
+    expect(middle.directories.map((d: { id: number; depth: number }) => [d.id, d.depth])).toEqual([[12, 3]]);
     expect(middle.documents).toEqual([]);
     expect([middle.document_count, middle.document_directory_count]).toEqual([3, null]);
 

@@ -1,6 +1,7 @@
 /**
  * The build, top to bottom: load + model (check.ts) -> derivatives -> representation -> plan -> write.
  */
+import { checkAnnotations, cropAnnotations } from './annotations.ts';
 import { BUILT_RESOURCES } from './api/resources/index.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import type { Manifest } from './api/manifest.ts';
@@ -49,7 +50,9 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   if (!archive || !settings) throw new ContentError(problems.sorted());
 
   const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems));
+  checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
+  const annotationImages = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
 
   const ctx: RenderContext = {
     urls: new UrlBuilder(settings.urls),
@@ -66,8 +69,9 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       ctx,
       resources: BUILT_RESOURCES,
       images: derivatives.images,
+      media: annotationImages,
       extras: (resource, ordered) => [
-        ...planFilterIndexes(resource, ordered as object[]),
+        ...planFilterIndexes(resource, ordered as object[], archive),
         ...planListActions(resource, ordered, archive, ctx.urls),
       ],
       routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),

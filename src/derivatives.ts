@@ -51,6 +51,7 @@ export async function deriveDocuments(
     }
   }
   archive.documents = archive.documents.filter((document) => !failed.has(document));
+  for (const collection of archive.collections) collection.entries = collection.entries.filter((entry) => !failed.has(entry.document));
 
   return {
     facts(document) {

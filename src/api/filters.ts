@@ -7,8 +7,8 @@
  * reads them. Adding a filter is adding an entry here.
  *
  * Index files: `buildPaths.filterIndex(resource, param, file)` holding `{ "<key>": [positions] }`,
- * positions ascending, 0-based into the resource's ordered list (the list the page files were
- * cut from). `file` is the key itself for small enumerations (`bucket: 'value'`), or two hex
+ * positions ascending (in the filter's own order for filters with `order`), 0-based into the
+ * resource's ordered list (the list the page files were cut from). `file` is the key itself for small enumerations (`bucket: 'value'`), or two hex
  * digits of the key's FNV-1a hash for everything else (`bucket: 'hash'`), so a filter never
  * writes more than 256 files however many distinct values it has.
  */
@@ -18,10 +18,12 @@ import { formatDateTime, type Timestamp } from '../model/time.ts';
 import { shapeRecord, type ShapeRecord } from '../model/geometry.ts';
 import { pythonFloat, pythonInt } from './geo.ts';
 import type {
+  Archive,
   Attachment,
   Category,
   Classification,
   Document,
+  DocumentCollection,
   FoiRequest,
   GeoRegion,
   GovernmentPlan,
@@ -66,9 +68,15 @@ import type { ResourceName } from './routes.ts';
  * - point: `lat,lng` or `lng,lat`; the engine finds the `shapes` objects covering the point
  *   (the shapes file, see SHAPES) and looks their ids up in this filter's index. A value that
  *   is not two numbers means "no filter", as in froide.
+ *
+ * An id filter may also say `known`: every valid id is an index key (the spec's `known`
+ * lists them, with no positions if nothing matches), so an id that is no key is a 400 without
+ * reading any other file. And `secret`: objects reachable only with a companion parameter
+ * (an unlisted collection's `uid`) are indexed under `<id>:<secret>`, which the engine looks
+ * up only when the request carries that parameter (facts §5.14: `uid` unlocks).
  */
 export type FilterParse =
-  | { kind: 'id'; ref?: ResourceName; none?: string }
+  | { kind: 'id'; ref?: ResourceName; none?: string; known?: boolean; secret?: string }
   | { kind: 'ids'; invalid?: 'error' | 'ignore'; subtree?: ResourceName }
   | { kind: 'integer' }
   | { kind: 'choice'; choices: readonly string[] }
@@ -118,6 +126,14 @@ export interface FilterSpec<T = never> {
   values: (object: T) => IndexValue | readonly IndexValue[];
   /** Several values of the parameter: django's last value wins, or all must match, or any. */
   repeat?: 'last' | 'and' | 'or';
+  /**
+   * The filter orders its result (froide: `order_by` inside the filter, e.g. collection order):
+   * positions under a key are stored sorted by this rank, not ascending, and the engine keeps
+   * that order while intersecting with the other filters.
+   */
+  order?: (object: T, key: string) => number;
+  /** Every valid key, for `known` id filters (see FilterParse). */
+  known?: (archive: Archive) => readonly IndexValue[];
 }
 
 /** Django/DRF error texts (English source strings, see docs/serving.md). */
@@ -264,6 +280,40 @@ export const ATTACHMENT_FILTERS: FilterSpec<Attachment>[] = [
   { param: 'publicbody', parse: id(), values: (a) => a.message.request.publicBody?.id, repeat: 'or' },
 ];
 
+// --- collections (facts §5.14, §5.16) -------------------------------------------------------
+
+/** An unlisted collection's objects are keyed with its uid: `?uid=` unlocks them (facts §2). */
+function lockedKey(collection: DocumentCollection, id: number): string {
+  return collection.listed ? String(id) : `${id}:${collection.uid}`;
+}
+
+const collectionParse = { kind: 'id', known: true, secret: 'uid' } as const;
+
+/**
+ * `collection=<id>`: the collection's documents in collection order. `directory=<id>`: those
+ * of one directory, in collection order; `directory=-`: documents at the top level of a
+ * collection. Ids of no published collection or directory are froide's 400.
+ */
+function collectionFilters<T>(documentOf: (object: T) => Document): FilterSpec<T>[] {
+  const rank = (object: T, key: string) => documentOf(object).collections.find((entry) => lockedKey(entry.collection, entry.collection.id) === key || (entry.directory && lockedKey(entry.collection, entry.directory.id) === key))?.rank ?? 0;
+  return [
+    {
+      param: 'collection',
+      parse: collectionParse,
+      values: (object) => documentOf(object).collections.map((entry) => lockedKey(entry.collection, entry.collection.id)),
+      order: rank,
+      known: (archive) => archive.collections.map((collection) => collection.id),
+    },
+    {
+      param: 'directory',
+      parse: { ...collectionParse, none: '-' },
+      values: (object) => documentOf(object).collections.map((entry) => (entry.directory ? lockedKey(entry.collection, entry.directory.id) : '-')),
+      order: rank,
+      known: (archive) => ['-', ...archive.collections.flatMap((collection) => collection.allDirectories.map((directory) => directory.id))],
+    },
+  ];
+}
+
 export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
   { param: 'foirequest', parse: id('request'), values: (d) => d.foirequest?.id },
   { param: 'publicbody', parse: id('publicbody'), values: (d) => d.publicbody?.id },
@@ -274,6 +324,7 @@ export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
     parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
     values: (d) => dateKey(d.publishedAt ?? d.lastModifiedAt),
   },
+  ...collectionFilters<Document>((document) => document),
 ];
 
 export const PUBLICBODY_FILTERS: FilterSpec<PublicBody>[] = [
@@ -367,6 +418,7 @@ export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
     parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
     values: (p) => dateKey(p.document.publishedAt ?? p.document.lastModifiedAt),
   },
+  ...collectionFilters<PageItem>((item) => item.document),
 ];
 
 /**
@@ -408,6 +460,7 @@ export const INFORMATIONOBJECT_FILTERS: FilterSpec<InformationObject>[] = [
   { param: 'near', parse: { kind: 'near', lat: 'lat', lng: 'lng', radius: 'radius', defaultRadius: null, factor: 0.9 }, values: (o) => (o.lat === null || o.lng === null ? null : [o.lat, o.lng]) },
   { param: 'requested', parse: { kind: 'lenient', accept: 'present' }, values: (o) => (o.requests.length ? true : null) },
 ];
+
 
 /** The filter table. Resources without an entry have no filters (jurisdiction, campaign: facts §5.7, §5.10). */
 export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> = {

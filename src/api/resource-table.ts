@@ -29,6 +29,11 @@ export interface ResourceSpec {
   anonymous: 'read' | 'unauthorized';
   /** List envelopes carry `facets` (facts §1.3: publicbody, page). */
   facets: boolean;
+  /**
+   * Every detail request goes to the API function, not to a static file: the answer depends
+   * on the query (documentcollection: `uid`, `directory`; src/serve/query-views.ts).
+   */
+  detailByFunction: boolean;
 }
 
 const RENDERS = ['application/json', 'text/csv', 'text/html'] as const;
@@ -49,6 +54,7 @@ function spec(name: ResourceName, model: string, viewName: string, fields: Parti
     maxLimit: PAGE_SIZE,
     anonymous: 'read',
     facets: false,
+    detailByFunction: false,
     ...fields,
   };
 }
@@ -94,7 +100,7 @@ export const RESOURCES: Record<ResourceName, ResourceSpec> = {
   problemreport: spec('problemreport', 'ProblemReport', 'Problem Report', { anonymous: 'unauthorized' }),
   // Spec §1: the document collection allows GET, HEAD, OPTIONS.
   document: spec('document', 'Document', 'Document', { detailMethods: allow('GET', 'PUT', 'PATCH') }),
-  documentcollection: spec('documentcollection', 'DocumentCollection', 'Document Collection'),
+  documentcollection: spec('documentcollection', 'DocumentCollection', 'Document Collection', { detailByFunction: true }),
   page: spec('page', 'Page', 'Page', { detailMethods: null, renders: [...RENDERS, 'application/xml'], facets: true }),
   pageannotation: spec('pageannotation', 'PageAnnotation', 'Page Annotation', {
     listMethods: allow('GET', 'POST'),

@@ -184,6 +184,11 @@ export class UrlBuilder {
     return `${this.settings.siteUrl}/dokumente/sammlung/${slug ? `${id}-${slug}` : id}/`;
   }
 
+  /** froide writes the collection's zip link relative to the site (`reverse()`, facts §5.15). */
+  collectionZip(id: number, slug: string): string {
+    return `/dokumente/sammlung/${slug ? `${id}-${slug}` : id}/zip/`;
+  }
+
   /** froide-govplan's page of a plan (facts §5.18). */
   governmentPlanPage(governmentSlug: string, planSlug: string): string {
     return `${this.settings.siteUrl}/koalitionstracker/${governmentSlug}/vorhaben/${planSlug}/`;
@@ -242,6 +247,10 @@ export const mediaPaths = {
   pageImage(documentDir: string, page: number | string, size: string): string {
     return `${documentDir}/page-p${page}-${size}.png`;
   },
+  /** froide's name for the cropped area of an annotation: next to the page's original image. */
+  annotationImage(documentDir: string, page: number, annotationId: number): string {
+    return `${documentDir}/page-p${page}-original-annotation-${annotationId}.png`;
+  },
 };
 
 /**
@@ -288,6 +297,22 @@ export const buildPaths = {
   /** Bounding boxes and rings of a resource's geometries, for point filters (api/filters.ts SHAPES). */
   shapes(resource: ResourceName): string {
     return `_data/${resource}/shapes.json`;
+  },
+  /**
+   * A collection's detail for one `?directory=` (facts §5.15): `variant` is a directory id, or
+   * `root` / `unknown-directory`. `key` is the id, or `<id>-<uid>` for an unlisted collection,
+   * so that its files cannot be found without the uid.
+   */
+  collectionVariant(key: string, variant: number | 'root' | 'unknown-directory'): string {
+    return typeof variant === 'number' ? `_data/documentcollection/${key}/directory/${variant}.json` : `_data/documentcollection/${key}/${variant}.json`;
+  },
+  /** Says that an unlisted collection exists (froide: 401 without the right uid, not 404). */
+  unlistedCollection(id: number | string): string {
+    return `_data/documentcollection/unlisted/${id}.json`;
+  },
+  /** The annotations of one document in list order; `key` as for collectionVariant. */
+  documentAnnotations(key: string): string {
+    return `_data/pageannotation/document/${key}.json`;
   },
   mediaRoot: 'media',
   media(relativePath: string): string {

@@ -15,6 +15,8 @@ import {
   type DocumentInput,
   type GeoRegionInput,
   type GeometryFileInput,
+  type DocumentCollectionInput,
+  type PageAnnotationInput,
   type JurisdictionInput,
   type LawInput,
   type MessageInput,
@@ -83,6 +85,9 @@ export interface LoadedContent {
   venues: Loaded<VenueInput>[];
   foodAuthorities: Loaded<FoodAuthorityInput>[];
   infoCampaigns: Loaded<InfoCampaignInput>[];
+  collections: Loaded<DocumentCollectionInput>[];
+  /** Annotations, each with the folder of the document.yaml it belongs to. */
+  annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
@@ -207,6 +212,8 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     venues: of<VenueInput>('venue'),
     foodAuthorities: of<FoodAuthorityInput>('foodauthority'),
     infoCampaigns: of<InfoCampaignInput>('infocampaign'),
+    collections: of<DocumentCollectionInput>('documentcollection'),
+    annotations: of<PageAnnotationInput>('pageannotation').map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),
   };
 }
 

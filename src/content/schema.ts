@@ -472,6 +472,97 @@ export const infoCampaignSchema = z.strictObject({
   objects: z.array(informationObjectSchema).default([]),
 });
 
+const languageText = z
+  .record(z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code like "de"'), z.string())
+  .refine((labels) => Object.keys(labels).length > 0, 'needs at least one language')
+  .describe('Text per language: { de: "…", en: "…" }.');
+
+/** django-filingcabinet's settings schema (filingcabinet/schema.py, facts §5.15); extra keys are kept, as there. */
+export const collectionSettingsSchema = z.looseObject({
+  preferences: z
+    .looseObject({
+      showSearch: z.boolean().optional(),
+      allowToggleSearch: z.boolean().optional(),
+      showSearchFeed: z.boolean().optional(),
+    })
+    .optional()
+    .describe('UI preferences of the collection viewer.'),
+  filters: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        key: z.string().describe('e.g. "data.year".'),
+        type: z.enum(['choice', 'daterange', 'number']),
+        label: languageText,
+        datatype: z.enum(['int', 'str']).optional(),
+        facet: z.boolean().optional(),
+        facet_config: z.looseObject({ type: z.string().optional(), interval: z.string().optional(), format: z.string().optional() }).optional(),
+        choices: z.array(z.looseObject({ value: z.union([z.number(), z.string()]), label: languageText.optional() })).optional(),
+        min: z.number().optional(),
+        max: z.number().optional(),
+      }),
+    )
+    .optional()
+    .describe('Search filters of the collection viewer.'),
+});
+
+function isJsonText(value: string): boolean {
+  if (value === '') return true;
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const collectionDirectorySchema = z.strictObject({
+  id: z.number().int().positive().describe('Stable integer id, unique across the directories of all collections (API clients use it in ?directory=).'),
+  name: z.string().min(1).max(255),
+  parent: z.number().int().positive().nullable().default(null).describe('Id of the directory this one is in; null for a top-level directory.'),
+  description: text().describe('Markdown; published as HTML limited to paragraphs, bold, italics, lists and links.'),
+  created_at: dateTime().optional().describe('Defaults to the collection\'s created_at.'),
+  updated_at: dateTime().optional().describe('Defaults to created_at.'),
+});
+
+const collectionEntrySchema = z.strictObject({
+  document: z.number().int().positive().describe('Id of a document (imported or derived from an attachment).'),
+  directory: z.number().int().positive().nullable().default(null).describe('Id of a directory of this collection; null or absent: the top level.'),
+});
+
+export const documentCollectionSchema = z.strictObject({
+  id: id(),
+  title: z.string().max(255).default(''),
+  slug: z.union([slug(), z.literal('')]).default('').describe('Part of the public URL /dokumente/sammlung/<id>-<slug>/.'),
+  description: text(),
+  public: z.boolean().default(true).describe('Non-public collections are not published.'),
+  listed: z.boolean().default(true).describe('Unlisted collections are left out of the list and answer only with ?uid=<uid>.'),
+  uid: uuid().optional().describe('Defaults to a UUID derived from the id. Unlisted collections need their own random uid.'),
+  created_at: dateTime(),
+  updated_at: dateTime().optional().describe('Defaults to created_at.'),
+  allow_zip_download: z.boolean().default(true).describe('false: zip_download_url is "".'),
+  settings: collectionSettingsSchema.default({}),
+  directories: z.array(collectionDirectorySchema).default([]).describe('Folders of the collection, a tree through parent.'),
+  documents: z.array(collectionEntrySchema).default([]).describe('The documents in collection order, each optionally in a directory.'),
+});
+
+export const pageAnnotationSchema = z.strictObject({
+  id: id(),
+  page: z.number().int().positive().describe('Page number, 1 for the first page.'),
+  title: z.string().max(255).default(''),
+  description: z.string().max(1024).default(''),
+  top: z.number().int().min(0).nullable().default(null).describe('Pixels from the top of the page\'s original image (see docs/content-guide.md).'),
+  left: z.number().int().min(0).nullable().default(null),
+  width: z.number().int().min(10).nullable().default(null).describe('At least 10 pixels.'),
+  height: z.number().int().min(10).nullable().default(null).describe('At least 10 pixels.'),
+  timestamp: dateTime(),
+  highlight: z
+    .string()
+    .refine(isJsonText, 'must be JSON text, like "[]" or "[{\\"x\\": 1}]"')
+    .default('')
+    .describe('JSON text, as froide stores it; "" for none.'),
+});
+
 /** Every kind of content file, where it lives, and whether it holds one record or a list. */
 export const CONTENT_FILES = {
   site: { pattern: 'site.yaml', schema: siteSchema, list: false },
@@ -492,6 +583,8 @@ export const CONTENT_FILES = {
   venue: { pattern: 'venues.yaml', schema: venueSchema, list: true },
   foodauthority: { pattern: 'foodauthorities.yaml', schema: foodAuthoritySchema, list: true },
   infocampaign: { pattern: 'infocampaigns/*.yaml', schema: infoCampaignSchema, list: false },
+  documentcollection: { pattern: 'collections/*.yaml', schema: documentCollectionSchema, list: false },
+  pageannotation: { pattern: 'documents/*/annotations.yaml', schema: pageAnnotationSchema, list: true },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_FILES;
@@ -517,6 +610,8 @@ export type GeometryFileInput = z.output<typeof geometryFileSchema>;
 export type VenueInput = z.output<typeof venueSchema>;
 export type FoodAuthorityInput = z.output<typeof foodAuthoritySchema>;
 export type InfoCampaignInput = z.output<typeof infoCampaignSchema>;
+export type DocumentCollectionInput = z.output<typeof documentCollectionSchema>;
+export type PageAnnotationInput = z.output<typeof pageAnnotationSchema>;
 
 /** JSON Schema for one kind of file, for yaml-language-server (draft-07 is what it knows best). */
 export function jsonSchemaFor(kind: ContentKind): Record<string, unknown> {

@@ -6,6 +6,7 @@
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
 import { linkGeoRegions, treePositions } from './georegions.ts';
+import { linkAnnotations, linkCollections } from './collections.ts';
 import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
 import { linkVenues } from './food.ts';
 import { linkInfoCampaigns } from './infocampaigns.ts';
@@ -200,5 +201,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     venues: linkVenues(content, { problems, publicBodies, requests: published }),
     informationObjects: infoCampaigns.objects,
     infoCampaigns: infoCampaigns.campaigns,
+    collections: linkCollections(content, documents, problems),
+    annotations: linkAnnotations(content, documents, problems),
   };
 }

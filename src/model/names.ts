@@ -49,11 +49,9 @@ export function mimeTypeOf(fileName: string): string {
   return MIME_TYPES[ext] ?? 'application/octet-stream';
 }
 
-const NAMESPACE = 'foi-archive-api/document';
-
-/** A stable UUID (version 5 layout) derived from a document id, for documents without an explicit uid. */
-export function uuidFromId(id: number): string {
-  const hash = createHash('sha1').update(`${NAMESPACE}:${id}`).digest();
+/** A stable UUID (version 5 layout) derived from a record id, for documents (and collections) without an explicit uid. */
+export function uuidFromId(id: number, kind: 'document' | 'collection' = 'document'): string {
+  const hash = createHash('sha1').update(`foi-archive-api/${kind}:${id}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');

@@ -205,6 +205,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       original: null,
       foirequest: null,
       publicbody: null,
+      collections: [],
+      annotations: [],
     };
     if (documents.add(document)) publishedDocuments.push(document);
   }
@@ -281,6 +283,8 @@ function derivedDocument(
     original: attachment,
     foirequest: request,
     publicbody: request.publicBody,
+    collections: [],
+    annotations: [],
   };
 }
 

@@ -217,6 +217,65 @@ export interface Document extends Record {
   original: Attachment | null;
   foirequest: FoiRequest | null;
   publicbody: PublicBody | null;
+  /** Published collections holding this document, with its place in each. */
+  collections: CollectionEntry[];
+  /** Annotations, oldest first (froide: `timestamp`); imported documents only. */
+  annotations: PageAnnotation[];
+}
+
+export interface CollectionDirectory extends Record {
+  collection: DocumentCollection;
+  name: string;
+  /** Markdown. */
+  description: string;
+  parent: CollectionDirectory | null;
+  /** Ordered by name (treebeard `node_order_by = ["name"]`). */
+  children: CollectionDirectory[];
+  /** treebeard depth: 1 for a top-level directory. */
+  depth: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A document's place in a collection. */
+export interface CollectionEntry {
+  collection: DocumentCollection;
+  document: Document;
+  /** null: the top level. */
+  directory: CollectionDirectory | null;
+  /** 0-based position in the collection order. */
+  rank: number;
+}
+
+export interface DocumentCollection extends Record {
+  uid: string;
+  title: string;
+  slug: string;
+  description: string;
+  listed: boolean;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  allowZipDownload: boolean;
+  settings: { [key: string]: unknown };
+  /** Top-level directories, by name. */
+  directories: CollectionDirectory[];
+  /** Every directory, parents before children. */
+  allDirectories: CollectionDirectory[];
+  /** Collection order. */
+  entries: CollectionEntry[];
+}
+
+export interface PageAnnotation extends Record {
+  document: Document;
+  page: number;
+  title: string;
+  description: string;
+  /** Pixels on the page's original image; null for a note on the whole page. */
+  rect: { top: number; left: number; width: number; height: number } | null;
+  timestamp: Timestamp;
+  highlight: string;
+  /** Media path of the cropped area; set by the derivative stage (src/annotations.ts), null without one. */
+  imagePath: string | null;
 }
 
 /** A georegion (facts §5.9); `parent` is froide's `part_of`, `depth` its depth in that tree. */
@@ -262,6 +321,10 @@ export interface Archive {
   informationObjects: InformationObject[];
   /** Public information campaigns only. */
   infoCampaigns: InfoCampaign[];
+  /** Published (public) collections, listed or not. */
+  collections: DocumentCollection[];
+  /** Annotations of published imported documents. */
+  annotations: PageAnnotation[];
 }
 
 /** froide-food's FoodAuthorityStatus: what the platform knows about how authorities answer. */

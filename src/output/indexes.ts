@@ -6,10 +6,12 @@
  */
 import { filtersOf, indexFile, indexKey, NEAR_FILE, RANGE_FILE, SCAN_FILE, SHAPES, type FilterSpec } from '../api/filters.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
+import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from './plan-types.ts';
 
-export function planFilterIndexes(resource: ResourceName, ordered: readonly object[]): PlannedFile[] {
-  return [...filtersOf(resource).flatMap((spec) => planFilter(resource, spec, ordered)), ...planShapes(resource, ordered)];
+/** `archive` gives `known` filters their keys; without it they index only what the objects have. */
+export function planFilterIndexes(resource: ResourceName, ordered: readonly object[], archive?: Archive): PlannedFile[] {
+  return [...filtersOf(resource).flatMap((spec) => planFilter(resource, spec, ordered, archive)), ...planShapes(resource, ordered)];
 }
 
 /** The shapes file of a resource with geometries: one record per object that has one, in list order. */
@@ -57,26 +59,38 @@ function planNear(resource: ResourceName, spec: FilterSpec<any>, ordered: readon
   return [{ path: buildPaths.filterIndex(resource, spec.param, NEAR_FILE), body: JSON.stringify(points) }];
 }
 
-function planFilter(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[]): PlannedFile[] {
+function planFilter(resource: ResourceName, spec: FilterSpec<any>, ordered: readonly object[], archive?: Archive): PlannedFile[] {
   if (spec.parse.kind === 'range') return planRange(resource, spec, ordered);
   if (spec.parse.kind === 'scan') return planScan(resource, spec, ordered);
   if (spec.parse.kind === 'near') return planNear(resource, spec, ordered);
   // file -> key -> positions (ascending, because positions are visited in order)
   const files = new Map<string, Map<string, number[]>>();
+  const slot = (key: string): number[] => {
+    const file = indexFile(spec.parse, key);
+    let keys = files.get(file);
+    if (!keys) files.set(file, (keys = new Map()));
+    let positions = keys.get(key);
+    if (!positions) keys.set(key, (positions = []));
+    return positions;
+  };
+  if (archive && spec.known) for (const value of spec.known(archive)) if (value !== null && value !== undefined) slot(indexKey(value));
   ordered.forEach((object, position) => {
     const raw = spec.values(object as never);
     const values = Array.isArray(raw) ? raw : [raw];
     for (const value of new Set(values)) {
       if (value === null || value === undefined) continue;
-      const key = indexKey(value);
-      const file = indexFile(spec.parse, key);
-      let keys = files.get(file);
-      if (!keys) files.set(file, (keys = new Map()));
-      let positions = keys.get(key);
-      if (!positions) keys.set(key, (positions = []));
-      positions.push(position);
+      slot(indexKey(value)).push(position);
     }
   });
+  // An ordering filter keeps its own order under each key (ties: list order).
+  if (spec.order) {
+    for (const keys of files.values()) {
+      for (const [key, positions] of keys) {
+        const rank = new Map(positions.map((position) => [position, spec.order!(ordered[position] as never, key)]));
+        positions.sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
+      }
+    }
+  }
   return [...files.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([file, keys]) => ({

@@ -27,6 +27,8 @@ export interface PlanInput {
   routing?: readonly PlannedFile[];
   /** Filled with the size of each list as the plan is drained. */
   lists?: Manifest['lists'];
+  /** Media files made by other stages (cropped annotation areas). */
+  media?: readonly PlannedFile[];
 }
 
 export const json = (value: unknown): string => JSON.stringify(value);
@@ -73,6 +75,7 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
 
   for (const file of resource.data?.(archive, ctx) ?? []) yield { path: buildPaths.data(resource.name, file.name), body: json(file.value) };
 
+  if (resource.files) yield* resource.files(archive, ctx);
   if (input.extras) yield* input.extras(resource.name, items);
 }
 
@@ -94,6 +97,7 @@ function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFil
   yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
   for (const resource of input.resources) yield* planResource(input, resource, lists);
   yield* planMedia(input);
+  yield* input.media ?? [];
   yield* input.routing ?? [];
 }
 

@@ -5,7 +5,7 @@
  * - `_redirects`, in order: one forced query rule per parameter the API function understands
  *   (Netlify needs every listed parameter, so one rule per name); non-forced rewrites of bare
  *   list paths to their index.json and detail paths to their <id>.json (neither is automatic), per built
- *   resource; finally everything else under /api/v1/ to the function, which answers JSON 404s.
+ *   resource, or detail paths to the function where the resource table says so (detailByFunction); finally everything else under /api/v1/ to the function, which answers JSON 404s.
  *   No rule ever targets the media tree: a rewrite into it would bypass the media gate (A5).
  * - `_headers`: the Allow header per view (list and detail differ), on top of the headers
  *   netlify.toml gives every static API file.
@@ -35,7 +35,8 @@ export function redirectRules(built: readonly ResourceName[]): string {
     for (const action of listActionsOf(resource)) {
       lines.push(`${API_PREFIX}${resource}/${action.path}/  /${buildPaths.action(resource, action.path)}  200`);
     }
-    if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  /${buildPaths.detail(resource, ':id')}  200`);
+    if (RESOURCES[resource].detailByFunction) lines.push(`${API_PREFIX}${resource}/:id/  ${API_FUNCTION}  200`);
+    else if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  /${buildPaths.detail(resource, ':id')}  200`);
   }
   lines.push('', '# Everything else under the API: the function answers (JSON 404, 401 for upload, ...).');
   lines.push(`${API_PREFIX}*  ${API_FUNCTION}  200`, '');

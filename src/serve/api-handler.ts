@@ -12,6 +12,7 @@ import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { matchApiRoute } from './api-route.ts';
 import { CONTENTLESS_LISTS } from './contentless.ts';
 import { QUERY_ANSWERS } from './query-answers.ts';
+import { DETAIL_READERS, LIST_READERS } from './query-views.ts';
 import { applyFilters } from './filter-engine.ts';
 import { prefersHtml, renderBrowsable } from './html.ts';
 import { withFormat, type Format } from './links.ts';
@@ -71,11 +72,11 @@ async function handle(request: Request, store: Store, manifest: () => Promise<Ma
   const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
   const facts = await manifest();
   const answer = await read(view, url, store, facts);
-  if ('error' in answer) return errorResponse(request, answer.status, answer.error, methodsOf(view));
+  if ('error' in answer) return errorResponse(request, answer.status, answer.error, methodsOf(view), answer.headers);
   return render(request, view, url, new UrlBuilder(facts.urls), methodsOf(view), format, answer.body);
 }
 
-type Answer = { body: unknown } | { status: number; error: Record<string, unknown> };
+type Answer = { body: unknown } | { status: number; error: Record<string, unknown>; headers?: Record<string, string> };
 
 async function read(view: View, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   switch (view.kind) {
@@ -89,6 +90,8 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
         const id = decodeSegment(view.id);
         return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : answered.detail(id, url, store);
       }
+      const reader = DETAIL_READERS[view.resource];
+      if (reader) return reader(view.id, url, store);
       const body = /^\d+$/.test(view.id) ? await readJson(store, buildPaths.detail(view.resource, String(Number(view.id)))) : null;
       return body === null ? { status: 404, error: missingDetailError(view) } : { body };
     }
@@ -138,6 +141,8 @@ async function readList(resource: ResourceName, url: URL, store: Store, manifest
     const contentless = CONTENTLESS_LISTS[resource];
     return contentless ? contentless(url, store, manifest) : { status: 404, error: { detail: MESSAGES.notFound } };
   }
+  const reader = LIST_READERS[resource];
+  if (reader) return reader(url, store, manifest);
   const spec = RESOURCES[resource];
   const query = url.searchParams;
   const limit = parseLimit(lastValue(query, 'limit'), spec);

@@ -21,6 +21,8 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
   const errors: Record<string, string[]> = {};
   const sets: Promise<number[] | string | null>[] = [];
   const params: string[] = [];
+  /** Index into `sets` of the first filter that orders its result (spec.order), if any. */
+  let ordering = -1;
   for (const spec of filtersOf(resource)) {
     if (spec.parse.kind === 'range') {
       const range = parseRange(spec.parse, query);
@@ -50,8 +52,9 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
     }
     const applied = parsed.filter((p) => 'apply' in p && p.apply) as Extract<(typeof parsed)[number], { apply: true }>[];
     if (applied.length === 0) continue;
+    if (spec.order && ordering < 0) ordering = sets.length;
     params.push(spec.param);
-    sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and'));
+    sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and', query));
   }
   // Django validates the whole form: a bad number and an unknown id are reported together,
   // in the order the filters are declared.
@@ -61,10 +64,14 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
   });
   if (Object.keys(errors).length) return { kind: 'invalid', errors: inTableOrder(resource, errors) };
   // null: the parameter turned out not to apply (an unknown `regions` id in froide).
-  const lists = results.filter((result): result is number[] => Array.isArray(result));
-  if (lists.length === 0) return { kind: 'all' };
+  const ordered = ordering >= 0 && Array.isArray(results[ordering]) ? (results[ordering] as number[]) : null;
+  const lists = results.filter((result, i): result is number[] => Array.isArray(result) && !(ordered && i === ordering));
+  if (!ordered && lists.length === 0) return { kind: 'all' };
   lists.sort((a, b) => a.length - b.length);
-  return { kind: 'positions', positions: lists.reduce(intersect) };
+  if (!ordered) return { kind: 'positions', positions: lists.reduce(intersect) };
+  // The ordering filter's list keeps its order; the others only remove positions from it.
+  const others = lists.length ? new Set(lists.reduce(intersect)) : null;
+  return { kind: 'positions', positions: others ? ordered.filter((position) => others.has(position)) : ordered };
 }
 
 function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
@@ -75,8 +82,15 @@ function inTableOrder(resource: ResourceName, errors: Record<string, string[]>):
 type Applied = Extract<ParsedFilter, { apply: true }>;
 
 /** Positions for one parameter (possibly repeated), a 400 message, or null when it does not apply after all. */
-async function resolveSpec(store: Store, resource: ResourceName, spec: FilterSpec<any>, applied: Applied[], across: 'and' | 'or'): Promise<number[] | string | null> {
-  const perValue = (await Promise.all(applied.map((parsed) => resolveValue(store, resource, spec, parsed)))).filter((value) => value !== null);
+async function resolveSpec(
+  store: Store,
+  resource: ResourceName,
+  spec: FilterSpec<any>,
+  applied: Applied[],
+  across: 'and' | 'or',
+  query: URLSearchParams,
+): Promise<number[] | string | null> {
+  const perValue = (await Promise.all(applied.map((parsed) => resolveValue(store, resource, spec, parsed, query)))).filter((value) => value !== null);
   const error = perValue.find((value) => typeof value === 'string');
   if (error !== undefined) return error as string;
   const lists = perValue as number[][];
@@ -84,8 +98,10 @@ async function resolveSpec(store: Store, resource: ResourceName, spec: FilterSpe
   return across === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
 }
 
-async function resolveValue(store: Store, resource: ResourceName, spec: FilterSpec<any>, parsed: Applied): Promise<number[] | string | null> {
+async function resolveValue(store: Store, resource: ResourceName, spec: FilterSpec<any>, parsed: Applied, query: URLSearchParams): Promise<number[] | string | null> {
   if (parsed.scan !== undefined) return scanPositions(store, resource, spec, parsed.scan);
+  const parse = spec.parse;
+  if (parse.kind === 'id' && (parse.known || parse.secret)) return knownIdPositions(store, resource, spec, parsed, query);
   const point = parsed.point;
   const keys = point ? coveringIds(await readShapes(store, point.shapes), point.lng, point.lat).map(String) : parsed.keys;
   const positions = await keyPositions(store, resource, spec, keys, parsed.combine);
@@ -98,9 +114,30 @@ async function resolveValue(store: Store, resource: ResourceName, spec: FilterSp
   return positions;
 }
 
+/**
+ * An id filter with `known` keys (every valid id is a key, so a missing key is a 400) and/or a
+ * `secret` companion parameter (objects also indexed under `<id>:<secret>`, looked up only
+ * when the request carries it). With `spec.order` the key's positions keep the index's order.
+ */
+async function knownIdPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, parsed: Applied, query: URLSearchParams): Promise<number[] | string> {
+  const parse = spec.parse as Extract<FilterParse, { kind: 'id' }>;
+  const key = parsed.keys[0]!;
+  const found = await lookup(store, resource, spec, key);
+  if (parse.known && found === null) return FILTER_MESSAGES.invalidModelChoice;
+  let positions = found ?? [];
+  if (positions.length === 0 && parsed.check) {
+    const exists = await store.read(buildPaths.detail(parsed.check.ref, parsed.check.id));
+    if (exists === null) return FILTER_MESSAGES.invalidModelChoice;
+  }
+  const secret = parse.secret ? query.getAll(parse.secret).at(-1) : undefined;
+  // A secret-keyed object is indexed under `<key>:<secret>` only; one of the two lists is empty.
+  if (secret) positions = [...positions, ...((await lookup(store, resource, spec, `${key}:${secret}`)) ?? [])];
+  return positions;
+}
+
 async function keyPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, keys: readonly string[], combine: 'and' | 'or'): Promise<number[]> {
   if (keys.length === 0) return [];
-  const lists = await Promise.all(keys.map((key) => lookup(store, resource, spec, key)));
+  const lists = (await Promise.all(keys.map((key) => lookup(store, resource, spec, key)))).map((list) => list ?? []);
   return combine === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
 }
 
@@ -168,12 +205,13 @@ async function nearPositions(store: Store, resource: ResourceName, spec: FilterS
   return points.filter(([lat, lng]) => distanceMeters(near.lat, near.lng, lat, lng) <= near.radius).map(([, , position]) => position);
 }
 
-async function lookup(store: Store, resource: ResourceName, spec: FilterSpec<any>, key: string): Promise<number[]> {
+/** The positions under a key; null when the index has no such key. */
+async function lookup(store: Store, resource: ResourceName, spec: FilterSpec<any>, key: string): Promise<number[] | null> {
   const file = (await readJson(store, buildPaths.filterIndex(resource, spec.param, indexFile(spec.parse, key)))) as Record<
     string,
     number[]
   > | null;
-  return file && Object.hasOwn(file, key) ? file[key]! : [];
+  return file && Object.hasOwn(file, key) ? file[key]! : null;
 }
 
 /** Both inputs ascending; output ascending. */

@@ -22,7 +22,7 @@ import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.t
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
-const BUILT = ['request', 'message', 'publicbody', 'document', 'page', 'venue', 'campaigninformationobject'] as const;
+const BUILT = ['request', 'message', 'publicbody', 'document', 'page', 'venue', 'campaigninformationobject', 'documentcollection'] as const;
 
 let dir: string;
 let match: (url: URL) => { to: string; force: boolean; status: number } | null;
@@ -116,6 +116,10 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/message/7/?format=json', 'function'],
   ['GET', '/api/v1/message/?request=42', 'function'],
   ['GET', '/api/v1/page/?document=12', 'function'],
+  ['GET', '/api/v1/documentcollection/3/', 'function'],
+  ['GET', '/api/v1/documentcollection/3/?directory=5', 'function'],
+  ['GET', '/api/v1/document/?collection=3&uid=5b2f8c1e-4a7d-4e0b-9c3a-8d1e6f2a7b40', 'function'],
+  ['GET', '/api/v1/pageannotation/?document=1', 'function'],
   ['GET', '/api/v1/publicbody/?q=bund&jurisdiction=1', 'function'],
   ['GET', '/api/v1/publicbody/autocomplete/', 'static:api/v1/publicbody/autocomplete/index.json'],
   ['GET', '/api/v1/publicbody/autocomplete/?q=beh', 'function'],

@@ -145,7 +145,7 @@ export async function writeFixtureBuild(dir: string): Promise<void> {
     [1, 3],
     [2, 1],
     [2, 2],
-  ].map(([document, number]) => ({ document: { id: document! }, page: { number: number! } }));
+  ].map(([document, number]) => ({ document: { id: document!, collections: [] }, page: { number: number! } }));
   await putList(
     dir,
     'page',

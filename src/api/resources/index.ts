@@ -4,6 +4,7 @@
  * details are rendered. The output plan and the filter indexes read this table.
  */
 import type { Archive, Document } from '../../model/types.ts';
+import type { PlannedFile } from '../../output/plan-types.ts';
 import type { ResourceName } from '../routes.ts';
 import { serializeArticleTag } from './articletag.ts';
 import { serializeAttachment } from './attachment.ts';
@@ -11,11 +12,13 @@ import { serializeCampaign } from './campaign.ts';
 import type { RenderContext } from './context.ts';
 import { hasDetail, serializeDocument, serializeDocumentDetail } from './document.ts';
 import { serializeGeoRegion, serializeGeoRegionDetail } from './georegion.ts';
+import { collectionFiles, serializeCollection } from './documentcollection.ts';
 import { serializeGovernmentPlan } from './governmentplan.ts';
 import { serializeJurisdiction } from './jurisdiction.ts';
 import { serializeLaw } from './law.ts';
 import { serializeMessage } from './message.ts';
 import { serializePage, type PageItem } from './page.ts';
+import { annotationFiles, serializeAnnotation } from './pageannotation.ts';
 import { serializePublicBody, serializePublicBodyDetail } from './publicbody.ts';
 import { serializeRequest, serializeRequestDetail } from './request.ts';
 import { serializeCategory, serializeClassification, treeOrder } from './tree.ts';
@@ -36,6 +39,8 @@ export interface BuiltResource<T = unknown> {
   data?(archive: Archive, ctx: RenderContext): { name: string; value: unknown }[];
   /** One line for docs/api.md: the order of the list and why. */
   ordering: string;
+  /** Further files the serving layer reads for this resource (query variants of details, per-key lists). */
+  files?(archive: Archive, ctx: RenderContext): Iterable<PlannedFile>;
 }
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
@@ -149,6 +154,27 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
     item: serializeGeoRegion,
     detail: serializeGeoRegionDetail,
     ordering: 'tree order by part_of: each region before the regions inside it, siblings by name (froide: treebeard path)',
+  }),
+  define({
+    name: 'documentcollection',
+    // facts §2: the list holds public, listed collections; unlisted ones answer by id with their uid.
+    list: (archive) => sorted(archive.collections.filter((collection) => collection.listed), byId),
+    id: (collection) => collection.id,
+    item: (ctx, collection) => serializeCollection(ctx, collection),
+    files: function* (archive, ctx) {
+      for (const collection of archive.collections) yield* collectionFiles(ctx, collection);
+    },
+    ordering: 'id ascending (froide leaves it unspecified)',
+  }),
+  define({
+    name: 'pageannotation',
+    // froide lists annotations only for `?document=<id>` (src/serve/query-views.ts); the bare list is empty.
+    list: () => [],
+    details: (archive) => sorted(archive.annotations.filter((annotation) => hasDetail(annotation.document) && annotation.document.public && annotation.document.listed), byId),
+    id: (annotation) => annotation.id,
+    item: serializeAnnotation,
+    files: (archive, ctx) => annotationFiles(ctx, archive.documents),
+    ordering: 'empty without `?document=`; with it, timestamp ascending (froide: `timestamp`), then id',
   }),
   define({
     name: 'campaign',

@@ -1,0 +1,67 @@
+/**
+ * Page annotations after the PDF stage: their page and rectangle are checked against the
+ * page's original image (froide's CreatePageAnnotationSerializer rules, facts §5.17), and the
+ * rectangle is cropped from that image, as froide's make_page_annotation does (without
+ * drawing highlights; docs/api.md).
+ */
+import { documentMediaDir } from './api/resources/document.ts';
+import type { DocumentFacts } from './api/resources/context.ts';
+import { buildPaths, mediaPaths } from './api/routes.ts';
+import type { Problems } from './content/problems.ts';
+import type { Archive, Document, PageAnnotation } from './model/types.ts';
+import type { PlannedFile } from './output/plan-types.ts';
+import { cropPng } from './pdf/crop.ts';
+import type { PdfImage } from './pdf/index.ts';
+
+const MIN_SIDE = 10;
+
+/** Reports annotations outside their document's pages; returns those that fit. */
+export function checkAnnotations(archive: Archive, facts: (document: Document) => DocumentFacts, problems: Problems): void {
+  const present = new Set(archive.documents);
+  for (const annotation of archive.annotations) {
+    if (!present.has(annotation.document)) continue;
+    const { pages, numPages } = facts(annotation.document);
+    const page = pages[annotation.page - 1];
+    if (!page) {
+      problems.at(annotation.source, ['page'], `is ${annotation.page}, but ${annotation.document.file.path} has ${numPages} page${numPages === 1 ? '' : 's'}`, `use a page number from 1 to ${numPages}`);
+      continue;
+    }
+    const rect = annotation.rect;
+    if (!rect || page.width === null || page.height === null) continue;
+    const size = `page ${page.number} is ${page.width} x ${page.height} pixels (width x height of its original image)`;
+    const hint = `keep the area inside the page: left + width <= ${page.width}, top + height <= ${page.height}, width and height at least ${MIN_SIDE}`;
+    if (rect.left > page.width) problems.at(annotation.source, ['left'], `is ${rect.left}, outside the page: ${size}`, hint);
+    else if (rect.top > page.height) problems.at(annotation.source, ['top'], `is ${rect.top}, outside the page: ${size}`, hint);
+    else if (rect.left + rect.width > page.width) problems.at(annotation.source, ['width'], `is ${rect.width}, so the area ends at ${rect.left + rect.width}, right of the page: ${size}`, hint);
+    else if (rect.top + rect.height > page.height) problems.at(annotation.source, ['height'], `is ${rect.height}, so the area ends at ${rect.top + rect.height}, below the page: ${size}`, hint);
+  }
+}
+
+/** Published annotations: those of public documents (froide: readable ones). */
+export function publishedAnnotations(document: Document): PageAnnotation[] {
+  return document.public ? document.annotations : [];
+}
+
+/**
+ * Crops every published annotation's rectangle from its page's original image and sets
+ * `imagePath`. Without page images (a build with images off) no crop is made and `image` is null.
+ */
+export async function cropAnnotations(archive: Archive, images: (document: Document) => readonly PdfImage[]): Promise<PlannedFile[]> {
+  const jobs = archive.documents.flatMap((document) => {
+    const byName = new Map(images(document).map((image) => [image.name, image.file]));
+    const dir = documentMediaDir(document);
+    return publishedAnnotations(document).flatMap((annotation) => {
+      const original = byName.get(mediaPaths.pageImage('', annotation.page, 'original').slice(1));
+      if (!annotation.rect || !original) return [];
+      const path = mediaPaths.annotationImage(dir, annotation.page, annotation.id);
+      return [{ annotation, original, path, rect: annotation.rect }];
+    });
+  });
+  return Promise.all(
+    jobs.map(async ({ annotation, original, path, rect }) => {
+      const body = await cropPng(original, rect);
+      annotation.imagePath = path;
+      return { path: buildPaths.media(path), body: new Uint8Array(body) };
+    }),
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Document collection (django-filingcabinet's DocumentCollectionSerializer, facts §5.15), for
+ * the top level or one directory (`?directory=`). Only documents an anonymous reader may see
+ * count: public ones, listed or not.
+ */
+import type { CollectionDirectory, CollectionEntry, DocumentCollection } from '../../model/types.ts';
+import type { PlannedFile } from '../../output/plan-types.ts';
+import { buildPaths } from '../routes.ts';
+import { dateTime, type RenderContext } from './context.ts';
+import { documentMedia, serializeDocument } from './document.ts';
+import { markdownToLimitedHtml } from './markdown.ts';
+
+/** filingcabinet's MAX_COLLECTION_DOCS. */
+const MAX_DOCUMENTS = 50;
+
+/** Which directory a detail shows; `unknown`: a `?directory=` id that is no directory of the collection. */
+export type CollectionView = { directory: CollectionDirectory | null; unknown?: boolean };
+
+const ROOT: CollectionView = { directory: null };
+
+function readable(collection: DocumentCollection): CollectionEntry[] {
+  return collection.entries.filter((entry) => entry.document.public);
+}
+
+function serializeDirectory(ctx: RenderContext, directory: CollectionDirectory) {
+  return {
+    id: directory.id,
+    name: directory.name,
+    description: markdownToLimitedHtml(directory.description),
+    depth: directory.depth,
+    created_at: dateTime(ctx, directory.createdAt),
+    updated_at: dateTime(ctx, directory.updatedAt),
+  };
+}
+
+function ancestors(directory: CollectionDirectory): CollectionDirectory[] {
+  const stack: CollectionDirectory[] = [];
+  for (let current = directory.parent; current; current = current.parent) stack.unshift(current);
+  return stack;
+}
+
+/** The subquery counts of froide: null, not 0, when nothing matches. */
+const count = (n: number) => (n === 0 ? null : n);
+
+export function serializeCollection(ctx: RenderContext, collection: DocumentCollection, view: CollectionView = ROOT) {
+  const { urls } = ctx;
+  const entries = readable(collection);
+  const here = entries.filter((entry) => entry.directory === view.directory);
+  const first = entries.find((entry) => entry.directory === null);
+  return {
+    resource_uri: urls.detail('documentcollection', collection.id),
+    id: collection.id,
+    site_url: urls.collectionPage(collection.id, collection.slug),
+    title: collection.title,
+    description: collection.description,
+    public: true,
+    listed: collection.listed,
+    created_at: dateTime(ctx, collection.createdAt),
+    updated_at: dateTime(ctx, collection.updatedAt),
+    document_count: count(entries.length),
+    document_directory_count: view.unknown ? null : count(here.length),
+    uid: collection.uid,
+    cover_image: first ? documentMedia(ctx, first.document).coverImage : null,
+    current_directory: view.directory ? serializeDirectory(ctx, view.directory) : null,
+    directories: (view.directory ? view.directory.children : collection.directories).map((directory) => serializeDirectory(ctx, directory)),
+    directory_stack: view.directory ? ancestors(view.directory).map((directory) => serializeDirectory(ctx, directory)) : [],
+    documents: here.slice(0, MAX_DOCUMENTS).map((entry) => serializeDocument(ctx, entry.document)),
+    documents_uri: urls.relativeList('document', { collection: collection.id, uid: collection.uid }),
+    pages_uri: urls.relativeList('page', { collection: collection.id, uid: collection.uid }),
+    settings: collection.settings,
+    zip_download_url: collection.allowZipDownload ? urls.collectionZip(collection.id, collection.slug) : '',
+  };
+}
+
+/** The key of a collection's files: unlisted ones need the uid to be found (buildPaths.collectionVariant). */
+export function collectionKey(collection: { id: number; uid: string; listed: boolean }): string {
+  return collection.listed ? String(collection.id) : `${collection.id}-${collection.uid}`;
+}
+
+/**
+ * The detail of every `?directory=` a collection answers, precomputed (static files cannot
+ * read a query); unlisted collections also get their top-level detail here, behind the uid.
+ */
+export function* collectionFiles(ctx: RenderContext, collection: DocumentCollection): Generator<PlannedFile> {
+  const key = collectionKey(collection);
+  const body = (view: CollectionView) => JSON.stringify(serializeCollection(ctx, collection, view));
+  if (!collection.listed) {
+    yield { path: buildPaths.unlistedCollection(collection.id), body: '{}' };
+    yield { path: buildPaths.collectionVariant(key, 'root'), body: body(ROOT) };
+  }
+  yield { path: buildPaths.collectionVariant(key, 'unknown-directory'), body: body({ directory: null, unknown: true }) };
+  for (const directory of collection.allDirectories) {
+    yield { path: buildPaths.collectionVariant(key, directory.id), body: body({ directory }) };
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Page annotation (filingcabinet's PageAnnotationSerializer, facts §5.17). froide declares a
+ * `document` field the model cannot fill, so the key is left out; `can_delete` is false for
+ * every anonymous reader. froide has no resource_uri here; spec §1 says every object carries one.
+ */
+import type { Document, PageAnnotation } from '../../model/types.ts';
+import type { PlannedFile } from '../../output/plan-types.ts';
+import { buildPaths } from '../routes.ts';
+import { dateTime, type RenderContext } from './context.ts';
+import { collectionKey } from './documentcollection.ts';
+
+export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
+  const rect = annotation.rect;
+  return {
+    resource_uri: ctx.urls.detail('pageannotation', annotation.id),
+    id: annotation.id,
+    title: annotation.title,
+    description: annotation.description,
+    top: rect?.top ?? null,
+    left: rect?.left ?? null,
+    width: rect?.width ?? null,
+    height: rect?.height ?? null,
+    timestamp: dateTime(ctx, annotation.timestamp),
+    can_delete: false,
+    highlight: annotation.highlight,
+    image: annotation.imagePath ? ctx.urls.media(annotation.imagePath) : null,
+    number: annotation.page,
+  };
+}
+
+/**
+ * `?document=<id>` lists a readable document's annotations (oldest first): one file per
+ * public document that has any, keyed like collections (an unlisted document needs `uid`).
+ */
+export function* annotationFiles(ctx: RenderContext, documents: readonly Document[]): Generator<PlannedFile> {
+  for (const document of documents) {
+    if (!document.public || document.annotations.length === 0) continue;
+    const body = JSON.stringify(document.annotations.map((annotation) => serializeAnnotation(ctx, annotation)));
+    yield { path: buildPaths.documentAnnotations(collectionKey(document)), body };
+  }
+}

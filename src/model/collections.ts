@@ -1,0 +1,229 @@
+/**
+ * Document collections (django-filingcabinet, facts §5.15) and page annotations (§5.17):
+ * linked to the published documents here. Pure: no I/O. Page bounds of annotations need the
+ * PDF stage and are checked in src/annotations.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LoadedContent } from '../content/load.ts';
+import type { Problems, Source } from '../content/problems.ts';
+import type { DocumentCollectionInput } from '../content/schema.ts';
+import { uuidFromId } from './names.ts';
+import { Registry } from './registry.ts';
+import { parseTimestamp } from './time.ts';
+import type { CollectionDirectory, Document, DocumentCollection, PageAnnotation } from './types.ts';
+
+/** Links every collection; returns the published (public) ones, by id, and fills `document.collections`. */
+export function linkCollections(content: LoadedContent, documents: readonly Document[], problems: Problems): DocumentCollection[] {
+  const collections = new Registry<DocumentCollection>('document collection', problems, 'documentcollection');
+  const directories = new Registry<CollectionDirectory>('collection directory', problems, 'documentcollection');
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  const published = new Set<DocumentCollection>();
+  const linked: { collection: DocumentCollection; data: DocumentCollectionInput }[] = [];
+
+  for (const { data, source } of content.collections) {
+    if (!data.listed && !data.uid) {
+      problems.at(source, ['listed'], 'is false, but the collection has no uid of its own', `unlisted collections are reached only through their uid, so it must be random: add "uid: ${randomUUID()}"`);
+    }
+    const createdAt = parseTimestamp(data.created_at);
+    const collection: DocumentCollection = {
+      id: data.id,
+      source,
+      uid: data.uid ?? uuidFromId(data.id, 'collection'),
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      listed: data.listed,
+      createdAt,
+      updatedAt: data.updated_at ? parseTimestamp(data.updated_at) : createdAt,
+      allowZipDownload: data.allow_zip_download,
+      settings: data.settings,
+      directories: [],
+      allDirectories: [],
+      entries: [],
+    };
+    if (!collections.add(collection)) continue;
+    if (data.public) published.add(collection);
+    linked.push({ collection, data });
+    data.directories.forEach((input, index) => {
+      const directoryCreated = input.created_at ? parseTimestamp(input.created_at) : createdAt;
+      directories.add(
+        {
+          id: input.id,
+          source,
+          collection,
+          name: input.name,
+          description: input.description,
+          parent: null,
+          children: [],
+          depth: 1,
+          createdAt: directoryCreated,
+          updatedAt: input.updated_at ? parseTimestamp(input.updated_at) : directoryCreated,
+        },
+        ['directories', index, 'id'],
+      );
+    });
+  }
+  collections.reportDuplicates();
+  directories.reportDuplicates();
+
+  for (const { collection, data } of linked) {
+    linkDirectories(collection, data, directories, problems);
+    linkEntries(collection, data, byId, directories, problems, published.has(collection));
+  }
+  return collections.values().filter((collection) => published.has(collection));
+}
+
+/** The directory of this collection with that id, or a problem at `path`. */
+function ownDirectory(
+  id: number,
+  collection: DocumentCollection,
+  directories: Registry<CollectionDirectory>,
+  problems: Problems,
+  path: (string | number)[],
+): CollectionDirectory | undefined {
+  const directory = directories.get(id);
+  if (directory?.collection === collection) return directory;
+  const own = collection.source.file;
+  const ids = directories
+    .values()
+    .filter((candidate) => candidate.collection === collection)
+    .map((candidate) => candidate.id);
+  problems.at(
+    collection.source,
+    path,
+    directory ? `refers to directory ${id}, which belongs to another collection (${directory.source.file})` : `refers to directory ${id}, which does not exist in ${own}`,
+    ids.length ? `use the id of a directory listed under directories here (${ids.join(', ')})` : 'add the directory under directories first',
+  );
+  return undefined;
+}
+
+function linkDirectories(collection: DocumentCollection, data: DocumentCollectionInput, directories: Registry<CollectionDirectory>, problems: Problems): void {
+  const own: CollectionDirectory[] = [];
+  data.directories.forEach((input, index) => {
+    const directory = directories.get(input.id);
+    if (directory?.collection !== collection || own.includes(directory)) return;
+    own.push(directory);
+    if (input.parent === null) return;
+    const path = ['directories', index, 'parent'];
+    if (input.parent === input.id) {
+      problems.at(collection.source, path, 'refers to the directory itself', 'point parent at the directory this one is in, or set it to null');
+      return;
+    }
+    directory.parent = ownDirectory(input.parent, collection, directories, problems, path) ?? null;
+  });
+  own.forEach((directory, index) => {
+    const seen = new Set([directory]);
+    for (let current = directory.parent; current; current = current.parent) {
+      if (seen.has(current)) {
+        problems.at(collection.source, ['directories', index, 'parent'], `makes a cycle: directory ${directory.id} is its own ancestor`, 'point parent at a directory higher up the tree, or set it to null');
+        directory.parent = null;
+        break;
+      }
+      seen.add(current);
+    }
+  });
+  const byName = (a: CollectionDirectory, b: CollectionDirectory) => a.name.localeCompare(b.name, 'de') || a.id - b.id;
+  for (const directory of own) directory.parent?.children.push(directory);
+  for (const directory of own) directory.children.sort(byName);
+  collection.directories = own.filter((directory) => directory.parent === null).sort(byName);
+  const walk = (nodes: CollectionDirectory[], depth: number): CollectionDirectory[] =>
+    nodes.flatMap((node) => ((node.depth = depth), [node, ...walk(node.children, depth + 1)]));
+  collection.allDirectories = walk(collection.directories, 1);
+}
+
+function linkEntries(
+  collection: DocumentCollection,
+  data: DocumentCollectionInput,
+  documents: Map<number, Document>,
+  directories: Registry<CollectionDirectory>,
+  problems: Problems,
+  isPublished: boolean,
+): void {
+  const listedAt = new Map<number, number>();
+  data.documents.forEach((input, index) => {
+    const path = ['documents', index];
+    const document = documents.get(input.document);
+    const earlier = listedAt.get(input.document);
+    if (earlier !== undefined) {
+      problems.at(collection.source, [...path, 'document'], `lists document ${input.document} a second time (first at documents[${earlier}])`, 'a document is in a collection once: remove one entry');
+      return;
+    }
+    listedAt.set(input.document, index);
+    const directory = input.directory === null ? null : ownDirectory(input.directory, collection, directories, problems, [...path, 'directory']);
+    if (!document) {
+      reportUnknownDocument(collection.source, [...path, 'document'], input.document, documents, problems);
+      return;
+    }
+    if (directory === undefined) return;
+    if (!document.public) {
+      problems.at(
+        collection.source,
+        [...path, 'document'],
+        `refers to document ${document.id}, which is not public: froide leaves it out of the collection for anonymous readers, and so does the archive`,
+        'make the document public, or remove it from the collection',
+        'warning',
+      );
+    }
+    const entry = { collection, document, directory, rank: collection.entries.length };
+    collection.entries.push(entry);
+    if (isPublished) document.collections.push(entry);
+  });
+}
+
+function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, problems: Problems): void {
+  const known = [...documents.keys()].sort((a, b) => a - b);
+  const sample = known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
+  problems.at(
+    source,
+    path,
+    problems.invalidKinds.has('document') || problems.invalidKinds.has('message')
+      ? `refers to document ${id}, which does not exist or is in a file with errors`
+      : `refers to document ${id}, which does not exist or belongs to an attachment that is not published`,
+    known.length ? `use the id of a published document (${sample})` : 'add the document first',
+  );
+}
+
+/** Links annotations to the imported document in their folder; fills `document.annotations`, oldest first. */
+export function linkAnnotations(content: LoadedContent, documents: readonly Document[], problems: Problems): PageAnnotation[] {
+  const annotations = new Registry<PageAnnotation>('page annotation', problems, 'pageannotation');
+  const byFile = new Map(documents.map((document) => [document.source.file, document]));
+  for (const { data, source, dir } of content.annotations) {
+    const documentFile = `${dir}/document.yaml`;
+    const document = byFile.get(documentFile);
+    if (!document) {
+      if (problems.invalidFiles.has(documentFile)) continue;
+      problems.add({
+        severity: 'error',
+        file: source.file,
+        line: 0,
+        column: 0,
+        path: '',
+        message: `belongs to no document: ${documentFile} is missing or invalid`,
+        hint: 'keep annotations.yaml in the folder of the document it annotates',
+      });
+      continue;
+    }
+    const sides = [data.top, data.left, data.width, data.height];
+    const given = sides.filter((side) => side !== null).length;
+    if (given !== 0 && given !== 4) {
+      const missing = (['top', 'left', 'width', 'height'] as const).find((key) => data[key] === null)!;
+      problems.at(source, [missing], 'is missing: top, left, width and height go together', 'give all four for a marked area, or none for a note on the whole page');
+    }
+    const annotation: PageAnnotation = {
+      id: data.id,
+      source,
+      document,
+      page: data.page,
+      title: data.title,
+      description: data.description,
+      rect: given === 4 ? { top: data.top!, left: data.left!, width: data.width!, height: data.height! } : null,
+      timestamp: parseTimestamp(data.timestamp),
+      highlight: data.highlight,
+      imagePath: null,
+    };
+    if (annotations.add(annotation)) document.annotations.push(annotation);
+  }
+  annotations.reportDuplicates();
+  for (const document of documents) document.annotations.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
+  return annotations.values();
+}

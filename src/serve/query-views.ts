@@ -1,0 +1,83 @@
+/**
+ * Views whose answer depends on the query in a way no filter index expresses, answered from
+ * files the build precomputed for each case (declared per resource, like CONTENTLESS_LISTS):
+ *
+ * - documentcollection detail (facts §5.15, okfde/django-filingcabinet api_views.py): an
+ *   unlisted collection needs `?uid=` (else froide's 401); `?directory=<id>` shows that
+ *   directory; an integer that is no directory of the collection shows the top level with
+ *   `document_directory_count` null (froide counts the documents in the unknown directory's
+ *   id); anything else (`abc`, empty) is ignored, as froide's `int()` fails.
+ * - pageannotation list (facts §5.17): only for `?document=<id>` of a readable document
+ *   (an unlisted one with `uid`), else an empty list; `number` is read but not applied, as in
+ *   froide.
+ */
+import { envelope } from '../api/envelope.ts';
+import type { Manifest } from '../api/manifest.ts';
+import { RESOURCES } from '../api/resource-table.ts';
+import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
+import { lastValue, parseLimit, parseOffset, readJson } from './pagination.ts';
+import { MESSAGES } from './responses.ts';
+import type { Store } from './store.ts';
+
+export type QueryAnswer = { body: unknown } | { status: number; error: Record<string, unknown>; headers?: Record<string, string> };
+
+/** Python's int() on a query value: surrounding blanks and a sign allowed. */
+function pythonInt(raw: string | null): number | null {
+  if (raw === null) return null;
+  const text = raw.trim();
+  return /^[+-]?\d+$/.test(text) ? Number(text) : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The file key of an object that may be unlisted: its id, or `<id>-<uid>` when the uid is right. */
+async function unlockedKey(store: Store, listedFile: string, unlistedFile: (key: string) => string, id: number, uid: string | null): Promise<string | null> {
+  if ((await store.read(listedFile)) !== null) return String(id);
+  if (uid === null || !UUID.test(uid)) return null;
+  const key = `${id}-${uid}`;
+  return (await store.read(unlistedFile(key))) !== null ? key : null;
+}
+
+async function collectionDetail(id: string, url: URL, store: Store): Promise<QueryAnswer> {
+  const missing = { status: 404, error: { detail: MESSAGES.noMatch(RESOURCES.documentcollection.model) } };
+  if (!/^\d+$/.test(id)) return { status: 404, error: { detail: MESSAGES.notFound } };
+  const number = Number(id);
+  const query = url.searchParams;
+  const key = await unlockedKey(store, buildPaths.detail('documentcollection', number), (k) => buildPaths.collectionVariant(k, 'root'), number, lastValue(query, 'uid'));
+  if (key === null) {
+    if ((await store.read(buildPaths.unlistedCollection(number))) === null) return missing;
+    return { status: 401, error: { detail: MESSAGES.unauthenticated }, headers: { 'www-authenticate': 'Bearer realm="api"' } };
+  }
+  const directory = pythonInt(lastValue(query, 'directory'));
+  const root = key === String(number) ? buildPaths.detail('documentcollection', number) : buildPaths.collectionVariant(key, 'root');
+  const body =
+    directory === null
+      ? await readJson(store, root)
+      : ((await readJson(store, buildPaths.collectionVariant(key, directory))) ?? (await readJson(store, buildPaths.collectionVariant(key, 'unknown-directory'))));
+  return body === null ? missing : { body };
+}
+
+async function annotationList(url: URL, store: Store, manifest: Manifest): Promise<QueryAnswer> {
+  const query = url.searchParams;
+  const document = pythonInt(lastValue(query, 'document'));
+  let objects: unknown[] = [];
+  if (document !== null && document > 0) {
+    const uid = lastValue(query, 'uid');
+    const listed = (await readJson(store, buildPaths.documentAnnotations(String(document)))) as unknown[] | null;
+    const unlisted = !listed && uid !== null && UUID.test(uid) ? ((await readJson(store, buildPaths.documentAnnotations(`${document}-${uid}`))) as unknown[] | null) : null;
+    objects = listed ?? unlisted ?? [];
+  }
+  const limit = parseLimit(lastValue(query, 'limit'), RESOURCES.pageannotation);
+  const offset = parseOffset(lastValue(query, 'offset'));
+  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
+  const urls = new UrlBuilder(manifest.urls);
+  return { body: envelope(urls, 'pageannotation', { query: others, offset, limit, total: objects.length, objects: objects.slice(offset, offset + limit) }) };
+}
+
+export const DETAIL_READERS: Partial<Record<ResourceName, (id: string, url: URL, store: Store) => Promise<QueryAnswer>>> = {
+  documentcollection: collectionDetail,
+};
+
+export const LIST_READERS: Partial<Record<ResourceName, (url: URL, store: Store, manifest: Manifest) => Promise<QueryAnswer>>> = {
+  pageannotation: annotationList,
+};

@@ -2,23 +2,11 @@
  * Collections and annotations in content/: what the linker reports, at which file, line and key.
  * (Page bounds of annotations need the PDF stage: test/serve/collections.test.ts.)
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../src/check.ts';
+import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/problems.ts';
-import { minimalArchive, tempDir, writeTree, type Tree } from '../helpers/content.ts';
+import { contentChecker, minimalArchive, type Tree } from '../helpers/content.ts';
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
-
-async function check(tree: Tree) {
-  const dir = await tempDir();
-  cleanup = dir.remove;
-  await writeTree(dir.path, tree);
-  return checkContent({ contentDir: dir.path, env: {} });
-}
+const check = contentChecker();
 
 const where = (problems: Problem[]) => problems.map((p) => `${p.severity} ${p.file}:${p.line}:${p.column} ${p.path}: ${p.message}`);
 

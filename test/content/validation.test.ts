@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../src/check.ts';
+import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/problems.ts';
 import { formatGithubAnnotation, formatProblem } from '../../src/content/problems.ts';
-import { minimalArchive, tempDir, writeTree, type Tree } from '../helpers/content.ts';
+import { contentChecker, minimalArchive, type Tree } from '../helpers/content.ts';
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
-
-async function check(tree: Tree) {
-  const dir = await tempDir();
-  cleanup = dir.remove;
-  await writeTree(dir.path, tree);
-  return checkContent({ contentDir: dir.path, env: {} });
-}
+const check = contentChecker();
 
 /** The problems as `file:line:column path` -> message, for exact assertions. */
 function where(problems: Problem[]): string[] {

@@ -5,7 +5,9 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { buildArchive, type BuildResult } from '../../src/build.ts';
+import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
 import type { Env } from '../../src/config.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
 
@@ -54,5 +56,36 @@ export async function buildTree(
     text: (path) => readFile(join(buildDir, path), 'utf8'),
     files: () => listFiles(buildDir),
     remove: dir.remove,
+  };
+}
+
+export interface ServedTree {
+  /** The build, once `beforeAll` has run. */
+  readonly built: BuiltTree;
+  /** A real HTTP request to the preview server (production routing). */
+  get(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` that build `tree` for real and serve it with the local
+ * preview over a real socket, as `npm start` does; tears both down afterwards.
+ */
+export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Parameters<typeof buildTree>[1] = {}): ServedTree {
+  let built: BuiltTree | undefined;
+  let server: PreviewServer | undefined;
+  beforeAll(async () => {
+    built = await buildTree(typeof tree === 'function' ? await tree() : tree, options);
+    server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await built?.remove();
+  });
+  return {
+    get built() {
+      if (!built) throw new Error('serveTree: the build runs in beforeAll');
+      return built;
+    },
+    get: (path, init) => fetch(new URL(path, server!.url), init),
   };
 }

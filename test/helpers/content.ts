@@ -6,6 +6,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
+import { afterEach } from 'vitest';
+import { checkContent } from '../../src/check.ts';
 
 export type Tree = Record<string, string | Uint8Array | object>;
 
@@ -86,5 +88,23 @@ export function minimalArchive(extra: Tree = {}): Tree {
     },
     'requests/10-akten/files/101/liste.csv': 'a;b\n1;2\n',
     ...extra,
+  };
+}
+
+/**
+ * Registers an `afterEach` that removes the last checked tree, and returns `check(tree)`:
+ * writes the tree to a temp dir and runs `npm run check`'s loader and linker on it.
+ */
+export function contentChecker(): (tree: Tree) => ReturnType<typeof checkContent> {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+  return async (tree) => {
+    const dir = await tempDir();
+    cleanup = dir.remove;
+    await writeTree(dir.path, tree);
+    return checkContent({ contentDir: dir.path, env: {} });
   };
 }

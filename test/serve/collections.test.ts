@@ -4,11 +4,10 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../src/content/problems.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
-import { buildTree, type BuiltTree } from '../helpers/build.ts';
+import { buildTree, serveTree } from '../helpers/build.ts';
 import { minimalArchive, type Tree } from '../helpers/content.ts';
 
 const API = 'https://archiv.example.org/api/v1/';
@@ -18,9 +17,6 @@ const UNLISTED_DOC_UID = '7c1e5d0a-93b4-4f2e-8a61-d2f09b3c4e57';
 /** A small page: 150 dpi would be narrower than 1000 px, so the original is 1000 px wide. */
 const PAGE: [number, number] = [300, 200];
 
-let built: BuiltTree;
-let server: { url: string; close(): Promise<void> };
-let cache: string;
 
 async function tree(): Promise<Tree> {
   const pdf = (title: string, pages: number) => writePdf({ title, pages: Array.from({ length: pages }, (_, i) => ({ text: `${title} ${i + 1}`, size: PAGE })) });
@@ -73,18 +69,9 @@ async function tree(): Promise<Tree> {
   });
 }
 
-beforeAll(async () => {
-  cache = join(process.cwd(), '.cache', 'archive');
-  built = await buildTree(await tree(), { images: true, cacheDir: cache });
-  server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
-}, 180_000);
+const served = serveTree(tree, { images: true, cacheDir: join(process.cwd(), '.cache', 'archive') });
 
-afterAll(async () => {
-  await server?.close();
-  await built?.remove();
-});
-
-const get = (path: string) => fetch(new URL(path, server.url));
+const get = (path: string) => served.get(path);
 const json = async (path: string) => {
   const response = await get(path);
   expect(response.status, path).toBe(200);
@@ -243,7 +230,7 @@ describe('pageannotation', () => {
 
   it('lists nothing without ?document= (the static list file)', async () => {
     expect(await json('/api/v1/pageannotation/')).toEqual({ meta: { limit: 50, next: null, offset: 0, previous: null, total_count: 0 }, objects: [] });
-    expect(await built.json('api/v1/pageannotation/index.json')).toEqual(await json('/api/v1/pageannotation/'));
+    expect(await served.built.json('api/v1/pageannotation/index.json')).toEqual(await json('/api/v1/pageannotation/'));
   });
 
   it('lists a readable document\'s annotations oldest first, and ignores number as froide does', async () => {
@@ -266,7 +253,7 @@ describe('pageannotation', () => {
     const { image } = await json('/api/v1/pageannotation/11/');
     const document = await json('/api/v1/document/1/');
     expect(image).toBe(document.page_template.replace('{page}', '2').replace('{size}', 'original').replace(/\.png$/, '-annotation-11.png'));
-    const response = await fetch(new URL(new URL(image).pathname, server.url));
+    const response = await served.get(new URL(image).pathname);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
@@ -290,7 +277,7 @@ describe('annotations outside their page', () => {
       '- { id: 2, page: 1, timestamp: 2024-01-01T00:00:00+01:00, top: 10, left: 900, width: 200, height: 20 }',
       '- { id: 3, page: 1, timestamp: 2024-01-01T00:00:00+01:00, top: 600, left: 0, width: 20, height: 100 }',
     ].join('\n');
-    const failure = (await buildTree(input, { cacheDir: cache }).catch((error: unknown) => error)) as ContentError;
+    const failure = (await buildTree(input, { cacheDir: join(process.cwd(), '.cache', 'archive') }).catch((error: unknown) => error)) as ContentError;
     expect(failure).toBeInstanceOf(ContentError);
     const errors = failure.problems.filter((p) => p.severity === 'error');
     expect(errors.map((p) => `${p.file}:${p.line}:${p.column} ${p.path}: ${p.message}`)).toEqual([

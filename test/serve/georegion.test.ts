@@ -3,15 +3,12 @@
  * list and detail shapes, every filter of froide's GeoRegionFilter, public body `regions` and
  * `lnglat`, and jurisdiction `region`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPaths } from '../../src/api/routes.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
-import { buildTree, type BuiltTree } from '../helpers/build.ts';
+import { serveTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 
 const API = 'https://archiv.example.org/api/v1/';
-let built: BuiltTree;
-let server: { url: string; close(): Promise<void> };
 
 /** A closed ring around a lng/lat rectangle. */
 const box = (west: number, south: number, east: number, north: number) => [[west, south], [east, south], [east, north], [west, north], [west, south]];
@@ -34,7 +31,7 @@ const REGIONS = {
   'georegions/5.yaml': { id: 5, name: 'Bremen', slug: 'bremen', kind: 'state', part_of: 1, region_identifier: '04', geom: { type: 'MultiPolygon', coordinates: [[box(4.5, 54.5, 5.5, 55.5)]] } },
 };
 
-beforeAll(async () => {
+const served = serveTree(() => {
   const tree = minimalArchive({
     ...REGIONS,
     'jurisdictions.yaml': [{ id: 1, name: 'Bund', slug: 'bund', rank: 1, region: 1 }],
@@ -42,16 +39,10 @@ beforeAll(async () => {
   });
   tree['publicbodies/1-bmi.yaml'] = { ...(tree['publicbodies/1-bmi.yaml'] as object), regions: [1] };
   tree['publicbodies/2-bpol.yaml'] = { ...(tree['publicbodies/2-bpol.yaml'] as object), regions: [4] };
-  built = await buildTree(tree);
-  server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  await built?.remove();
+  return tree;
 });
 
-const get = (path: string) => fetch(new URL(path, server.url));
+const get = (path: string) => served.get(path);
 const json = async (path: string) => (await get(path)).json();
 /** Ids in answer order (the list order), not sorted: order is part of what froide answers. */
 const ids = async (path: string) => {
@@ -68,7 +59,7 @@ describe('georegion list and detail', () => {
   });
 
   it('serves the static list, and a computed page is the same bytes', async () => {
-    const file = await built.text(buildPaths.list('georegion'));
+    const file = await served.built.text(buildPaths.list('georegion'));
     expect(await (await get('/api/v1/georegion/')).text()).toBe(file);
     expect(await (await get('/api/v1/georegion/?limit=50&offset=0')).text()).toBe(file);
   });

@@ -6,15 +6,12 @@
  * haversine sphere: 0.0005° = 56 m, 0.001° = 111 m, 0.0089° = 990 m, 0.01° = 1,112 m,
  * 0.089° = 9,896 m (inside 10 km), 0.091° = 10,119 m (outside).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer } from '../../src/serve/preview.ts';
-import { buildTree, type BuiltTree } from '../helpers/build.ts';
+import { describe, expect, it } from 'vitest';
+import { serveTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 
 const API = 'https://archiv.example.org/api/v1/';
 const P = 'lat=52.5&lng=13.4';
-let built: BuiltTree;
-let server: { url: string; close(): Promise<void> };
 
 const request = (id: number, status: string, resolution: string, created: string) => ({
   [`requests/${id}/request.yaml`]: { id, slug: `anfrage-${id}`, title: `Anfrage ${id}`, description: 'x', public_body: 2, status, resolution, created_at: created },
@@ -50,17 +47,9 @@ const TREE = minimalArchive({
   'infocampaigns/6-entwurf.yaml': { id: 6, title: 'Entwurf', slug: 'entwurf', public: false, objects: [{ id: 9, ident: 'x', title: 'X' }] },
 });
 
-beforeAll(async () => {
-  built = await buildTree(TREE);
-  server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
-}, 120_000);
+const served = serveTree(TREE);
 
-afterAll(async () => {
-  await server?.close();
-  await built?.remove();
-});
-
-const get = (path: string) => fetch(new URL(path, server.url));
+const get = (path: string) => served.get(path);
 const json = async (path: string) => {
   const response = await get(path);
   return { status: response.status, allow: response.headers.get('allow'), body: await response.json() };

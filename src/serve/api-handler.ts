@@ -10,9 +10,6 @@ import { RESOURCES, type Method } from '../api/resource-table.ts';
 import { earlyAnswer, methodsOf, missingDetailError, type View } from './api-early.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { matchApiRoute } from './api-route.ts';
-import { CONTENTLESS_LISTS } from './contentless.ts';
-import { QUERY_ANSWERS } from './query-answers.ts';
-import { DETAIL_READERS, LIST_READERS } from './query-views.ts';
 import { applyFilters } from './filter-engine.ts';
 import { prefersHtml, renderBrowsable } from './html.ts';
 import { withFormat, type Format } from './links.ts';
@@ -20,6 +17,7 @@ import { viewName } from './metadata.ts';
 import { lastValue, parseLimit, parseOffset, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from './store.ts';
+import { RESOURCE_VIEWS, type Answer } from './views.ts';
 
 export interface ApiHandlerOptions {
   store: Store;
@@ -76,7 +74,6 @@ async function handle(request: Request, store: Store, manifest: () => Promise<Ma
   return render(request, view, url, new UrlBuilder(facts.urls), methodsOf(view), format, answer.body);
 }
 
-type Answer = { body: unknown } | { status: number; error: Record<string, unknown>; headers?: Record<string, string> };
 
 async function read(view: View, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   switch (view.kind) {
@@ -85,13 +82,11 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
       return body === null ? { status: 404, error: { detail: MESSAGES.notFound } } : { body };
     }
     case 'detail': {
-      const answered = QUERY_ANSWERS[view.resource];
-      if (answered) {
+      const views = RESOURCE_VIEWS[view.resource];
+      if (views?.detail) {
         const id = decodeSegment(view.id);
-        return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : answered.detail(id, url, store);
+        return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : views.detail(id, url, store);
       }
-      const reader = DETAIL_READERS[view.resource];
-      if (reader) return reader(view.id, url, store);
       const body = /^\d+$/.test(view.id) ? await readJson(store, buildPaths.detail(view.resource, String(Number(view.id)))) : null;
       return body === null ? { status: 404, error: missingDetailError(view) } : { body };
     }
@@ -134,15 +129,10 @@ function decodeSegment(segment: string): string | null {
 }
 
 async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
-  const answered = QUERY_ANSWERS[resource];
-  if (answered) return answered.list(url, store, manifest);
+  const views = RESOURCE_VIEWS[resource];
+  if (views?.list) return views.list(url, store, manifest);
   const facts = manifest.lists[resource];
-  if (!facts) {
-    const contentless = CONTENTLESS_LISTS[resource];
-    return contentless ? contentless(url, store, manifest) : { status: 404, error: { detail: MESSAGES.notFound } };
-  }
-  const reader = LIST_READERS[resource];
-  if (reader) return reader(url, store, manifest);
+  if (!facts) return { status: 404, error: { detail: MESSAGES.notFound } };
   const spec = RESOURCES[resource];
   const query = url.searchParams;
   const limit = parseLimit(lastValue(query, 'limit'), spec);

@@ -1,9 +1,8 @@
 /**
  * Lists that froide answers from per-user data, which a published archive does not hold
- * (issue 5, facts §5.11). Each answers exactly what froide answers an anonymous caller.
- * Declared per resource; `readList` consults this table for resources the build wrote no list
- * for. (venue and campaigninformationobject have content: src/serve/query-answers.ts.) (upload and problemreport answer 401 before any data is read:
- * resource table, `anonymous: 'unauthorized'`.)
+ * (issue 5, facts §5.11): `following`, answered exactly as froide answers an anonymous caller
+ * (registered in src/serve/views.ts). upload and problemreport answer 401 before any data is
+ * read (resource table, `anonymous: 'unauthorized'`).
  */
 import { envelope } from '../api/envelope.ts';
 import type { Manifest } from '../api/manifest.ts';
@@ -11,17 +10,15 @@ import { RESOURCES } from '../api/resource-table.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { lastValue, parseLimit, parseOffset } from './pagination.ts';
 import type { Store } from './store.ts';
+import type { Answer, ResourceViews } from './views.ts';
 
-export type ContentlessAnswer = { body: unknown } | { status: number; error: Record<string, unknown> };
-
-type ContentlessList = (url: URL, store: Store, manifest: Manifest) => Promise<ContentlessAnswer>;
 
 /**
  * following (facts §5.11): an anonymous caller follows nothing, so the plain list is empty.
  * With `?request=1,2,3` it gets one object per published request: its follower count (an
  * archive has no followers: 0) and `follows`/`can_follow` null; `resource_uri` is omitted.
  */
-async function following(url: URL, store: Store, manifest: Manifest): Promise<ContentlessAnswer> {
+async function following(url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   const urls = new UrlBuilder(manifest.urls);
   const spec = RESOURCES.following;
   const limit = parseLimit(lastValue(url.searchParams, 'limit'), spec);
@@ -47,6 +44,4 @@ async function following(url: URL, store: Store, manifest: Manifest): Promise<Co
   return { body: envelope(urls, 'following', { query: others, offset, limit, total: objects.length, objects: page }) };
 }
 
-export const CONTENTLESS_LISTS: Partial<Record<ResourceName, ContentlessList>> = {
-  following,
-};
+export const followingViews: ResourceViews = { list: following };

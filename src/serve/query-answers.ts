@@ -20,14 +20,8 @@ import { applyFilters } from './filter-engine.ts';
 import { lastValue, parseLimit, parseOffset, readJson, readPositions } from './pagination.ts';
 import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
+import type { Answer, ResourceViews } from './views.ts';
 
-export type QueryAnswer = { body: unknown } | { status: number; error: Record<string, unknown> };
-
-export interface QueryAnswered {
-  list(url: URL, store: Store, manifest: Manifest): Promise<QueryAnswer>;
-  /** `id` is the decoded path segment. */
-  detail(id: string, url: URL, store: Store): Promise<QueryAnswer>;
-}
 
 type Located = { lat: number; lng: number };
 
@@ -45,7 +39,7 @@ const VENUE_LIMIT = 100;
 /** The provider names froide-food knows; another prefix is `{"result": null, "error": true}`. */
 const FOOD_PROVIDERS = new Set(['google', 'yelp', 'foursquare', 'custom', 'amenity', 'requested']);
 
-const venue: QueryAnswered = {
+const venue: ResourceViews = {
   async list(url, store) {
     const query = url.searchParams;
     if (lastValue(query, 'location')) return { body: { results: [], error: true } };
@@ -76,7 +70,7 @@ const CAMPAIGN_OBJECTS: ResourceName = 'campaigninformationobject';
 const ORDER_ZOOM_LEVEL = 8;
 
 /** `get_object_or_404(Campaign.objects.get_public(), id=…)`: the campaign id, or froide's 404. */
-async function campaignOf(query: URLSearchParams, store: Store): Promise<number | QueryAnswer> {
+async function campaignOf(query: URLSearchParams, store: Store): Promise<number | Answer> {
   const raw = lastValue(query, 'campaign');
   const noMatch = { status: 404, error: { detail: MESSAGES.noMatch('Campaign') } };
   if (raw === null) return noMatch;
@@ -87,7 +81,7 @@ async function campaignOf(query: URLSearchParams, store: Store): Promise<number 
   return campaigns.includes(id) ? id : noMatch;
 }
 
-const campaignInformationObject: QueryAnswered = {
+const campaignInformationObject: ResourceViews = {
   async list(url, store, manifest) {
     const query = url.searchParams;
     const campaign = await campaignOf(query, store);
@@ -120,7 +114,4 @@ const campaignInformationObject: QueryAnswered = {
   },
 };
 
-export const QUERY_ANSWERS: Partial<Record<ResourceName, QueryAnswered>> = {
-  venue,
-  campaigninformationobject: campaignInformationObject,
-};
+export { venue as venueViews, campaignInformationObject as campaignObjectViews };

@@ -1,6 +1,6 @@
 /**
  * Views whose answer depends on the query in a way no filter index expresses, answered from
- * files the build precomputed for each case (declared per resource, like CONTENTLESS_LISTS):
+ * files the build precomputed for each case (declared per resource in src/serve/views.ts):
  *
  * - documentcollection detail (facts §5.15, okfde/django-filingcabinet api_views.py): an
  *   unlisted collection needs `?uid=` (else froide's 401); `?directory=<id>` shows that
@@ -18,15 +18,9 @@ import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { lastValue, parseLimit, parseOffset, readJson } from './pagination.ts';
 import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
+import type { Answer, ResourceViews } from './views.ts';
+import { pythonInt } from '../api/geo.ts';
 
-export type QueryAnswer = { body: unknown } | { status: number; error: Record<string, unknown>; headers?: Record<string, string> };
-
-/** Python's int() on a query value: surrounding blanks and a sign allowed. */
-function pythonInt(raw: string | null): number | null {
-  if (raw === null) return null;
-  const text = raw.trim();
-  return /^[+-]?\d+$/.test(text) ? Number(text) : null;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,7 +32,7 @@ async function unlockedKey(store: Store, listedFile: string, unlistedFile: (key:
   return (await store.read(unlistedFile(key))) !== null ? key : null;
 }
 
-async function collectionDetail(id: string, url: URL, store: Store): Promise<QueryAnswer> {
+async function collectionDetail(id: string, url: URL, store: Store): Promise<Answer> {
   const missing = { status: 404, error: { detail: MESSAGES.noMatch(RESOURCES.documentcollection.model) } };
   if (!/^\d+$/.test(id)) return { status: 404, error: { detail: MESSAGES.notFound } };
   const number = Number(id);
@@ -57,7 +51,7 @@ async function collectionDetail(id: string, url: URL, store: Store): Promise<Que
   return body === null ? missing : { body };
 }
 
-async function annotationList(url: URL, store: Store, manifest: Manifest): Promise<QueryAnswer> {
+async function annotationList(url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   const query = url.searchParams;
   const document = pythonInt(lastValue(query, 'document'));
   let objects: unknown[] = [];
@@ -74,10 +68,5 @@ async function annotationList(url: URL, store: Store, manifest: Manifest): Promi
   return { body: envelope(urls, 'pageannotation', { query: others, offset, limit, total: objects.length, objects: objects.slice(offset, offset + limit) }) };
 }
 
-export const DETAIL_READERS: Partial<Record<ResourceName, (id: string, url: URL, store: Store) => Promise<QueryAnswer>>> = {
-  documentcollection: collectionDetail,
-};
-
-export const LIST_READERS: Partial<Record<ResourceName, (url: URL, store: Store, manifest: Manifest) => Promise<QueryAnswer>>> = {
-  pageannotation: annotationList,
-};
+export const collectionViews: ResourceViews = { detail: collectionDetail };
+export const annotationViews: ResourceViews = { list: annotationList };

@@ -5,7 +5,7 @@
  */
 import type { Archive, Document } from '../../model/types.ts';
 import type { PlannedFile } from '../../output/plan-types.ts';
-import type { ResourceName } from '../routes.ts';
+import { buildPaths, type ResourceName } from '../routes.ts';
 import { serializeArticleTag } from './articletag.ts';
 import { serializeAttachment } from './attachment.ts';
 import { serializeCampaign } from './campaign.ts';
@@ -35,8 +35,6 @@ export interface BuiltResource<T = unknown> {
   id(item: T): number | string | null;
   item(ctx: RenderContext, item: T): unknown;
   detail?(ctx: RenderContext, item: T): unknown;
-  /** Small extra data files a QUERY_ANSWERED resource's answers read (buildPaths.data). */
-  data?(archive: Archive, ctx: RenderContext): { name: string; value: unknown }[];
   /** One line for docs/api.md: the order of the list and why. */
   ordering: string;
   /** Further files the serving layer reads for this resource (query variants of details, per-key lists). */
@@ -199,7 +197,9 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
     id: (object) => `${object.campaign.id}/${object.ident}`,
     item: serializeInformationObject,
     detail: serializeInformationObjectDetail,
-    data: (archive) => [{ name: 'campaigns', value: archive.infoCampaigns.map((campaign) => campaign.id).sort((a, b) => a - b) }],
+    files: (archive) => [
+      { path: buildPaths.data('campaigninformationobject', 'campaigns'), body: JSON.stringify(archive.infoCampaigns.map((campaign) => campaign.id).sort((a, b) => a - b)) },
+    ],
     ordering: '`ordering` descending, then id (froide-campaign: model order `-ordering, id`); by distance with `lat`, `lng`, `radius` and `zoom` >= 8 and no `q`',
   }),
 ];

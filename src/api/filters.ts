@@ -46,8 +46,11 @@ import type { ResourceName } from './routes.ts';
  * - boolean: true/false/1/0 (any case); anything else means "no filter" (BooleanWidget).
  * - text: exact string.
  * - words: every word of the value (lower-cased runs of letters and digits) must be an index key.
- * - nobody: a model choice whose queryset is empty for an anonymous caller (froide's
- *   `follower`: only yourself); any value is a 400.
+ * - nochoice: a choice filter with no valid choice in this archive, so any value is a 400:
+ *   froide's `follower` (only yourself; nobody is logged in), and choices of things the
+ *   archive does not model (document tags, portals, user names). `all` is a value that means
+ *   "no filter" (page `portal=-`); `message: 'choice'` gives ChoiceFilter's text, which
+ *   names the value, instead of ModelChoiceFilter's.
  * - range: two query parameters, `min` and `max`, bound one value (number, or date
  *   `YYYY-MM-DD`); `max` is exclusive where froide's is (created_at_before). The spec's
  *   `param` names the index, not a query parameter.
@@ -64,7 +67,9 @@ import type { ResourceName } from './routes.ts';
  *   holds the lower-cased string) or `prefix` (case-sensitive). Any slot matching keeps the
  *   object. For `q` filters a key per substring would be too many keys. With `bits`, the value
  *   is split at whitespace and every bit must match (froide's `make_search_filter`: one
- *   `name__icontains` per bit, AND).
+ *   `name__icontains` per bit, AND). With `rank` (a weight per slot) the matches are ordered
+ *   by score, highest first: the weighted number of occurrences of the bits (froide sorts
+ *   search hits by Elasticsearch's `_score`).
  * - point: `lat,lng` or `lng,lat`; the engine finds the `shapes` objects covering the point
  *   (the shapes file, see SHAPES) and looks their ids up in this filter's index. A value that
  *   is not two numbers means "no filter", as in froide.
@@ -83,8 +88,8 @@ export type FilterParse =
   | { kind: 'boolean' }
   | { kind: 'text'; none?: string; separator?: string; fallback?: 'capitalize' }
   | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
-  | { kind: 'nobody' }
-  | { kind: 'scan'; match: readonly ScanMatch[]; bits?: boolean }
+  | { kind: 'nochoice'; all?: string; message?: 'model' | 'choice' }
+  | { kind: 'scan'; match: readonly ScanMatch[]; bits?: boolean; rank?: readonly number[] }
   | { kind: 'point'; order: 'latlng' | 'lnglat'; shapes: ResourceName }
   | { kind: 'words' }
   | { kind: 'lenient'; accept: readonly string[] | 'integer' | 'int-bool' | 'present' }
@@ -121,6 +126,11 @@ export type IndexValue = string | number | boolean | null | undefined;
 
 export interface FilterSpec<T = never> {
   param: string;
+  /**
+   * A search filter whose answers mark the matches in a field of each object, as froide's
+   * `query_highlight` (src/serve/highlight.ts).
+   */
+  highlight?: { field: string; target: string };
   parse: FilterParse;
   /** The object's value(s) for this filter; each becomes one index key. null/undefined: no key. */
   values: (object: T) => IndexValue | readonly IndexValue[];
@@ -220,6 +230,8 @@ function ancestors(node: Node): number[] {
 
 const id = (ref?: ResourceName, none?: string): FilterParse => ({ kind: 'id', ...(ref ? { ref } : {}), ...(none ? { none } : {}) });
 const boolean: FilterParse = { kind: 'boolean' };
+/** A model choice filter over things this archive has none of (see `nochoice`). */
+const NO_CHOICE: FilterParse = { kind: 'nochoice' };
 /** froide's `q` on names (publicbody, law, category, classification): every word contained, any case. */
 const NAME_SEARCH: FilterParse = { kind: 'scan', match: ['icontains'], bits: true };
 const text: FilterParse = { kind: 'text' };
@@ -254,7 +266,7 @@ export const REQUEST_FILTERS: FilterSpec<FoiRequest>[] = [
   { param: 'reference', parse: text, values: (r) => prefixes(r.reference) },
   { param: 'campaign', parse: id('campaign', '-'), values: (r) => r.campaign?.id ?? '-' },
   // froide: the followers of a request are only filterable by the follower themselves.
-  { param: 'follower', parse: { kind: 'nobody' }, values: () => null },
+  { param: 'follower', parse: NO_CHOICE, values: () => null },
   { param: 'costs', parse: { kind: 'range', value: 'number', min: 'costs_min', max: 'costs_max' }, values: (r) => r.costs },
   {
     param: 'created_at',
@@ -315,6 +327,9 @@ function collectionFilters<T>(documentOf: (object: T) => Document): FilterSpec<T
 }
 
 export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
+  // Documents carry no tags and belong to no portal here: every value names nothing (docs/api.md).
+  { param: 'tag', parse: NO_CHOICE, values: () => null },
+  { param: 'portal', parse: NO_CHOICE, values: () => null },
   { param: 'foirequest', parse: id('request'), values: (d) => d.foirequest?.id },
   { param: 'publicbody', parse: id('publicbody'), values: (d) => d.publicbody?.id },
   { param: 'ids', parse: { kind: 'ids' }, values: (d) => d.id },
@@ -404,6 +419,18 @@ export const SHAPES: Partial<Record<ResourceName, (object: any) => ShapeRecord |
 };
 
 export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
+  // froide: simple_query_string over title^3, description^2 and content, every word (AND),
+  // sorted by score, `query_highlight` from the content.
+  {
+    param: 'q',
+    parse: { kind: 'scan', match: ['icontains', 'icontains', 'icontains'], bits: true, rank: [1, 3, 2] },
+    values: (p) => [p.page.text, p.document.title ?? '', p.document.description],
+    highlight: { field: 'content', target: 'query_highlight' },
+  },
+  // No document tags, user profiles or portals here; froide's portal choices end with `-` = all.
+  { param: 'tag', parse: NO_CHOICE, values: () => null },
+  { param: 'user', parse: NO_CHOICE, values: () => null },
+  { param: 'portal', parse: { kind: 'nochoice', all: '-', message: 'choice' }, values: () => null },
   { param: 'document', parse: id('document'), values: (p) => p.document.id },
   { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
   // froide's page index (froide/document/documents.py): the document's request and public body,
@@ -569,8 +596,9 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
       const [lng, lat] = parse.order === 'lnglat' ? [first, second] : [second, first];
       return { apply: true, keys: [], combine: 'or', point: { lng, lat, shapes: parse.shapes } };
     }
-    case 'nobody':
-      return { error: FILTER_MESSAGES.invalidModelChoice };
+    case 'nochoice':
+      if (value === parse.all) return { apply: false };
+      return { error: parse.message === 'choice' ? FILTER_MESSAGES.invalidChoice(value) : FILTER_MESSAGES.invalidModelChoice };
     case 'lenient':
       return parseLenient(parse.accept, value);
     case 'words': {

@@ -11,6 +11,7 @@ import { earlyAnswer, methodsOf, missingDetailError, type View } from './api-ear
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { matchApiRoute } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
+import { highlighter } from './highlight.ts';
 import { prefersHtml, renderBrowsable } from './html.ts';
 import { withFormat, type Format } from './links.ts';
 import { viewName } from './metadata.ts';
@@ -143,7 +144,9 @@ async function readList(resource: ResourceName, url: URL, store: Store, manifest
   const total = filtered.kind === 'all' ? facts.total : filtered.positions.length;
   const positions =
     filtered.kind === 'all' ? window(total, limit, offset) : filtered.positions.slice(offset, offset + limit);
-  const objects = await readPositions(store, resource, positions);
+  const found = await readPositions(store, resource, positions);
+  const marked = highlighter(resource, query);
+  const objects = marked ? found.map(marked) : found;
 
   // The request's other parameters stay in next/previous (facts §1.3); the shared envelope
   // replaces limit and offset, so a computed page is byte-identical to the static one.

@@ -13,6 +13,7 @@ import type { Store } from './store.ts';
 export type FilterOutcome =
   /** No filter parameter applies: the whole list. */
   | { kind: 'all' }
+  /** `positions` in answer order: list order, a filter's own order (`order`), or by score (`rank`). */
   | { kind: 'positions'; positions: number[] }
   /** froide's 400 body: `{"<param>": ["<message>"]}`. */
   | { kind: 'invalid'; errors: Record<string, string[]> };
@@ -23,6 +24,8 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
   const params: string[] = [];
   /** Index into `sets` of the first filter that orders its result (spec.order), if any. */
   let ordering = -1;
+  /** Scores of a ranking search (scan `rank`): they order the answer, over any other order. */
+  const scores = new Map<number, number>();
   for (const spec of filtersOf(resource)) {
     if (spec.parse.kind === 'range') {
       const range = parseRange(spec.parse, query);
@@ -54,7 +57,7 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
     if (applied.length === 0) continue;
     if (spec.order && ordering < 0) ordering = sets.length;
     params.push(spec.param);
-    sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and', query));
+    sets.push(resolveSpec(store, resource, spec, applied, spec.repeat === 'or' ? 'or' : 'and', query, scores));
   }
   // Django validates the whole form: a bad number and an unknown id are reported together,
   // in the order the filters are declared.
@@ -68,10 +71,16 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
   const lists = results.filter((result, i): result is number[] => Array.isArray(result) && !(ordered && i === ordering));
   if (!ordered && lists.length === 0) return { kind: 'all' };
   lists.sort((a, b) => a.length - b.length);
-  if (!ordered) return { kind: 'positions', positions: lists.reduce(intersect) };
-  // The ordering filter's list keeps its order; the others only remove positions from it.
-  const others = lists.length ? new Set(lists.reduce(intersect)) : null;
-  return { kind: 'positions', positions: others ? ordered.filter((position) => others.has(position)) : ordered };
+  let positions: number[];
+  if (!ordered) positions = lists.reduce(intersect);
+  else {
+    // The ordering filter's list keeps its order; the others only remove positions from it.
+    const others = lists.length ? new Set(lists.reduce(intersect)) : null;
+    positions = others ? ordered.filter((position) => others.has(position)) : ordered;
+  }
+  // Stable: equal scores keep the order above.
+  if (scores.size) positions = [...positions].sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
+  return { kind: 'positions', positions };
 }
 
 function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
@@ -89,8 +98,9 @@ async function resolveSpec(
   applied: Applied[],
   across: 'and' | 'or',
   query: URLSearchParams,
+  scores: Map<number, number>,
 ): Promise<number[] | string | null> {
-  const perValue = (await Promise.all(applied.map((parsed) => resolveValue(store, resource, spec, parsed, query)))).filter((value) => value !== null);
+  const perValue = (await Promise.all(applied.map((parsed) => resolveValue(store, resource, spec, parsed, query, scores)))).filter((value) => value !== null);
   const error = perValue.find((value) => typeof value === 'string');
   if (error !== undefined) return error as string;
   const lists = perValue as number[][];
@@ -98,8 +108,15 @@ async function resolveSpec(
   return across === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
 }
 
-async function resolveValue(store: Store, resource: ResourceName, spec: FilterSpec<any>, parsed: Applied, query: URLSearchParams): Promise<number[] | string | null> {
-  if (parsed.scan !== undefined) return scanPositions(store, resource, spec, parsed.scan);
+async function resolveValue(
+  store: Store,
+  resource: ResourceName,
+  spec: FilterSpec<any>,
+  parsed: Applied,
+  query: URLSearchParams,
+  scores: Map<number, number>,
+): Promise<number[] | string | null> {
+  if (parsed.scan !== undefined) return scanPositions(store, resource, spec, parsed.scan, scores);
   const parse = spec.parse;
   if (parse.kind === 'id' && (parse.known || parse.secret)) return knownIdPositions(store, resource, spec, parsed, query);
   const point = parsed.point;
@@ -145,9 +162,9 @@ async function readShapes(store: Store, resource: ResourceName): Promise<ShapeRe
   return ((await readJson(store, buildPaths.shapes(resource))) ?? []) as ShapeRecord[];
 }
 
-/** Positions whose strings match the value in any `match` slot (see FilterParse `scan`). */
-async function scanPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, value: string): Promise<number[]> {
-  const { match, bits } = spec.parse as Extract<FilterParse, { kind: 'scan' }>;
+/** Positions whose strings match the value in any `match` slot (see FilterParse `scan`); a `rank` scan also scores them. */
+async function scanPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, value: string, scores: Map<number, number>): Promise<number[]> {
+  const { match, bits, rank } = spec.parse as Extract<FilterParse, { kind: 'scan' }>;
   const rows = ((await readJson(store, buildPaths.filterIndex(resource, spec.param, SCAN_FILE))) ?? []) as string[][];
   const parts = bits ? value.split(/\s+/).filter(Boolean) : [value];
   const folded = parts.map((part) => part.toLowerCase());
@@ -156,9 +173,17 @@ async function scanPositions(store: Store, resource: ResourceName, spec: FilterS
     const hit = parts.every((part, i) =>
       match.some((mode, slot) => (mode === 'icontains' ? row[slot]!.includes(folded[i]!) : row[slot]!.startsWith(part))),
     );
-    if (hit) positions.push(position);
+    if (!hit) return;
+    positions.push(position);
+    if (rank) scores.set(position, folded.reduce((sum, part) => sum + rank.reduce((acc, weight, slot) => acc + weight * occurrences(row[slot]!, part), 0), 0));
   });
   return positions;
+}
+
+function occurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count++;
+  return count;
 }
 
 type Range = { min?: number | string; max?: number | string };

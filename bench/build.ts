@@ -63,6 +63,7 @@ async function build(contentDir: string, size: number): Promise<Measured> {
 }
 
 const rows: string[] = [];
+let stageNames: string[] = [];
 for (const size of sizes) {
   const { dir, counts } = await content(size);
   await rm(join(values.dir!, String(size), 'cache'), { recursive: true, force: true });
@@ -71,6 +72,7 @@ for (const size of sizes) {
   const line = (label: string, m: Measured) =>
     `| ${size} | ${counts.messages} | ${counts.attachments} | ${counts.documents} | ${label} | ${m.seconds.toFixed(1)} | ${Object.values(m.stages).map((ms) => (ms / 1000).toFixed(1)).join(' / ')} | ${Math.round(m.objects / m.seconds)} | ${m.files} | ${(m.bytes / 1e6).toFixed(0)} | ${Math.round(m.peakRssMb)} |`;
   rows.push(line('cold', cold), line('warm', warm));
+  stageNames = Object.keys(warm.stages);
   process.stderr.write(`${rows.at(-2)}\n${rows.at(-1)}\n`);
 }
 
@@ -78,7 +80,7 @@ process.stdout.write(
   [
     `Node ${process.version}, ${(await import('node:os')).cpus().length} cores, images: ${values.images ? 'yes' : 'no (facts only)'}`,
     '',
-    '| requests | messages | attachments | documents | PDF cache | seconds | load / pdf / sign / write s | objects/s | files | MB JSON | peak RSS MB |',
+    `| requests | messages | attachments | documents | PDF cache | seconds | ${stageNames.join(' / ')} (s) | objects/s | files | MB JSON | peak RSS MB |`,
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',

@@ -46,6 +46,10 @@ import type { ResourceName } from './routes.ts';
  * - boolean: true/false/1/0 (any case); anything else means "no filter" (BooleanWidget).
  * - text: exact string.
  * - words: every word of the value (lower-cased runs of letters and digits) must be an index key.
+ * - data: every query parameter `<prefix><key>` (`data.year=2020`) keeps the objects whose
+ *   `data` has that value under that key (index key `<key>=<value>`); applied only when the
+ *   `requires` parameter is given too (froide applies a collection's data filters with its
+ *   `collection=` filter, which also routes the request to the function).
  * - nochoice: a choice filter with no valid choice in this archive, so any value is a 400:
  *   froide's `follower` (only yourself; nobody is logged in), and choices of things the
  *   archive does not model (document tags, portals, user names). `all` is a value that means
@@ -89,6 +93,7 @@ export type FilterParse =
   | { kind: 'text'; none?: string; separator?: string; fallback?: 'capitalize' }
   | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
   | { kind: 'nochoice'; all?: string; message?: 'model' | 'choice' }
+  | { kind: 'data'; prefix: string; requires: string }
   | { kind: 'scan'; match: readonly ScanMatch[]; bits?: boolean; rank?: readonly number[] }
   | { kind: 'point'; order: 'latlng' | 'lnglat'; shapes: ResourceName }
   | { kind: 'words' }
@@ -166,6 +171,7 @@ export const NEAR_FILE = 'points';
 
 /** The query parameters a filter reads: its own name, a range's two bounds, or a point and radius. */
 export function queryParamsOf(spec: FilterSpec<any>): string[] {
+  if (spec.parse.kind === 'data') return [];
   if (spec.parse.kind === 'near') return [spec.parse.lat, spec.parse.lng, spec.parse.radius];
   return spec.parse.kind === 'range' ? [spec.parse.min, spec.parse.max] : [spec.param];
 }
@@ -326,6 +332,22 @@ function collectionFilters<T>(documentOf: (object: T) => Document): FilterSpec<T
   ];
 }
 
+/** A collection's `settings.filters` on `data.<key>` (filingcabinet `apply_data_filters`). */
+const DATA_FILTERS: FilterParse = { kind: 'data', prefix: 'data.', requires: 'collection' };
+
+/** Index keys of a document's `data`: `<key>=<value>` for every scalar value. */
+export function dataKeys(data: Record<string, unknown> | null | undefined): string[] {
+  return Object.entries(data ?? {}).flatMap(([key, value]) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? [dataKey(key, String(value))] : [],
+  );
+}
+
+/** One data filter's key; an integer value is normalised as Python's int() reads it. */
+export function dataKey(key: string, value: string): string {
+  const text = value.trim();
+  return `${key}=${/^[+-]?\d+$/.test(text) ? String(Number(text)) : text}`;
+}
+
 export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
   // Documents carry no tags and belong to no portal here: every value names nothing (docs/api.md).
   { param: 'tag', parse: NO_CHOICE, values: () => null },
@@ -340,6 +362,7 @@ export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
     values: (d) => dateKey(d.publishedAt ?? d.lastModifiedAt),
   },
   ...collectionFilters<Document>((document) => document),
+  { param: 'data', parse: DATA_FILTERS, values: (d) => dataKeys(d.data) },
 ];
 
 export const PUBLICBODY_FILTERS: FilterSpec<PublicBody>[] = [
@@ -446,6 +469,7 @@ export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
     values: (p) => dateKey(p.document.publishedAt ?? p.document.lastModifiedAt),
   },
   ...collectionFilters<PageItem>((item) => item.document),
+  { param: 'data', parse: DATA_FILTERS, values: (p) => dataKeys(p.document.data) },
 ];
 
 /**
@@ -609,6 +633,8 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
       throw new Error('range filters are parsed by parseBound');
     case 'near':
       throw new Error('near filters are parsed by parseNear');
+    case 'data':
+      throw new Error('data filters are read by the engine from every data.<key> parameter');
   }
 }
 

@@ -3,7 +3,7 @@
  * driven by the table in src/api/filters.ts and the index files the build wrote.
  * Touches one index file per filter value, never the collection.
  */
-import { filtersOf, indexFile, parseBound, parseNear, parseValue, queryParamsOf, FILTER_MESSAGES, NEAR_FILE, RANGE_FILE, SCAN_FILE, type FilterParse, type FilterSpec, type Near, type ParsedFilter } from '../api/filters.ts';
+import { dataKey, filtersOf, indexFile, parseBound, parseNear, parseValue, queryParamsOf, FILTER_MESSAGES, NEAR_FILE, RANGE_FILE, SCAN_FILE, type FilterParse, type FilterSpec, type Near, type ParsedFilter } from '../api/filters.ts';
 import { distanceMeters } from '../api/geo.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import { coveringIds, type ShapeRecord } from '../model/geometry.ts';
@@ -33,6 +33,17 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
       else if (range.min !== undefined || range.max !== undefined) {
         params.push(spec.parse.min);
         sets.push(rangePositions(store, resource, spec, range));
+      }
+      continue;
+    }
+    if (spec.parse.kind === 'data') {
+      const { prefix, requires } = spec.parse;
+      if (!query.getAll(requires).at(-1)?.trim()) continue;
+      for (const name of new Set(query.keys())) {
+        const value = query.getAll(name).at(-1)!;
+        if (!name.startsWith(prefix) || !value.trim()) continue;
+        params.push(name);
+        sets.push(keyPositions(store, resource, spec, [dataKey(name.slice(prefix.length), value)], 'and'));
       }
       continue;
     }

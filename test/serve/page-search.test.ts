@@ -11,9 +11,16 @@ import { minimalArchive } from '../helpers/content.ts';
 
 const served = serveTree(async () =>
   minimalArchive({
-    'documents/1/document.yaml': { id: 1, file: 'a.pdf', title: 'Protokoll' },
+    'documents/1/document.yaml': { id: 1, file: 'a.pdf', title: 'Protokoll', data: { year: 2020, category: 'protokoll', publisher: 'bt' } },
     'documents/1/a.pdf': await writePdf({ pages: [{ text: 'Akten Akten Akten.' }, { text: 'Nichts hier.' }, { text: 'Die Akten und Vermerke des Amtes.' }] }),
-    'documents/2/document.yaml': { id: 2, file: 'b.pdf', title: 'Akten des Ministeriums', description: 'Vermerke' },
+    'documents/2/document.yaml': { id: 2, file: 'b.pdf', title: 'Akten des Ministeriums', description: 'Vermerke', data: { year: 2021, category: 'protokoll', publisher: 'hh' } },
+    'collections/1.yaml': {
+      id: 1,
+      title: 'Sammlung',
+      created_at: '2024-05-01T10:00:00+02:00',
+      settings: { filters: [{ id: 'publisher', key: 'data.publisher', type: 'choice', label: { de: 'Herausgeber' }, datatype: 'str' }] },
+      documents: [{ document: 2 }, { document: 1 }],
+    },
     'documents/2/b.pdf': await writePdf({ pages: [{ text: 'Leer.' }, { text: 'Auch leer.' }] }),
   }),
 );
@@ -76,5 +83,21 @@ describe('filters on things the archive does not model', () => {
     expect((await get('/api/v1/page/?portal=-')).body.meta.total_count).toBe(5);
     expect(await get('/api/v1/document/?tag=akten&portal=1')).toEqual({ status: 400, body: { tag: MODEL_CHOICE, portal: MODEL_CHOICE } });
     expect((await get('/api/v1/document/?tag=')).status).toBe(200);
+  });
+});
+
+describe('data.<key> filters of a collection (filingcabinet apply_data_filters)', () => {
+  const ids = async (path: string) => (await (await served.get(path)).json()).objects.map((d: { id?: number; document?: string }) => d.id ?? d.document);
+
+  it('keep the documents (and pages) whose data has the value, with collection=', async () => {
+    expect(await ids('/api/v1/document/?collection=1')).toEqual([2, 1]);
+    expect(await ids('/api/v1/document/?collection=1&data.publisher=hh')).toEqual([2]);
+    expect(await ids('/api/v1/document/?collection=1&data.year=02020')).toEqual([1]);
+    expect(await ids('/api/v1/document/?collection=1&data.year=2020&data.publisher=hh')).toEqual([]);
+    expect((await ids('/api/v1/page/?collection=1&data.publisher=bt')).every((d: string) => d.endsWith('/document/1/'))).toBe(true);
+  });
+
+  it('do nothing without collection=, as in froide', async () => {
+    expect(await ids('/api/v1/document/?data.publisher=hh&limit=50')).toEqual([1, 2]);
   });
 });

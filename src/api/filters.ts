@@ -78,7 +78,7 @@ import type { ResourceName } from './routes.ts';
  *   (the shapes file, see SHAPES) and looks their ids up in this filter's index. A value that
  *   is not two numbers means "no filter", as in froide.
  *
- * An id filter may also say `known`: every valid id is an index key (the spec's `known`
+ * An id (or text: a slug) filter may also say `known`: every valid id is an index key (the spec's `known`
  * lists them, with no positions if nothing matches), so an id that is no key is a 400 without
  * reading any other file. And `secret`: objects reachable only with a companion parameter
  * (an unlisted collection's `uid`) are indexed under `<id>:<secret>`, which the engine looks
@@ -90,7 +90,7 @@ export type FilterParse =
   | { kind: 'integer' }
   | { kind: 'choice'; choices: readonly string[] }
   | { kind: 'boolean' }
-  | { kind: 'text'; none?: string; separator?: string; fallback?: 'capitalize' }
+  | { kind: 'text'; none?: string; separator?: string; fallback?: 'capitalize'; known?: boolean }
   | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
   | { kind: 'nochoice'; all?: string; message?: 'model' | 'choice' }
   | { kind: 'data'; prefix: string; requires: string }
@@ -253,7 +253,8 @@ function treeFilters<T extends Category | Classification>(): FilterSpec<T>[] {
 }
 
 export const REQUEST_FILTERS: FilterSpec<FoiRequest>[] = [
-  { param: 'user', parse: id(), values: (r) => r.user },
+  // froide: active users with a public profile; here the users of published requests.
+  { param: 'user', parse: { kind: 'id', known: true }, values: (r) => r.user, known: (archive) => archive.requests.map((request) => request.user) },
   { param: 'is_foi', parse: boolean, values: (r) => r.isFoi },
   { param: 'checked', parse: boolean, values: (r) => r.checked },
   { param: 'has_same', parse: boolean, values: (r) => r.sameAs !== null },
@@ -458,11 +459,21 @@ export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
   // froide's page index (froide/document/documents.py): the document's request and public body,
   // the public body's jurisdiction and the request's campaign by slug (`-` = no campaign),
-  // dates as for documents. froide answers an unknown slug with a 400; here it matches nothing.
+  // dates as for documents. An unknown slug is froide's 400 (`known`).
   { param: 'foirequest', parse: id('request'), values: (p) => p.document.foirequest?.id },
   { param: 'publicbody', parse: id('publicbody'), values: (p) => p.document.publicbody?.id },
-  { param: 'jurisdiction', parse: text, values: (p) => p.document.publicbody?.jurisdiction.slug },
-  { param: 'campaign', parse: { kind: 'text', none: '-' }, values: (p) => p.document.foirequest?.campaign?.slug ?? '-' },
+  {
+    param: 'jurisdiction',
+    parse: { kind: 'text', known: true },
+    values: (p) => p.document.publicbody?.jurisdiction.slug,
+    known: (archive) => archive.jurisdictions.map((jurisdiction) => jurisdiction.slug),
+  },
+  {
+    param: 'campaign',
+    parse: { kind: 'text', none: '-', known: true },
+    values: (p) => p.document.foirequest?.campaign?.slug ?? '-',
+    known: (archive) => ['-', ...archive.campaigns.map((campaign) => campaign.slug)],
+  },
   {
     param: 'created_at',
     parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },

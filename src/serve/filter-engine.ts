@@ -129,7 +129,7 @@ async function resolveValue(
 ): Promise<number[] | string | null> {
   if (parsed.scan !== undefined) return scanPositions(store, resource, spec, parsed.scan, scores);
   const parse = spec.parse;
-  if (parse.kind === 'id' && (parse.known || parse.secret)) return knownIdPositions(store, resource, spec, parsed, query);
+  if ((parse.kind === 'id' && (parse.known || parse.secret)) || (parse.kind === 'text' && parse.known)) return knownIdPositions(store, resource, spec, parsed, query);
   const point = parsed.point;
   const keys = point ? coveringIds(await readShapes(store, point.shapes), point.lng, point.lat).map(String) : parsed.keys;
   const positions = await keyPositions(store, resource, spec, keys, parsed.combine);
@@ -148,7 +148,7 @@ async function resolveValue(
  * when the request carries it). With `spec.order` the key's positions keep the index's order.
  */
 async function knownIdPositions(store: Store, resource: ResourceName, spec: FilterSpec<any>, parsed: Applied, query: URLSearchParams): Promise<number[] | string> {
-  const parse = spec.parse as Extract<FilterParse, { kind: 'id' }>;
+  const parse = spec.parse as Extract<FilterParse, { kind: 'id' | 'text' }>;
   const key = parsed.keys[0]!;
   const found = await lookup(store, resource, spec, key);
   if (parse.known && found === null) return FILTER_MESSAGES.invalidModelChoice;
@@ -157,7 +157,7 @@ async function knownIdPositions(store: Store, resource: ResourceName, spec: Filt
     const exists = await store.read(buildPaths.detail(parsed.check.ref, parsed.check.id));
     if (exists === null) return FILTER_MESSAGES.invalidModelChoice;
   }
-  const secret = parse.secret ? query.getAll(parse.secret).at(-1) : undefined;
+  const secret = 'secret' in parse && parse.secret ? query.getAll(parse.secret).at(-1) : undefined;
   // A secret-keyed object is indexed under `<key>:<secret>` only; one of the two lists is empty.
   if (secret) positions = [...positions, ...((await lookup(store, resource, spec, `${key}:${secret}`)) ?? [])];
   return positions;

@@ -433,6 +433,9 @@ describe('page and request filters froide offers besides document and number (fa
       body: { foirequest: ['Select a valid choice. That choice is not one of the available choices.'] },
     });
     expect(await get('/api/v1/page/?created_at_after=2024-13-01')).toEqual({ status: 400, body: { created_at_after: ['Enter a valid date.'] } });
+    const choice = ['Select a valid choice. That choice is not one of the available choices.'];
+    expect(await get('/api/v1/page/?jurisdiction=nrw&campaign=nichts')).toEqual({ status: 400, body: { jurisdiction: choice, campaign: choice } });
+    expect(await get('/api/v1/request/?user=999')).toEqual({ status: 400, body: { user: choice } });
   });
 
   it('refuses request/?follower= for an anonymous caller, as froide does (only yourself)', async () => {

@@ -40,10 +40,8 @@ function block(token: Token): string {
       const items = list.items.map((item) => `<li>${item.loose ? `\n${blocks(item.tokens)}\n` : blocks(item.tokens)}</li>`);
       return `<${tag}>\n${items.join('\n')}\n</${tag}>`;
     }
-    case 'text': {
-      const text = token as Tokens.Text;
-      return text.tokens ? inline(text.tokens) : escapeText(text.text);
-    }
+    case 'text':
+      return inlineToken(token);
     case 'heading':
       return inline((token as Tokens.Heading).tokens);
     case 'blockquote':

@@ -15,7 +15,7 @@ import { highlighter } from './highlight.ts';
 import { prefersHtml, renderBrowsable } from './html.ts';
 import { withFormat, type Format } from './links.ts';
 import { viewName } from './metadata.ts';
-import { lastValue, parseLimit, parseOffset, readJson, readPositions, window } from './pagination.ts';
+import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from './store.ts';
 import { RESOURCE_VIEWS, type Answer } from './views.ts';
@@ -109,14 +109,8 @@ async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, sto
     if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
     if (filtered.kind === 'positions') positions = filtered.positions;
   }
-  const spec = RESOURCES[view.resource];
-  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
-  const page = actionPage(new UrlBuilder(manifest.urls), view.resource, view.action, {
-    query: others,
-    limit: parseLimit(lastValue(query, 'limit'), spec),
-    offset: parseOffset(lastValue(query, 'offset')),
-    all: choices(entries, query, positions),
-  });
+  const { limit, offset, others } = pageRequest(query, RESOURCES[view.resource]);
+  const page = actionPage(new UrlBuilder(manifest.urls), view.resource, view.action, { query: others, limit, offset, all: choices(entries, query, positions) });
   return { body: page };
 }
 
@@ -136,8 +130,9 @@ async function readList(resource: ResourceName, url: URL, store: Store, manifest
   if (!facts) return { status: 404, error: { detail: MESSAGES.notFound } };
   const spec = RESOURCES[resource];
   const query = url.searchParams;
-  const limit = parseLimit(lastValue(query, 'limit'), spec);
-  const offset = parseOffset(lastValue(query, 'offset'));
+  // The request's other parameters stay in next/previous; the shared envelope replaces limit
+  // and offset, so a computed page is byte-identical to the static one.
+  const { limit, offset, others } = pageRequest(query, spec);
 
   const filtered = await applyFilters(store, resource, query);
   if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
@@ -148,9 +143,6 @@ async function readList(resource: ResourceName, url: URL, store: Store, manifest
   const marked = highlighter(resource, query);
   const objects = marked ? found.map(marked) : found;
 
-  // The request's other parameters stay in next/previous (facts §1.3); the shared envelope
-  // replaces limit and offset, so a computed page is byte-identical to the static one.
-  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
   const urls = new UrlBuilder(manifest.urls);
   return { body: envelope(urls, resource, { query: others, offset, limit, total, objects, facets: spec.facets }) };
 }

@@ -8,7 +8,7 @@ import { envelope } from '../api/envelope.ts';
 import type { Manifest } from '../api/manifest.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
-import { lastValue, parseLimit, parseOffset } from './pagination.ts';
+import { lastValue, pageRequest } from './pagination.ts';
 import type { Store } from './store.ts';
 import type { Answer, ResourceViews } from './views.ts';
 
@@ -20,9 +20,7 @@ import type { Answer, ResourceViews } from './views.ts';
  */
 async function following(url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   const urls = new UrlBuilder(manifest.urls);
-  const spec = RESOURCES.following;
-  const limit = parseLimit(lastValue(url.searchParams, 'limit'), spec);
-  const offset = parseOffset(lastValue(url.searchParams, 'offset'));
+  const { limit, offset, others } = pageRequest(url.searchParams, RESOURCES.following);
   const ids = (lastValue(url.searchParams, 'request') ?? '')
     .split(',')
     .map((part) => part.trim())
@@ -39,7 +37,6 @@ async function following(url: URL, store: Store, manifest: Manifest): Promise<An
     follows: null,
     can_follow: null,
   }));
-  const { limit: _l, offset: _o, ...others } = Object.fromEntries(url.searchParams);
   const page = objects.slice(offset, offset + limit);
   return { body: envelope(urls, 'following', { query: others, offset, limit, total: objects.length, objects: page }) };
 }

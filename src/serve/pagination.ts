@@ -20,16 +20,25 @@ function parseInteger(raw: string | null): number | null {
 }
 
 /** DRF: a strictly positive int, clamped to the maximum; anything else is the default. */
-export function parseLimit(raw: string | null, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): number {
+function parseLimit(raw: string | null, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): number {
   const value = parseInteger(raw);
   if (value === null || value <= 0) return spec.defaultLimit;
   return Math.min(value, spec.maxLimit);
 }
 
 /** DRF: a non-negative int, anything else is 0. */
-export function parseOffset(raw: string | null): number {
+function parseOffset(raw: string | null): number {
   const value = parseInteger(raw);
   return value === null || value < 0 ? 0 : value;
+}
+
+/**
+ * A list request's window (DRF LimitOffsetPagination) and its other parameters, which
+ * next/previous keep (facts §1.3); the shared envelope sets limit and offset itself.
+ */
+export function pageRequest(query: URLSearchParams, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): { limit: number; offset: number; others: Record<string, string> } {
+  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
+  return { limit: parseLimit(lastValue(query, 'limit'), spec), offset: parseOffset(lastValue(query, 'offset')), others };
 }
 
 export function pageStart(position: number): number {

@@ -17,7 +17,7 @@ import type { Manifest } from '../api/manifest.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { applyFilters } from './filter-engine.ts';
-import { lastValue, parseLimit, parseOffset, readJson, readPositions } from './pagination.ts';
+import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts';
 import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
 import type { Answer, ResourceViews } from './views.ts';
@@ -89,8 +89,7 @@ const campaignInformationObject: ResourceViews = {
     const filtered = await applyFilters(store, CAMPAIGN_OBJECTS, query);
     if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
     const positions = filtered.kind === 'positions' ? filtered.positions : [];
-    const limit = parseLimit(lastValue(query, 'limit'), RESOURCES[CAMPAIGN_OBJECTS]);
-    const offset = parseOffset(lastValue(query, 'offset'));
+    const { limit, offset, others } = pageRequest(query, RESOURCES[CAMPAIGN_OBJECTS]);
 
     const spec = filtersOf(CAMPAIGN_OBJECTS).find((filter) => filter.parse.kind === 'near');
     const near = spec ? parseNear(spec.parse as NearParse, query) : null;
@@ -100,7 +99,6 @@ const campaignInformationObject: ResourceViews = {
       ? byDistance((await readPositions(store, CAMPAIGN_OBJECTS, positions)) as Located[], near).slice(offset, offset + limit)
       : await readPositions(store, CAMPAIGN_OBJECTS, positions.slice(offset, offset + limit));
 
-    const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
     const urls = new UrlBuilder(manifest.urls);
     return { body: envelope(urls, CAMPAIGN_OBJECTS, { query: others, offset, limit, total: positions.length, objects }) };
   },

@@ -15,7 +15,7 @@ import { envelope } from '../api/envelope.ts';
 import type { Manifest } from '../api/manifest.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
-import { lastValue, parseLimit, parseOffset, readJson } from './pagination.ts';
+import { lastValue, pageRequest, readJson } from './pagination.ts';
 import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
 import type { Answer, ResourceViews } from './views.ts';
@@ -61,9 +61,7 @@ async function annotationList(url: URL, store: Store, manifest: Manifest): Promi
     const unlisted = !listed && uid !== null && UUID.test(uid) ? ((await readJson(store, buildPaths.documentAnnotations(`${document}-${uid}`))) as unknown[] | null) : null;
     objects = listed ?? unlisted ?? [];
   }
-  const limit = parseLimit(lastValue(query, 'limit'), RESOURCES.pageannotation);
-  const offset = parseOffset(lastValue(query, 'offset'));
-  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
+  const { limit, offset, others } = pageRequest(query, RESOURCES.pageannotation);
   const urls = new UrlBuilder(manifest.urls);
   return { body: envelope(urls, 'pageannotation', { query: others, offset, limit, total: objects.length, objects: objects.slice(offset, offset + limit) }) };
 }

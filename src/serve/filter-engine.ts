@@ -143,7 +143,8 @@ async function resolveValue(
 }
 
 /**
- * An id filter with `known` keys (every valid id is a key, so a missing key is a 400) and/or a
+ * An id filter with `known` keys (every valid id is a key, so a missing key is a 400 and no
+ * `ref` detail needs reading; the collection filters have no `ref`) and/or a
  * `secret` companion parameter (objects also indexed under `<id>:<secret>`, looked up only
  * when the request carries it). With `spec.order` the key's positions keep the index's order.
  */
@@ -153,10 +154,6 @@ async function knownIdPositions(store: Store, resource: ResourceName, spec: Filt
   const found = await lookup(store, resource, spec, key);
   if (parse.known && found === null) return FILTER_MESSAGES.invalidModelChoice;
   let positions = found ?? [];
-  if (positions.length === 0 && parsed.check) {
-    const exists = await store.read(buildPaths.detail(parsed.check.ref, parsed.check.id));
-    if (exists === null) return FILTER_MESSAGES.invalidModelChoice;
-  }
   const secret = 'secret' in parse && parse.secret ? query.getAll(parse.secret).at(-1) : undefined;
   // A secret-keyed object is indexed under `<key>:<secret>` only; one of the two lists is empty.
   if (secret) positions = [...positions, ...((await lookup(store, resource, spec, `${key}:${secret}`)) ?? [])];

@@ -54,13 +54,11 @@ async function collectionDetail(id: string, url: URL, store: Store): Promise<Ans
 async function annotationList(url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   const query = url.searchParams;
   const document = pythonInt(lastValue(query, 'document'));
-  let objects: unknown[] = [];
-  if (document !== null && document > 0) {
-    const uid = lastValue(query, 'uid');
-    const listed = (await readJson(store, buildPaths.documentAnnotations(String(document)))) as unknown[] | null;
-    const unlisted = !listed && uid !== null && UUID.test(uid) ? ((await readJson(store, buildPaths.documentAnnotations(`${document}-${uid}`))) as unknown[] | null) : null;
-    objects = listed ?? unlisted ?? [];
-  }
+  const key =
+    document !== null && document > 0
+      ? await unlockedKey(store, buildPaths.documentAnnotations(String(document)), buildPaths.documentAnnotations, document, lastValue(query, 'uid'))
+      : null;
+  const objects = key === null ? [] : (((await readJson(store, buildPaths.documentAnnotations(key))) ?? []) as unknown[]);
   const { limit, offset, others } = pageRequest(query, RESOURCES.pageannotation);
   const urls = new UrlBuilder(manifest.urls);
   return { body: envelope(urls, 'pageannotation', { query: others, offset, limit, total: objects.length, objects: objects.slice(offset, offset + limit) }) };

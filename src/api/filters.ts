@@ -102,7 +102,7 @@ export type FilterParse =
 
 export type ScanMatch = 'icontains' | 'prefix';
 
-/**
+/*
  * The hand-written filters of froide-food and froide-campaign, which ignore what they cannot read:
  * - lenient: `accept` lists the values that filter (key: the value), or `integer` (Python int,
  *   key: the number), `int-bool` (Python `bool(int(v))`, key: true/false), `present` (any
@@ -165,7 +165,6 @@ export const RANGE_FILE = 'sorted';
 /** Scan filters: one index file, an array by position of each object's strings (one per `match` slot). */
 export const SCAN_FILE = 'scan';
 
-/** The query parameters a filter reads: its own name, or a range's two bounds. */
 /** Near filters: one index file of `[lat, lng, position]` triples in position order. */
 export const NEAR_FILE = 'points';
 
@@ -207,7 +206,6 @@ export function words(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
-
 
 /** Every non-empty prefix of a text: a prefix filter becomes an exact key lookup. */
 export function prefixes(text: string): string[] {
@@ -345,8 +343,8 @@ export function dataKeys(data: Record<string, unknown> | null | undefined): stri
 
 /** One data filter's key; an integer value is normalised as Python's int() reads it. */
 export function dataKey(key: string, value: string): string {
-  const text = value.trim();
-  return `${key}=${/^[+-]?\d+$/.test(text) ? String(Number(text)) : text}`;
+  const number = pythonInt(value);
+  return `${key}=${number === null ? value.trim() : String(number)}`;
 }
 
 export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
@@ -522,7 +520,6 @@ export const INFORMATIONOBJECT_FILTERS: FilterSpec<InformationObject>[] = [
   { param: 'near', parse: { kind: 'near', lat: 'lat', lng: 'lng', radius: 'radius', defaultRadius: null, factor: 0.9 }, values: (o) => (o.lat === null || o.lng === null ? null : [o.lat, o.lng]) },
   { param: 'requested', parse: { kind: 'lenient', accept: 'present' }, values: (o) => (o.requests.length ? true : null) },
 ];
-
 
 /** The filter table. Resources without an entry have no filters (jurisdiction, campaign: facts §5.7, §5.10). */
 export const FILTERS: Partial<Record<ResourceName, readonly FilterSpec<any>[]>> = {

@@ -73,7 +73,6 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
     yield { path: detailPath(resource.name, id), body: json((detailOf ?? resource.item)(ctx, item)) };
   }
 
-
   if (resource.files) yield* resource.files(archive, ctx);
   if (input.extras) yield* input.extras(resource.name, items);
 }

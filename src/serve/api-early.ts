@@ -5,8 +5,8 @@
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
 import { ACTION_METHODS, RESOURCES, ROOT_METHODS, type Method } from '../api/resource-table.ts';
-import { QUERY_ANSWERED, type ResourceName } from '../api/routes.ts';
-import { matchApiRoute, slashRedirect, type ApiRoute } from './api-route.ts';
+import type { ResourceName } from '../api/routes.ts';
+import { answeredByFunction, matchApiRoute, slashRedirect, type ApiRoute } from './api-route.ts';
 import { isFormat } from './links.ts';
 import { optionsBody } from './metadata.ts';
 import { apiHeaders, errorResponse, jsonBytes, MESSAGES, okResponse } from './responses.ts';
@@ -46,7 +46,7 @@ export function missingDetailError(view: Extract<View, { kind: 'detail' }>): { d
 export function missingDetail(request: Request): Response | null {
   const view = matchApiRoute(new URL(request.url).pathname);
   // The function answers these itself, its 404s included ("No Campaign matches…").
-  if (view.kind === 'detail' && QUERY_ANSWERED.has(view.resource)) return null;
+  if (answeredByFunction(view)) return null;
   return view.kind === 'detail' ? errorResponse(request, 404, missingDetailError(view), methodsOf(view)) : null;
 }
 

@@ -31,9 +31,19 @@ export function matchApiRoute(pathname: string): ApiRoute {
   return { kind: 'none' };
 }
 
+/**
+ * Views no static file answers, so the host sends them to the API function: every list and
+ * detail of a QUERY_ANSWERED resource, every detail of a `detailByFunction` one
+ * (src/output/routing.ts writes the same decision as rules).
+ */
+export function answeredByFunction(view: ApiRoute): boolean {
+  if (view.kind !== 'list' && view.kind !== 'detail') return false;
+  return QUERY_ANSWERED.has(view.resource) || (view.kind === 'detail' && RESOURCES[view.resource].detailByFunction);
+}
+
 /** The precomputed file of a view (the host rewrites the view's path to it), or null. */
 export function staticFileOf(view: ApiRoute): string | null {
-  if ((view.kind === 'list' || view.kind === 'detail') && QUERY_ANSWERED.has(view.resource)) return null;
+  if (answeredByFunction(view)) return null;
   switch (view.kind) {
     case 'root':
       return buildPaths.apiRoot;

@@ -10,9 +10,8 @@
  * the function as the JSON 404 under /api/v1/.
  */
 import { functionQueryParams } from '../api/filters.ts';
-import { RESOURCES } from '../api/resource-table.ts';
-import { API_PREFIX, QUERY_ANSWERED } from '../api/routes.ts';
-import { matchApiRoute, staticFileOf } from './api-route.ts';
+import { API_PREFIX } from '../api/routes.ts';
+import { answeredByFunction, matchApiRoute, staticFileOf } from './api-route.ts';
 import { SLASHLESS_API_PATH } from './api-early.ts';
 import { MEDIA_MOUNT } from './media-gate.ts';
 
@@ -55,22 +54,13 @@ export function routeRequest(method: string, url: URL): Destination {
   const api = path === API_ROOT || path.startsWith(API_PREFIX);
   if (api && (SLASHLESS.test(path) || (method !== 'GET' && method !== 'HEAD'))) return { kind: 'api-early' };
   if (api && hasFunctionParam(url.search)) return { kind: 'function' };
-  if (api && answeredByFunction(path)) return { kind: 'function' };
+  if (api && answeredByFunction(matchApiRoute(path))) return { kind: 'function' };
   const relative = decodeURIComponentSafe(path.slice(1));
   if (relative === null) return { kind: 'static', file: '', missing: api ? 'function' : 'not-found' };
   if (api && path.endsWith('/')) return { kind: 'static', file: staticApiFile(relative), missing: 'function' };
   return { kind: 'static', file: relative, missing: api ? 'function' : 'not-found' };
 }
 
-/**
- * Paths no static file answers (src/output/routing.ts writes no rewrite for them): every list
- * and detail of a QUERY_ANSWERED resource, every detail of a `detailByFunction` one.
- */
-function answeredByFunction(path: string): boolean {
-  const view = matchApiRoute(path);
-  if (view.kind !== 'list' && view.kind !== 'detail') return false;
-  return QUERY_ANSWERED.has(view.resource) || (view.kind === 'detail' && RESOURCES[view.resource].detailByFunction);
-}
 
 /** The file the host rewrites a slashed API path to; paths that name no view keep Netlify's index.json rule. */
 function staticApiFile(relative: string): string {

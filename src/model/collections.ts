@@ -8,7 +8,7 @@ import type { LoadedContent } from '../content/load.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
 import { uuidFromId } from './names.ts';
-import { Registry } from './registry.ts';
+import { arrangeTree, byName, Registry } from './registry.ts';
 import { parseTimestamp } from './time.ts';
 import type { CollectionDirectory, Document, DocumentCollection, PageAnnotation } from './types.ts';
 
@@ -111,20 +111,10 @@ function linkDirectories(collection: DocumentCollection, data: DocumentCollectio
     }
     directory.parent = ownDirectory(input.parent, collection, directories, problems, path) ?? null;
   });
-  own.forEach((directory, index) => {
-    const seen = new Set([directory]);
-    for (let current = directory.parent; current; current = current.parent) {
-      if (seen.has(current)) {
-        problems.at(collection.source, ['directories', index, 'parent'], `makes a cycle: directory ${directory.id} is its own ancestor`, 'point parent at a directory higher up the tree, or set it to null');
-        directory.parent = null;
-        break;
-      }
-      seen.add(current);
-    }
+  arrangeTree(own, (directory) => {
+    const index = data.directories.findIndex((input) => input.id === directory.id);
+    problems.at(collection.source, ['directories', index, 'parent'], `makes a cycle: directory ${directory.id} is its own ancestor`, 'point parent at a directory higher up the tree, or set it to null');
   });
-  const byName = (a: CollectionDirectory, b: CollectionDirectory) => a.name.localeCompare(b.name, 'de') || a.id - b.id;
-  for (const directory of own) directory.parent?.children.push(directory);
-  for (const directory of own) directory.children.sort(byName);
   collection.directories = own.filter((directory) => directory.parent === null).sort(byName);
   const walk = (nodes: CollectionDirectory[], depth: number): CollectionDirectory[] =>
     nodes.flatMap((node) => ((node.depth = depth), [node, ...walk(node.children, depth + 1)]));

@@ -7,7 +7,7 @@ import type { Loaded, LoadedContent } from '../content/load.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { GeometryFileInput, GeometryInput, GeoRegionInput } from '../content/schema.ts';
 import { planarCentroid, sphericalArea, type MultiPolygon, type Position } from './geometry.ts';
-import { linkTree, Registry } from './registry.ts';
+import { linkTree, Registry, treeOrder } from './registry.ts';
 import { parseTimestamp } from './time.ts';
 import type { GeoRegion } from './types.ts';
 
@@ -172,14 +172,5 @@ function reportUnusedFiles(files: LoadedContent['georegionGeometries'], used: Se
  * siblings by name): the order froide's treebeard path gives lists and a body's `regions`.
  */
 export function treePositions(regions: readonly GeoRegion[]): Map<GeoRegion, number> {
-  const positions = new Map<GeoRegion, number>();
-  const visit = (region: GeoRegion) => {
-    positions.set(region, positions.size);
-    region.children.forEach(visit);
-  };
-  regions
-    .filter((region) => !region.parent)
-    .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id)
-    .forEach(visit);
-  return positions;
+  return new Map(treeOrder(regions).map((region, position) => [region, position]));
 }

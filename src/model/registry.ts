@@ -90,7 +90,7 @@ export class Registry<T extends { id: number; source: Source }> {
  * Links parent references of a tree, reports cycles, and fills children and depth.
  * Children are ordered by name, as treebeard orders siblings (facts §5.5).
  */
-export function linkTree<T extends { id: number; name: string; source: Source; parent: T | null; children: T[]; depth: number }>(
+export function linkTree<T extends TreeNode & { source: Source }>(
   nodes: T[],
   parentIds: Map<T, number | null>,
   registry: Registry<T>,
@@ -103,12 +103,30 @@ export function linkTree<T extends { id: number; name: string; source: Source; p
     const parent = registry.resolve(parentId, node.source, [key]);
     node.parent = parent ?? null;
   }
+  arrangeTree(nodes, (node) =>
+    problems.at(node.source, [key], `makes a cycle: ${registry.kind} ${node.id} is its own ancestor`, `point ${formatPath([key])} at a ${registry.kind} higher up the tree, or set it to null`),
+  );
+}
+
+interface TreeNode {
+  id: number;
+  name: string;
+  parent: this | null;
+  children: this[];
+  depth: number;
+}
+
+/**
+ * Given nodes whose `parent` is set: cuts every cycle (reporting the node whose parent closes
+ * it and making it a root), sets `depth` (a root is 0), and fills `children` ordered by name.
+ */
+export function arrangeTree<T extends TreeNode>(nodes: readonly T[], onCycle: (node: T) => void): void {
   for (const node of nodes) {
     const seen = new Set<T>([node]);
     let depth = 0;
     for (let current = node.parent; current; current = current.parent) {
       if (seen.has(current)) {
-        problems.at(node.source, [key], `makes a cycle: ${registry.kind} ${node.id} is its own ancestor`, `point ${formatPath([key])} at a ${registry.kind} higher up the tree, or set it to null`);
+        onCycle(node);
         node.parent = null;
         depth = 0;
         break;
@@ -119,5 +137,19 @@ export function linkTree<T extends { id: number; name: string; source: Source; p
     node.depth = depth;
   }
   for (const node of nodes) node.parent?.children.push(node);
-  for (const node of nodes) node.children.sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
+  for (const node of nodes) node.children.sort(byName);
+}
+
+/** treebeard's sibling order: by name, then id. */
+export const byName = (a: { id: number; name: string }, b: { id: number; name: string }) => a.name.localeCompare(b.name, 'de') || a.id - b.id;
+
+/** Tree order (treebeard path): roots by name, each node before its children, siblings by name. */
+export function treeOrder<T extends { parent: T | null; children: T[]; name: string; id: number }>(nodes: readonly T[]): T[] {
+  const out: T[] = [];
+  const visit = (node: T) => {
+    out.push(node);
+    node.children.forEach(visit);
+  };
+  nodes.filter((node) => !node.parent).sort(byName).forEach(visit);
+  return out;
 }

@@ -21,7 +21,8 @@ import { serializePage, type PageItem } from './page.ts';
 import { annotationFiles, serializeAnnotation } from './pageannotation.ts';
 import { serializePublicBody, serializePublicBodyDetail } from './publicbody.ts';
 import { serializeRequest, serializeRequestDetail } from './request.ts';
-import { serializeCategory, serializeClassification, treeOrder } from './tree.ts';
+import { treeOrder } from '../../model/registry.ts';
+import { serializeCategory, serializeClassification } from './tree.ts';
 import { serializeVenue, serializeVenueDetail } from './venue.ts';
 import { serializeInformationObject, serializeInformationObjectDetail } from './informationobject.ts';
 

@@ -32,15 +32,3 @@ export function serializeCategory(ctx: RenderContext, category: Category) {
 export function serializeClassification(ctx: RenderContext, classification: Classification) {
   return serializeNode(ctx, 'classification', classification);
 }
-
-/** Tree order (treebeard path): parents before children, siblings by name. */
-export function treeOrder<T extends { parent: T | null; children: T[]; name: string; id: number }>(nodes: readonly T[]): T[] {
-  const roots = nodes.filter((node) => !node.parent).sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
-  const out: T[] = [];
-  const visit = (node: T) => {
-    out.push(node);
-    node.children.forEach(visit);
-  };
-  roots.forEach(visit);
-  return out;
-}

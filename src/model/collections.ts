@@ -8,7 +8,7 @@ import type { LoadedContent } from '../content/load.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
 import { uuidFromId } from './names.ts';
-import { arrangeTree, byName, Registry } from './registry.ts';
+import { arrangeTree, byName, idSample, Registry } from './registry.ts';
 import { parseTimestamp } from './time.ts';
 import type { CollectionDirectory, Document, DocumentCollection, PageAnnotation } from './types.ts';
 
@@ -161,15 +161,14 @@ function linkEntries(
 }
 
 function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, problems: Problems): void {
-  const known = [...documents.keys()].sort((a, b) => a - b);
-  const sample = known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
+  const sample = idSample(documents.keys());
   problems.at(
     source,
     path,
     problems.invalidKinds.has('document') || problems.invalidKinds.has('message')
       ? `refers to document ${id}, which does not exist or is in a file with errors`
       : `refers to document ${id}, which does not exist or belongs to an attachment that is not published`,
-    known.length ? `use the id of a published document (${sample})` : 'add the document first',
+    sample ? `use the id of a published document (${sample})` : 'add the document first',
   );
 }
 

@@ -3,6 +3,7 @@
  * linked, because the API shows their id, URL and status. Pure: no I/O.
  */
 import type { Problems, Source } from '../content/problems.ts';
+import { idSample } from './registry.ts';
 import type { FoiRequest } from './types.ts';
 
 export class PublishedRequests {
@@ -23,9 +24,8 @@ export class PublishedRequests {
     } else if (this.incomplete) {
       this.problems.at(from, path, `refers to request ${id}, which does not exist or is in a file with errors`, 'fix the errors in the request files first');
     } else {
-      const known = [...this.published.keys()].sort((a, b) => a - b);
-      const sample = known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
-      this.problems.at(from, path, `refers to request ${id}, which does not exist`, known.length ? `use the id of a published request (${sample})` : 'add the request first');
+      const sample = idSample(this.published.keys());
+      this.problems.at(from, path, `refers to request ${id}, which does not exist`, sample ? `use the id of a published request (${sample})` : 'add the request first');
     }
     return undefined;
   }

@@ -5,6 +5,12 @@
 import type { Problems, Source } from '../content/problems.ts';
 import { formatPath } from '../content/problems.ts';
 
+/** Known ids for a hint: the first 12 in ascending order, "…" when there are more; "" when none. */
+export function idSample(ids: Iterable<number>): string {
+  const known = [...ids].sort((a, b) => a - b);
+  return known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
+}
+
 export class Registry<T extends { id: number; source: Source }> {
   private readonly byId = new Map<number, T>();
 
@@ -73,13 +79,12 @@ export class Registry<T extends { id: number; source: Source }> {
     if (!record && this.problems.invalidKinds.has(this.contentKind)) {
       this.problems.at(from, path, `refers to ${this.kind} ${id}, which does not exist or is in a file with errors`, `fix the errors in the ${this.kind} files first`);
     } else if (!record) {
-      const known = [...this.byId.keys()].sort((a, b) => a - b);
-      const sample = known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
+      const sample = idSample(this.byId.keys());
       this.problems.at(
         from,
         path,
         `refers to ${this.kind} ${id}, which does not exist`,
-        known.length ? `use the id of an existing ${this.kind} (${sample})` : `add the ${this.kind} first`,
+        sample ? `use the id of an existing ${this.kind} (${sample})` : `add the ${this.kind} first`,
       );
     }
     return record;

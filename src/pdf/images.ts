@@ -63,7 +63,7 @@ async function toRgb(raw: Raw): Promise<Raw> {
 async function shrink(raw: Raw, target: PixelSize): Promise<Raw> {
   if (target.width >= raw.width) return raw;
   const { data, info } = await fromRaw(raw)
-    .resize({ width: target.width, height: target.height, fit: 'fill' })
+    .resize({ width: target.width, height: target.height, fit: 'fill', kernel: ENCODING.resize.kernel })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };

@@ -87,17 +87,20 @@ export interface UrlSettings {
   siteUrl: string;
 }
 
-export type Query = Record<string, string | number | undefined>;
+/** A repeated parameter (`?category=1&category=2`) is an array, its values in request order. */
+export type Query = Record<string, string | number | readonly string[] | undefined>;
 
 /**
- * Encodes a query the way DRF's `replace_query_param` does: keys sorted, `+` for spaces
+ * Encodes a query the way DRF's `replace_query_param` does (`urlencode(sorted(...),
+ * doseq=True)`): keys sorted, every value of a repeated key kept in order, `+` for spaces
  * (facts §1.3). Undefined values are dropped.
  */
 export function encodeQuery(query: Query): string {
   const params = new URLSearchParams();
   for (const key of Object.keys(query).sort()) {
     const value = query[key];
-    if (value !== undefined) params.append(key, String(value));
+    if (value === undefined) continue;
+    for (const item of typeof value === 'object' ? value : [value]) params.append(key, String(item));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

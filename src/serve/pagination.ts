@@ -2,7 +2,7 @@
  * Limit/offset pagination over the precomputed list pages (issue 4 #1, facts §1.3).
  * A window of positions is read from at most ceil(limit / PAGE_SIZE) + 1 page files.
  */
-import { buildPaths, PAGE_SIZE, type ResourceName } from '../api/routes.ts';
+import { buildPaths, PAGE_SIZE, type Query, type ResourceName } from '../api/routes.ts';
 import type { ResourceSpec } from '../api/resource-table.ts';
 import { parseJson, type Store } from './store.ts';
 
@@ -36,8 +36,9 @@ function parseOffset(raw: string | null): number {
  * A list request's window (DRF LimitOffsetPagination) and its other parameters, which
  * next/previous keep (facts §1.3); the shared envelope sets limit and offset itself.
  */
-export function pageRequest(query: URLSearchParams, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): { limit: number; offset: number; others: Record<string, string> } {
-  const { limit: _limit, offset: _offset, ...others } = Object.fromEntries(query);
+export function pageRequest(query: URLSearchParams, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): { limit: number; offset: number; others: Query } {
+  const others: Record<string, string[]> = {};
+  for (const [key, value] of query) if (key !== 'limit' && key !== 'offset') (others[key] ??= []).push(value);
   return { limit: parseLimit(lastValue(query, 'limit'), spec), offset: parseOffset(lastValue(query, 'offset')), others };
 }
 

@@ -79,6 +79,12 @@ export function apiContract(name: string, client: () => Client): void {
         expect(body.meta.previous).toBe('https://archive.test/api/v1/message/?aa=1&limit=10&offset=0&zz=a+b');
       });
 
+      it('keeps every value of a repeated parameter in next/previous, in request order', async () => {
+        const body = await json(await client()('/api/v1/message/?request=3&limit=2&offset=2&request=1&q=x&q=y'));
+        expect(body.meta.next).toBe('https://archive.test/api/v1/message/?limit=2&offset=4&q=x&q=y&request=3&request=1');
+        expect(body.meta.previous).toBe('https://archive.test/api/v1/message/?limit=2&offset=0&q=x&q=y&request=3&request=1');
+      });
+
       it('the last page has next null; the first has previous null', async () => {
         const last = await json(await client()('/api/v1/message/?limit=50&offset=100'));
         expect(ids(last)).toHaveLength(20);

@@ -56,10 +56,13 @@ import type { ResourceName } from './routes.ts';
  *   "no filter" (page `portal=-`); `message: 'choice'` gives ChoiceFilter's text, which
  *   names the value, instead of ModelChoiceFilter's.
  * - range: two query parameters, `min` and `max`, bound one value (number, or date
- *   `YYYY-MM-DD`); `max` is exclusive where froide's is (created_at_before). The spec's
- *   `param` names the index, not a query parameter.
- * - ids `invalid: 'ignore'`: a part that is not an integer means "no filter" instead of a 400
- *   (froide's georegion `id` catches the ValueError).
+ *   `YYYY-MM-DD`); `max` is exclusive where froide's is (request `created_at_before`, a
+ *   `lt` DateFilter). `errorKey` is the one 400 key of a django-filter range field (RangeFilter,
+ *   DateFromToRangeFilter: `costs`, `created_at`); without it each parameter has its own
+ *   (two DateFilters). The spec's `param` names the index, not a query parameter.
+ * - ids `invalid: 'ignore'`: empty parts are skipped, and a part that is not an integer means
+ *   "no filter" instead of a 400 (froide's georegion `id` and filingcabinet's document `ids`
+ *   catch the ValueError).
  * - ids `subtree`: a value without a comma is one id meaning that `subtree` object and its
  *   descendants (index key `<id>/`, see `subtreeKeys`); an id no such object has means "no
  *   filter" (froide's publicbody `regions`).
@@ -91,7 +94,7 @@ export type FilterParse =
   | { kind: 'choice'; choices: readonly string[] }
   | { kind: 'boolean' }
   | { kind: 'text'; none?: string; separator?: string; fallback?: 'capitalize'; known?: boolean }
-  | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean }
+  | { kind: 'range'; value: 'number' | 'date'; min: string; max: string; maxExclusive?: boolean; errorKey?: string }
   | { kind: 'nochoice'; all?: string; message?: 'model' | 'choice' }
   | { kind: 'data'; prefix: string; requires: string }
   | { kind: 'scan'; match: readonly ScanMatch[]; bits?: boolean; rank?: readonly number[] }
@@ -272,7 +275,7 @@ export const REQUEST_FILTERS: FilterSpec<FoiRequest>[] = [
   { param: 'campaign', parse: id('campaign', '-'), values: (r) => r.campaign?.id ?? '-' },
   // froide: the followers of a request are only filterable by the follower themselves.
   { param: 'follower', parse: NO_CHOICE, values: () => null },
-  { param: 'costs', parse: { kind: 'range', value: 'number', min: 'costs_min', max: 'costs_max' }, values: (r) => r.costs },
+  { param: 'costs', parse: { kind: 'range', value: 'number', min: 'costs_min', max: 'costs_max', errorKey: 'costs' }, values: (r) => r.costs },
   {
     param: 'created_at',
     parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
@@ -347,19 +350,21 @@ export function dataKey(key: string, value: string): string {
   return `${key}=${number === null ? value.trim() : String(number)}`;
 }
 
+/**
+ * filingcabinet's `created_at` DateFromToRangeFilter on documents and pages: `lte` the end of
+ * the `before` day, so that day is included; one error key for both bounds.
+ */
+const DOCUMENT_DATES: FilterParse = { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', errorKey: 'created_at' };
+
 export const DOCUMENT_FILTERS: FilterSpec<Document>[] = [
   // Documents carry no tags and belong to no portal here: every value names nothing (docs/api.md).
   { param: 'tag', parse: NO_CHOICE, values: () => null },
   { param: 'portal', parse: NO_CHOICE, values: () => null },
   { param: 'foirequest', parse: id('request'), values: (d) => d.foirequest?.id },
   { param: 'publicbody', parse: id('publicbody'), values: (d) => d.publicbody?.id },
-  { param: 'ids', parse: { kind: 'ids' }, values: (d) => d.id },
+  { param: 'ids', parse: { kind: 'ids', invalid: 'ignore' }, values: (d) => d.id },
   // froide: published_at, falling back to created_at (for us: the message the PDF came with).
-  {
-    param: 'created_at',
-    parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
-    values: (d) => dateKey(d.publishedAt ?? d.lastModifiedAt),
-  },
+  { param: 'created_at', parse: DOCUMENT_DATES, values: (d) => dateKey(d.publishedAt ?? d.lastModifiedAt) },
   ...collectionFilters<Document>((document) => document),
   { param: 'data', parse: DATA_FILTERS, values: (d) => dataKeys(d.data) },
 ];
@@ -472,11 +477,7 @@ export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
     values: (p) => p.document.foirequest?.campaign?.slug ?? '-',
     known: (archive) => ['-', ...archive.campaigns.map((campaign) => campaign.slug)],
   },
-  {
-    param: 'created_at',
-    parse: { kind: 'range', value: 'date', min: 'created_at_after', max: 'created_at_before', maxExclusive: true },
-    values: (p) => dateKey(p.document.publishedAt ?? p.document.lastModifiedAt),
-  },
+  { param: 'created_at', parse: DOCUMENT_DATES, values: (p) => dateKey(p.document.publishedAt ?? p.document.lastModifiedAt) },
   ...collectionFilters<PageItem>((item) => item.document),
   { param: 'data', parse: DATA_FILTERS, values: (p) => dataKeys(p.document.data) },
 ];
@@ -588,9 +589,10 @@ export function parseValue(parse: FilterParse, raw: string): ParsedFilter {
     }
     case 'ids': {
       if (parse.invalid === 'ignore') {
-        // Python's int() on every part; one failing drops the whole filter (froide catches the ValueError).
-        const parts = value.split(',').map((part) => part.trim());
-        if (!parts.every((part) => INTEGER.test(part))) return { apply: false };
+        // `[int(x) for x in value.split(",") if x]`: one failing part drops the whole filter
+        // (froide catches the ValueError), and so does a value without any part.
+        const parts = value.split(',').filter(Boolean).map((part) => part.trim());
+        if (!parts.length || !parts.every((part) => INTEGER.test(part))) return { apply: false };
         return { apply: true, keys: parts.map((part) => String(Number(part))), combine: 'or' };
       }
       const parts = value.split(',').map((part) => part.trim()).filter(Boolean);

@@ -95,7 +95,7 @@ export async function applyFilters(store: Store, resource: ResourceName, query: 
 }
 
 function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
-  const order = filtersOf(resource).flatMap(queryParamsOf);
+  const order = filtersOf(resource).flatMap((spec) => (spec.parse.kind === 'range' && spec.parse.errorKey ? [spec.parse.errorKey] : queryParamsOf(spec)));
   return Object.fromEntries(order.filter((param) => param in errors).map((param) => [param, errors[param]!]));
 }
 
@@ -203,8 +203,13 @@ function parseRange(parse: Extract<FilterParse, { kind: 'range' }>, query: URLSe
     const raw = query.getAll(parse[side]).at(-1);
     if (raw === undefined) continue;
     const bound = parseBound(parse, raw);
-    if ('error' in bound) errors[parse[side]] = [bound.error];
-    else if (bound.apply) range[side] = bound.bound;
+    if (!('error' in bound)) {
+      if (bound.apply) range[side] = bound.bound;
+      continue;
+    }
+    const key = parse.errorKey ?? parse[side];
+    // Django's MultiValueField lists each distinct message once.
+    if (!errors[key]?.includes(bound.error)) (errors[key] ??= []).push(bound.error);
   }
   return Object.keys(errors).length ? { errors } : range;
 }

@@ -425,6 +425,24 @@ describe('page and request filters froide offers besides document and number (fa
     expect(await pages('campaign=-')).toEqual(['600:1', '600:2']);
     expect(await pages('created_at_after=2024-02-25')).toEqual(['600:1', '600:2']);
     expect(await pages('created_at_before=2024-02-25&number=2')).toEqual(['500:2']);
+    // filingcabinet's DateFromToRangeFilter: `before` includes its whole day (lte time.max).
+    expect(await pages('created_at_after=2024-03-01&created_at_before=2024-03-01')).toEqual(['600:1', '600:2']);
+    expect(await pages('created_at_before=2024-02-29')).toEqual(['500:1', '500:2']);
+  });
+
+  it('filters documents like filingcabinet: ids ignores unreadable values, created_at_before includes its day', async () => {
+    const documents = async (query: string) => {
+      const { status, body } = await get(`/api/v1/document/?${query}`);
+      expect(status, query).toBe(200);
+      return body.objects.map((document: { id: number }) => document.id);
+    };
+    expect(await documents('ids=600')).toEqual([600]);
+    expect(await documents('ids=600,,')).toEqual([600]);
+    expect(await documents('ids=abc')).toEqual([500, 600]);
+    expect(await documents('ids=600,x')).toEqual([500, 600]);
+    expect(await documents('ids=,')).toEqual([500, 600]);
+    expect(await documents('created_at_before=2024-03-01')).toEqual([500, 600]);
+    expect(await get('/api/v1/document/?created_at_after=x&created_at_before=2024-02-30')).toEqual({ status: 400, body: { created_at: ['Enter a valid date.'] } });
   });
 
   it('answers unknown ids and bad dates with froide’s 400 bodies', async () => {
@@ -432,7 +450,7 @@ describe('page and request filters froide offers besides document and number (fa
       status: 400,
       body: { foirequest: ['Select a valid choice. That choice is not one of the available choices.'] },
     });
-    expect(await get('/api/v1/page/?created_at_after=2024-13-01')).toEqual({ status: 400, body: { created_at_after: ['Enter a valid date.'] } });
+    expect(await get('/api/v1/page/?created_at_after=2024-13-01')).toEqual({ status: 400, body: { created_at: ['Enter a valid date.'] } });
     const choice = ['Select a valid choice. That choice is not one of the available choices.'];
     expect(await get('/api/v1/page/?jurisdiction=nrw&campaign=nichts')).toEqual({ status: 400, body: { jurisdiction: choice, campaign: choice } });
     expect(await get('/api/v1/request/?user=999')).toEqual({ status: 400, body: { user: choice } });

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
+import { apiJson } from '../api/json.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import type { BuiltResource } from '../api/resources/index.ts';
 import type { RenderContext } from '../api/resources/context.ts';
@@ -31,7 +32,7 @@ export interface PlanInput {
   media?: readonly PlannedFile[];
 }
 
-export const json = (value: unknown): string => JSON.stringify(value);
+export const json = apiJson;
 
 export function rootIndex(ctx: RenderContext): Record<string, string> {
   return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, ctx.urls.list(name)]));

@@ -3,6 +3,7 @@
  * in the spirit of DRF's Browsable API: the view name, the request line, the response headers
  * and the pretty-printed body with every API link clickable. Only http(s) URLs become links.
  */
+import { numberText } from '../api/json.ts';
 import type { UrlBuilder } from '../api/routes.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -26,7 +27,7 @@ export function prefersHtml(accept: string | null): boolean {
   return html > 0 && html >= json;
 }
 
-function renderValue(value: unknown, urls: UrlBuilder, indent: string): string {
+function renderValue(value: unknown, urls: UrlBuilder, indent: string, key: string | null = null): string {
   if (typeof value === 'string') {
     const quoted = escapeHtml(JSON.stringify(value));
     return /^https?:\/\/\S+$/.test(value) && urls.isApiLink(value)
@@ -43,11 +44,12 @@ function renderValue(value: unknown, urls: UrlBuilder, indent: string): string {
     if (entries.length === 0) return '{}';
     const inner = `${indent}  `;
     const lines = entries.map(
-      ([key, item]) => `${inner}<span class="k">${escapeHtml(JSON.stringify(key))}</span>: ${renderValue(item, urls, inner)}`,
+      ([key, item]) => `${inner}<span class="k">${escapeHtml(JSON.stringify(key))}</span>: ${renderValue(item, urls, inner, key)}`,
     );
     return `{\n${lines.join(',\n')}\n${indent}}`;
   }
-  return `<span class="l">${escapeHtml(JSON.stringify(value))}</span>`;
+  const text = typeof value === 'number' ? numberText(key, value) : JSON.stringify(value);
+  return `<span class="l">${escapeHtml(text)}</span>`;
 }
 
 export interface BrowsablePage {

@@ -84,6 +84,14 @@ describe('preview of a real build', () => {
     expect((await response.json()).resource_uri).toBe(`${API}request/13/`);
   });
 
+  it('writes costs as a JSON float, static and computed alike (facts §1.4: 0.0)', async () => {
+    const detail = await (await get('/api/v1/request/13/')).text();
+    expect(detail).toMatch(/"costs":\d+\.\d+[,}]/);
+    const computed = await (await get('/api/v1/request/?limit=3&offset=1')).text();
+    expect(computed.match(/"costs":[^,}]*/g)).toHaveLength(3);
+    expect(computed.match(/"costs":[^,}]*/g)!.every((field) => /^"costs":-?\d+\.\d+$/.test(field))).toBe(true);
+  });
+
   it('filters by a range of costs (costs_min, costs_max inclusive)', async () => {
     const body = await (await get('/api/v1/request/?costs_min=10&costs_max=30')).json();
     expect(ids(body)).toEqual([12, 13, 14]);

@@ -36,7 +36,8 @@ export interface ResourceSpec {
   detailByFunction: boolean;
 }
 
-const RENDERS = ['application/json', 'text/csv', 'text/html'] as const;
+/** DRF's DEFAULT_RENDERER_CLASSES in froide: JSON, paginated CSV, browsable API (facts §1.2). */
+export const RENDERS: readonly string[] = ['application/json', 'text/csv', 'text/html'];
 
 function allow(...methods: Method[]): Method[] {
   return METHOD_ORDER.filter((method) => methods.includes(method) || method === 'HEAD' || method === 'OPTIONS');

@@ -207,20 +207,28 @@ export function apiContract(name: string, client: () => Client): void {
         }
       });
 
+      // facts §4: DRF's default renderers (JSON, CSV, browsable HTML) on every view, the root
+      // included; publicbody and georegion add JSONP, page adds RSS.
+      const RENDERS = ['application/json', 'text/csv', 'text/html'];
       it.each([
-        ['/api/v1/', 'Api Root', 'GET, HEAD, OPTIONS'],
-        ['/api/v1/message/', 'Foi Message List', 'GET, POST, HEAD, OPTIONS'],
-        ['/api/v1/attachment/', 'Foi Attachment List', 'GET, POST, HEAD, OPTIONS'],
-        ['/api/v1/document/', 'Document List', 'GET, HEAD, OPTIONS'],
-        ['/api/v1/message/5/', 'Foi Message Instance', 'GET, PUT, PATCH, HEAD, OPTIONS'],
-      ])('OPTIONS %s gives DRF metadata and Allow', async (path, name, allow) => {
+        ['/api/v1/', 'Api Root', 'The default basic root view for DefaultRouter', 'GET, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/message/', 'Foi Message List', '', 'GET, POST, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/attachment/', 'Foi Attachment List', '', 'GET, POST, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/document/', 'Document List', '', 'GET, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/message/5/', 'Foi Message Instance', '', 'GET, PUT, PATCH, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/publicbody/', 'Public Body List', '', 'GET, HEAD, OPTIONS', [...RENDERS, 'application/javascript']],
+        ['/api/v1/page/', 'Page List', '', 'GET, HEAD, OPTIONS', [...RENDERS, 'application/xml']],
+        ['/api/v1/publicbody/autocomplete/', 'Autocomplete', '', 'GET, HEAD, OPTIONS', [...RENDERS, 'application/javascript']],
+      ])('OPTIONS %s gives DRF metadata and Allow', async (path, name, description, allow, renders) => {
         const response = await client()(path, { method: 'OPTIONS' });
         expect(response.status).toBe(200);
         expectHeaders(response, API_HEADERS(allow));
-        const body = await json(response);
-        expect(Object.keys(body)).toEqual(['name', 'description', 'renders', 'parses']);
-        expect(body.name).toBe(name);
-        expect(body.parses).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+        expect(await json(response)).toEqual({
+          name,
+          description,
+          renders,
+          parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        });
       });
 
       it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s answers 401 like froide for an anonymous caller', async (method) => {

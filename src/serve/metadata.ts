@@ -9,7 +9,7 @@ const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multip
 
 export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
   if (route.kind === 'root') return 'Api Root';
-  if (route.kind === 'action') return route.action.viewName;
+  if (route.kind === 'action' || route.kind === 'write-action') return route.action.viewName;
   return `${RESOURCES[route.resource].viewName} ${route.kind === 'list' ? 'List' : 'Instance'}`;
 }
 

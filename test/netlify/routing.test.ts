@@ -22,7 +22,7 @@ import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.t
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
-const BUILT = ['request', 'message', 'publicbody', 'document', 'page', 'venue', 'campaigninformationobject', 'documentcollection'] as const;
+const BUILT = ['request', 'message', 'attachment', 'publicbody', 'document', 'page', 'following', 'venue', 'campaigninformationobject', 'documentcollection'] as const;
 
 let dir: string;
 let match: (url: URL) => { to: string; force: boolean; status: number } | null;
@@ -138,6 +138,17 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/campaigninformationobject/?campaign=1', 'function'],
   ['GET', '/api/v1/campaigninformationobject/schule-1/?campaign=1', 'function'],
   ['GET', '/api/v1/message/1/2/', 'function'],
+  // Views without GET have no file: the function answers 405 (write actions, following detail).
+  ['GET', '/api/v1/message/7/publish/', 'function'],
+  ['HEAD', '/api/v1/message/7/publish/', 'function'],
+  ['POST', '/api/v1/message/7/publish/', 'edge:api'],
+  ['GET', '/api/v1/attachment/convert_to_pdf/', 'function'],
+  ['POST', '/api/v1/attachment/convert_to_pdf/', 'edge:api'],
+  ['GET', '/api/v1/attachment/3/approve/', 'function'],
+  ['GET', '/api/v1/campaigninformationobject/report/', 'function'],
+  ['GET', '/api/v1/problemreport/3/claim/', 'function'],
+  ['GET', '/api/v1/following/5/', 'function'],
+  ['DELETE', '/api/v1/following/5/', 'edge:api'],
   ['GET', '/api/v1/message', 'edge:api'],
   ['GET', '/api/v1', 'edge:api'],
   ['OPTIONS', '/api/v1/message/', 'edge:api'],
@@ -212,6 +223,9 @@ describe('Netlify routing equals the local preview', () => {
     expect(headers).toContain('/api/v1/document/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).not.toContain('/api/v1/page/:id/');
+    // No file answers a detail without GET; the function sets its own Allow.
+    expect(headers).not.toContain('/api/v1/following/:id/');
+    expect(headers).toContain('/api/v1/attachment/:id/\n  Allow: GET, DELETE, HEAD, OPTIONS');
     // Two-segment actions get their own block; one-segment ones share the `:id/` block's Allow.
     expect(headers).toContain('/api/v1/request/tags/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/publicbody/autocomplete/index.json\n  Allow: GET, HEAD, OPTIONS');

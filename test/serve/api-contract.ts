@@ -246,6 +246,118 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
+    describe('anonymous writes and extra actions (facts §3 ordering rule, §4 methods table)', () => {
+      const UNAUTHENTICATED = { detail: 'Authentication credentials were not provided.' };
+      const notAllowed = (method: string) => ({ detail: `Method "${method}" not allowed.` });
+      const FORM = 'application/x-www-form-urlencoded';
+
+      // [method, path, status, Allow, body]. DRF checks permissions before it looks up the
+      // method: a view with a has_permission check refuses an anonymous unsafe method with 401;
+      // one without (venue, campaigninformationobject, following, document, documentcollection,
+      // pageannotation) answers 405 for a method it lacks and reaches the handler otherwise.
+      it.each([
+        ['POST', '/api/v1/', 401, 'GET, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['PUT', '/api/v1/venue/', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('PUT')],
+        ['POST', '/api/v1/venue/x:1/', 405, 'GET, HEAD, OPTIONS', notAllowed('POST')],
+        ['POST', '/api/v1/venue/', 401, 'GET, POST, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['DELETE', '/api/v1/campaigninformationobject/?campaign=1', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('DELETE')],
+        ['PATCH', '/api/v1/campaigninformationobject/a1/?campaign=1', 405, 'GET, HEAD, OPTIONS', notAllowed('PATCH')],
+        ['GET', '/api/v1/following/5/', 405, 'DELETE, OPTIONS', notAllowed('GET')],
+        ['PUT', '/api/v1/following/5/', 405, 'DELETE, OPTIONS', notAllowed('PUT')],
+        ['DELETE', '/api/v1/following/5/', 404, 'DELETE, OPTIONS', { detail: 'No FoiRequestFollower matches the given query.' }],
+        ['DELETE', '/api/v1/following/abc/', 404, 'DELETE, OPTIONS', { detail: 'Not found.' }],
+        ['PUT', '/api/v1/following/', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('PUT')],
+        ['POST', '/api/v1/following/', 401, 'GET, POST, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/pageannotation/', 400, 'GET, POST, HEAD, OPTIONS', { document: ['This field is required.'] }],
+        ['PUT', '/api/v1/pageannotation/', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('PUT')],
+        ['DELETE', '/api/v1/pageannotation/1/', 401, 'GET, DELETE, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['DELETE', '/api/v1/document/1/', 405, 'GET, PUT, PATCH, HEAD, OPTIONS', notAllowed('DELETE')],
+        ['PUT', '/api/v1/document/1/', 401, 'GET, PUT, PATCH, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['DELETE', '/api/v1/documentcollection/1/', 405, 'GET, HEAD, OPTIONS', notAllowed('DELETE')],
+        ['DELETE', '/api/v1/message/5/', 401, 'GET, PUT, PATCH, HEAD, OPTIONS', UNAUTHENTICATED],
+        // POST-only extra actions: Allow is POST, OPTIONS (DRF adds HEAD only to GET).
+        ['POST', '/api/v1/message/101/publish/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/message/101/publish/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/attachment/6032/approve/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/attachment/6032/unapprove/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/attachment/6032/to_document/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/attachment/6032/to_document/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/attachment/convert_to_pdf/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/attachment/convert_to_pdf/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/campaigninformationobject/report/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/campaigninformationobject/subscribe/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/problemreport/3/claim/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/problemreport/3/escalate/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['OPTIONS', '/api/v1/problemreport/3/resolve/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/problemreport/3/unclaim/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+      ])('%s %s answers %i like froide to an anonymous caller', async (method, path, status, allow, body) => {
+        const response = await client()(path, { method });
+        expect(response.status).toBe(status);
+        expectHeaders(response, API_HEADERS(allow));
+        expect(response.headers.get('www-authenticate')).toBe(status === 401 ? 'Bearer realm="api"' : null);
+        expect(await json(response)).toEqual(body);
+      });
+
+      it('HEAD on a view without GET is a 405 without a body', async () => {
+        for (const path of ['/api/v1/following/5/', '/api/v1/message/1/publish/']) {
+          const response = await client()(path, { method: 'HEAD' });
+          expect(response.status).toBe(405);
+          expect(await response.text()).toBe('');
+        }
+      });
+
+      it.each([
+        ['/api/v1/message/101/publish/', 'Publish'],
+        ['/api/v1/attachment/6032/approve/', 'Approve'],
+        ['/api/v1/attachment/6032/to_document/', 'To document'],
+        ['/api/v1/attachment/convert_to_pdf/', 'Convert to pdf'],
+        ['/api/v1/campaigninformationobject/report/', 'Report'],
+      ])('OPTIONS %s names the action (DRF pretty_name) with Allow POST, OPTIONS', async (path, name) => {
+        const response = await client()(path, { method: 'OPTIONS' });
+        expect(response.status).toBe(200);
+        expectHeaders(response, API_HEADERS('POST, OPTIONS'));
+        expect(await json(response)).toEqual({
+          name,
+          description: '',
+          renders: ['application/json', 'text/csv', 'text/html'],
+          parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        });
+      });
+
+      it('OPTIONS on following/<id>/ is the instance view', async () => {
+        const response = await client()('/api/v1/following/5/', { method: 'OPTIONS' });
+        expect(response.status).toBe(200);
+        expect((await json(response)).name).toBe('Foi Request Follower Instance');
+      });
+
+      // facts §5.17: an anonymous caller can name no document it may annotate, so the create
+      // serializer refuses the `document` field (DRF PrimaryKeyRelatedField messages).
+      it.each([
+        [{ 'content-type': 'application/json' }, '{"document": 1, "page_number": 1, "title": "x"}', { document: ['Invalid pk "1" - object does not exist.'] }],
+        [{ 'content-type': 'application/json' }, '{"document": "12"}', { document: ['Invalid pk "12" - object does not exist.'] }],
+        [{ 'content-type': 'application/json' }, '{"document": null}', { document: ['This field may not be null.'] }],
+        [{ 'content-type': 'application/json' }, '{"document": true}', { document: ['Incorrect type. Expected pk value, received bool.'] }],
+        [{ 'content-type': 'application/json' }, '{"title": "x"}', { document: ['This field is required.'] }],
+        [{ 'content-type': 'application/json' }, '[1]', { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] }],
+        [{ 'content-type': FORM }, 'document=7&title=x', { document: ['Invalid pk "7" - object does not exist.'] }],
+        [{ 'content-type': FORM }, 'document=abc', { document: ['Incorrect type. Expected pk value, received str.'] }],
+        [{ 'content-type': FORM }, 'document=', { document: ['This field may not be null.'] }],
+      ])('POST pageannotation/ with %o %s is a 400 on document', async (headers, body, expected) => {
+        const response = await client()('/api/v1/pageannotation/', { method: 'POST', headers, body });
+        expect(response.status).toBe(400);
+        expect(await json(response)).toEqual(expected);
+      });
+
+      it('POST pageannotation/ with a body it cannot parse answers as DRF’s parsers do', async () => {
+        const broken = await client()('/api/v1/pageannotation/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"document": ' });
+        expect(broken.status).toBe(400);
+        expect((await json(broken)).detail).toMatch(/^JSON parse error - /);
+        const text = await client()('/api/v1/pageannotation/', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'document=1' });
+        expect(text.status).toBe(415);
+        expect(await json(text)).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
+      });
+    });
+
     describe('errors (issue 4 #5)', () => {
       it.each([
         ['/api/v1/message/99999/', 'No FoiMessage matches the given query.'],

@@ -15,9 +15,10 @@ import {
   type Permission,
 } from '../api/resource-table.ts';
 import { answeredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './api-route.ts';
-import { isFormat } from './links.ts';
-import { optionsBody } from './metadata.ts';
-import { apiHeaders, errorResponse, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { isFormat, type Format } from './links.ts';
+import { optionsBody, rendersOf } from './metadata.ts';
+import { acceptable } from './negotiation.ts';
+import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
 
 export type View = Exclude<ApiRoute, { kind: 'none' }>;
@@ -54,6 +55,42 @@ export function missingDetail(request: Request): Response | null {
   return view.kind === 'detail' ? errorResponse(request, 404, missingDetailError(view), methodsOf(view)) : null;
 }
 
+/**
+ * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON or the browsable HTML. With
+ * `format=api` JSON stays acceptable too, because the archive answers it with `format=api`
+ * links to a client that does not ask for HTML (spec §1; froide's only renderer there is HTML).
+ */
+function negotiated(view: View, format: Format | undefined): readonly string[] {
+  if (format === 'json') return [JSON_TYPE];
+  if (format === 'api') return [JSON_TYPE, 'text/html'];
+  return rendersOf(view);
+}
+
+/**
+ * DRF's content negotiation for a view (facts §1.2, §3): an unknown `format` is a 404, an
+ * `Accept` none of the view's renderers satisfies a 406. Null when the view can answer.
+ */
+export function negotiationRefusal(request: Request, view: View, url = new URL(request.url)): Response | null {
+  const allow = methodsOf(view);
+  // Django's QueryDict.get: the last value; an empty one selects no format.
+  const format = url.searchParams.getAll('format').at(-1) || undefined;
+  if (format && !isFormat(format)) return errorResponse(request, 404, { detail: MESSAGES.notFound }, allow);
+  if (!acceptable(request.headers.get('accept'), negotiated(view, format as Format | undefined))) {
+    return errorResponse(request, 406, { detail: MESSAGES.notAcceptable }, allow);
+  }
+  return null;
+}
+
+/**
+ * The 406 (or unknown-format 404) for a request a static file would answer: the CDN cannot
+ * choose by `Accept`, so the preview and the detail Edge Function ask this first. Null for
+ * paths that are no API view.
+ */
+export function unacceptable(request: Request): Response | null {
+  const view = matchApiRoute(new URL(request.url).pathname);
+  return view.kind === 'none' ? null : negotiationRefusal(request, view);
+}
+
 /** The answer when it does not depend on build data; null for a GET/HEAD the data must answer. */
 export async function earlyAnswer(request: Request): Promise<Response | null> {
   const url = new URL(request.url);
@@ -69,9 +106,9 @@ export async function earlyAnswer(request: Request): Promise<Response | null> {
     return errorResponse(request, 404, { detail: MESSAGES.notFound }, []);
   }
   const allow = methodsOf(view);
-  // DRF negotiates the format before it checks permissions (facts §1.2, §3).
-  const format = url.searchParams.getAll('format').at(-1);
-  if (format && !isFormat(format)) return errorResponse(request, 404, { detail: MESSAGES.notFound }, allow);
+  // DRF negotiates the format and the Accept header before it checks permissions (facts §1.2, §3).
+  const refused = negotiationRefusal(request, view, url);
+  if (refused) return refused;
 
   const method = request.method.toUpperCase();
   // DRF authenticates and checks permissions before it looks up the method (facts §3).

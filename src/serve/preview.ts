@@ -6,8 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEVELOPMENT_KEY, parseTokenKeys, type TokenKey } from '../api/media-token.ts';
+import { API_PREFIX } from '../api/routes.ts';
 import type { Env } from '../config.ts';
-import { earlyAnswer, methodsOf } from './api-early.ts';
+import { earlyAnswer, methodsOf, unacceptable } from './api-early.ts';
 import { createApiHandler } from './api-handler.ts';
 import { viewOfFile } from './api-route.ts';
 import { fsStore } from './fs-store.ts';
@@ -69,6 +70,13 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       case 'function':
         return send(res, await api(toRequest(req, url)));
       case 'static': {
+        // The CDN serves static files whatever the Accept header says (docs/api.md); the preview
+        // negotiates first, as the function and the detail Edge Function do.
+        if (url.pathname.startsWith(API_PREFIX)) {
+          const accept = req.headers.accept;
+          const refused = unacceptable(new Request(url, { method, headers: accept === undefined ? {} : { accept } }));
+          if (refused) return send(res, refused);
+        }
         const file = await files.get(destination.file);
         if (file) return sendStatic(req, res, destination.file, file);
         if (destination.missing === 'function') return send(res, await api(toRequest(req, url)));

@@ -185,6 +185,22 @@ describe('Netlify routing equals the local preview', () => {
     expect(JSON.parse(body)).toEqual({ detail: 'No FoiMessage matches the given query.' });
   });
 
+  it('refuses an unsatisfiable Accept on a detail path in the detail Edge Function, with the core\'s bytes', async () => {
+    const url = 'https://archive.test/api/v1/message/7/';
+    const init = { headers: { accept: 'application/xml' } };
+    let passed = false;
+    const fromEdge = await apiDetail(new Request(url, init), { next: async () => ((passed = true), new Response('{}')) });
+    const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url, init));
+    expect(passed).toBe(false);
+    for (const response of [fromEdge, fromCore]) {
+      expect(response.status).toBe(406);
+      expect(response.headers.get('allow')).toBe('GET, PUT, PATCH, HEAD, OPTIONS');
+    }
+    expect(await fromEdge.text()).toBe(await fromCore.text());
+    const satisfiable = await apiDetail(new Request(url, { headers: { accept: 'text/csv' } }), { next: async () => new Response('{"id":7}') });
+    expect(await satisfiable.text()).toBe('{"id":7}');
+  });
+
   it('passes every other answer of a detail path through the detail Edge Function unchanged', async () => {
     const found = new Response('{"id":7}', { status: 200, headers: { 'content-type': 'application/json' } });
     expect(await apiDetail(new Request('https://archive.test/api/v1/message/7/'), { next: async () => found })).toBe(found);

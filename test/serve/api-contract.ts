@@ -145,6 +145,74 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
+    describe('content negotiation (facts §1.2, §3: DRF, q-values ignored)', () => {
+      const NOT_ACCEPTABLE = { detail: 'Could not satisfy the request Accept header.' };
+
+      // [path, Accept, method]: no renderer of the view (after format=) matches any media type.
+      it.each([
+        ['/api/v1/message/7/', 'application/xml', 'GET', 'GET, PUT, PATCH, HEAD, OPTIONS'],
+        ['/api/v1/message/', 'application/xml', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?limit=2', 'image/png, application/xml;q=0.9', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/', 'application/xml', 'GET', 'GET, HEAD, OPTIONS'],
+        ['/api/v1/publicbody/autocomplete/', 'application/xml', 'GET', 'GET, HEAD, OPTIONS'],
+        ['/api/v1/message/', 'application/javascript', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/', '', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?format=json', 'text/html', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?format=json', 'text/csv', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?format=api', 'application/xml', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        // Negotiation comes before the permission check and the method lookup.
+        ['/api/v1/message/', 'application/xml', 'OPTIONS', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/', 'application/xml', 'POST', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/following/5/', 'application/xml', 'GET', 'DELETE, OPTIONS'],
+        ['/api/v1/upload/', 'application/xml', 'POST', 'POST, HEAD, OPTIONS'],
+      ])('%s with Accept %o (%s) is a 406', async (path, accept, method, allow) => {
+        const response = await client()(path, { method, headers: { accept } });
+        expect(response.status).toBe(406);
+        expectHeaders(response, API_HEADERS(allow));
+        expect(await json(response)).toEqual(NOT_ACCEPTABLE);
+      });
+
+      it('answers HEAD with a 406 without a body', async () => {
+        const response = await client()('/api/v1/message/7/', { method: 'HEAD', headers: { accept: 'application/xml' } });
+        expect(response.status).toBe(406);
+        expect(await response.text()).toBe('');
+      });
+
+      // Satisfiable by one of froide's renderers (JSON, CSV, browsable HTML; JSONP on
+      // publicbody, RSS on page): the archive answers its JSON (spec §1, docs/api.md).
+      it.each([
+        ['/api/v1/message/7/', '*/*'],
+        ['/api/v1/message/7/', 'application/*'],
+        ['/api/v1/message/7/', 'application/json;q=0'],
+        ['/api/v1/message/7/', 'APPLICATION/JSON; indent=4'],
+        ['/api/v1/message/7/', 'application/xml, */*;q=0.1'],
+        ['/api/v1/message/7/', 'text/*'],
+        ['/api/v1/message/', 'text/csv'],
+        ['/api/v1/message/?limit=1', 'text/html'],
+        ['/api/v1/publicbody/', 'application/javascript'],
+        ['/api/v1/page/', 'application/xml'],
+        ['/api/v1/page/?document=1', 'application/xml'],
+        ['/api/v1/message/?format=json', 'application/json'],
+        ['/api/v1/message/?format=api', 'application/json'],
+        ['/api/v1/message/?format=', 'text/csv'],
+      ])('%s with Accept %o answers JSON', async (path, accept) => {
+        const response = await client()(path, { headers: { accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/json');
+      });
+
+      it('checks an unknown format before Accept (404, not 406)', async () => {
+        const response = await client()('/api/v1/message/?format=xml', { headers: { accept: 'application/xml' } });
+        expect(response.status).toBe(404);
+        expect(await json(response)).toEqual({ detail: 'Not found.' });
+      });
+
+      it('negotiates nothing for paths that are no view (a JSON 404, a 301)', async () => {
+        expect((await client()('/api/v1/foo/', { headers: { accept: 'application/xml' } })).status).toBe(404);
+        expect((await client()('/api/v1/message', { headers: { accept: 'application/xml' }, redirect: 'manual' })).status).toBe(301);
+      });
+    });
+
     describe('filters (issue 4 #3)', () => {
       it('filters messages by request, combinable with pagination', async () => {
         const body = await json(await client()('/api/v1/message/?request=3&limit=5&offset=5'));

@@ -150,6 +150,11 @@ export function pythonQuote(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** Django's `reverse()`: `quote(path, safe="/~:@" + RFC 3986 sub-delims)`, UTF-8. */
+function djangoQuote(segment: string): string {
+  return encodeURIComponent(segment).replace(/%(3A|40|24|26|2B|2C|3B|3D)/gi, (escape) => decodeURIComponent(escape));
+}
+
 export class UrlBuilder {
   constructor(readonly settings: UrlSettings) {}
 
@@ -163,8 +168,14 @@ export class UrlBuilder {
     return `${this.settings.baseUrl}${API_PREFIX}${resource}/${encodeQuery(query)}`;
   }
 
-  detail(resource: ResourceName, id: number | string): string {
-    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${id}/`;
+  /**
+   * An object's URL. A text id is quoted as Django's `reverse()` quotes a path (`:` and `@`
+   * stay: `/api/v1/venue/amenity:4711/`). `query` is for details that need one to resolve
+   * (`campaigninformationobject/<ident>/?campaign=<id>`).
+   */
+  detail(resource: ResourceName, id: number | string, query: Query = {}): string {
+    const segment = typeof id === 'number' ? String(id) : djangoQuote(id);
+    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${segment}/${encodeQuery(query)}`;
   }
 
   /** A list-level extra action: `/api/v1/<resource>/<action path>/`. */

@@ -69,6 +69,43 @@ export function listActionsOf(resource: ResourceName): readonly ListAction[] {
 }
 
 /**
+ * froide's POST-only extra actions (facts §4, §5.3, §5.13, §7.1): `detail` ones at
+ * `<prefix>/<pk>/<path>/`, the others at `<prefix>/<path>/` (routed before `<prefix>/<pk>/`,
+ * like list actions). The archive performs none of them, but the paths exist, so OPTIONS,
+ * Allow and the refusals answer as froide's do (src/serve/api-early.ts). `viewName` is DRF's
+ * pretty name of the method (`to_document` → "To document").
+ */
+export interface WriteAction {
+  path: string;
+  viewName: string;
+  detail: boolean;
+}
+
+export const WRITE_ACTIONS: Partial<Record<ResourceName, readonly WriteAction[]>> = {
+  message: [{ path: 'publish', viewName: 'Publish', detail: true }],
+  attachment: [
+    { path: 'approve', viewName: 'Approve', detail: true },
+    { path: 'unapprove', viewName: 'Unapprove', detail: true },
+    { path: 'to_document', viewName: 'To document', detail: true },
+    { path: 'convert_to_pdf', viewName: 'Convert to pdf', detail: false },
+  ],
+  campaigninformationobject: [
+    { path: 'report', viewName: 'Report', detail: false },
+    { path: 'subscribe', viewName: 'Subscribe', detail: false },
+  ],
+  problemreport: [
+    { path: 'claim', viewName: 'Claim', detail: true },
+    { path: 'unclaim', viewName: 'Unclaim', detail: true },
+    { path: 'resolve', viewName: 'Resolve', detail: true },
+    { path: 'escalate', viewName: 'Escalate', detail: true },
+  ],
+};
+
+export function writeActionsOf(resource: ResourceName): readonly WriteAction[] {
+  return WRITE_ACTIONS[resource] ?? [];
+}
+
+/**
  * Resources every answer of which depends on the query (venue: a location; froide-food's detail
  * wraps the venue; campaigninformationobject: `?campaign=`). The build writes their data under
  * `_data/` only, never a public list or detail file, and the API function answers all their paths.
@@ -116,6 +153,11 @@ export function pythonQuote(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** Django's `reverse()`: `quote(path, safe="/~:@" + RFC 3986 sub-delims)`, UTF-8. */
+function djangoQuote(segment: string): string {
+  return encodeURIComponent(segment).replace(/%(3A|40|24|26|2B|2C|3B|3D)/gi, (escape) => decodeURIComponent(escape));
+}
+
 export class UrlBuilder {
   constructor(readonly settings: UrlSettings) {}
 
@@ -129,8 +171,14 @@ export class UrlBuilder {
     return `${this.settings.baseUrl}${API_PREFIX}${resource}/${encodeQuery(query)}`;
   }
 
-  detail(resource: ResourceName, id: number | string): string {
-    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${id}/`;
+  /**
+   * An object's URL. A text id is quoted as Django's `reverse()` quotes a path (`:` and `@`
+   * stay: `/api/v1/venue/amenity:4711/`). `query` is for details that need one to resolve
+   * (`campaigninformationobject/<ident>/?campaign=<id>`).
+   */
+  detail(resource: ResourceName, id: number | string, query: Query = {}): string {
+    const segment = typeof id === 'number' ? String(id) : djangoQuote(id);
+    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${segment}/${encodeQuery(query)}`;
   }
 
   /** A list-level extra action: `/api/v1/<resource>/<action path>/`. */

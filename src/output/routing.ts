@@ -5,7 +5,8 @@
  * - `_redirects`, in order: one forced query rule per parameter the API function understands
  *   (Netlify needs every listed parameter, so one rule per name); non-forced rewrites of bare
  *   list paths to their index.json and detail paths to their <id>.json (neither is automatic), per built
- *   resource, or detail paths to the function where the resource table says so (detailByFunction); finally everything else under /api/v1/ to the function, which answers JSON 404s.
+ *   resource, or detail paths and list-level write actions to the function where no file answers
+ *   them (detailByFunction, no GET); finally everything else under /api/v1/ to the function, which answers JSON 404s.
  *   No rule ever targets the media tree: a rewrite into it would bypass the media gate (A5).
  * - `_headers`: the Allow header per view (list and detail differ), on top of the headers
  *   netlify.toml gives every static API file.
@@ -14,8 +15,8 @@
  * which resources a build has, and _redirects is read before netlify.toml's rules.
  */
 import { functionQueryParams } from '../api/filters.ts';
-import { ACTION_METHODS, allowHeader, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
-import { API_PREFIX, buildPaths, listActionsOf, QUERY_ANSWERED, type ResourceName } from '../api/routes.ts';
+import { ACTION_METHODS, allowHeader, hasStaticDetail, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
+import { API_PREFIX, buildPaths, listActionsOf, QUERY_ANSWERED, writeActionsOf, type ResourceName } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';
 
 export const API_FUNCTION = '/.netlify/functions/api';
@@ -31,12 +32,16 @@ export function redirectRules(built: readonly ResourceName[]): string {
   // Resources answered from the query alone have no static files: the last rule sends them to the function.
   for (const resource of built.filter((name) => !QUERY_ANSWERED.has(name))) {
     lines.push(`${API_PREFIX}${resource}/  ${API_PREFIX}${resource}/index.json  200`);
-    // Before the detail rule: DRF routes list actions before `<prefix>/<pk>/` too.
+    // Before the detail rule: DRF routes list actions before `<prefix>/<pk>/` too. Write
+    // actions (POST only) have no file: the function answers GET with a 405.
     for (const action of listActionsOf(resource)) {
       lines.push(`${API_PREFIX}${resource}/${action.path}/  /${buildPaths.action(resource, action.path)}  200`);
     }
-    if (RESOURCES[resource].detailByFunction) lines.push(`${API_PREFIX}${resource}/:id/  ${API_FUNCTION}  200`);
-    else if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  /${buildPaths.detail(resource, ':id')}  200`);
+    for (const action of writeActionsOf(resource).filter((candidate) => !candidate.detail)) {
+      lines.push(`${API_PREFIX}${resource}/${action.path}/  ${API_FUNCTION}  200`);
+    }
+    if (hasStaticDetail(resource)) lines.push(`${API_PREFIX}${resource}/:id/  /${buildPaths.detail(resource, ':id')}  200`);
+    else if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  ${API_FUNCTION}  200`);
   }
   lines.push('', '# Everything else under the API: the function answers (JSON 404, 401 for upload, ...).');
   lines.push(`${API_PREFIX}*  ${API_FUNCTION}  200`, '');
@@ -55,7 +60,7 @@ export function headerRules(built: readonly ResourceName[]): string {
   for (const resource of built.filter((name) => !QUERY_ANSWERED.has(name))) {
     const spec = RESOURCES[resource];
     block([`${API_PREFIX}${resource}/`, `${API_PREFIX}${resource}/index.json`], allowHeader(spec.listMethods));
-    if (spec.detailMethods) {
+    if (spec.detailMethods && hasStaticDetail(resource)) {
       block([`${API_PREFIX}${resource}/:id/`, `/${buildPaths.detail(resource, ':id')}`], allowHeader(spec.detailMethods));
     }
     for (const action of listActionsOf(resource)) {

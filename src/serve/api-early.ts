@@ -1,43 +1,48 @@
 /**
  * The part of the API core that needs no build data (issue 4 #4–#5): trailing-slash redirects,
- * unknown paths and formats, OPTIONS, and every method other than GET/HEAD. The full handler
+ * unknown paths and formats, OPTIONS, and every method other than GET/HEAD, in DRF's order:
+ * format, then the permission check, then the method (facts §3). The full handler
  * runs it first; on Netlify two small Edge Functions run it for what redirect rules cannot
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
-import { ACTION_METHODS, RESOURCES, ROOT_METHODS, type Method } from '../api/resource-table.ts';
-import type { ResourceName } from '../api/routes.ts';
-import { answeredByFunction, matchApiRoute, slashRedirect, type ApiRoute } from './api-route.ts';
-import { isFormat } from './links.ts';
-import { optionsBody } from './metadata.ts';
-import { apiHeaders, errorResponse, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import {
+  ACTION_METHODS,
+  RESOURCES,
+  ROOT_METHODS,
+  ROOT_PERMISSION,
+  WRITE_ACTION_METHODS,
+  type Method,
+  type Permission,
+} from '../api/resource-table.ts';
+import { answeredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './api-route.ts';
+import { isFormat, type Format } from './links.ts';
+import { optionsBody, rendersOf } from './metadata.ts';
+import { acceptable } from './negotiation.ts';
+import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { anonymousWrite, unauthenticated } from './write-refusals.ts';
 
 export type View = Exclude<ApiRoute, { kind: 'none' }>;
 
 export function methodsOf(view: View): readonly Method[] {
   if (view.kind === 'root') return ROOT_METHODS;
   if (view.kind === 'action') return ACTION_METHODS;
+  if (view.kind === 'write-action') return WRITE_ACTION_METHODS;
   const spec = RESOURCES[view.resource];
   return view.kind === 'list' ? spec.listMethods : (spec.detailMethods ?? []);
 }
 
-/**
- * Views whose permission class has no `has_permission`: an anonymous write with a method the
- * view does not have is a 405 there, a 401 everywhere else (facts §3, "ordering rule").
- */
-const NO_PERMISSION_CHECK: ReadonlySet<ResourceName> = new Set(['document', 'documentcollection', 'pageannotation']);
+function permissionOf(view: View): Permission {
+  return view.kind === 'root' ? ROOT_PERMISSION : RESOURCES[view.resource].permission;
+}
 
-const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** DRF's SAFE_METHODS: what IsAuthenticatedOrReadOnly lets an anonymous caller do. */
+const SAFE: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths the Netlify slash Edge Function is declared for: under /api/v1, no trailing slash, no dot. */
 export const SLASHLESS_API_PATH = '^/api/v1(/[^/.]+)*$';
 
 /** Paths the Netlify detail Edge Function is declared for: `/api/v1/<resource>/<id>/`. */
 export const DETAIL_API_PATH = '^/api/v1/[^/]+/[^/]+/$';
-
-/** froide's body for a detail that does not exist (facts §3): the model's "No X matches…", "Not found." for a non-numeric id. */
-export function missingDetailError(view: Extract<View, { kind: 'detail' }>): { detail: string } {
-  return { detail: /^\d+$/.test(view.id) ? MESSAGES.noMatch(RESOURCES[view.resource].model) : MESSAGES.notFound };
-}
 
 /**
  * The JSON 404 for a detail path whose file the host did not find (on Netlify a rewrite to a
@@ -48,6 +53,42 @@ export function missingDetail(request: Request): Response | null {
   // The function answers these itself, its 404s included ("No Campaign matches…").
   if (answeredByFunction(view)) return null;
   return view.kind === 'detail' ? errorResponse(request, 404, missingDetailError(view), methodsOf(view)) : null;
+}
+
+/**
+ * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON or the browsable HTML. With
+ * `format=api` JSON stays acceptable too, because the archive answers it with `format=api`
+ * links to a client that does not ask for HTML (spec §1; froide's only renderer there is HTML).
+ */
+function negotiated(view: View, format: Format | undefined): readonly string[] {
+  if (format === 'json') return [JSON_TYPE];
+  if (format === 'api') return [JSON_TYPE, 'text/html'];
+  return rendersOf(view);
+}
+
+/**
+ * DRF's content negotiation for a view (facts §1.2, §3): an unknown `format` is a 404, an
+ * `Accept` none of the view's renderers satisfies a 406. Null when the view can answer.
+ */
+export function negotiationRefusal(request: Request, view: View, url = new URL(request.url)): Response | null {
+  const allow = methodsOf(view);
+  // Django's QueryDict.get: the last value; an empty one selects no format.
+  const format = url.searchParams.getAll('format').at(-1) || undefined;
+  if (format && !isFormat(format)) return errorResponse(request, 404, { detail: MESSAGES.notFound }, allow);
+  if (!acceptable(request.headers.get('accept'), negotiated(view, format as Format | undefined))) {
+    return errorResponse(request, 406, { detail: MESSAGES.notAcceptable }, allow);
+  }
+  return null;
+}
+
+/**
+ * The 406 (or unknown-format 404) for a request a static file would answer: the CDN cannot
+ * choose by `Accept`, so the preview and the detail Edge Function ask this first. Null for
+ * paths that are no API view.
+ */
+export function unacceptable(request: Request): Response | null {
+  const view = matchApiRoute(new URL(request.url).pathname);
+  return view.kind === 'none' ? null : negotiationRefusal(request, view);
 }
 
 /** The answer when it does not depend on build data; null for a GET/HEAD the data must answer. */
@@ -65,22 +106,18 @@ export async function earlyAnswer(request: Request): Promise<Response | null> {
     return errorResponse(request, 404, { detail: MESSAGES.notFound }, []);
   }
   const allow = methodsOf(view);
-  // DRF negotiates the format before it checks permissions (facts §1.2, §3).
-  const format = url.searchParams.getAll('format').at(-1);
-  if (format && !isFormat(format)) return errorResponse(request, 404, { detail: MESSAGES.notFound }, allow);
+  // DRF negotiates the format and the Accept header before it checks permissions (facts §1.2, §3).
+  const refused = negotiationRefusal(request, view, url);
+  if (refused) return refused;
 
   const method = request.method.toUpperCase();
-  const anonymousBlocked = view.kind !== 'root' && RESOURCES[view.resource].anonymous === 'unauthorized';
-  if (WRITES.has(method) || anonymousBlocked) {
-    const answersDirectly = view.kind === 'root' || NO_PERMISSION_CHECK.has(view.resource);
-    if (answersDirectly && !allow.includes(method as Method)) {
-      return errorResponse(request, 405, { detail: MESSAGES.methodNotAllowed(method) }, allow);
-    }
-    return errorResponse(request, 401, { detail: MESSAGES.unauthenticated }, allow, { 'www-authenticate': 'Bearer realm="api"' });
+  // DRF authenticates and checks permissions before it looks up the method (facts §3).
+  const permission = permissionOf(view);
+  if (permission === 'login' || (permission === 'read-only' && !SAFE.has(method))) {
+    return unauthenticated(request, allow);
   }
+  if (!allow.includes(method as Method)) return errorResponse(request, 405, { detail: MESSAGES.methodNotAllowed(method) }, allow);
   if (method === 'OPTIONS') return okResponse(request, jsonBytes(optionsBody(view)), apiHeaders(allow));
-  if (method !== 'GET' && method !== 'HEAD') {
-    return errorResponse(request, 405, { detail: MESSAGES.methodNotAllowed(method) }, allow);
-  }
+  if (!SAFE.has(method)) return anonymousWrite(request, view, method as Method, allow);
   return null;
 }

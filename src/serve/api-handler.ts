@@ -7,9 +7,9 @@ import { actionPage, choices, type ActionEntries } from '../api/autocomplete.ts'
 import { envelope } from '../api/envelope.ts';
 import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
 import { RESOURCES, type Method } from '../api/resource-table.ts';
-import { earlyAnswer, methodsOf, missingDetailError, type View } from './api-early.ts';
+import { earlyAnswer, methodsOf, type View } from './api-early.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
-import { matchApiRoute } from './api-route.ts';
+import { matchApiRoute, missingDetailError } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
 import { prefersHtml, renderBrowsable } from './html.ts';
@@ -95,6 +95,9 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
       return readList(view.resource, url, store, manifest);
     case 'action':
       return readAction(view, url, store, manifest);
+    case 'write-action':
+      // No write action has GET: earlyAnswer() answers every method of them.
+      throw new Error(`${url.pathname}: a write action reached the data`);
   }
 }
 

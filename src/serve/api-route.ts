@@ -2,8 +2,19 @@
  * Which API view a path names (facts §1.1): the root, a list, a detail, or nothing. Shapes
  * follow src/api/routes.ts; DRF's detail pk segment is `[^/.]+`.
  */
-import { RESOURCES } from '../api/resource-table.ts';
-import { API_PREFIX, buildPaths, isResourceName, listActionsOf, QUERY_ANSWERED, type ListAction, type ResourceName } from '../api/routes.ts';
+import { hasStaticDetail, RESOURCES } from '../api/resource-table.ts';
+import {
+  API_PREFIX,
+  buildPaths,
+  isResourceName,
+  listActionsOf,
+  QUERY_ANSWERED,
+  writeActionsOf,
+  type ListAction,
+  type ResourceName,
+  type WriteAction,
+} from '../api/routes.ts';
+import { MESSAGES } from './responses.ts';
 
 export type ApiRoute =
   | { kind: 'root' }
@@ -11,6 +22,8 @@ export type ApiRoute =
   /** A list-level extra action (autocomplete); DRF routes these before the detail pattern. */
   | { kind: 'action'; resource: ResourceName; action: ListAction }
   | { kind: 'detail'; resource: ResourceName; id: string }
+  /** A POST-only extra action, of the list (`id` null) or of one object. */
+  | { kind: 'write-action'; resource: ResourceName; action: WriteAction; id: string | null }
   | { kind: 'none' };
 
 /** Matches a path that ends with a slash. */
@@ -25,20 +38,32 @@ export function matchApiRoute(pathname: string): ApiRoute {
   const rest = segments.slice(1).join('/');
   const action = listActionsOf(resource!).find((candidate) => candidate.path === rest);
   if (action) return { kind: 'action', resource: resource!, action };
-  if (segments.length === 2 && /^[^/.]+$/.test(id!) && RESOURCES[resource!].detailMethods !== null) {
-    return { kind: 'detail', resource: resource!, id: id! };
-  }
+  const writes = writeActionsOf(resource!);
+  const listWrite = writes.find((candidate) => !candidate.detail && candidate.path === rest);
+  if (listWrite) return { kind: 'write-action', resource: resource!, action: listWrite, id: null };
+  if (!/^[^/.]+$/.test(id!) || RESOURCES[resource!].detailMethods === null) return { kind: 'none' };
+  if (segments.length === 2) return { kind: 'detail', resource: resource!, id: id! };
+  const detailWrite = writes.find((candidate) => candidate.detail && candidate.path === segments[2]);
+  if (segments.length === 3 && detailWrite) return { kind: 'write-action', resource: resource!, action: detailWrite, id: id! };
   return { kind: 'none' };
+}
+
+/** froide's body for a detail that does not exist (facts §3): the model's "No X matches…", "Not found." for a non-numeric id. */
+export function missingDetailError(view: Extract<ApiRoute, { kind: 'detail' }>): { detail: string } {
+  return { detail: /^\d+$/.test(view.id) ? MESSAGES.noMatch(RESOURCES[view.resource].model) : MESSAGES.notFound };
 }
 
 /**
  * Views no static file answers, so the host sends them to the API function: every list and
- * detail of a QUERY_ANSWERED resource, every detail of a `detailByFunction` one
- * (src/output/routing.ts writes the same decision as rules).
+ * detail of a QUERY_ANSWERED resource, every detail of a `detailByFunction` one, details
+ * without GET (following: 405) and the write actions (405 to GET; src/output/routing.ts writes
+ * the same decision as rules).
  */
 export function answeredByFunction(view: ApiRoute): boolean {
+  if (view.kind === 'write-action') return true;
   if (view.kind !== 'list' && view.kind !== 'detail') return false;
-  return QUERY_ANSWERED.has(view.resource) || (view.kind === 'detail' && RESOURCES[view.resource].detailByFunction);
+  if (QUERY_ANSWERED.has(view.resource)) return true;
+  return view.kind === 'detail' && !hasStaticDetail(view.resource);
 }
 
 /** The precomputed file of a view (the host rewrites the view's path to it), or null. */

@@ -6,8 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEVELOPMENT_KEY, parseTokenKeys, type TokenKey } from '../api/media-token.ts';
+import { API_PREFIX } from '../api/routes.ts';
 import type { Env } from '../config.ts';
-import { earlyAnswer, methodsOf } from './api-early.ts';
+import { earlyAnswer, methodsOf, unacceptable } from './api-early.ts';
 import { createApiHandler } from './api-handler.ts';
 import { viewOfFile } from './api-route.ts';
 import { fsStore } from './fs-store.ts';
@@ -61,11 +62,21 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     switch (destination.kind) {
       case 'media':
         return send(res, await media(toRequest(req, url)));
-      case 'api-early':
-        return send(res, (await earlyAnswer(toRequest(req, url))) ?? (await api(toRequest(req, url))));
+      case 'api-early': {
+        // Writes read their body (an anonymous annotation's 400 names the document it sent).
+        const request = toRequest(req, url, await readBody(req));
+        return send(res, (await earlyAnswer(request)) ?? (await api(toRequest(req, url))));
+      }
       case 'function':
         return send(res, await api(toRequest(req, url)));
       case 'static': {
+        // The CDN serves static files whatever the Accept header says (docs/api.md); the preview
+        // negotiates first, as the function and the detail Edge Function do.
+        if (url.pathname.startsWith(API_PREFIX)) {
+          const accept = req.headers.accept;
+          const refused = unacceptable(new Request(url, { method, headers: accept === undefined ? {} : { accept } }));
+          if (refused) return send(res, refused);
+        }
         const file = await files.get(destination.file);
         if (file) return sendStatic(req, res, destination.file, file);
         if (destination.missing === 'function') return send(res, await api(toRequest(req, url)));
@@ -109,15 +120,31 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, relative: string,
   res.end(req.method === 'HEAD' ? undefined : file.body);
 }
 
-function toRequest(req: IncomingMessage, url: URL): Request {
+/** Bodies of writes are read up to this size; the rest is drained unread (no write needs more). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The body of a request that may carry one (not GET/HEAD), at most MAX_BODY_BYTES of it. */
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD') return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
+    size += chunk.byteLength;
+  }
+  return Buffer.concat(chunks);
+}
+
+function toRequest(req: IncomingMessage, url: URL, body: Buffer | null = null): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  // The archive reads no request bodies; drain it so the connection stays usable.
-  req.resume();
-  return new Request(url, { method: req.method ?? 'GET', headers });
+  // Drain a body nobody read, so the connection stays usable.
+  if (body === null) req.resume();
+  return new Request(url, { method: req.method ?? 'GET', headers, ...(body && body.byteLength > 0 ? { body: new Uint8Array(body) } : {}) });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {

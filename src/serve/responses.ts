@@ -89,4 +89,5 @@ export const MESSAGES = {
   noMatch: (model: string) => `No ${model} matches the given query.`,
   unauthenticated: 'Authentication credentials were not provided.',
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
+  notAcceptable: 'Could not satisfy the request Accept header.',
 } as const;

@@ -16,6 +16,8 @@ describe('URL builder', () => {
     ['list query keeps other params, + for spaces', urls.list('publicbody', { q: 'Amt für Umwelt', limit: 20, offset: 0 }), 'https://archiv.example.org/api/v1/publicbody/?limit=20&offset=0&q=Amt+f%C3%BCr+Umwelt'],
     ['list drops undefined values', urls.list('law', { q: undefined }), 'https://archiv.example.org/api/v1/law/'],
     ['detail', urls.detail('attachment', 17), 'https://archiv.example.org/api/v1/attachment/17/'],
+    ['detail with a text id keeps ":" and "@" as Django\'s reverse()', urls.detail('venue', 'custom:Grüne Oase@1'), 'https://archiv.example.org/api/v1/venue/custom:Gr%C3%BCne%20Oase@1/'],
+    ['detail with a query', urls.detail('campaigninformationobject', 'schule-4', { campaign: 5 }), 'https://archiv.example.org/api/v1/campaigninformationobject/schule-4/?campaign=5'],
     ['relative list (pages_uri)', urls.relativeList('page', { document: 12 }), '/api/v1/page/?document=12'],
     ['request page (relative, froide)', urls.requestPage('akten-zum-vorgang'), '/anfrage/akten-zum-vorgang/'],
     ['message page with anchor', urls.messagePage('akten', 101), 'https://fragdenstaat.example/anfrage/akten/#nachricht-101'],

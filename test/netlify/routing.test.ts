@@ -22,7 +22,7 @@ import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.t
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
-const BUILT = ['request', 'message', 'publicbody', 'document', 'page', 'venue', 'campaigninformationobject', 'documentcollection'] as const;
+const BUILT = ['request', 'message', 'attachment', 'publicbody', 'document', 'page', 'following', 'venue', 'campaigninformationobject', 'documentcollection'] as const;
 
 let dir: string;
 let match: (url: URL) => { to: string; force: boolean; status: number } | null;
@@ -138,6 +138,17 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/campaigninformationobject/?campaign=1', 'function'],
   ['GET', '/api/v1/campaigninformationobject/schule-1/?campaign=1', 'function'],
   ['GET', '/api/v1/message/1/2/', 'function'],
+  // Views without GET have no file: the function answers 405 (write actions, following detail).
+  ['GET', '/api/v1/message/7/publish/', 'function'],
+  ['HEAD', '/api/v1/message/7/publish/', 'function'],
+  ['POST', '/api/v1/message/7/publish/', 'edge:api'],
+  ['GET', '/api/v1/attachment/convert_to_pdf/', 'function'],
+  ['POST', '/api/v1/attachment/convert_to_pdf/', 'edge:api'],
+  ['GET', '/api/v1/attachment/3/approve/', 'function'],
+  ['GET', '/api/v1/campaigninformationobject/report/', 'function'],
+  ['GET', '/api/v1/problemreport/3/claim/', 'function'],
+  ['GET', '/api/v1/following/5/', 'function'],
+  ['DELETE', '/api/v1/following/5/', 'edge:api'],
   ['GET', '/api/v1/message', 'edge:api'],
   ['GET', '/api/v1', 'edge:api'],
   ['OPTIONS', '/api/v1/message/', 'edge:api'],
@@ -172,6 +183,22 @@ describe('Netlify routing equals the local preview', () => {
     const body = await fromEdge.text();
     expect(body).toBe(await fromCore.text());
     expect(JSON.parse(body)).toEqual({ detail: 'No FoiMessage matches the given query.' });
+  });
+
+  it('refuses an unsatisfiable Accept on a detail path in the detail Edge Function, with the core\'s bytes', async () => {
+    const url = 'https://archive.test/api/v1/message/7/';
+    const init = { headers: { accept: 'application/xml' } };
+    let passed = false;
+    const fromEdge = await apiDetail(new Request(url, init), { next: async () => ((passed = true), new Response('{}')) });
+    const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url, init));
+    expect(passed).toBe(false);
+    for (const response of [fromEdge, fromCore]) {
+      expect(response.status).toBe(406);
+      expect(response.headers.get('allow')).toBe('GET, PUT, PATCH, HEAD, OPTIONS');
+    }
+    expect(await fromEdge.text()).toBe(await fromCore.text());
+    const satisfiable = await apiDetail(new Request(url, { headers: { accept: 'text/csv' } }), { next: async () => new Response('{"id":7}') });
+    expect(await satisfiable.text()).toBe('{"id":7}');
   });
 
   it('passes every other answer of a detail path through the detail Edge Function unchanged', async () => {
@@ -212,6 +239,9 @@ describe('Netlify routing equals the local preview', () => {
     expect(headers).toContain('/api/v1/document/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).not.toContain('/api/v1/page/:id/');
+    // No file answers a detail without GET; the function sets its own Allow.
+    expect(headers).not.toContain('/api/v1/following/:id/');
+    expect(headers).toContain('/api/v1/attachment/:id/\n  Allow: GET, DELETE, HEAD, OPTIONS');
     // Two-segment actions get their own block; one-segment ones share the `:id/` block's Allow.
     expect(headers).toContain('/api/v1/request/tags/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/publicbody/autocomplete/index.json\n  Allow: GET, HEAD, OPTIONS');

@@ -151,6 +151,74 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
+    describe('content negotiation (facts §1.2, §3: DRF, q-values ignored)', () => {
+      const NOT_ACCEPTABLE = { detail: 'Could not satisfy the request Accept header.' };
+
+      // [path, Accept, method]: no renderer of the view (after format=) matches any media type.
+      it.each([
+        ['/api/v1/message/7/', 'application/xml', 'GET', 'GET, PUT, PATCH, HEAD, OPTIONS'],
+        ['/api/v1/message/', 'application/xml', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?limit=2', 'image/png, application/xml;q=0.9', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/', 'application/xml', 'GET', 'GET, HEAD, OPTIONS'],
+        ['/api/v1/publicbody/autocomplete/', 'application/xml', 'GET', 'GET, HEAD, OPTIONS'],
+        ['/api/v1/message/', 'application/javascript', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/', '', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?format=json', 'text/html', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?format=json', 'text/csv', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/?format=api', 'application/xml', 'GET', 'GET, POST, HEAD, OPTIONS'],
+        // Negotiation comes before the permission check and the method lookup.
+        ['/api/v1/message/', 'application/xml', 'OPTIONS', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/message/', 'application/xml', 'POST', 'GET, POST, HEAD, OPTIONS'],
+        ['/api/v1/following/5/', 'application/xml', 'GET', 'DELETE, OPTIONS'],
+        ['/api/v1/upload/', 'application/xml', 'POST', 'POST, HEAD, OPTIONS'],
+      ])('%s with Accept %o (%s) is a 406', async (path, accept, method, allow) => {
+        const response = await client()(path, { method, headers: { accept } });
+        expect(response.status).toBe(406);
+        expectHeaders(response, API_HEADERS(allow));
+        expect(await json(response)).toEqual(NOT_ACCEPTABLE);
+      });
+
+      it('answers HEAD with a 406 without a body', async () => {
+        const response = await client()('/api/v1/message/7/', { method: 'HEAD', headers: { accept: 'application/xml' } });
+        expect(response.status).toBe(406);
+        expect(await response.text()).toBe('');
+      });
+
+      // Satisfiable by one of froide's renderers (JSON, CSV, browsable HTML; JSONP on
+      // publicbody, RSS on page): the archive answers its JSON (spec §1, docs/api.md).
+      it.each([
+        ['/api/v1/message/7/', '*/*'],
+        ['/api/v1/message/7/', 'application/*'],
+        ['/api/v1/message/7/', 'application/json;q=0'],
+        ['/api/v1/message/7/', 'APPLICATION/JSON; indent=4'],
+        ['/api/v1/message/7/', 'application/xml, */*;q=0.1'],
+        ['/api/v1/message/7/', 'text/*'],
+        ['/api/v1/message/', 'text/csv'],
+        ['/api/v1/message/?limit=1', 'text/html'],
+        ['/api/v1/publicbody/', 'application/javascript'],
+        ['/api/v1/page/', 'application/xml'],
+        ['/api/v1/page/?document=1', 'application/xml'],
+        ['/api/v1/message/?format=json', 'application/json'],
+        ['/api/v1/message/?format=api', 'application/json'],
+        ['/api/v1/message/?format=', 'text/csv'],
+      ])('%s with Accept %o answers JSON', async (path, accept) => {
+        const response = await client()(path, { headers: { accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/json');
+      });
+
+      it('checks an unknown format before Accept (404, not 406)', async () => {
+        const response = await client()('/api/v1/message/?format=xml', { headers: { accept: 'application/xml' } });
+        expect(response.status).toBe(404);
+        expect(await json(response)).toEqual({ detail: 'Not found.' });
+      });
+
+      it('negotiates nothing for paths that are no view (a JSON 404, a 301)', async () => {
+        expect((await client()('/api/v1/foo/', { headers: { accept: 'application/xml' } })).status).toBe(404);
+        expect((await client()('/api/v1/message', { headers: { accept: 'application/xml' }, redirect: 'manual' })).status).toBe(301);
+      });
+    });
+
     describe('filters (issue 4 #3)', () => {
       it('filters messages by request, combinable with pagination', async () => {
         const body = await json(await client()('/api/v1/message/?request=3&limit=5&offset=5'));
@@ -213,20 +281,28 @@ export function apiContract(name: string, client: () => Client): void {
         }
       });
 
+      // facts §4: DRF's default renderers (JSON, CSV, browsable HTML) on every view, the root
+      // included; publicbody and georegion add JSONP, page adds RSS.
+      const RENDERS = ['application/json', 'text/csv', 'text/html'];
       it.each([
-        ['/api/v1/', 'Api Root', 'GET, HEAD, OPTIONS'],
-        ['/api/v1/message/', 'Foi Message List', 'GET, POST, HEAD, OPTIONS'],
-        ['/api/v1/attachment/', 'Foi Attachment List', 'GET, POST, HEAD, OPTIONS'],
-        ['/api/v1/document/', 'Document List', 'GET, HEAD, OPTIONS'],
-        ['/api/v1/message/5/', 'Foi Message Instance', 'GET, PUT, PATCH, HEAD, OPTIONS'],
-      ])('OPTIONS %s gives DRF metadata and Allow', async (path, name, allow) => {
+        ['/api/v1/', 'Api Root', 'The default basic root view for DefaultRouter', 'GET, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/message/', 'Foi Message List', '', 'GET, POST, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/attachment/', 'Foi Attachment List', '', 'GET, POST, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/document/', 'Document List', '', 'GET, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/message/5/', 'Foi Message Instance', '', 'GET, PUT, PATCH, HEAD, OPTIONS', RENDERS],
+        ['/api/v1/publicbody/', 'Public Body List', '', 'GET, HEAD, OPTIONS', [...RENDERS, 'application/javascript']],
+        ['/api/v1/page/', 'Page List', '', 'GET, HEAD, OPTIONS', [...RENDERS, 'application/xml']],
+        ['/api/v1/publicbody/autocomplete/', 'Autocomplete', '', 'GET, HEAD, OPTIONS', [...RENDERS, 'application/javascript']],
+      ])('OPTIONS %s gives DRF metadata and Allow', async (path, name, description, allow, renders) => {
         const response = await client()(path, { method: 'OPTIONS' });
         expect(response.status).toBe(200);
         expectHeaders(response, API_HEADERS(allow));
-        const body = await json(response);
-        expect(Object.keys(body)).toEqual(['name', 'description', 'renders', 'parses']);
-        expect(body.name).toBe(name);
-        expect(body.parses).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+        expect(await json(response)).toEqual({
+          name,
+          description,
+          renders,
+          parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        });
       });
 
       it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s answers 401 like froide for an anonymous caller', async (method) => {
@@ -241,6 +317,118 @@ export function apiContract(name: string, client: () => Client): void {
         const response = await client()('/api/v1/document/', { method: 'POST', body: '{}' });
         expect(response.status).toBe(405);
         expect(await json(response)).toEqual({ detail: 'Method "POST" not allowed.' });
+      });
+    });
+
+    describe('anonymous writes and extra actions (facts §3 ordering rule, §4 methods table)', () => {
+      const UNAUTHENTICATED = { detail: 'Authentication credentials were not provided.' };
+      const notAllowed = (method: string) => ({ detail: `Method "${method}" not allowed.` });
+      const FORM = 'application/x-www-form-urlencoded';
+
+      // [method, path, status, Allow, body]. DRF checks permissions before it looks up the
+      // method: a view with a has_permission check refuses an anonymous unsafe method with 401;
+      // one without (venue, campaigninformationobject, following, document, documentcollection,
+      // pageannotation) answers 405 for a method it lacks and reaches the handler otherwise.
+      it.each([
+        ['POST', '/api/v1/', 401, 'GET, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['PUT', '/api/v1/venue/', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('PUT')],
+        ['POST', '/api/v1/venue/x:1/', 405, 'GET, HEAD, OPTIONS', notAllowed('POST')],
+        ['POST', '/api/v1/venue/', 401, 'GET, POST, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['DELETE', '/api/v1/campaigninformationobject/?campaign=1', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('DELETE')],
+        ['PATCH', '/api/v1/campaigninformationobject/a1/?campaign=1', 405, 'GET, HEAD, OPTIONS', notAllowed('PATCH')],
+        ['GET', '/api/v1/following/5/', 405, 'DELETE, OPTIONS', notAllowed('GET')],
+        ['PUT', '/api/v1/following/5/', 405, 'DELETE, OPTIONS', notAllowed('PUT')],
+        ['DELETE', '/api/v1/following/5/', 404, 'DELETE, OPTIONS', { detail: 'No FoiRequestFollower matches the given query.' }],
+        ['DELETE', '/api/v1/following/abc/', 404, 'DELETE, OPTIONS', { detail: 'Not found.' }],
+        ['PUT', '/api/v1/following/', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('PUT')],
+        ['POST', '/api/v1/following/', 401, 'GET, POST, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/pageannotation/', 400, 'GET, POST, HEAD, OPTIONS', { document: ['This field is required.'] }],
+        ['PUT', '/api/v1/pageannotation/', 405, 'GET, POST, HEAD, OPTIONS', notAllowed('PUT')],
+        ['DELETE', '/api/v1/pageannotation/1/', 401, 'GET, DELETE, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['DELETE', '/api/v1/document/1/', 405, 'GET, PUT, PATCH, HEAD, OPTIONS', notAllowed('DELETE')],
+        ['PUT', '/api/v1/document/1/', 401, 'GET, PUT, PATCH, HEAD, OPTIONS', UNAUTHENTICATED],
+        ['DELETE', '/api/v1/documentcollection/1/', 405, 'GET, HEAD, OPTIONS', notAllowed('DELETE')],
+        ['DELETE', '/api/v1/message/5/', 401, 'GET, PUT, PATCH, HEAD, OPTIONS', UNAUTHENTICATED],
+        // POST-only extra actions: Allow is POST, OPTIONS (DRF adds HEAD only to GET).
+        ['POST', '/api/v1/message/101/publish/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/message/101/publish/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/attachment/6032/approve/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/attachment/6032/unapprove/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/attachment/6032/to_document/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/attachment/6032/to_document/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/attachment/convert_to_pdf/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/attachment/convert_to_pdf/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/campaigninformationobject/report/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/campaigninformationobject/subscribe/', 405, 'POST, OPTIONS', notAllowed('GET')],
+        ['POST', '/api/v1/problemreport/3/claim/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['GET', '/api/v1/problemreport/3/escalate/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['OPTIONS', '/api/v1/problemreport/3/resolve/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+        ['POST', '/api/v1/problemreport/3/unclaim/', 401, 'POST, OPTIONS', UNAUTHENTICATED],
+      ])('%s %s answers %i like froide to an anonymous caller', async (method, path, status, allow, body) => {
+        const response = await client()(path, { method });
+        expect(response.status).toBe(status);
+        expectHeaders(response, API_HEADERS(allow));
+        expect(response.headers.get('www-authenticate')).toBe(status === 401 ? 'Bearer realm="api"' : null);
+        expect(await json(response)).toEqual(body);
+      });
+
+      it('HEAD on a view without GET is a 405 without a body', async () => {
+        for (const path of ['/api/v1/following/5/', '/api/v1/message/1/publish/']) {
+          const response = await client()(path, { method: 'HEAD' });
+          expect(response.status).toBe(405);
+          expect(await response.text()).toBe('');
+        }
+      });
+
+      it.each([
+        ['/api/v1/message/101/publish/', 'Publish'],
+        ['/api/v1/attachment/6032/approve/', 'Approve'],
+        ['/api/v1/attachment/6032/to_document/', 'To document'],
+        ['/api/v1/attachment/convert_to_pdf/', 'Convert to pdf'],
+        ['/api/v1/campaigninformationobject/report/', 'Report'],
+      ])('OPTIONS %s names the action (DRF pretty_name) with Allow POST, OPTIONS', async (path, name) => {
+        const response = await client()(path, { method: 'OPTIONS' });
+        expect(response.status).toBe(200);
+        expectHeaders(response, API_HEADERS('POST, OPTIONS'));
+        expect(await json(response)).toEqual({
+          name,
+          description: '',
+          renders: ['application/json', 'text/csv', 'text/html'],
+          parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        });
+      });
+
+      it('OPTIONS on following/<id>/ is the instance view', async () => {
+        const response = await client()('/api/v1/following/5/', { method: 'OPTIONS' });
+        expect(response.status).toBe(200);
+        expect((await json(response)).name).toBe('Foi Request Follower Instance');
+      });
+
+      // facts §5.17: an anonymous caller can name no document it may annotate, so the create
+      // serializer refuses the `document` field (DRF PrimaryKeyRelatedField messages).
+      it.each([
+        [{ 'content-type': 'application/json' }, '{"document": 1, "page_number": 1, "title": "x"}', { document: ['Invalid pk "1" - object does not exist.'] }],
+        [{ 'content-type': 'application/json' }, '{"document": "12"}', { document: ['Invalid pk "12" - object does not exist.'] }],
+        [{ 'content-type': 'application/json' }, '{"document": null}', { document: ['This field may not be null.'] }],
+        [{ 'content-type': 'application/json' }, '{"document": true}', { document: ['Incorrect type. Expected pk value, received bool.'] }],
+        [{ 'content-type': 'application/json' }, '{"title": "x"}', { document: ['This field is required.'] }],
+        [{ 'content-type': 'application/json' }, '[1]', { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] }],
+        [{ 'content-type': FORM }, 'document=7&title=x', { document: ['Invalid pk "7" - object does not exist.'] }],
+        [{ 'content-type': FORM }, 'document=abc', { document: ['Incorrect type. Expected pk value, received str.'] }],
+        [{ 'content-type': FORM }, 'document=', { document: ['This field may not be null.'] }],
+      ])('POST pageannotation/ with %o %s is a 400 on document', async (headers, body, expected) => {
+        const response = await client()('/api/v1/pageannotation/', { method: 'POST', headers, body });
+        expect(response.status).toBe(400);
+        expect(await json(response)).toEqual(expected);
+      });
+
+      it('POST pageannotation/ with a body it cannot parse answers as DRF’s parsers do', async () => {
+        const broken = await client()('/api/v1/pageannotation/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"document": ' });
+        expect(broken.status).toBe(400);
+        expect((await json(broken)).detail).toMatch(/^JSON parse error - /);
+        const text = await client()('/api/v1/pageannotation/', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'document=1' });
+        expect(text.status).toBe(415);
+        expect(await json(text)).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
       });
     });
 

@@ -75,6 +75,7 @@ describe('venue list', () => {
     expect(body.results.map((venue: { ident: string }) => venue.ident)).toEqual(['amenity:1', 'custom:abc', 'amenity:2', 'amenity:3']);
     const [near, custom, , rated] = body.results;
     expect(near).toEqual({
+      resource_uri: `${API}venue/amenity:1/`,
       ident: 'amenity:1',
       lat: 52.5005,
       lng: 13.4,
@@ -92,8 +93,8 @@ describe('venue list', () => {
       ],
       authority_cooperative: false,
     });
-    expect(custom).toEqual({ ident: 'custom:abc', lat: 52.499, lng: 13.4, name: 'Pizzeria Eigen', address: 'Platz 5\n10119 Berlin', custom: true, requests: [], authority_cooperative: false });
-    expect(Object.keys(rated)).toEqual(['ident', 'lat', 'lng', 'name', 'address', 'rating', 'review_count', 'category', 'custom', 'requests', 'authority_cooperative']);
+    expect(custom).toEqual({ resource_uri: `${API}venue/custom:abc/`, ident: 'custom:abc', lat: 52.499, lng: 13.4, name: 'Pizzeria Eigen', address: 'Platz 5\n10119 Berlin', custom: true, requests: [], authority_cooperative: false });
+    expect(Object.keys(rated)).toEqual(['resource_uri', 'ident', 'lat', 'lng', 'name', 'address', 'rating', 'review_count', 'category', 'custom', 'requests', 'authority_cooperative']);
   });
 
   it('keeps a venue just inside the radius and drops one just outside; clamps the radius to 100 m..10 km', async () => {
@@ -120,6 +121,16 @@ describe('venue list', () => {
   });
 });
 
+describe('venue resource_uri (spec §1)', () => {
+  it('is the venue detail, which answers the same venue', async () => {
+    for (const venue of (await json(`/api/v1/venue/?${P}`)).body.results) {
+      const detail = await json(venue.resource_uri.slice(API.length - '/api/v1/'.length));
+      expect([detail.status, detail.body.error, detail.body.result.resource_uri]).toEqual([200, false, venue.resource_uri]);
+    }
+    expect((await json(`/api/v1/venue/amenity:1/?format=api`)).body.result.resource_uri).toBe(`${API}venue/amenity:1/?format=api`);
+  });
+});
+
 describe('venue detail', () => {
   it('wraps the venue with its authority, its status, the prefilled request form and documents', async () => {
     const { status, allow, body } = await json('/api/v1/venue/amenity:1/');
@@ -128,7 +139,7 @@ describe('venue detail', () => {
     expect(body.error).toBe(false);
     const venue = body.result;
     expect(Object.keys(venue)).toEqual([
-      'ident', 'lat', 'lng', 'name', 'address', 'city', 'category', 'last_status', 'last_resolution', 'last_request', 'custom', 'requests',
+      'resource_uri', 'ident', 'lat', 'lng', 'name', 'address', 'city', 'category', 'last_status', 'last_resolution', 'last_request', 'custom', 'requests',
       'publicbody', 'makeRequestURL', 'userRequestCount', 'authority_title', 'authority_description', 'authority_cooperative',
     ]);
     expect(venue.requests[1].documents).toEqual([{ name: 'liste.csv', url: 'https://fragdenstaat.example/anfrage/akten/101/anhang/liste.csv' }]);
@@ -148,7 +159,7 @@ describe('venue detail', () => {
 
   it('leaves out the authority keys when no authority is known', async () => {
     const { body } = await json('/api/v1/venue/amenity:2/');
-    expect(Object.keys(body.result)).toEqual(['ident', 'lat', 'lng', 'name', 'address', 'category', 'custom', 'requests', 'authority_cooperative']);
+    expect(Object.keys(body.result)).toEqual(['resource_uri', 'ident', 'lat', 'lng', 'name', 'address', 'category', 'custom', 'requests', 'authority_cooperative']);
     expect(body.result.authority_cooperative).toBe(false);
   });
 
@@ -179,6 +190,7 @@ describe('campaigninformationobject', () => {
     expect(body.objects.map((o: { id: number }) => o.id)).toEqual([4, 1, 2, 3]);
     const [ost, nord, sued, west] = body.objects;
     expect(nord).toEqual({
+      resource_uri: `${API}campaigninformationobject/a1/?campaign=5`,
       id: 1,
       ident: 'a1',
       title: 'Amt Nord',
@@ -252,7 +264,7 @@ describe('campaigninformationobject', () => {
   it('answers a detail with the public body and the prefilled request form', async () => {
     const { status, allow, body } = await json('/api/v1/campaigninformationobject/a1/?campaign=5');
     expect([status, allow]).toEqual([200, 'GET, HEAD, OPTIONS']);
-    expect(Object.keys(body)).toEqual(['ident', 'lat', 'lng', 'address', 'publicbody', 'publicbodies', 'makeRequestURL', 'userRequestCount', 'public']);
+    expect(Object.keys(body)).toEqual(['resource_uri', 'ident', 'lat', 'lng', 'address', 'publicbody', 'publicbodies', 'makeRequestURL', 'userRequestCount', 'public']);
     expect([body.ident, body.lat, body.lng, body.address, body.userRequestCount, body.public]).toEqual(['a1', 52.5, 13.4, '', 0, true]);
     expect(body.publicbody.resource_uri).toBe(`${API}publicbody/1/`);
     expect(body.publicbodies).toEqual([body.publicbody]);
@@ -265,6 +277,15 @@ describe('campaigninformationobject', () => {
     expect([bare.publicbody, bare.publicbodies, bare.lat]).toEqual([null, [], null]);
     expect(bare.makeRequestURL.startsWith('https://fragdenstaat.example/anfrage-stellen/?subject=Gutachten%20von%20Amt%20S%C3%BCd%20%28%29&body=Bitte')).toBe(true);
     expect(bare.makeRequestURL).not.toContain('hide_publicbody');
+  });
+
+  it('gives every object a resource_uri that answers its detail (spec §1), carrying format= like every API link', async () => {
+    for (const object of (await json('/api/v1/campaigninformationobject/?campaign=5')).body.objects) {
+      const detail = await json(object.resource_uri.slice(API.length - '/api/v1/'.length));
+      expect([detail.status, detail.body.resource_uri, detail.body.ident]).toEqual([200, object.resource_uri, object.ident]);
+    }
+    const formatted = (await json('/api/v1/campaigninformationobject/?campaign=5&format=json&limit=1')).body.objects[0];
+    expect(formatted.resource_uri).toBe(`${API}campaigninformationobject/a4/?campaign=5&format=json`);
   });
 
   it('answers an unknown ident with the model 404', async () => {

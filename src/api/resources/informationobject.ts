@@ -41,9 +41,18 @@ function resolutionOf(request: FoiRequest): string {
   return 'pending';
 }
 
+/**
+ * froide-campaign has no resource_uri; spec §1 says every object carries one. The detail
+ * resolves only with the campaign (facts §5.21), so the URL carries it (docs/api.md).
+ */
+function resourceUri(ctx: RenderContext, object: InformationObject): string {
+  return ctx.urls.detail('campaigninformationobject', object.ident, { campaign: object.campaign.id });
+}
+
 export function serializeInformationObject(ctx: RenderContext, object: InformationObject) {
   const newest = object.requests[0];
   return {
+    resource_uri: resourceUri(ctx, object),
     id: object.id,
     ident: object.ident,
     title: object.title,
@@ -90,6 +99,7 @@ function makeRequestUrl(ctx: RenderContext, object: InformationObject): string {
 export function serializeInformationObjectDetail(ctx: RenderContext, object: InformationObject) {
   const body = object.publicBody ? serializePublicBodyDetail(ctx, object.publicBody) : null;
   return {
+    resource_uri: resourceUri(ctx, object),
     ident: object.ident,
     lat: object.lat,
     lng: object.lng,

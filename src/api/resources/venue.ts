@@ -60,6 +60,8 @@ function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
 function venueFields(ctx: RenderContext, venue: Venue, withDocuments: boolean) {
   const newest = venue.requests[0];
   return {
+    // froide-food has none; spec §1: every object carries its own URL (docs/api.md).
+    resource_uri: ctx.urls.detail('venue', venue.ident),
     ident: venue.ident,
     ...present({
       lat: venue.lat,

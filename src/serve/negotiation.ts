@@ -1,0 +1,37 @@
+/**
+ * DRF's content negotiation as far as it decides between an answer and a 406
+ * (encode/django-rest-framework:rest_framework/negotiation.py, facts §1.2–§3): `?format=`
+ * narrows the view's renderers (an unknown format is a 404 before this), then some media type
+ * in `Accept` must match one of them. Matching is by type and subtype with `*` wildcards;
+ * parameters, q-values included, play no part (DRF compares only the renderer's parameters,
+ * and froide's renderers have none). A missing header means `*\/*`; a present but empty one
+ * matches nothing, as in DRF. Free of node: imports (Edge Functions run it).
+ */
+
+interface MediaType {
+  main: string;
+  sub: string;
+}
+
+/** Django's parse_header_parameters + DRF's `_MediaType`: the type before `;`, lower-cased, split at the first `/`. */
+function parseMediaType(text: string): MediaType {
+  const full = text.split(';', 1)[0]!.trim().toLowerCase();
+  const slash = full.indexOf('/');
+  return slash < 0 ? { main: full, sub: '' } : { main: full.slice(0, slash), sub: full.slice(slash + 1) };
+}
+
+/** DRF's `_MediaType.match`: does the renderer's type satisfy the wanted one? */
+function satisfies(renderer: MediaType, wanted: MediaType): boolean {
+  if (renderer.sub !== '*' && wanted.sub !== '*' && wanted.sub !== renderer.sub) return false;
+  if (renderer.main !== '*' && wanted.main !== '*' && wanted.main !== renderer.main) return false;
+  return true;
+}
+
+/** True when some renderer's media type matches some media type of the Accept header. */
+export function acceptable(accept: string | null, renders: readonly string[]): boolean {
+  const wanted = (accept ?? '*/*').split(',').map(parseMediaType);
+  return renders.some((type) => {
+    const renderer = parseMediaType(type);
+    return wanted.some((candidate) => satisfies(renderer, candidate));
+  });
+}

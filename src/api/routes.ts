@@ -310,6 +310,21 @@ export const buildPaths = {
   unlistedCollection(id: number | string): string {
     return `_data/documentcollection/unlisted/${id}.json`;
   },
+  /**
+   * A list of its own that only a uid opens (BuiltResource.unlisted): an unlisted document's
+   * pages for `page/?document=<id>&uid=<uid>`. `key` is `<id>-<uid>`, as for collectionVariant.
+   */
+  unlistedList(resource: ResourceName, key: string): string {
+    return `_data/${resource}/unlisted/${encodeSegment(key)}.json`;
+  },
+  /** True for the filter index files of a resource (filterIndex). */
+  isFilterIndex(resource: ResourceName, path: string): boolean {
+    return path.startsWith(`_data/${resource}/index/`);
+  },
+  /** The files a resource's list is read from: its bare list file and everything under `_data/<resource>/`. */
+  isListFile(resource: ResourceName, path: string): boolean {
+    return path === buildPaths.list(resource) || path.startsWith(`_data/${resource}/`);
+  },
   /** The annotations of one document in list order; `key` as for collectionVariant. */
   documentAnnotations(key: string): string {
     return `_data/pageannotation/document/${key}.json`;

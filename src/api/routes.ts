@@ -231,8 +231,9 @@ export class UrlBuilder {
 /**
  * Raw (not percent-encoded) paths relative to the media root: the file's path under
  * build/media/ and the scope a token signs. Only UrlBuilder.media encodes them. The first
- * segment decides the access rule of the media gate: `docs/` is public, `foi/` and
- * `docs-private/` need a token (docs/architecture.md).
+ * segment decides the access rule of the media gate: `docs/` is public, `docs-private/` needs
+ * a token, `foi/` needs one unless the build lists the file as public (buildPaths.publicMedia;
+ * docs/architecture.md).
  */
 export const mediaPaths = {
   attachment(messageId: number, name: string): string {
@@ -328,6 +329,15 @@ export const buildPaths = {
   /** The annotations of one document in list order; `key` as for collectionVariant. */
   documentAnnotations(key: string): string {
     return `_data/pageannotation/document/${key}.json`;
+  },
+  /**
+   * The list of public attachment files (facts §6.2) of one shard of `foi/`: a JSON array of
+   * raw media paths, which the media gate serves without a token. Sharded by message id (at
+   * most 256 files), so the gate reads a small file; null for a path outside `foi/<id>/`.
+   */
+  publicMedia(relativePath: string): string | null {
+    const match = /^foi\/(\d{1,15})\//.exec(relativePath);
+    return match ? `_data/media/public/${(Number(match[1]) % 256).toString(16).padStart(2, '0')}.json` : null;
   },
   mediaRoot: 'media',
   media(relativePath: string): string {

@@ -9,7 +9,7 @@ import { envelope } from '../api/envelope.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import type { BuiltResource } from '../api/resources/index.ts';
 import type { RenderContext } from '../api/resources/context.ts';
-import { attachmentMediaPath } from '../api/resources/attachment.ts';
+import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment.ts';
 import { documentMediaDir } from '../api/resources/document.ts';
 import { buildPaths, PAGE_SIZE, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
 import type { Archive, Document } from '../model/types.ts';
@@ -112,11 +112,18 @@ function isKeyIndex(value: unknown): value is Record<string, number[]> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Attachment files, document PDFs and page images under build/media/. */
+/** Attachment files, document PDFs and page images under build/media/, and the list of the public attachment files. */
 function* planMedia(input: PlanInput): Generator<PlannedFile> {
+  const shards = new Map<string, string[]>();
   for (const attachment of input.archive.attachments) {
-    yield { path: buildPaths.media(attachmentMediaPath(attachment)), copyFrom: attachment.file.absolute };
+    const path = attachmentMediaPath(attachment);
+    yield { path: buildPaths.media(path), copyFrom: attachment.file.absolute };
+    const shard = buildPaths.publicMedia(path);
+    if (shard === null || !isPublicAttachment(attachment)) continue;
+    if (!shards.has(shard)) shards.set(shard, []);
+    shards.get(shard)!.push(path);
   }
+  for (const [path, paths] of [...shards].sort(([a], [b]) => (a < b ? -1 : 1))) yield { path, body: json(paths.sort()) };
   for (const document of input.archive.documents) {
     const dir = documentMediaDir(document);
     yield { path: buildPaths.media(`${dir}/${document.fileName}`), copyFrom: document.file.absolute };

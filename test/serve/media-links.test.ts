@@ -1,7 +1,7 @@
 /**
  * The media URLs the API gives, followed through the preview's media gate over real sockets:
- * a real build with page images of a public and a private document derived from attachments
- * (spec §5, facts §6).
+ * a real build with page images of a public and a private document derived from attachments,
+ * a CSV attachment and an unapproved one (spec §5, facts §6).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,10 +20,13 @@ async function tree(): Promise<Tree> {
       sender_public_body: 1,
       timestamp: '2024-02-20T09:30:00+01:00',
       attachments: [
+        { id: 1000, name: 'liste.csv' },
         { id: 1001, name: 'Bescheid.pdf', document: { id: 500 } },
         { id: 1002, name: 'Vermerk intern.pdf', document: { id: 501, public: false } },
+        { id: 1003, name: 'Entwurf.pdf', approved: false },
       ],
     },
+    'requests/10-akten/files/101/Entwurf.pdf': await pdf('Entwurf'),
     'requests/10-akten/files/101/Bescheid.pdf': await pdf('Bescheid'),
     'requests/10-akten/files/101/Vermerk intern.pdf': await pdf('Vermerk'),
   });
@@ -76,5 +79,31 @@ describe('media URLs of a public document', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
     }
+  });
+});
+
+describe('media URLs of attachments (facts §6.2)', () => {
+  it('file_url carries a token, and a public attachment answers without it too', async () => {
+    const attachments = (await json('/api/v1/attachment/')).objects as { name: string; file_url: string }[];
+    expect(attachments.map((attachment) => attachment.name)).toEqual(['Bescheid.pdf', 'liste.csv', 'Vermerk intern.pdf']);
+    for (const attachment of attachments) {
+      expect(attachment.file_url).toMatch(/\?token=[0-9a-z]+%3Adev%3A[\w-]{43}$/);
+      expect((await getMedia(attachment.file_url)).status).toBe(200);
+      const open = await getMedia(withoutQuery(attachment.file_url));
+      expect(open.status, attachment.name).toBe(200);
+      expect(open.headers.get('cache-control')).toBe('public, max-age=3600');
+    }
+    const csv = await getMedia(withoutQuery(attachments[1]!.file_url));
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await csv.text()).toBe('a;b\n1;2\n');
+    // Not approved: not published, and refused before any lookup of the file.
+    const draft = await served.get('/media/foi/101/Entwurf.pdf');
+    expect(draft.status).toBe(403);
+    expect(await draft.text()).toMatch(/needs a token/);
+  });
+
+  it('the build lists exactly the published attachments as public, one shard per message id mod 256', async () => {
+    expect((await served.built.files()).filter((file) => file.startsWith('_data/media/'))).toEqual(['_data/media/public/65.json']);
+    expect(await served.built.json('_data/media/public/65.json')).toEqual(['foi/101/Bescheid.pdf', 'foi/101/Vermerk intern.pdf', 'foi/101/liste.csv']);
   });
 });

@@ -458,7 +458,16 @@ export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   { param: 'tag', parse: NO_CHOICE, values: () => null },
   { param: 'user', parse: NO_CHOICE, values: () => null },
   { param: 'portal', parse: { kind: 'nochoice', all: '-', message: 'choice' }, values: () => null },
-  { param: 'document', parse: id('document'), values: (p) => p.document.id },
+  // froide: any document id is a valid choice, and one the caller cannot read lists nothing
+  // (`filter_document`). Here every document an anonymous reader can reach is known: public
+  // ones (an unlisted one's pages need its uid: src/serve/query-views.ts) and derived ones
+  // (published with their attachment). Private imported documents are not published at all.
+  {
+    param: 'document',
+    parse: { kind: 'id', known: true },
+    values: (p) => p.document.id,
+    known: (archive) => archive.documents.filter((document) => document.public || document.original !== null).map((document) => document.id),
+  },
   { param: 'number', parse: { kind: 'integer' }, values: (p) => p.page.number },
   // froide's page index (froide/document/documents.py): the document's request and public body,
   // the public body's jurisdiction and the request's campaign by slug (`-` = no campaign),

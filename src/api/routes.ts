@@ -282,8 +282,9 @@ export class UrlBuilder {
 /**
  * Raw (not percent-encoded) paths relative to the media root: the file's path under
  * build/media/ and the scope a token signs. Only UrlBuilder.media encodes them. The first
- * segment decides the access rule of the media gate: `docs/` is public, `foi/` and
- * `docs-private/` need a token (docs/architecture.md).
+ * segment decides the access rule of the media gate: `docs/` is public, `docs-private/` needs
+ * a token, `foi/` needs one unless the build lists the file as public (buildPaths.publicMedia;
+ * docs/architecture.md).
  */
 export const mediaPaths = {
   attachment(messageId: number, name: string): string {
@@ -361,9 +362,33 @@ export const buildPaths = {
   unlistedCollection(id: number | string): string {
     return `_data/documentcollection/unlisted/${id}.json`;
   },
+  /**
+   * A list of its own that only a uid opens (BuiltResource.unlisted): an unlisted document's
+   * pages for `page/?document=<id>&uid=<uid>`. `key` is `<id>-<uid>`, as for collectionVariant.
+   */
+  unlistedList(resource: ResourceName, key: string): string {
+    return `_data/${resource}/unlisted/${encodeSegment(key)}.json`;
+  },
+  /** True for the filter index files of a resource (filterIndex). */
+  isFilterIndex(resource: ResourceName, path: string): boolean {
+    return path.startsWith(`_data/${resource}/index/`);
+  },
+  /** The files a resource's list is read from: its bare list file and everything under `_data/<resource>/`. */
+  isListFile(resource: ResourceName, path: string): boolean {
+    return path === buildPaths.list(resource) || path.startsWith(`_data/${resource}/`);
+  },
   /** The annotations of one document in list order; `key` as for collectionVariant. */
   documentAnnotations(key: string): string {
     return `_data/pageannotation/document/${key}.json`;
+  },
+  /**
+   * The list of public attachment files (facts §6.2) of one shard of `foi/`: a JSON array of
+   * raw media paths, which the media gate serves without a token. Sharded by message id (at
+   * most 256 files), so the gate reads a small file; null for a path outside `foi/<id>/`.
+   */
+  publicMedia(relativePath: string): string | null {
+    const match = /^foi\/(\d{1,15})\//.exec(relativePath);
+    return match ? `_data/media/public/${(Number(match[1]) % 256).toString(16).padStart(2, '0')}.json` : null;
   },
   mediaRoot: 'media',
   media(relativePath: string): string {

@@ -368,7 +368,7 @@ export const documentSchema = z.strictObject({
   published_at: dateTime().nullable().default(null),
   public: z.boolean().default(true),
   listed: z.boolean().default(true),
-  allow_annotation: z.boolean().default(true),
+  allow_annotation: z.boolean().default(true).describe('Must stay true: imported documents allow annotation (spec §2.5). Leave it out.'),
   last_modified_at: dateTime().optional().describe('Defaults to published_at, else site updated_at.'),
   properties: z
     .strictObject({

@@ -184,6 +184,10 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (!data.listed && !data.uid) {
       problems.at(source, ['listed'], 'is false, but the document has no uid of its own', `unlisted documents are reached only through their uid, so it must be random: add "uid: ${randomUUID()}"`);
     }
+    // spec §2.5: imported (parliamentary) documents allow annotation; derived ones do not.
+    if (!data.allow_annotation) {
+      problems.at(source, ['allow_annotation'], 'is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)', 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own');
+    }
     if (!file) continue;
     const document: Document = {
       id: data.id,

@@ -4,13 +4,13 @@
  * output/write.ts does the writing.
  */
 import { createHash } from 'node:crypto';
-import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
+import { MANIFEST_VERSION, type Manifest, type UnlistedList } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
 import { apiJson } from '../api/json.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import type { BuiltResource } from '../api/resources/index.ts';
 import type { RenderContext } from '../api/resources/context.ts';
-import { attachmentMediaPath } from '../api/resources/attachment.ts';
+import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment.ts';
 import { documentMediaDir } from '../api/resources/document.ts';
 import { buildPaths, PAGE_SIZE, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
 import type { Archive, Document } from '../model/types.ts';
@@ -43,28 +43,33 @@ function detailPath(resource: ResourceName, id: number | string): string {
   return QUERY_ANSWERED.has(resource) ? buildPaths.dataDetail(resource, String(id)) : buildPaths.detail(resource, id);
 }
 
+/** One list page at limit 50 (a full envelope) and each of its items' JSON, every item serialized once. */
+function listPage(ctx: RenderContext, resource: BuiltResource, items: readonly unknown[], offset: number): { file: PlannedFile; rendered: string[] } {
+  const rendered = items.slice(offset, offset + PAGE_SIZE).map((item) => json(resource.item(ctx, item)));
+  // Splice pre-rendered items into the envelope so each object is serialized once.
+  const shell = envelope(ctx.urls, resource.name, { offset, limit: PAGE_SIZE, total: items.length, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
+  return { file: { path: buildPaths.listPage(resource.name, offset), body: json(shell).replace('"\\u0000"', () => rendered.join(',')) }, rendered };
+}
+
 /** List pages at limit 50 and details of one resource. */
 function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifest['lists']): Generator<PlannedFile> {
   const { archive, ctx } = input;
   const items = resource.list(archive, ctx);
   const total = items.length;
   lists[resource.name] = { total };
-  const facets = RESOURCES[resource.name].facets;
   const detailOf = resource.detail;
   const separateDetails = resource.details?.(archive, ctx);
 
   for (let offset = 0; offset === 0 || offset < total; offset += PAGE_SIZE) {
-    const page = items.slice(offset, offset + PAGE_SIZE);
-    const rendered = page.map((item) => json(resource.item(ctx, item)));
-    // Splice pre-rendered items into the envelope so each object is serialized once.
-    const shell = envelope(ctx.urls, resource.name, { offset, limit: PAGE_SIZE, total, objects: ['\u0000'], facets });
-    yield { path: buildPaths.listPage(resource.name, offset), body: json(shell).replace('"\\u0000"', () => rendered.join(',')) };
+    const { file, rendered } = listPage(ctx, resource, items, offset);
+    yield file;
 
     if (separateDetails) continue;
-    for (let index = 0; index < page.length; index++) {
-      const id = resource.id(page[index]);
+    for (let index = 0; index < rendered.length; index++) {
+      const item = items[offset + index];
+      const id = resource.id(item);
       if (id === null) continue;
-      yield { path: detailPath(resource.name, id), body: detailOf ? json(detailOf(ctx, page[index])) : rendered[index]! };
+      yield { path: detailPath(resource.name, id), body: detailOf ? json(detailOf(ctx, item)) : rendered[index]! };
     }
   }
 
@@ -76,13 +81,50 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
 
   if (resource.files) yield* resource.files(archive, ctx);
   if (input.extras) yield* input.extras(resource.name, items);
+  yield* planUnlisted(input, resource);
 }
 
-/** Attachment files, document PDFs and page images under build/media/. */
-function* planMedia(input: PlanInput): Generator<PlannedFile> {
-  for (const attachment of input.archive.attachments) {
-    yield { path: buildPaths.media(attachmentMediaPath(attachment)), copyFrom: attachment.file.absolute };
+/**
+ * The lists only a uid opens (BuiltResource.unlisted), each laid out as the resource's own list
+ * would be if it held only those objects (list pages and extras: filter indexes), in one file
+ * whose name carries the uid. Nothing of them enters the public list, its pages or its indexes.
+ */
+function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<PlannedFile> {
+  const { archive, ctx } = input;
+  for (const { key, items } of resource.unlisted?.(archive, ctx) ?? []) {
+    const planned: PlannedFile[] = [];
+    for (let offset = 0; offset === 0 || offset < items.length; offset += PAGE_SIZE) planned.push(listPage(ctx, resource, items, offset).file);
+    planned.push(...(input.extras?.(resource.name, items) ?? []));
+    const files: UnlistedList['files'] = {};
+    for (const file of planned) {
+      if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
+      const value = JSON.parse(file.body) as unknown;
+      // Keys without positions (`known` ids and slugs) are left out: the serving layer takes
+      // them from the build's own index, which knows the same ones (UnlistedList).
+      files[file.path] = buildPaths.isFilterIndex(resource.name, file.path) && isKeyIndex(value) ? Object.fromEntries(Object.entries(value).filter(([, positions]) => positions.length > 0)) : value;
+    }
+    const list: UnlistedList = { total: items.length, files };
+    yield { path: buildPaths.unlistedList(resource.name, key), body: json(list) };
   }
+}
+
+/** A key index file (`{ "<key>": [positions] }`), as opposed to the scan, range and near files (arrays). */
+function isKeyIndex(value: unknown): value is Record<string, number[]> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Attachment files, document PDFs and page images under build/media/, and the list of the public attachment files. */
+function* planMedia(input: PlanInput): Generator<PlannedFile> {
+  const shards = new Map<string, string[]>();
+  for (const attachment of input.archive.attachments) {
+    const path = attachmentMediaPath(attachment);
+    yield { path: buildPaths.media(path), copyFrom: attachment.file.absolute };
+    const shard = buildPaths.publicMedia(path);
+    if (shard === null || !isPublicAttachment(attachment)) continue;
+    if (!shards.has(shard)) shards.set(shard, []);
+    shards.get(shard)!.push(path);
+  }
+  for (const [path, paths] of [...shards].sort(([a], [b]) => (a < b ? -1 : 1))) yield { path, body: json(paths.sort()) };
   for (const document of input.archive.documents) {
     const dir = documentMediaDir(document);
     yield { path: buildPaths.media(`${dir}/${document.fileName}`), copyFrom: document.file.absolute };

@@ -131,18 +131,20 @@ async function readList(resource: ResourceName, url: URL, store: Store, manifest
   if (views?.list) return views.list(url, store, manifest);
   const facts = manifest.lists[resource];
   if (!facts) return { status: 404, error: { detail: MESSAGES.notFound } };
+  // A list a uid opens (an unlisted document's pages) is read like the resource's own.
+  const { store: listStore, total: listTotal } = (await views?.unlisted?.(url, store)) ?? { store, total: facts.total };
   const spec = RESOURCES[resource];
   const query = url.searchParams;
   // The request's other parameters stay in next/previous; the shared envelope replaces limit
   // and offset, so a computed page is byte-identical to the static one.
   const { limit, offset, others } = pageRequest(query, spec);
 
-  const filtered = await applyFilters(store, resource, query);
+  const filtered = await applyFilters(listStore, resource, query);
   if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
-  const total = filtered.kind === 'all' ? facts.total : filtered.positions.length;
+  const total = filtered.kind === 'all' ? listTotal : filtered.positions.length;
   const positions =
     filtered.kind === 'all' ? window(total, limit, offset) : filtered.positions.slice(offset, offset + limit);
-  const found = await readPositions(store, resource, positions);
+  const found = await readPositions(listStore, resource, positions);
   const marked = highlighter(resource, query);
   const objects = marked ? found.map(marked) : found;
 

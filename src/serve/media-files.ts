@@ -8,7 +8,7 @@ import type { Store } from './store.ts';
 
 export function createMediaHandler(store: Store, gate: GateOptions): (request: Request) => Promise<Response> {
   return async (request) => {
-    const decision = await checkMediaRequest(new URL(request.url), gate);
+    const decision = await checkMediaRequest(new URL(request.url), { store, ...gate });
     if (!decision.allow) return refusal(decision);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed.\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });

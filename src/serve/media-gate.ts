@@ -3,12 +3,18 @@
  * the file. Web-standard and free of node: imports, because the Netlify Edge Function (Deno)
  * runs it as well as the local preview.
  *
+ * Access: `docs/` is public; `docs-private/` needs the document's token; `foi/` needs the
+ * file's token unless the build lists the file as a public attachment (facts §6.2,
+ * buildPaths.publicMedia).
+ *
  * Paths: the URL path is percent-decoded segment by segment into the raw path the build wrote
  * under build/media/ and the tokens signed (docs/architecture.md, Tokens). Anything that could
  * name a file outside the media tree is refused before any lookup: encoded slashes or
  * backslashes, `.`/`..`, empty segments, NUL, malformed escapes.
  */
 import { tokenScope, verifyToken, type TokenCheck, type TokenKey } from '../api/media-token.ts';
+import { buildPaths } from '../api/routes.ts';
+import { parseJson, type Store } from './store.ts';
 
 export const MEDIA_MOUNT = '/media/';
 
@@ -52,6 +58,8 @@ export interface GateOptions {
   /** Unix seconds; defaults to the clock. */
   now?: () => number;
   mount?: string;
+  /** The build's files, for the list of public attachment files; without it every `foi/` file needs a token. */
+  store?: Store;
 }
 
 export async function checkMediaRequest(url: URL, options: GateOptions): Promise<GateDecision> {
@@ -63,7 +71,27 @@ export async function checkMediaRequest(url: URL, options: GateOptions): Promise
   const scope = tokenScope(path)!;
   const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
   const check = await verifyToken(url.searchParams.get('token'), scope, options.keys, now);
-  return check.ok ? { allow: true, path, access } : { allow: false, status: 403, message: REFUSALS[check.reason] };
+  if (check.ok) return { allow: true, path, access };
+  // facts §6.2: a public attachment is served without checking the token (a valid one above
+  // spares the lookup; a missing, expired or foreign one does not matter).
+  if (await isPublicFile(options.store, path)) return { allow: true, path, access: 'public' };
+  return { allow: false, status: 403, message: REFUSALS[check.reason] };
+}
+
+/**
+ * Whether the build lists the file as public (buildPaths.publicMedia). Fails closed: no store,
+ * no list, an unreadable or malformed one, or a path outside it all mean "needs a token".
+ */
+async function isPublicFile(store: Store | undefined, path: string): Promise<boolean> {
+  const list = buildPaths.publicMedia(path);
+  if (!store || list === null) return false;
+  try {
+    const bytes = await store.read(list);
+    const paths = bytes === null ? null : parseJson(bytes);
+    return Array.isArray(paths) && paths.includes(path);
+  } catch {
+    return false;
+  }
 }
 
 /** Headers for gated media answers (the edge passes them onto the CDN's bytes, the preview sends them). */
@@ -76,7 +104,7 @@ export function mediaHeaders(path: string, access: MediaAccess): Record<string, 
     'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`,
     'x-content-type-options': 'nosniff',
     'accept-ranges': 'bytes',
-    // Token links are personal and expire; public document files change only with a rebuild.
+    // Token links are personal and expire; public files change only with a rebuild.
     'cache-control': access === 'token' ? 'private, no-store' : 'public, max-age=3600',
     'access-control-allow-origin': '*',
   };

@@ -267,6 +267,26 @@ describe('document (spec §2.5–2.7)', () => {
     }
   });
 
+  it('derived, private: every page image carries the template token, {size} percent-encoded (spec §5)', async () => {
+    const detail = await built.json(buildPaths.detail('document', 501));
+    const hex = detail.uid.replace(/-/g, '');
+    const dir = `docs-private/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
+    const token = detail.page_template.split('?token=')[1];
+    expect(token).toMatch(/^[0-9a-z]+%3Adev%3A[\w-]{43}$/);
+    expect(detail.pages.map((page: { image: string }) => page.image)).toEqual([`${MEDIA}${dir}/page-p1-%7Bsize%7D.png?token=${token}`]);
+  });
+
+  it('public: page images are plain templates with a literal {size}', async () => {
+    const detail = await built.json(buildPaths.detail('document', 500));
+    const dir = detail.page_template.slice(0, -'/page-p{page}-{size}.png'.length);
+    expect(detail.pages.map((page: { image: string }) => page.image)).toEqual([`${dir}/page-p1-{size}.png`, `${dir}/page-p2-{size}.png`]);
+    const list = await built.json(buildPaths.listPage('page', 0));
+    expect(list.objects.filter((page: { document: string }) => page.document === `${API}document/500/`).map((page: { image: string }) => page.image)).toEqual([
+      `${dir}/page-p1-{size}.png`,
+      `${dir}/page-p2-{size}.png`,
+    ]);
+  });
+
   it('private documents are not listed, but a derived one has a detail at its resource_uri', async () => {
     const page = await built.json(buildPaths.listPage('document', 0));
     expect(page.objects.map((document: { id: number }) => document.id)).toEqual([500, 600]);

@@ -107,6 +107,9 @@ describe('sample archive: what the issue asks for', () => {
       new Set(['minor_interpellation', 'major_interpellation', 'written']),
     );
     expect(imported.some((document) => 'year' in document.data && typeof document.data.year === 'number')).toBe(true);
+    // spec §2.5: imported ones without references and open for annotation, derived ones the reverse.
+    for (const document of imported) expect({ id: document.id, foirequest: document.foirequest, publicbody: document.publicbody, allowAnnotation: document.allowAnnotation }).toEqual({ id: document.id, foirequest: null, publicbody: null, allowAnnotation: true });
+    for (const document of derived) expect({ id: document.id, allowAnnotation: document.allowAnnotation }).toEqual({ id: document.id, allowAnnotation: false });
     expect(derived.length).toBeGreaterThanOrEqual(5);
     expect(archive.documents.some((document) => document.public)).toBe(true);
     expect(archive.documents.some((document) => !document.public)).toBe(true);

@@ -165,6 +165,33 @@ describe('content validation', () => {
     expect(problems.list[0]!.hint).toMatch(/^unlisted documents are reached only through their uid, so it must be random: add "uid: [0-9a-f-]{36}"$/);
   });
 
+  it('refuses allow_annotation: false on an imported document, at its line (spec §2.5)', async () => {
+    const { problems, archive } = await check(
+      minimalArchive({
+        'documents/1-x/document.yaml': 'id: 1\nfile: x.pdf\nallow_annotation: false\n',
+        'documents/1-x/x.pdf': '%PDF',
+        'documents/2-y/document.yaml': 'id: 2\nfile: y.pdf\nallow_annotation: true\n',
+        'documents/2-y/y.pdf': '%PDF',
+      }),
+    );
+    expect(archive).toBeUndefined();
+    expect(problems.list).toEqual([
+      {
+        severity: 'error',
+        file: 'documents/1-x/document.yaml',
+        line: 3,
+        column: 19,
+        path: 'allow_annotation',
+        message: 'is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)',
+        hint: 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own',
+      },
+    ]);
+    expect(formatProblem(problems.list[0]!, 'content')).toBe(
+      'error content/documents/1-x/document.yaml:3:19 allow_annotation: is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)\n' +
+        '    -> delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own',
+    );
+  });
+
   it('does not publish non-public requests, drafts and unapproved attachments', async () => {
     const { archive } = await check(
       minimalArchive({

@@ -68,14 +68,15 @@ export interface ServedTree {
 
 /**
  * Registers `beforeAll`/`afterAll` that build `tree` for real and serve it with the local
- * preview over a real socket, as `npm start` does; tears both down afterwards.
+ * preview over a real socket, as `npm start` does; tears both down afterwards. The preview's
+ * clock is the build clock, so the media tokens the build signed are valid.
  */
 export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Parameters<typeof buildTree>[1] = {}): ServedTree {
   let built: BuiltTree | undefined;
   let server: PreviewServer | undefined;
   beforeAll(async () => {
     built = await buildTree(typeof tree === 'function' ? await tree() : tree, options);
-    server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
+    server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {}, now: () => BUILD_CLOCK });
   }, 180_000);
   afterAll(async () => {
     await server?.close();

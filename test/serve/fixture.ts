@@ -8,7 +8,9 @@
  * - publicbody 1..3 "Behörde <id>" (a faceted list; jurisdiction 1, body 3 jurisdiction 2), document 1..2
  * - autocomplete: publicbody (from its list), request tags ("bund", "Umwelt und Klima"), page: document 1 has 3 pages, document 2 has 2
  * - media: a public document PDF, an attachment (name with spaces and an umlaut) and a private
- *   document directory with a PDF and a page image
+ *   document directory with a PDF and a page image; a public attachment, listed in the shard of
+ *   `_data/media/public/` it shares with the first (not listed) attachment, and one whose shard
+ *   list is malformed
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -32,6 +34,10 @@ export const NOW = 1_800_000_000;
 export const MEDIA = {
   publicPdf: `${mediaPaths.documentDir('11111111-2222-3333-4444-555555555555', true)}/public.pdf`,
   attachment: mediaPaths.attachment(5, 'Bescheid vom 3. März.pdf'),
+  /** Listed as public in `_data/media/public/` (facts §6.2: served without a token); the shard of `attachment` (261 % 256 = 5). */
+  publicAttachment: mediaPaths.attachment(261, 'Antwort öffentlich.pdf'),
+  /** Its shard's list is malformed: the gate must fail closed. */
+  brokenListAttachment: mediaPaths.attachment(6, 'kaputt.pdf'),
   privateDir: mediaPaths.documentDir('99999999-8888-7777-6666-555555555555', false),
   get privatePdf() {
     return `${this.privateDir}/private.pdf`;
@@ -157,6 +163,10 @@ export async function writeFixtureBuild(dir: string): Promise<void> {
   const manifest: Manifest = { version: MANIFEST_VERSION, build: 'fixture', urls: URLS, lists };
   await put(dir, buildPaths.manifest, JSON.stringify(manifest));
 
-  for (const path of [MEDIA.publicPdf, MEDIA.attachment, MEDIA.privatePdf]) await put(dir, buildPaths.media(path), PDF_BYTES);
+  for (const path of [MEDIA.publicPdf, MEDIA.attachment, MEDIA.publicAttachment, MEDIA.brokenListAttachment, MEDIA.privatePdf]) {
+    await put(dir, buildPaths.media(path), PDF_BYTES);
+  }
+  await put(dir, buildPaths.publicMedia(MEDIA.publicAttachment)!, JSON.stringify([MEDIA.publicAttachment]));
+  await put(dir, buildPaths.publicMedia(MEDIA.brokenListAttachment)!, `["${MEDIA.brokenListAttachment}"`);
   await put(dir, buildPaths.media(MEDIA.privateImage), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]));
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import edgeMedia from '../../src/netlify/edge-functions/media.ts';
-import { mediaPathOf } from '../../src/serve/media-gate.ts';
+import { checkMediaRequest, mediaPathOf } from '../../src/serve/media-gate.ts';
 import { parseRange } from '../../src/serve/media-files.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
 import { KEYS, MEDIA, NOW, PDF_BYTES, signedMediaUrl, urls, writeFixtureBuild } from './fixture.ts';
@@ -97,6 +97,23 @@ for (const [name, make] of implementations) {
       expect(await response.text()).toMatch(message);
     });
 
+    it('serves a public attachment without a token, and whatever token it carries (facts §6.2)', async () => {
+      for (const url of [urls.media(MEDIA.publicAttachment), await signedMediaUrl(MEDIA.publicAttachment, NOW - 1), urls.media(MEDIA.publicAttachment, { token: 'x' })]) {
+        const response = await get(url);
+        expect(response.status, url).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/pdf');
+        expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+        expect(new Uint8Array(await response.arrayBuffer())).toEqual(PDF_BYTES);
+      }
+    });
+
+    it('fails closed: an attachment whose public list is malformed needs its token', async () => {
+      const response = await get(urls.media(MEDIA.brokenListAttachment));
+      expect(response.status).toBe(403);
+      expect(await response.text()).toMatch(/needs a token/);
+      expect((await get(await signedMediaUrl(MEDIA.brokenListAttachment))).status).toBe(200);
+    });
+
     it('serves public documents without a token', async () => {
       const response = await get(urls.media(MEDIA.publicPdf));
       expect(response.status).toBe(200);
@@ -121,6 +138,28 @@ for (const [name, make] of implementations) {
     });
   });
 }
+
+describe('the list of public attachment files fails closed', () => {
+  const url = new URL(urls.media(MEDIA.publicAttachment));
+  const listed = new TextEncoder().encode(JSON.stringify([MEDIA.publicAttachment]));
+  it.each([
+    ['no store', undefined],
+    ['a store that fails', { read: async () => Promise.reject(new Error('store: GET answered 502')) }],
+    ['no list file', { read: async () => null }],
+    ['a list that is no array', { read: async () => new TextEncoder().encode(`{"${MEDIA.publicAttachment}": true}`) }],
+  ])('%s: a token is needed', async (_, store) => {
+    expect(await checkMediaRequest(url, { keys: KEYS, now: () => NOW, ...(store ? { store } : {}) })).toMatchObject({ allow: false, status: 403 });
+  });
+
+  it('a listed file is public', async () => {
+    expect(await checkMediaRequest(url, { keys: KEYS, now: () => NOW, store: { read: async () => listed } })).toEqual({ allow: true, path: MEDIA.publicAttachment, access: 'public' });
+  });
+
+  it('lists only foi/ files: a private document directory always needs its token', async () => {
+    const store = { read: async () => new TextEncoder().encode(JSON.stringify([MEDIA.privatePdf])) };
+    expect(await checkMediaRequest(new URL(urls.media(MEDIA.privatePdf)), { keys: KEYS, now: () => NOW, store })).toMatchObject({ allow: false, status: 403 });
+  });
+});
 
 function mediaPathsOther(): string {
   return 'foi/6/other.pdf';

@@ -8,6 +8,15 @@ export function attachmentMediaPath(attachment: Attachment): string {
   return mediaPaths.attachment(attachment.message.id, attachment.name);
 }
 
+/**
+ * froide serves a public attachment's file without checking the token (facts §6.2: approved,
+ * and its request public). The archive holds only attachments of public requests' non-draft
+ * messages (model/requests.ts), so approval decides.
+ */
+export function isPublicAttachment(attachment: Attachment): boolean {
+  return attachment.approved;
+}
+
 export function serializeAttachment(ctx: RenderContext, attachment: Attachment) {
   const { urls } = ctx;
   const { message } = attachment;

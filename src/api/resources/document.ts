@@ -40,17 +40,31 @@ function properties(document: Document, facts: DocumentFacts): Record<string, un
   return { ...result, ...source };
 }
 
-/** Media URLs of a document; private ones carry the directory token (one token covers all files). */
+/**
+ * The media URL of a file in a document's directory (spec §2.5, §5). A private document's URLs
+ * carry the directory token (one token covers the PDF and every page image) and
+ * percent-encode the `{page}`/`{size}` template braces; a public document's are plain.
+ */
+export function documentFileUrl(ctx: RenderContext, document: Document, relativePath: string): string {
+  if (document.public) return ctx.urls.media(relativePath);
+  const url = ctx.urls.media(relativePath, { token: ctx.token(documentMediaDir(document)) });
+  return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D');
+}
+
+/** Every media URL a document's API objects show: file, cover, page template, one page's image template. */
 export function documentMedia(ctx: RenderContext, document: Document) {
   const dir = documentMediaDir(document);
-  const query = document.public ? {} : { token: ctx.token(dir) };
-  const template = mediaPaths.pageImage(dir, '{page}', '{size}');
+  const url = (relativePath: string) => documentFileUrl(ctx, document, relativePath);
   return {
-    fileUrl: ctx.urls.media(`${dir}/${document.fileName}`, query),
-    coverImage: ctx.urls.media(mediaPaths.pageImage(dir, 1, 'small'), query),
-    // The media URL keeps the braces; private documents percent-encode them (spec §2.5).
-    pageTemplate: document.public ? ctx.urls.media(template, query) : ctx.urls.media(template, query).replace(/\{/g, '%7B').replace(/\}/g, '%7D'),
+    fileUrl: url(`${dir}/${document.fileName}`),
+    coverImage: url(mediaPaths.pageImage(dir, 1, 'small')),
+    pageTemplate: url(mediaPaths.pageImage(dir, '{page}', '{size}')),
   };
+}
+
+/** A page's `image`: the page template with `{size}` only (facts §6.1), tokened like the template. */
+export function pageImageUrl(ctx: RenderContext, document: Document, page: number): string {
+  return documentFileUrl(ctx, document, mediaPaths.pageImage(documentMediaDir(document), page, '{size}'));
 }
 
 /**

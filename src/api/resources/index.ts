@@ -12,7 +12,7 @@ import { serializeCampaign } from './campaign.ts';
 import type { RenderContext } from './context.ts';
 import { hasDetail, serializeDocument, serializeDocumentDetail } from './document.ts';
 import { serializeGeoRegion, serializeGeoRegionDetail } from './georegion.ts';
-import { collectionFiles, serializeCollection } from './documentcollection.ts';
+import { collectionFiles, collectionKey, serializeCollection } from './documentcollection.ts';
 import { serializeGovernmentPlan } from './governmentplan.ts';
 import { serializeJurisdiction } from './jurisdiction.ts';
 import { serializeLaw } from './law.ts';
@@ -40,6 +40,12 @@ export interface BuiltResource<T = unknown> {
   ordering: string;
   /** Further files the serving layer reads for this resource (query variants of details, per-key lists). */
   files?(archive: Archive, ctx: RenderContext): Iterable<PlannedFile>;
+  /**
+   * Lists of their own that only a uid opens, kept out of the public list (output/plan.ts
+   * planUnlisted); `key` names the file (buildPaths.unlistedList), the API core finds it from
+   * the query (src/serve/views.ts `unlisted`).
+   */
+  unlisted?(archive: Archive, ctx: RenderContext): { key: string; items: T[] }[];
 }
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
@@ -52,6 +58,15 @@ function define<T>(resource: BuiltResource<T>): BuiltResource<unknown> {
 /** Documents anyone may list (facts §2: public, listed, not pending). */
 export function listedDocuments(archive: Archive): Document[] {
   return sorted(archive.documents.filter((document) => document.public && document.listed && !document.pending), byId);
+}
+
+/** Documents anyone may read with their uid (facts §2: public, unlisted, not pending). */
+function unlistedDocuments(archive: Archive): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && !document.listed && !document.pending), byId);
+}
+
+function pageItems(ctx: RenderContext, document: Document): PageItem[] {
+  return ctx.facts(document).pages.map((page) => ({ document, page }));
 }
 
 export const BUILT_RESOURCES: readonly BuiltResource[] = [
@@ -89,8 +104,10 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
   }),
   define<PageItem>({
     name: 'page',
-    list: (archive, ctx) =>
-      listedDocuments(archive).flatMap((document) => ctx.facts(document).pages.map((page) => ({ document, page }))),
+    list: (archive, ctx) => listedDocuments(archive).flatMap((document) => pageItems(ctx, document)),
+    // An unlisted document's pages are listed for its pages_uri, `?document=<id>&uid=<uid>`
+    // (facts §5.16: the document filter lifts the listed-only rule; §6.1), and nowhere else.
+    unlisted: (archive, ctx) => unlistedDocuments(archive).map((document) => ({ key: collectionKey(document), items: pageItems(ctx, document) })),
     details: () => [],
     id: () => null,
     item: (ctx, { document, page }) => serializePage(ctx, document, page),

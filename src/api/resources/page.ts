@@ -1,8 +1,7 @@
-/** Page (facts §5.16): one page of a published document. */
-import { mediaPaths } from '../routes.ts';
+/** Page (facts §5.16): one page of a published document; a private one's image carries its token (spec §5). */
 import type { Document } from '../../model/types.ts';
 import type { DocumentFacts, RenderContext } from './context.ts';
-import { documentMediaDir } from './document.ts';
+import { pageImageUrl } from './document.ts';
 
 export interface PageItem {
   document: Document;
@@ -16,7 +15,7 @@ export function serializePage(ctx: RenderContext, document: Document, page: Docu
     content: page.text,
     width: page.width,
     height: page.height,
-    image: ctx.urls.media(mediaPaths.pageImage(documentMediaDir(document), page.number, '{size}')),
+    image: pageImageUrl(ctx, document, page.number),
     query_highlight: '',
   };
 }

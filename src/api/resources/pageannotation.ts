@@ -7,6 +7,7 @@ import type { Document, PageAnnotation } from '../../model/types.ts';
 import type { PlannedFile } from '../../output/plan-types.ts';
 import { buildPaths } from '../routes.ts';
 import { dateTime, type RenderContext } from './context.ts';
+import { documentFileUrl } from './document.ts';
 import { collectionKey } from './documentcollection.ts';
 
 export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
@@ -23,7 +24,8 @@ export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotati
     timestamp: dateTime(ctx, annotation.timestamp),
     can_delete: false,
     highlight: annotation.highlight,
-    image: annotation.imagePath ? ctx.urls.media(annotation.imagePath) : null,
+    // In the document's directory, so it is tokened like the page images (spec §5).
+    image: annotation.imagePath ? documentFileUrl(ctx, annotation.document, annotation.imagePath) : null,
     number: annotation.page,
   };
 }

@@ -1,0 +1,109 @@
+/**
+ * The media URLs the API gives, followed through the preview's media gate over real sockets:
+ * a real build with page images of a public and a private document derived from attachments,
+ * a CSV attachment and an unapproved one (spec §5, facts §6).
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { serveTree } from '../helpers/build.ts';
+import { minimalArchive, type Tree } from '../helpers/content.ts';
+
+const PAGE: [number, number] = [300, 200];
+
+async function tree(): Promise<Tree> {
+  const pdf = (title: string) => writePdf({ title, pages: [1, 2].map((n) => ({ text: `${title} ${n}`, size: PAGE })) });
+  return minimalArchive({
+    'requests/10-akten/messages/101.yaml': {
+      id: 101,
+      is_response: true,
+      sender_public_body: 1,
+      timestamp: '2024-02-20T09:30:00+01:00',
+      attachments: [
+        { id: 1000, name: 'liste.csv' },
+        { id: 1001, name: 'Bescheid.pdf', document: { id: 500 } },
+        { id: 1002, name: 'Vermerk intern.pdf', document: { id: 501, public: false } },
+        { id: 1003, name: 'Entwurf.pdf', approved: false },
+      ],
+    },
+    'requests/10-akten/files/101/Entwurf.pdf': await pdf('Entwurf'),
+    'requests/10-akten/files/101/Bescheid.pdf': await pdf('Bescheid'),
+    'requests/10-akten/files/101/Vermerk intern.pdf': await pdf('Vermerk'),
+  });
+}
+
+const served = serveTree(tree, { images: true, cacheDir: join(process.cwd(), '.cache', 'archive') });
+
+/** A media URL of the build (absolute on the configured host) requested from the preview. */
+const getMedia = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return served.get(`${pathname}${search}`);
+};
+const withoutQuery = (url: string) => url.split('?')[0]!;
+const json = async (path: string) => {
+  const response = await served.get(path);
+  expect(response.status, path).toBe(200);
+  return response.json();
+};
+
+describe('media URLs of a private document', () => {
+  it('page images answer with the token they carry, and 403 without it', async () => {
+    const document = await json('/api/v1/document/501/');
+    expect(document.public).toBe(false);
+    for (const page of document.pages as { number: number; image: string }[]) {
+      const url = page.image.replace('%7Bsize%7D', 'small');
+      const response = await getMedia(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect((await getMedia(withoutQuery(url))).status).toBe(403);
+    }
+  });
+
+  it('the page template and the cover answer with their token', async () => {
+    const document = await json('/api/v1/document/501/');
+    const page2 = await getMedia(document.page_template.replace('%7Bpage%7D', '2').replace('%7Bsize%7D', 'normal'));
+    expect(page2.status).toBe(200);
+    expect(page2.headers.get('content-type')).toBe('image/png');
+    expect((await getMedia(document.cover_image)).status).toBe(200);
+    expect((await getMedia(document.file_url)).headers.get('content-type')).toBe('application/pdf');
+  });
+});
+
+describe('media URLs of a public document', () => {
+  it('page images answer without a token', async () => {
+    const document = await json('/api/v1/document/500/');
+    for (const page of document.pages as { image: string }[]) {
+      expect(page.image).not.toContain('?');
+      const response = await getMedia(page.image.replace('{size}', 'large'));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    }
+  });
+});
+
+describe('media URLs of attachments (facts §6.2)', () => {
+  it('file_url carries a token, and a public attachment answers without it too', async () => {
+    const attachments = (await json('/api/v1/attachment/')).objects as { name: string; file_url: string }[];
+    expect(attachments.map((attachment) => attachment.name)).toEqual(['Bescheid.pdf', 'liste.csv', 'Vermerk intern.pdf']);
+    for (const attachment of attachments) {
+      expect(attachment.file_url).toMatch(/\?token=[0-9a-z]+%3Adev%3A[\w-]{43}$/);
+      expect((await getMedia(attachment.file_url)).status).toBe(200);
+      const open = await getMedia(withoutQuery(attachment.file_url));
+      expect(open.status, attachment.name).toBe(200);
+      expect(open.headers.get('cache-control')).toBe('public, max-age=3600');
+    }
+    const csv = await getMedia(withoutQuery(attachments[1]!.file_url));
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await csv.text()).toBe('a;b\n1;2\n');
+    // Not approved: not published, and refused before any lookup of the file.
+    const draft = await served.get('/media/foi/101/Entwurf.pdf');
+    expect(draft.status).toBe(403);
+    expect(await draft.text()).toMatch(/needs a token/);
+  });
+
+  it('the build lists exactly the published attachments as public, one shard per message id mod 256', async () => {
+    expect((await served.built.files()).filter((file) => file.startsWith('_data/media/'))).toEqual(['_data/media/public/65.json']);
+    expect(await served.built.json('_data/media/public/65.json')).toEqual(['foi/101/Bescheid.pdf', 'foi/101/Vermerk intern.pdf', 'foi/101/liste.csv']);
+  });
+});

@@ -705,10 +705,13 @@ export const PAGINATION_PARAMS = ['format', 'limit', 'offset'] as const;
 /** What the `names` autocomplete actions read (src/api/autocomplete.ts). */
 export const ACTION_PARAMS = ['q'] as const;
 
+/** What a detail reads from the query: `uid` opens an unlisted document (BuiltResource `files`, buildPaths.unlistedDetail). */
+export const DETAIL_PARAMS = ['uid'] as const;
+
 /**
  * Every query parameter that makes an answer differ from the static file: the host sends a
  * request carrying any of them to the API function (src/output/routing.ts, src/serve/host-routing.ts).
  */
 export function functionQueryParams(): string[] {
-  return [...new Set([...PAGINATION_PARAMS, ...ACTION_PARAMS, ...allFilterParams()])].sort();
+  return [...new Set([...PAGINATION_PARAMS, ...ACTION_PARAMS, ...DETAIL_PARAMS, ...allFilterParams()])].sort();
 }

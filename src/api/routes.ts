@@ -369,6 +369,13 @@ export const buildPaths = {
   unlistedList(resource: ResourceName, key: string): string {
     return `_data/${resource}/unlisted/${encodeSegment(key)}.json`;
   },
+  /**
+   * The detail that only a uid opens: an unlisted document imported from a parliamentary
+   * source (facts §2: `document/<id>/?uid=<uid>`). `key` is `<id>-<uid>`.
+   */
+  unlistedDetail(resource: ResourceName, key: string): string {
+    return `_data/${resource}/unlisted-detail/${encodeSegment(key)}.json`;
+  },
   /** True for the filter index files of a resource (filterIndex). */
   isFilterIndex(resource: ResourceName, path: string): boolean {
     return path.startsWith(`_data/${resource}/index/`);

@@ -18,6 +18,7 @@ import { viewName } from './metadata.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from './store.ts';
+import { unlistedDetail } from './query-views.ts';
 import { RESOURCE_VIEWS, type Answer } from './views.ts';
 
 export interface ApiHandlerOptions {
@@ -88,7 +89,8 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
         const id = decodeSegment(view.id);
         return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : views.detail(id, url, store);
       }
-      const body = /^\d+$/.test(view.id) ? await readJson(store, buildPaths.detail(view.resource, String(Number(view.id)))) : null;
+      const id = /^\d+$/.test(view.id) ? String(Number(view.id)) : null;
+      const body = id === null ? null : ((await readJson(store, buildPaths.detail(view.resource, id))) ?? (await unlistedDetail(store, view.resource, id, lastValue(url.searchParams, 'uid'))));
       return body === null ? { status: 404, error: missingDetailError(view) } : { body };
     }
     case 'list':

@@ -34,6 +34,12 @@ async function unlockedKey(store: Store, listedFile: string, unlistedFile: (key:
   return (await store.read(unlistedFile(key))) !== null ? key : null;
 }
 
+/** The detail only a uid opens (buildPaths.unlistedDetail), or null for a wrong or missing uid. */
+export async function unlistedDetail(store: Store, resource: ResourceName, id: string, uid: string | null): Promise<unknown | null> {
+  if (uid === null || !UUID.test(uid)) return null;
+  return readJson(store, buildPaths.unlistedDetail(resource, `${id}-${uid}`));
+}
+
 async function collectionDetail(id: string, url: URL, store: Store): Promise<Answer> {
   const missing = { status: 404, error: { detail: MESSAGES.noMatch(RESOURCES.documentcollection.model) } };
   if (!/^\d+$/.test(id)) return { status: 404, error: { detail: MESSAGES.notFound } };

@@ -111,13 +111,30 @@ describe('page list of an unlisted document', () => {
     }
   });
 
-  it('the text of an unlisted imported document is in one build file only, named with its uid', async () => {
+  it('the text of an unlisted imported document is only in its page list and its detail, both named with its uid', async () => {
     const { buildDir } = served.built;
     const holding: string[] = [];
     for (const file of await listFiles(buildDir)) {
       if (file.startsWith('media/')) continue;
       if ((await readFile(join(buildDir, file), 'utf8')).toLowerCase().includes('zauberwort')) holding.push(file);
     }
-    expect(holding).toEqual([buildPaths.unlistedList('page', `600-${IMPORTED_UID}`)]);
+    expect(holding.sort()).toEqual([buildPaths.unlistedDetail('document', `600-${IMPORTED_UID}`), buildPaths.unlistedList('page', `600-${IMPORTED_UID}`)].sort());
+  });
+});
+
+describe('detail of an unlisted imported document (facts §2: its uid opens it)', () => {
+  it('answers document/<id>/?uid=<uid> with the document, pages included', async () => {
+    const document = await json(`/api/v1/document/600/?uid=${IMPORTED_UID}`);
+    expect(document.resource_uri).toBe(`${API}document/600/`);
+    expect(document).toMatchObject({ id: 600, listed: false, public: true, uid: IMPORTED_UID, pages_uri: `/api/v1/page/?document=600&uid=${IMPORTED_UID}` });
+    expect(document.pages.map((page: { number: number }) => page.number)).toEqual([1, 2]);
+  });
+
+  it('is a 404 without the right uid, and for a private imported document with any uid', async () => {
+    for (const path of ['/api/v1/document/600/', `/api/v1/document/600/?uid=${DERIVED_UID}`, '/api/v1/document/600/?uid=x', `/api/v1/document/601/?uid=${IMPORTED_UID}`]) {
+      const response = await served.get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ detail: 'No Document matches the given query.' });
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Archive, Document } from '../../model/types.ts';
 import type { PlannedFile } from '../../output/plan-types.ts';
+import { apiJson } from '../json.ts';
 import { buildPaths, type ResourceName } from '../routes.ts';
 import { serializeArticleTag } from './articletag.ts';
 import { serializeAttachment } from './attachment.ts';
@@ -100,6 +101,12 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
     id: (document) => document.id,
     item: serializeDocument,
     detail: serializeDocumentDetail,
+    // An unlisted imported document has no public detail file; its uid opens it (facts §2).
+    // (Unlisted documents derived from an attachment have their public detail, docs/api.md.)
+    files: (archive, ctx) =>
+      unlistedDocuments(archive)
+        .filter((document) => !hasDetail(document))
+        .map((document) => ({ path: buildPaths.unlistedDetail('document', collectionKey(document)), body: apiJson(serializeDocumentDetail(ctx, document)) })),
     ordering: 'id ascending (froide leaves it unspecified without a collection filter)',
   }),
   define<PageItem>({

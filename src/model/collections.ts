@@ -9,6 +9,7 @@ import type { Problems, Source } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
 import { uuidFromId } from './names.ts';
 import { arrangeTree, byName, idSample, Registry } from './registry.ts';
+import { UniqueKeys } from './unique.ts';
 import { parseTimestamp } from './time.ts';
 import type { CollectionDirectory, Document, DocumentCollection, PageAnnotation } from './types.ts';
 
@@ -129,16 +130,11 @@ function linkEntries(
   problems: Problems,
   isPublished: boolean,
 ): void {
-  const listedAt = new Map<number, number>();
+  const listed = new UniqueKeys<number>();
   data.documents.forEach((input, index) => {
     const path = ['documents', index];
     const document = documents.get(input.document);
-    const earlier = listedAt.get(input.document);
-    if (earlier !== undefined) {
-      problems.at(collection.source, [...path, 'document'], `lists document ${input.document} a second time (first at documents[${earlier}])`, 'a document is in a collection once: remove one entry');
-      return;
-    }
-    listedAt.set(input.document, index);
+    if (!listed.claim(input.document, { source: collection.source, path: [...path, 'document'] })) return;
     const directory = input.directory === null ? null : ownDirectory(input.directory, collection, directories, problems, [...path, 'directory']);
     if (!document) {
       reportUnknownDocument(collection.source, [...path, 'document'], input.document, documents, problems);
@@ -158,6 +154,10 @@ function linkEntries(
     collection.entries.push(entry);
     if (isPublished) document.collections.push(entry);
   });
+  listed.report(problems, (id, others) => ({
+    message: `lists document ${id} more than once (also at ${others})`,
+    hint: 'a document is in a collection once: remove one of the entries',
+  }));
 }
 
 function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, problems: Problems): void {

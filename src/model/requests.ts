@@ -9,6 +9,7 @@ import type { Problems, Source } from '../content/problems.ts';
 import type { DerivedDocumentInput } from '../content/schema.ts';
 import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
 import { Registry } from './registry.ts';
+import { UniqueKeys } from './unique.ts';
 import { parseTimestamp, formatDateTime, type Timestamp } from './time.ts';
 import type { Attachment, Campaign, Document, FoiRequest, Jurisdiction, Law, Message, PublicBody } from './types.ts';
 
@@ -39,7 +40,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
   const sameAsIds = new Map<FoiRequest, number | null>();
   const byDir = new Map<string, FoiRequest>();
   const explicitModified = new Map<FoiRequest, Timestamp | null>();
-  const slugs = new Map<string, FoiRequest>();
+  const slugs = new UniqueKeys<string>();
 
   for (const { data, source, dir } of content.requests) {
     const publicBody = ctx.publicBodies.resolve(data.public_body, source, ['public_body']) ?? null;
@@ -76,12 +77,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       messages: [],
     };
     if (!requests.add(request)) continue;
-    const sameSlug = slugs.get(request.slug);
-    if (sameSlug) {
-      problems.at(source, ['slug'], `"${request.slug}" is already the slug of request ${sameSlug.id} (${sameSlug.source.file})`, 'request slugs are part of public URLs and must be unique: add a distinguishing word or number');
-    } else {
-      slugs.set(request.slug, request);
-    }
+    slugs.claim(request.slug, { source, path: ['slug'] });
     byDir.set(dir, request);
     sameAsIds.set(request, data.same_as);
     explicitModified.set(request, optionalTime(data.last_modified_at));
@@ -93,6 +89,11 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     checkOrder(request.createdAt, request.resolvedOn, source, ['resolved_on'], 'resolved_on', 'created_at', problems, ctx.timeZone);
     checkOrder(request.createdAt, request.dueDate, source, ['due_date'], 'due_date', 'created_at', problems, ctx.timeZone);
   }
+
+  slugs.report(problems, (slug, others) => ({
+    message: `"${slug}" is also the slug of the request in ${others}`,
+    hint: 'request slugs are part of public URLs and must be unique: keep the slug of the request that is already published and add a distinguishing word or number to the one you are adding',
+  }));
 
   for (const [request, sameAsId] of sameAsIds) {
     if (sameAsId === request.id) {
@@ -133,15 +134,11 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       publishedMessages.push(message);
     }
 
-    const names = new Map<string, number>();
+    const names = new UniqueKeys<string>();
     loaded.data.attachments.forEach((input, index) => {
       const path = ['attachments', index];
       const file = loaded.files[index];
-      const earlier = names.get(input.name);
-      if (earlier !== undefined) {
-        problems.at(loaded.source, [...path, 'name'], `"${input.name}" is already the name of attachments[${earlier}]`, 'attachment names must be unique within a message: they are part of the URL');
-      }
-      names.set(input.name, index);
+      names.claim(input.name, { source: loaded.source, path: [...path, 'name'] });
       const filetype = input.filetype ?? mimeTypeOf(input.name);
       const attachment: Attachment = {
         id: input.id,
@@ -177,6 +174,10 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         publishedDocuments.push(document);
       }
     });
+    names.report(problems, (name, others) => ({
+      message: `"${name}" is also the name of another attachment of this message (${others})`,
+      hint: 'attachment names must be unique within a message (they are part of the URL): rename one of the files and its name here',
+    }));
     message.attachments.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   }
 

@@ -80,12 +80,42 @@ describe('content validation', () => {
     expect(problems.sorted()[1]!.message).toBe('refers to campaign 1, which does not exist or is in a file with errors');
   });
 
-  it('reports duplicate ids at the second record and names the first', async () => {
+  it('reports a duplicate id at every record that holds it, each naming the other, without guessing which is new', async () => {
+    // Load order is file order: "22-…" sorts before "7-…", so the new body is read first.
     const { problems } = await check(
-      minimalArchive({ 'publicbodies/3-doppelt.yaml': { id: 2, name: 'Doppelt', slug: 'doppelt', jurisdiction: 1 } }),
+      minimalArchive({
+        'publicbodies/7-kanzleramt.yaml': { id: 7, name: 'Kanzleramt', slug: 'kanzleramt', jurisdiction: 1 },
+        'publicbodies/22-neue-behoerde.yaml': { id: 7, name: 'Neue Behörde', slug: 'neue-behoerde', jurisdiction: 1 },
+      }),
     );
-    expect(where(problems.list)).toEqual(['error publicbodies/3-doppelt.yaml:1:5 id']);
-    expect(problems.list[0]!.message).toBe('duplicate public body id 2; it is already used in publicbodies/2-bpol.yaml:1');
+    expect(problems.sorted().map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.path}: ${problem.message}`)).toEqual([
+      'publicbodies/22-neue-behoerde.yaml:1:5 id: duplicate public body id 7; it is also used in publicbodies/7-kanzleramt.yaml:1',
+      'publicbodies/7-kanzleramt.yaml:1:5 id: duplicate public body id 7; it is also used in publicbodies/22-neue-behoerde.yaml:1',
+    ]);
+    const hint = 'ids are stable: keep the id of the public body that is already published and give the one you are adding a free id, e.g. 8';
+    expect(problems.list.map((problem) => problem.hint)).toEqual([hint, hint]);
+  });
+
+  it('names every other holder when an id is used three times, and suggests a different free id for each clash', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'categories.yaml': [
+          { id: 1, name: 'Inneres', slug: 'inneres' },
+          { id: 1, name: 'Umwelt', slug: 'umwelt' },
+          { id: 1, name: 'Verkehr', slug: 'verkehr' },
+          { id: 2, name: 'Bildung', slug: 'bildung' },
+          { id: 2, name: 'Kultur', slug: 'kultur' },
+        ],
+      }),
+    );
+    expect(problems.sorted().map((problem) => `${problem.line} ${problem.message}`)).toEqual([
+      '1 duplicate category id 1; it is also used in categories.yaml:4, categories.yaml:7',
+      '4 duplicate category id 1; it is also used in categories.yaml:1, categories.yaml:7',
+      '7 duplicate category id 1; it is also used in categories.yaml:1, categories.yaml:4',
+      '10 duplicate category id 2; it is also used in categories.yaml:13',
+      '13 duplicate category id 2; it is also used in categories.yaml:10',
+    ]);
+    expect(problems.sorted().map((problem) => problem.hint!.slice(-6))).toEqual(['e.g. 3', 'e.g. 3', 'e.g. 3', 'e.g. 4', 'e.g. 4']);
   });
 
   it('reports dangling references at the referring key, with known ids as a hint', async () => {
@@ -241,21 +271,44 @@ describe('editor conveniences', () => {
       },
     });
     const { problems } = await check(tree);
-    // Derived documents register before imported ones, so the imported one is the duplicate.
+    // Both holders of document id 500 are reported: the attachment's document block and the imported document.
     expect(where(problems.sorted())).toEqual([
       'error documents/500-x/document.yaml:1:5 id',
       'error requests/10-akten/messages/101.yaml:9:11 attachments[1].name',
+      'error requests/10-akten/messages/101.yaml:11:11 attachments[1].document.id',
     ]);
-    expect(problems.sorted()[0]!.message).toBe('duplicate document id 500; it is already used in requests/10-akten/messages/101.yaml:11'); // the line of document.id
-    expect(problems.sorted()[0]!.hint).toBe('give this document an id no other document uses, e.g. 501 (ids are stable: change the new record, not the old one)');
+    const [imported, , derived] = problems.sorted();
+    expect(imported!.message).toBe('duplicate document id 500; it is also used in requests/10-akten/messages/101.yaml:11'); // the line of document.id
+    expect(derived!.message).toBe('duplicate document id 500; it is also used in documents/500-x/document.yaml:1');
+    expect(imported!.hint).toBe('ids are stable: keep the id of the document that is already published and give the one you are adding a free id, e.g. 501');
+    expect(derived!.hint).toBe(imported!.hint);
   });
 
-  it('requires request slugs to be unique', async () => {
+  it('requires request slugs to be unique, and reports both requests', async () => {
     const { problems } = await check(
       minimalArchive({ 'requests/11-akten/request.yaml': { id: 11, slug: 'akten', title: 'Noch einmal', description: 'x', status: 'awaiting_response' } }),
     );
-    expect(where(problems.list)).toEqual(['error requests/11-akten/request.yaml:2:7 slug']);
-    expect(problems.list[0]!.message).toBe('"akten" is already the slug of request 10 (requests/10-akten/request.yaml)');
+    expect(where(problems.sorted())).toEqual(['error requests/10-akten/request.yaml:2:7 slug', 'error requests/11-akten/request.yaml:2:7 slug']);
+    expect(problems.sorted().map((problem) => problem.message)).toEqual([
+      '"akten" is also the slug of the request in requests/11-akten/request.yaml:2',
+      '"akten" is also the slug of the request in requests/10-akten/request.yaml:2',
+    ]);
+  });
+
+  it('reports two attachments of one message with the same name at both', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/messages/101.yaml': {
+          id: 101,
+          is_response: true,
+          sender_public_body: 1,
+          timestamp: '2024-02-20T09:30:00+01:00',
+          attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'liste.csv' }],
+        },
+      }),
+    );
+    expect(where(problems.sorted())).toEqual(['error requests/10-akten/messages/101.yaml:7:11 attachments[0].name', 'error requests/10-akten/messages/101.yaml:9:11 attachments[1].name']);
+    expect(problems.sorted()[0]!.message).toBe('"liste.csv" is also the name of another attachment of this message (requests/10-akten/messages/101.yaml:9)');
   });
 
   it('points a missing sender or recipient at is_response', async () => {
@@ -308,12 +361,17 @@ describe('article tags and government plans', () => {
       }),
     );
     expect(where(problems.sorted())).toEqual([
+      'error articletags.yaml:2:9 [0].name',
       'error articletags.yaml:5:9 [1].name',
       'error governmentplans/1-a.yaml:2:13 government',
+      'error governmentplans/1-a.yaml:6:9 updates[0].id',
       'error governmentplans/2-b.yaml:2:13 government',
       'error governmentplans/2-b.yaml:6:9 updates[0].id',
     ]);
-    expect(problems.sorted()[1]!.message).toBe('refers to government 7, which does not exist');
+    const messages = problems.sorted().map((problem) => problem.message);
+    expect(messages[0]).toBe('"Polizei" is also the name of the article tag at articletags.yaml:5');
+    expect(messages[2]).toBe('refers to government 7, which does not exist');
+    expect(messages[3]).toBe('duplicate plan update id 5; it is also used in governmentplans/2-b.yaml:6');
   });
 });
 
@@ -452,6 +510,21 @@ describe('venues and information campaigns', () => {
     expect(archive!.informationObjects.map((object) => [object.id, object.publicBody?.id, object.categories.map((c) => c.title)])).toEqual([[1, 2, ['Bund']]]);
   });
 
+  it('reports a public body with two food authority statuses at both lists', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'foodauthorities.yaml': [
+          { id: 1, title: 'Kooperativ', cooperative: true, publicbodies: [1] },
+          { id: 2, title: 'Verweigert', cooperative: false, publicbodies: [2, 1] },
+        ],
+      }),
+    );
+    expect(problems.sorted().map((problem) => `${problem.line}:${problem.column} ${problem.path}: ${problem.message}`)).toEqual([
+      '5:7 [0].publicbodies[0]: lists public body 1, which is also listed at foodauthorities.yaml:11',
+      '11:7 [1].publicbodies[1]: lists public body 1, which is also listed at foodauthorities.yaml:5',
+    ]);
+  });
+
   it('reports dangling, unpublished and duplicate references at their keys', async () => {
     const { problems } = await check(
       minimalArchive({
@@ -471,6 +544,8 @@ describe('venues and information campaigns', () => {
       }),
     );
     expect(where(problems.sorted())).toEqual([
+      'error infocampaigns/1-a.yaml:8:9 objects[0].id',
+      'error infocampaigns/1-a.yaml:9:12 objects[0].ident',
       'error infocampaigns/1-a.yaml:11:17 objects[0].publicbody',
       'error infocampaigns/1-a.yaml:13:9 objects[0].requests[0]',
       'error infocampaigns/1-a.yaml:15:9 objects[0].categories[0]',
@@ -478,6 +553,7 @@ describe('venues and information campaigns', () => {
       // A missing key points at its record.
       'error infocampaigns/1-a.yaml:19:5 objects[2].lng',
       'error infocampaigns/1-a.yaml:19:9 objects[2].id',
+      'error venues.yaml:1:10 [0].ident',
       'error venues.yaml:8:15 [0].publicbody',
       'error venues.yaml:11:7 [0].requests[1]',
       'error venues.yaml:12:10 [1].ident',
@@ -487,7 +563,10 @@ describe('venues and information campaigns', () => {
     expect(messages['objects[0].requests[0]']).toBe('refers to request 11, which is not published (public: false)');
     expect(messages['objects[0].categories[0]']).toBe('refers to category 2, which this campaign does not define');
     expect(messages['[0].requests[1]']).toBe('refers to request 77, which does not exist');
-    expect(messages['[1].ident']).toBe('duplicate venue ident "amenity:1"; it is already used in venues.yaml:1');
+    expect(messages['[0].ident']).toBe('duplicate venue ident "amenity:1"; it is also used in venues.yaml:12');
+    expect(messages['[1].ident']).toBe('duplicate venue ident "amenity:1"; it is also used in venues.yaml:1');
+    expect(messages['objects[0].ident']).toBe('duplicate ident "a" in this campaign; it is also used in infocampaigns/1-a.yaml:17');
+    expect(messages['objects[2].id']).toBe('duplicate information object id 1; it is also used in infocampaigns/1-a.yaml:8');
     expect(messages['[0].publicbody']).toBe('refers to public body 9, which does not exist');
   });
 });

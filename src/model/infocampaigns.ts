@@ -48,8 +48,8 @@ export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedI
       redirectUrl: data.redirect_url,
       categories: [...categories.values()],
     };
-    if (!campaigns.add(campaign)) continue;
-    if (!data.public) hidden.add(campaign);
+    // A campaign whose id is taken is not published, but its objects are still checked.
+    if (!campaigns.add(campaign) || !data.public) hidden.add(campaign);
 
     const idents = new UniqueKeys<string>();
     data.objects.forEach((input, index) => {

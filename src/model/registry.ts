@@ -71,7 +71,7 @@ export class Registry<T extends { id: number; source: Source }> {
     if (id === null) return null;
     const record = this.byId.get(id);
     if (!record && this.problems.invalidKinds.has(this.contentKind)) {
-      this.problems.at(from, path, `refers to ${this.kind} ${id}, which does not exist or is in a file with errors`, `fix the errors in the ${this.kind} files first`);
+      this.problems.knockOnAt(from, path, `refers to ${this.kind} ${id}, which does not exist or is in a file with errors`, `fix the errors in the ${this.kind} files first`);
     } else if (!record) {
       const sample = idSample(this.byId.keys());
       this.problems.at(

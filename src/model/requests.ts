@@ -29,6 +29,21 @@ export interface LinkedRequests {
   messages: Message[];
   attachments: Attachment[];
   documents: Document[];
+  /**
+   * Every imported document by the path of its document.yaml, published or not (its id may
+   * be taken, its PDF missing): annotations are checked against it either way.
+   */
+  importedByFile: Map<string, Document>;
+  declaredDocuments: DeclaredDocuments;
+}
+
+/**
+ * Every document with an id of its own, published or not, and for those that are held back by
+ * errors the file that has them: so that a reference to one says why it cannot be linked.
+ */
+export interface DeclaredDocuments {
+  byId: ReadonlyMap<number, Document>;
+  blockedBy: ReadonlyMap<Document, string>;
 }
 
 const optionalTime = (value: string | null | undefined) => (value ? parseTimestamp(value) : null);
@@ -76,18 +91,20 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       tags: data.tags,
       messages: [],
     };
-    if (!requests.add(request)) continue;
+    // A request whose id is taken is reported (at both requests) and not published, but it
+    // and its messages are still checked: the id is the only thing wrong with them.
+    const registered = requests.add(request);
     slugs.claim(request.slug, { source, path: ['slug'] });
     byDir.set(dir, request);
-    sameAsIds.set(request, data.same_as);
-    explicitModified.set(request, optionalTime(data.last_modified_at));
-    if (data.public) published.add(request);
-
     if (data.resolution && data.status !== 'resolved') {
       problems.at(source, ['resolution'], `is "${data.resolution}" but status is "${data.status}"`, 'a resolution belongs to a resolved request: set status: resolved, or resolution: ""');
     }
     checkOrder(request.createdAt, request.resolvedOn, source, ['resolved_on'], 'resolved_on', 'created_at', problems, ctx.timeZone);
     checkOrder(request.createdAt, request.dueDate, source, ['due_date'], 'due_date', 'created_at', problems, ctx.timeZone);
+    sameAsIds.set(request, data.same_as);
+    if (!registered) continue;
+    explicitModified.set(request, optionalTime(data.last_modified_at));
+    if (data.public) published.add(request);
   }
 
   slugs.report(problems, (slug, others) => ({
@@ -109,6 +126,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
   const publishedMessages: Message[] = [];
   const publishedAttachments: Attachment[] = [];
   const publishedDocuments: Document[] = [];
+  const importedByFile = new Map<string, Document>();
+  const blockedBy = new Map<Document, string>();
 
   for (const loaded of content.messages) {
     const request = byDir.get(loaded.requestDir);
@@ -121,14 +140,17 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         line: 0,
         column: 0,
         path: '',
-        message: `belongs to no request: ${loaded.requestDir}/request.yaml is missing or invalid`,
-        hint: 'keep each message in the messages/ folder of its request',
+        message: `belongs to no request: there is no ${loaded.requestDir}/request.yaml`,
+        hint: 'keep each message in the messages/ folder of its request, next to the request.yaml',
       });
       continue;
     }
     const message = linkMessage(loaded, request, ctx);
-    if (!messages.add(message)) continue;
-    const isPublished = published.has(request) && !message.isDraft;
+    // A message whose id is taken is not published; its attachments are still checked.
+    const messageRegistered = messages.add(message);
+    const isPublished = messageRegistered && published.has(request) && !message.isDraft;
+    /** The file whose errors keep an attachment of this message unpublished, if any. */
+    const errorsIn = requests.get(request.id) !== request ? request.source.file : !messageRegistered ? loaded.source.file : undefined;
     if (isPublished) {
       request.messages.push(message);
       publishedMessages.push(message);
@@ -156,8 +178,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         canApprove: input.can_approve,
         document: null,
       };
-      if (!attachments.add(attachment, [...path, 'id'])) return;
-      const attachmentPublished = isPublished && attachment.approved && file !== undefined;
+      const attachmentRegistered = attachments.add(attachment, [...path, 'id']);
+      const attachmentPublished = attachmentRegistered && isPublished && attachment.approved && file !== undefined;
       if (attachmentPublished) {
         message.attachments.push(attachment);
         publishedAttachments.push(attachment);
@@ -172,6 +194,9 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       if (attachmentPublished) {
         attachment.document = document;
         publishedDocuments.push(document);
+      } else {
+        const blocking = errorsIn ?? (!attachmentRegistered || !file ? loaded.source.file : undefined);
+        if (blocking) blockedBy.set(document, blocking);
       }
     });
     names.report(problems, (name, others) => ({
@@ -189,7 +214,6 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (!data.allow_annotation) {
       problems.at(source, ['allow_annotation'], 'is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)', 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own');
     }
-    if (!file) continue;
     const document: Document = {
       id: data.id,
       source,
@@ -202,7 +226,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       listed: data.listed,
       allowAnnotation: data.allow_annotation,
       pending: false,
-      file,
+      // A missing file is reported by the loader; the document is still linked (annotations) but not published.
+      file: file ?? { path: '', absolute: '', size: 0 },
       fileName: slugifyFileName(data.file),
       lastModifiedAt: optionalTime(data.last_modified_at) ?? optionalTime(data.published_at) ?? ctx.fallbackModified,
       properties: data.properties,
@@ -213,7 +238,10 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       collections: [],
       annotations: [],
     };
-    if (documents.add(document)) publishedDocuments.push(document);
+    importedByFile.set(source.file, document);
+    if (!documents.add(document)) continue;
+    if (file) publishedDocuments.push(document);
+    else blockedBy.set(document, source.file);
   }
 
   for (const registry of [requests, messages, attachments, documents]) registry.reportDuplicates();
@@ -223,7 +251,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (request.sameAs && published.has(request.sameAs)) request.sameAs.sameAsCount++;
   }
 
-  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments };
+  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, importedByFile, declaredDocuments: { byId: new Map(documents.values().map((document) => [document.id, document])), blockedBy } };
 }
 
 function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): Message {

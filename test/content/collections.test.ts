@@ -73,7 +73,7 @@ describe('document collections', () => {
       'error collections/1.yaml:5:31 directories[0].parent: makes a cycle: directory 3 is its own ancestor',
       'error collections/1.yaml:7:31 directories[2].parent: refers to directory 8, which does not exist in collections/1.yaml',
       'error collections/1.yaml:9:17 documents[0].document: lists document 1 more than once (also at collections/1.yaml:11)',
-      'error collections/1.yaml:10:17 documents[1].document: refers to document 99, which does not exist or belongs to an attachment that is not published',
+      'error collections/1.yaml:10:17 documents[1].document: refers to document 99, which does not exist',
       'error collections/1.yaml:11:17 documents[2].document: lists document 1 more than once (also at collections/1.yaml:9)',
       'error collections/1.yaml:12:31 documents[3].directory: refers to directory 6, which belongs to another collection (collections/2.yaml)',
       'warning collections/1.yaml:13:17 documents[4].document: refers to document 2, which is not public: froide leaves it out of the collection for anonymous readers, and so does the archive',
@@ -147,6 +147,6 @@ describe('page annotations', () => {
       'error documents/9/annotations.yaml:0:0 ',
     ]);
     expect(problems.sorted()[0]!.message).toBe('is missing: top, left, width and height go together');
-    expect(problems.sorted()[6]!.message).toBe('belongs to no document: documents/9/document.yaml is missing or invalid');
+    expect(problems.sorted()[6]!.message).toBe('belongs to no document: there is no documents/9/document.yaml');
   });
 });

@@ -329,6 +329,163 @@ describe('editor conveniences', () => {
   });
 });
 
+describe('knock-on problems', () => {
+  const problemLines = (problems: Problem[]) => problems.map((problem) => `${problem.file}:${problem.line} ${problem.path}: ${problem.message}`);
+  const newRequest = (extra: Tree = {}): Tree =>
+    minimalArchive({
+      'requests/11-neu/request.yaml': { id: 10, slug: 'neu', title: 'Neu', description: 'x', public_body: 1, status: 'resolved', created_at: '2024-05-01T00:00:00+02:00' },
+      'requests/11-neu/messages/110.yaml': { id: 110, is_response: false, recipient_public_body: 1, timestamp: '2024-05-01T00:00:00+02:00' },
+      'requests/11-neu/messages/111.yaml': { id: 111, is_response: true, sender_public_body: 1, timestamp: '2024-04-01T00:00:00+02:00' },
+      ...extra,
+    });
+
+  it('checks the messages of a request whose id is taken against that request, instead of saying they belong to no request', async () => {
+    const { problems } = await check(newRequest());
+    expect(problemLines(problems.sorted())).toEqual([
+      'requests/10-akten/request.yaml:1 id: duplicate request id 10; it is also used in requests/11-neu/request.yaml:1',
+      // A real problem of a message in the new folder, found because the message was linked to its own request.
+      'requests/11-neu/messages/111.yaml:4 timestamp: 2024-04-01T00:00:00+02:00 is before its request\'s created_at (2024-05-01T00:00:00+02:00), which is impossible',
+      'requests/11-neu/request.yaml:1 id: duplicate request id 10; it is also used in requests/10-akten/request.yaml:1',
+    ]);
+  });
+
+  it('checks the attachments of a message whose id is taken', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/messages/102.yaml': {
+          id: 101,
+          is_response: true,
+          sender_public_body: 1,
+          timestamp: '2024-02-21T00:00:00+01:00',
+          attachments: [{ id: 1000, name: 'liste.csv', document: { id: 1 } }],
+        },
+        'requests/10-akten/files/101/liste.csv': 'a;b\n',
+      }),
+    );
+    expect(problemLines(problems.sorted())).toEqual([
+      'requests/10-akten/messages/101.yaml:1 id: duplicate message id 101; it is also used in requests/10-akten/messages/102.yaml:1',
+      'requests/10-akten/messages/101.yaml:7 attachments[0].id: duplicate attachment id 1000; it is also used in requests/10-akten/messages/102.yaml:6',
+      'requests/10-akten/messages/102.yaml:1 id: duplicate message id 101; it is also used in requests/10-akten/messages/101.yaml:1',
+      'requests/10-akten/messages/102.yaml:6 attachments[0].id: duplicate attachment id 1000; it is also used in requests/10-akten/messages/101.yaml:7',
+      'requests/10-akten/messages/102.yaml:9 attachments[0].document: asks for a document, but "liste.csv" is not a PDF (text/csv)',
+    ]);
+  });
+
+  const annotated = (document: object, extra: Tree = {}): Tree =>
+    minimalArchive({
+      'documents/5-neu/document.yaml': document,
+      'documents/5-neu/annotations.yaml': [{ id: 1, page: 1, timestamp: '2024-01-01T00:00:00+01:00', top: 5, left: 5, width: 20 }],
+      ...extra,
+    });
+
+  it('checks the annotations of a document whose PDF is missing, instead of saying they belong to no document', async () => {
+    const { problems } = await check(annotated({ id: 5, file: 'fehlt.pdf' }));
+    expect(problemLines(problems.sorted())).toEqual([
+      'documents/5-neu/annotations.yaml:1 [0].height: is missing: top, left, width and height go together',
+      'documents/5-neu/document.yaml:2 file: names a file that does not exist: documents/5-neu/fehlt.pdf',
+    ]);
+  });
+
+  it('checks the annotations of a document whose id is taken', async () => {
+    const { problems, archive } = await check(
+      annotated(
+        { id: 4, file: 'neu.pdf' },
+        {
+          'documents/5-neu/neu.pdf': '%PDF-1.4 not read by check',
+          'documents/4-alt/document.yaml': { id: 4, file: 'alt.pdf' },
+          'documents/4-alt/alt.pdf': '%PDF-1.4 not read by check',
+        },
+      ),
+    );
+    expect(problemLines(problems.sorted())).toEqual([
+      'documents/4-alt/document.yaml:1 id: duplicate document id 4; it is also used in documents/5-neu/document.yaml:1',
+      'documents/5-neu/annotations.yaml:1 [0].height: is missing: top, left, width and height go together',
+      'documents/5-neu/document.yaml:1 id: duplicate document id 4; it is also used in documents/4-alt/document.yaml:1',
+    ]);
+    expect(archive).toBeUndefined();
+  });
+
+  it('still checks the references of a record whose id is taken, once every id is known', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'categories.yaml': [
+          { id: 1, name: 'Inneres', slug: 'inneres' },
+          { id: 1, name: 'Polizei', slug: 'polizei', parent: 9 },
+          { id: 1, name: 'Umwelt', slug: 'umwelt', parent: 2 },
+          { id: 2, name: 'Natur', slug: 'natur' },
+        ],
+        'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00' },
+        'collections/2.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 77 }] },
+      }),
+    );
+    expect(problemLines(problems.sorted()).filter((line) => !line.includes('duplicate'))).toEqual([
+      'categories.yaml:7 [1].parent: refers to category 9, which does not exist',
+      'collections/2.yaml:4 documents[0].document: refers to document 77, which does not exist',
+    ]);
+  });
+
+  it('says why a collection entry cannot be linked: a document held back by errors, or one whose attachment is not published', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'documents/5-neu/document.yaml': { id: 5, file: 'fehlt.pdf' },
+        'requests/10-akten/messages/101.yaml': {
+          id: 101,
+          is_response: true,
+          sender_public_body: 1,
+          timestamp: '2024-02-20T09:30:00+01:00',
+          attachments: [
+            { id: 1000, name: 'liste.csv' },
+            { id: 1001, name: 'entwurf.pdf', approved: false, document: { id: 6 } },
+          ],
+        },
+        'requests/10-akten/files/101/entwurf.pdf': '%PDF-1.4 not read by check',
+        'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 5 }, { document: 6 }] },
+      }),
+    );
+    const sorted = problems.sorted();
+    expect(problemLines(sorted)).toEqual([
+      'collections/1.yaml:5 documents[1].document: refers to document 6, whose attachment 1001 is not published (requests/10-akten/messages/101.yaml)',
+      'documents/5-neu/document.yaml:2 file: names a file that does not exist: documents/5-neu/fehlt.pdf',
+      // Listed last: it only follows from the missing file.
+      'collections/1.yaml:4 documents[0].document: refers to document 5, which is not published because documents/5-neu/document.yaml has errors',
+    ]);
+    expect(sorted.map((problem) => problem.hint)).toEqual([
+      'publish the attachment (approved, not a draft, in a public request), or remove the entry',
+      'put the PDF next to document.yaml, or fix the name',
+      'fix the errors in documents/5-neu/document.yaml first',
+    ]);
+  });
+
+  it('lists problems that only follow from a file with errors after the errors in that file', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        // The invalid public body file sorts after laws.yaml and requests/, which refer to it.
+        'publicbodies/1-bmi.yaml': { id: 1, name: 'Bundesministerium des Innern', slug: 'bmi', jurisdiction: 1, colour: 'blau' },
+        'laws.yaml': [{ id: 1, name: 'IFG', slug: 'ifg', jurisdiction: 1, mediator: 1 }],
+      }),
+    );
+    const sorted = problems.sorted();
+    expect(sorted[0]!.file).toBe('publicbodies/1-bmi.yaml');
+    expect(sorted[0]!.message).toBe('unknown key "colour"');
+    expect(sorted.slice(1).every((problem) => problem.knockOn && problem.message.endsWith('which does not exist or is in a file with errors'))).toBe(true);
+    expect(sorted.slice(1).map((problem) => problem.file)).toEqual([...sorted.slice(1).map((problem) => problem.file)].sort());
+    expect(sorted.map((problem) => problem.file)).toContain('laws.yaml');
+  });
+
+  it('says a collection entry may point into a request with errors, and lists it after that error', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/request.yaml': { id: 10, slug: 'akten', title: 'Akten', description: 'x', status: 'lost' },
+        'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 23 }] },
+      }),
+    );
+    expect(problemLines(problems.sorted())).toEqual([
+      'requests/10-akten/request.yaml:5 status: is "lost", which is not allowed',
+      'collections/1.yaml:4 documents[0].document: refers to document 23, which does not exist or is in a file with errors',
+    ]);
+  });
+});
+
 describe('article tags and government plans', () => {
   it('links plans to their government, publishes only public ones, orders updates newest first', async () => {
     const { problems, archive } = await check(

@@ -77,7 +77,7 @@ describe('build', () => {
     expect(attachment).toMatchObject({ id: 1001, is_pdf: true, document: null });
     expect(built.result.warnings).toHaveLength(1);
     expect(built.result.warnings[0]).toMatchObject({ severity: 'warning', file: 'requests/10-akten/files/101/kaputt.pdf' });
-    expect(built.result.warnings[0]!.message).toMatch(/^cannot be read as a PDF \(.+\); attachment 1001 is published without its derived document 500$/);
+    expect(built.result.warnings[0]!.message).toMatch(/^cannot be read as a PDF, so attachment 1001 is published without its derived document 500: not a PDF/);
     expect((await built.json(buildPaths.listPage('document', 0))).meta.total_count).toBe(0);
   });
 

@@ -152,7 +152,7 @@ function linkEntries(
         'warning',
       );
     }
-    const entry = { collection, document, directory, rank: collection.entries.length };
+    const entry = { collection, document, directory, rank: collection.entries.length, path: [...path, 'document'] };
     collection.entries.push(entry);
     if (isPublished) document.collections.push(entry);
   });

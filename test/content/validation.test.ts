@@ -189,7 +189,7 @@ describe('content validation', () => {
 
   it('asks for a random uid on unlisted documents and offers one', async () => {
     const { problems } = await check(
-      minimalArchive({ 'documents/1-x/document.yaml': { id: 1, file: 'x.pdf', listed: false }, 'documents/1-x/x.pdf': '%PDF' }),
+      minimalArchive({ 'documents/1-x/document.yaml': { id: 1, file: 'x.pdf', listed: false }, 'documents/1-x/x.pdf': '%PDF-1.4 not read by check' }),
     );
     expect(where(problems.list)).toEqual(['error documents/1-x/document.yaml:3:9 listed']);
     expect(problems.list[0]!.hint).toMatch(/^unlisted documents are reached only through their uid, so it must be random: add "uid: [0-9a-f-]{36}"$/);
@@ -199,9 +199,9 @@ describe('content validation', () => {
     const { problems, archive } = await check(
       minimalArchive({
         'documents/1-x/document.yaml': 'id: 1\nfile: x.pdf\nallow_annotation: false\n',
-        'documents/1-x/x.pdf': '%PDF',
+        'documents/1-x/x.pdf': '%PDF-1.4 not read by check',
         'documents/2-y/document.yaml': 'id: 2\nfile: y.pdf\nallow_annotation: true\n',
-        'documents/2-y/y.pdf': '%PDF',
+        'documents/2-y/y.pdf': '%PDF-1.4 not read by check',
       }),
     );
     expect(archive).toBeUndefined();
@@ -261,7 +261,7 @@ describe('editor conveniences', () => {
   it('keeps checking an attachment whose file is missing', async () => {
     const tree = minimalArchive({
       'documents/500-x/document.yaml': { id: 500, file: 'x.pdf', title: 'X' },
-      'documents/500-x/x.pdf': '%PDF',
+      'documents/500-x/x.pdf': '%PDF-1.4 not read by check',
       'requests/10-akten/messages/101.yaml': {
         id: 101,
         is_response: true,

@@ -160,13 +160,15 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     loaded.data.attachments.forEach((input, index) => {
       const path = ['attachments', index];
       const file = loaded.files[index];
-      names.claim(input.name, { source: loaded.source, path: [...path, 'name'] });
-      const filetype = input.filetype ?? mimeTypeOf(input.name);
+      // One canonical form for the published name and URL, whatever form the YAML or the disk uses (content/file-names.ts).
+      const name = input.name.normalize('NFC');
+      names.claim(name, { source: loaded.source, path: [...path, 'name'] });
+      const filetype = input.filetype ?? mimeTypeOf(name);
       const attachment: Attachment = {
         id: input.id,
         source: loaded.source,
         message,
-        name: input.name,
+        name,
         filetype,
         // A missing file is reported by the loader; keep checking the rest of the attachment.
         file: file ?? { path: '', absolute: '', size: 0 },
@@ -186,7 +188,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       }
       if (!input.document) return;
       if (!attachment.isPdf) {
-        problems.at(loaded.source, [...path, 'document'], `asks for a document, but "${input.name}" is not a PDF (${filetype})`, 'only PDF attachments can have a derived document: remove the document block');
+        problems.at(loaded.source, [...path, 'document'], `asks for a document, but "${name}" is not a PDF (${filetype})`, 'only PDF attachments can have a derived document: remove the document block');
         return;
       }
       const document = derivedDocument(input.document, attachment, request, loaded.source, [...path, 'document'], problems);

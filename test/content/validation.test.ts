@@ -258,6 +258,56 @@ describe('editor conveniences', () => {
     expect(where(problems.list)).toEqual(['error requests/10-akten/request.yaml:5:9 status']);
   });
 
+  describe('file names in another Unicode normalisation form than the YAML (macOS writes them decomposed)', () => {
+    const composed = 'Bescheid M\u00e4rz.pdf'; // "ä" as one code point (NFC), as editors type it
+    const decomposed = 'Bescheid Ma\u0308rz.pdf'; // "a" + combining diaeresis (NFD), as macOS often names files
+    const reply = (name: string) => ({
+      id: 101,
+      is_response: true,
+      sender_public_body: 1,
+      timestamp: '2024-02-20T09:30:00+01:00',
+      attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name, document: { id: 500 } }],
+    });
+
+    it.each([
+      ['NFD on disk, NFC in YAML', decomposed, composed],
+      ['NFC on disk, NFD in YAML', composed, decomposed],
+    ])('finds the file (%s), reads it under its name on disk and publishes the name in NFC', async (_, onDisk, inYaml) => {
+      const { problems, archive } = await check(
+        minimalArchive({
+          'requests/10-akten/messages/101.yaml': reply(inYaml),
+          [`requests/10-akten/files/101/${onDisk}`]: '%PDF-1.4 not read by check',
+        }),
+      );
+      expect(problems.list).toEqual([]);
+      const attachment = archive!.attachments.find((candidate) => candidate.id === 1001)!;
+      expect(attachment.name).toBe(composed);
+      expect(attachment.file.path).toBe(`requests/10-akten/files/101/${onDisk}`);
+      expect(attachment.file.absolute.endsWith(onDisk)).toBe(true);
+    });
+
+    it('finds an imported document\'s PDF named in NFD', async () => {
+      const { problems, archive } = await check(
+        minimalArchive({
+          'documents/5-x/document.yaml': { id: 5, file: composed },
+          [`documents/5-x/${decomposed}`]: '%PDF-1.4 not read by check',
+        }),
+      );
+      expect(problems.list).toEqual([]);
+      expect(archive!.documents.find((document) => document.id === 5)!.file.path).toBe(`documents/5-x/${decomposed}`);
+    });
+
+    it('reports two attachments whose names differ only in normalisation as the same name', async () => {
+      const message = reply(composed);
+      message.attachments.push({ id: 1002, name: decomposed } as never);
+      const { problems } = await check(
+        minimalArchive({ 'requests/10-akten/messages/101.yaml': message, [`requests/10-akten/files/101/${composed}`]: '%PDF-1.4 not read by check' }),
+      );
+      expect(problems.sorted().map((problem) => problem.path)).toEqual(['attachments[1].name', 'attachments[2].name']);
+      expect(problems.sorted()[0]!.message).toMatch(/^"Bescheid M\u00e4rz\.pdf" is also the name of another attachment of this message/);
+    });
+  });
+
   it('keeps checking an attachment whose file is missing', async () => {
     const tree = minimalArchive({
       'documents/500-x/document.yaml': { id: 500, file: 'x.pdf', title: 'X' },

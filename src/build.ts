@@ -46,7 +46,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     return value;
   };
 
-  const { problems, archive, settings } = stage('load and check', await checkContent(options));
+  const { problems, archive, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
   if (!archive || !settings) throw new ContentError(problems.sorted());
 
   const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems));

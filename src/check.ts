@@ -2,17 +2,35 @@
  * Load and link: the first two stages of the build, and all of `archive check`. No PDF work,
  * so it is fast enough for every pull request.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent } from './content/load.ts';
 import { Problems } from './content/problems.ts';
 import { linkArchive } from './model/link.ts';
 import type { Archive } from './model/types.ts';
+import { checkPdfHeaders } from './pdf-policy.ts';
+
+/** The first `bytes` bytes of a file; synchronous for the reason given in content/disk.ts. */
+function readHead(absolute: string, bytes: number): Uint8Array {
+  const fd = openSync(absolute, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export interface CheckOptions {
   contentDir: string;
   env: Env;
   overrides?: SettingsOverrides;
+  /**
+   * Test that every published PDF starts like one (default true). The build turns it off:
+   * its PDF stage reads every document in full and applies the same policy.
+   */
+  pdfHeaders?: boolean;
 }
 
 export interface Checked {
@@ -36,6 +54,7 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   if (settings) archive.title = settings.title;
+  if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
   return { problems, archive: problems.errors.length ? undefined : archive, settings };
 }
 

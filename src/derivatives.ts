@@ -1,13 +1,14 @@
 /**
  * PDF facts and page images for every published document, with the failure policy of
- * issue 3 #8: an imported document that cannot be read is a build error naming the file; a
- * PDF attachment that cannot be read is still published, without its derived document, and
- * reported as a warning.
+ * issue 3 #8 (src/pdf-policy.ts): an imported document that cannot be read is a build error
+ * naming the file; a PDF attachment that cannot be read is still published, without its
+ * derived document, and reported as a warning, as is every collection entry that loses it.
  */
 import type { DocumentFacts } from './api/resources/context.ts';
 import type { Problems } from './content/problems.ts';
 import type { Archive, Document } from './model/types.ts';
 import { processPdfs, type PdfImage, type PdfOptions } from './pdf/index.ts';
+import { reportUnreadableDocument, withholdDocuments } from './pdf-policy.ts';
 
 export interface Derivatives {
   facts(document: Document): DocumentFacts;
@@ -33,25 +34,10 @@ export async function deriveDocuments(
       images.set(document, result.images);
       continue;
     }
-    const reason = result ? result.message : 'was not processed';
     failed.add(document);
-    if (document.original) {
-      problems.add({
-        severity: 'warning',
-        file: document.file.path,
-        line: 0,
-        column: 0,
-        path: '',
-        message: `cannot be read as a PDF (${reason}); attachment ${document.original.id} is published without its derived document ${document.id}`,
-        hint: 'replace the file with a readable PDF, or remove the document block of the attachment',
-      });
-      document.original.document = null;
-    } else {
-      problems.at(document.source, ['file'], `${document.file.path} cannot be read as a PDF: ${reason}`, 'replace it with a readable PDF (open it in a PDF viewer to check), or remove the document');
-    }
+    reportUnreadableDocument(document, result ? result.message : 'was not processed', problems);
   }
-  archive.documents = archive.documents.filter((document) => !failed.has(document));
-  for (const collection of archive.collections) collection.entries = collection.entries.filter((entry) => !failed.has(entry.document));
+  withholdDocuments(archive, failed);
 
   return {
     facts(document) {

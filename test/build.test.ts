@@ -77,8 +77,26 @@ describe('build', () => {
     expect(attachment).toMatchObject({ id: 1001, is_pdf: true, document: null });
     expect(built.result.warnings).toHaveLength(1);
     expect(built.result.warnings[0]).toMatchObject({ severity: 'warning', file: 'requests/10-akten/files/101/kaputt.pdf' });
-    expect(built.result.warnings[0]!.message).toMatch(/^cannot be read as a PDF \(.+\); attachment 1001 is published without its derived document 500$/);
+    expect(built.result.warnings[0]!.message).toMatch(/^cannot be read as a PDF, so attachment 1001 is published without its derived document 500: not a PDF/);
     expect((await built.json(buildPaths.listPage('document', 0))).meta.total_count).toBe(0);
+  });
+
+  it('copies an attachment named in NFD on disk to its NFC name, the one its URL and the public media list use', async () => {
+    const built = track(
+      await buildTree(
+        minimalArchive({
+          'requests/10-akten/messages/101.yaml': { id: 101, is_response: true, sender_public_body: 1, timestamp: '2024-02-20T09:30:00+01:00', attachments: [{ id: 1000, name: 'Geb\u00fchren M\u00e4rz.csv' }, { id: 1001, name: 'liste.csv' }] },
+          'requests/10-akten/files/101/Gebu\u0308hren Ma\u0308rz.csv': 'a;b\n1;2\n',
+        }),
+      ),
+    );
+    const name = 'Geb\u00fchren M\u00e4rz.csv';
+    expect(built.result.warnings).toEqual([]);
+    expect(await readFile(join(built.buildDir, buildPaths.media(`foi/101/${name}`)), 'utf8')).toBe('a;b\n1;2\n');
+    const attachment = await built.json(buildPaths.detail('attachment', 1000));
+    expect(attachment.name).toBe(name);
+    expect(attachment.file_url).toContain(`/media/foi/101/${encodeURIComponent(name)}?`);
+    expect(await built.json(buildPaths.publicMedia(`foi/101/${name}`)!)).toEqual([`foi/101/${name}`, 'foi/101/liste.csv']);
   });
 
   it('fails on an unreadable imported document, naming the file', async () => {

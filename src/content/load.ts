@@ -29,6 +29,7 @@ import {
 } from './schema.ts';
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
+import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
 import { mapLimit } from '../concurrency.ts';
 
@@ -163,6 +164,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
   const georegions = of<GeoRegionInput>('georegion');
   const georegionGeometries = of<GeometryFileInput>('georegiongeometry');
 
+  const onDisk = fileFinder(all);
   const messages = await mapLimit(
     rawMessages,
     FILE_CONCURRENCY,
@@ -171,7 +173,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
       const files = await Promise.all(
         message.data.attachments.map(async (attachment, index) => {
           const path = `${requestDir}/files/${message.data.id}/${attachment.name}`;
-          const file = await contentFile(reader, path);
+          const file = await contentFile(reader, onDisk(path));
           if (!file) {
             problems.at(message.source, ['attachments', index, 'name'], `names a file that does not exist: ${path}`, `add the file at ${path}, or fix the name`);
           }
@@ -185,7 +187,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
   const documents = await Promise.all(
     rawDocuments.map(async (document): Promise<LoadedDocument> => {
       const path = `${dirOf(document.source.file)}/${document.data.file}`;
-      const file = await contentFile(reader, path);
+      const file = await contentFile(reader, onDisk(path));
       if (!file) problems.at(document.source, ['file'], `names a file that does not exist: ${path}`, 'put the PDF next to document.yaml, or fix the name');
       return { ...document, file };
     }),

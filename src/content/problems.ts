@@ -16,6 +16,11 @@ export interface Problem {
   message: string;
   /** What the editor can do about it. */
   hint?: string;
+  /**
+   * The problem only follows from errors elsewhere (a reference into a file with errors):
+   * it is listed after the problems that cause it, which are the ones to fix first.
+   */
+  knockOn?: boolean;
 }
 
 export interface Position {
@@ -58,6 +63,12 @@ export class Problems {
     this.add({ severity, file: source.file, line, column, path: formatPath(full), message, ...(hint ? { hint } : {}) });
   }
 
+  /** A problem at a key that only follows from errors in other files (see `Problem.knockOn`). */
+  knockOnAt(source: Source, path: readonly (string | number)[], message: string, hint?: string): void {
+    this.at(source, path, message, hint);
+    this.list[this.list.length - 1]!.knockOn = true;
+  }
+
   get errors(): Problem[] {
     return this.list.filter((problem) => problem.severity === 'error');
   }
@@ -66,9 +77,12 @@ export class Problems {
     return this.list.filter((problem) => problem.severity === 'warning');
   }
 
-  /** Stable order: by file, then line, so output diffs well and matches the editor's view. */
+  /**
+   * Stable order: causes before knock-on problems, then by file and line, so the first line
+   * is one to fix, output diffs well and matches the editor's view.
+   */
   sorted(): Problem[] {
-    return [...this.list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+    return [...this.list].sort((a, b) => Number(a.knockOn ?? false) - Number(b.knockOn ?? false) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   }
 }
 

@@ -7,13 +7,15 @@ import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
+import type { DeclaredDocuments } from './requests.ts';
 import { uuidFromId } from './names.ts';
 import { arrangeTree, byName, idSample, Registry } from './registry.ts';
+import { UniqueKeys } from './unique.ts';
 import { parseTimestamp } from './time.ts';
 import type { CollectionDirectory, Document, DocumentCollection, PageAnnotation } from './types.ts';
 
 /** Links every collection; returns the published (public) ones, by id, and fills `document.collections`. */
-export function linkCollections(content: LoadedContent, documents: readonly Document[], problems: Problems): DocumentCollection[] {
+export function linkCollections(content: LoadedContent, documents: readonly Document[], declared: DeclaredDocuments, problems: Problems): DocumentCollection[] {
   const collections = new Registry<DocumentCollection>('document collection', problems, 'documentcollection');
   const directories = new Registry<CollectionDirectory>('collection directory', problems, 'documentcollection');
   const byId = new Map(documents.map((document) => [document.id, document]));
@@ -41,8 +43,8 @@ export function linkCollections(content: LoadedContent, documents: readonly Docu
       allDirectories: [],
       entries: [],
     };
-    if (!collections.add(collection)) continue;
-    if (data.public) published.add(collection);
+    // A collection whose id is taken is not published, but its folders and entries are still checked.
+    if (collections.add(collection) && data.public) published.add(collection);
     linked.push({ collection, data });
     data.directories.forEach((input, index) => {
       const directoryCreated = input.created_at ? parseTimestamp(input.created_at) : createdAt;
@@ -68,7 +70,7 @@ export function linkCollections(content: LoadedContent, documents: readonly Docu
 
   for (const { collection, data } of linked) {
     linkDirectories(collection, data, directories, problems);
-    linkEntries(collection, data, byId, directories, problems, published.has(collection));
+    linkEntries(collection, data, byId, declared, directories, problems, published.has(collection));
   }
   return collections.values().filter((collection) => published.has(collection));
 }
@@ -125,23 +127,19 @@ function linkEntries(
   collection: DocumentCollection,
   data: DocumentCollectionInput,
   documents: Map<number, Document>,
+  declared: DeclaredDocuments,
   directories: Registry<CollectionDirectory>,
   problems: Problems,
   isPublished: boolean,
 ): void {
-  const listedAt = new Map<number, number>();
+  const listed = new UniqueKeys<number>();
   data.documents.forEach((input, index) => {
     const path = ['documents', index];
     const document = documents.get(input.document);
-    const earlier = listedAt.get(input.document);
-    if (earlier !== undefined) {
-      problems.at(collection.source, [...path, 'document'], `lists document ${input.document} a second time (first at documents[${earlier}])`, 'a document is in a collection once: remove one entry');
-      return;
-    }
-    listedAt.set(input.document, index);
+    if (!listed.claim(input.document, { source: collection.source, path: [...path, 'document'] })) return;
     const directory = input.directory === null ? null : ownDirectory(input.directory, collection, directories, problems, [...path, 'directory']);
     if (!document) {
-      reportUnknownDocument(collection.source, [...path, 'document'], input.document, documents, problems);
+      reportUnknownDocument(collection.source, [...path, 'document'], input.document, documents, declared, problems);
       return;
     }
     if (directory === undefined) return;
@@ -154,32 +152,58 @@ function linkEntries(
         'warning',
       );
     }
-    const entry = { collection, document, directory, rank: collection.entries.length };
+    const entry = { collection, document, directory, rank: collection.entries.length, path: [...path, 'document'] };
     collection.entries.push(entry);
     if (isPublished) document.collections.push(entry);
   });
+  listed.report(problems, (id, others) => ({
+    message: `lists document ${id} more than once (also at ${others})`,
+    hint: 'a document is in a collection once: remove one of the entries',
+  }));
 }
 
-function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, problems: Problems): void {
+function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, declared: DeclaredDocuments, problems: Problems): void {
+  const held = declared.byId.get(id);
+  const blocking = held && declared.blockedBy.get(held);
+  if (blocking) {
+    problems.knockOnAt(source, path, `refers to document ${id}, which is not published because ${blocking} has errors`, `fix the errors in ${blocking} first`);
+    return;
+  }
+  if (held?.original) {
+    problems.at(
+      source,
+      path,
+      `refers to document ${id}, whose attachment ${held.original.id} is not published (${held.source.file})`,
+      'publish the attachment (approved, not a draft, in a public request), or remove the entry',
+    );
+    return;
+  }
+  // Documents are declared in document.yaml files and in messages, which are linked only when their request.yaml is valid.
+  if (['document', 'message', 'request'].some((kind) => problems.invalidKinds.has(kind))) {
+    problems.knockOnAt(source, path, `refers to document ${id}, which does not exist or is in a file with errors`, 'fix the errors in the document, message and request files first');
+    return;
+  }
   const sample = idSample(documents.keys());
   problems.at(
     source,
     path,
-    problems.invalidKinds.has('document') || problems.invalidKinds.has('message')
-      ? `refers to document ${id}, which does not exist or is in a file with errors`
-      : `refers to document ${id}, which does not exist or belongs to an attachment that is not published`,
+    `refers to document ${id}, which does not exist`,
     sample ? `use the id of a published document (${sample})` : 'add the document first',
   );
 }
 
-/** Links annotations to the imported document in their folder; fills `document.annotations`, oldest first. */
-export function linkAnnotations(content: LoadedContent, documents: readonly Document[], problems: Problems): PageAnnotation[] {
+/**
+ * Links annotations to the imported document in their folder and checks them, whether or not
+ * that document is published; returns those of published documents and fills their
+ * `document.annotations`, oldest first.
+ */
+export function linkAnnotations(content: LoadedContent, importedByFile: ReadonlyMap<string, Document>, published: readonly Document[], problems: Problems): PageAnnotation[] {
   const annotations = new Registry<PageAnnotation>('page annotation', problems, 'pageannotation');
-  const byFile = new Map(documents.map((document) => [document.source.file, document]));
   for (const { data, source, dir } of content.annotations) {
     const documentFile = `${dir}/document.yaml`;
-    const document = byFile.get(documentFile);
+    const document = importedByFile.get(documentFile);
     if (!document) {
+      // An invalid document.yaml is reported already; its annotations are checked once it is fixed.
       if (problems.invalidFiles.has(documentFile)) continue;
       problems.add({
         severity: 'error',
@@ -187,8 +211,8 @@ export function linkAnnotations(content: LoadedContent, documents: readonly Docu
         line: 0,
         column: 0,
         path: '',
-        message: `belongs to no document: ${documentFile} is missing or invalid`,
-        hint: 'keep annotations.yaml in the folder of the document it annotates',
+        message: `belongs to no document: there is no ${documentFile}`,
+        hint: 'keep annotations.yaml in the folder of the document it annotates, next to its document.yaml',
       });
       continue;
     }
@@ -213,6 +237,7 @@ export function linkAnnotations(content: LoadedContent, documents: readonly Docu
     if (annotations.add(annotation)) document.annotations.push(annotation);
   }
   annotations.reportDuplicates();
-  for (const document of documents) document.annotations.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
-  return annotations.values();
+  for (const document of published) document.annotations.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
+  const isPublished = new Set(published);
+  return annotations.values().filter((annotation) => isPublished.has(annotation.document));
 }

@@ -7,6 +7,7 @@ import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
 import { newestFirst, type PublishedRequests } from './published-requests.ts';
 import { Registry } from './registry.ts';
+import { UniqueKeys } from './unique.ts';
 import type { FoodAuthority, PublicBody, Venue } from './types.ts';
 
 interface Context {
@@ -19,25 +20,27 @@ interface Context {
 function linkAuthorities(content: LoadedContent, ctx: Context): Map<PublicBody, FoodAuthority> {
   const authorities = new Registry<FoodAuthority>('food authority', ctx.problems, 'foodauthority');
   const byBody = new Map<PublicBody, FoodAuthority>();
+  const listed = new UniqueKeys<number>();
   for (const { data, source } of content.foodAuthorities) {
     const authority: FoodAuthority = { id: data.id, source, title: data.title, description: data.description, cooperative: data.cooperative };
     if (!authorities.add(authority)) continue;
     data.publicbodies.forEach((id, index) => {
       const body = ctx.publicBodies.resolve(id, source, ['publicbodies', index]);
-      if (!body) return;
-      const other = byBody.get(body);
-      if (other) {
-        ctx.problems.at(source, ['publicbodies', index], `public body ${id} already has the food authority status ${other.id} ("${other.title}")`, 'a public body has one status: remove it from one of the two');
-      } else byBody.set(body, authority);
+      if (body && listed.claim(id, { source, path: ['publicbodies', index] })) byBody.set(body, authority);
     });
   }
   authorities.reportDuplicates();
+  listed.report(ctx.problems, (id, others) => ({
+    message: `lists public body ${id}, which is also listed at ${others}`,
+    hint: 'a public body has one food authority status: remove it from one of them',
+  }));
   return byBody;
 }
 
 export function linkVenues(content: LoadedContent, ctx: Context): Venue[] {
   const authorities = linkAuthorities(content, ctx);
   const venues = new Map<string, Venue>();
+  const idents = new UniqueKeys<string>();
   for (const { data, source } of content.venues) {
     const publicBody = ctx.publicBodies.resolve(data.publicbody, source, ['publicbody']) ?? null;
     const requests = data.requests.flatMap((id, index) => ctx.requests.resolve(id, source, ['requests', index]) ?? []);
@@ -58,13 +61,11 @@ export function linkVenues(content: LoadedContent, ctx: Context): Venue[] {
       authority: publicBody ? (authorities.get(publicBody) ?? null) : null,
       requests: [...new Set(requests)].sort(newestFirst),
     };
-    const other = venues.get(venue.ident);
-    if (other) {
-      const where = other.source.locate([...other.source.base, 'ident']);
-      ctx.problems.at(source, ['ident'], `duplicate venue ident "${venue.ident}"; it is already used in ${other.source.file}:${where.line}`, 'every venue needs its own ident: merge the two entries or fix the id part');
-      continue;
-    }
-    venues.set(venue.ident, venue);
+    if (idents.claim(venue.ident, { source, path: ['ident'] })) venues.set(venue.ident, venue);
   }
+  idents.report(ctx.problems, (ident, others) => ({
+    message: `duplicate venue ident "${ident}"; it is also used in ${others}`,
+    hint: 'every venue needs its own ident (it is the detail URL): merge the two entries, or fix the id part of the one you are adding',
+  }));
   return [...venues.values()];
 }

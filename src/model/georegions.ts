@@ -26,6 +26,7 @@ export function linkGeoRegions(content: LoadedContent, problems: Problems): Regi
   const used = new Set<string>();
   const parents = new Map<GeoRegion, number | null>();
   const givenLevels = new Map<GeoRegion, number>();
+  const deferred: (() => void)[] = [];
 
   for (const loaded of content.georegions) {
     const { data, source } = loaded;
@@ -52,12 +53,16 @@ export function linkGeoRegions(content: LoadedContent, problems: Problems): Regi
       area: data.area ?? Math.round(sphericalArea(polygons)),
       centroid: data.centroid ?? planarCentroid(polygons),
     };
-    if (!regions.add(region)) continue;
+    if (!regions.add(region)) {
+      deferred.push(() => regions.resolve(data.part_of, source, ['part_of'])); // a duplicate's reference is still checked
+      continue;
+    }
     parents.set(region, data.part_of);
     if (data.level !== undefined) givenLevels.set(region, data.level);
   }
 
   linkTree(regions.values(), parents, regions, problems, 'part_of');
+  for (const check of deferred) check();
   assignLevels(regions.values(), givenLevels, problems);
   reportUnusedFiles(content.georegionGeometries, used, problems);
   regions.reportDuplicates();

@@ -7,6 +7,7 @@ import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
 import { newestFirst, type PublishedRequests } from './published-requests.ts';
 import { Registry } from './registry.ts';
+import { UniqueKeys } from './unique.ts';
 import type { InfoCampaign, InfoCampaignCategory, InformationObject, PublicBody } from './types.ts';
 
 interface Context {
@@ -26,15 +27,13 @@ export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedI
   const { problems } = ctx;
   const campaigns = new Registry<InfoCampaign>('information campaign', problems, 'infocampaign');
   const objects = new Registry<InformationObject>('information object', problems, 'infocampaign');
-  const categoryIds = new Map<number, string>();
+  const categoryIds = new UniqueKeys<number>();
   const hidden = new Set<InfoCampaign>();
 
   for (const { data, source } of content.infoCampaigns) {
     const categories = new Map<number, InfoCampaignCategory>();
     data.categories.forEach((category, index) => {
-      const first = categoryIds.get(category.id);
-      if (first) problems.at(source, ['categories', index, 'id'], `duplicate campaign category id ${category.id}; it is already used in ${first}`, 'give every category an id no other campaign category uses');
-      else categoryIds.set(category.id, source.file);
+      categoryIds.claim(category.id, { source, path: ['categories', index, 'id'] });
       categories.set(category.id, { id: category.id, title: category.title });
     });
     const campaign: InfoCampaign = {
@@ -49,18 +48,13 @@ export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedI
       redirectUrl: data.redirect_url,
       categories: [...categories.values()],
     };
-    if (!campaigns.add(campaign)) continue;
-    if (!data.public) hidden.add(campaign);
+    // A campaign whose id is taken is not published, but its objects are still checked.
+    if (!campaigns.add(campaign) || !data.public) hidden.add(campaign);
 
-    const idents = new Map<string, number>();
+    const idents = new UniqueKeys<string>();
     data.objects.forEach((input, index) => {
       const at = (...path: (string | number)[]) => ['objects', index, ...path];
-      const firstIdent = idents.get(input.ident);
-      if (firstIdent !== undefined) {
-        problems.at(source, at('ident'), `duplicate ident "${input.ident}" in this campaign; objects[${firstIdent}] has it already`, 'idents are unique within a campaign: change this one');
-        return;
-      }
-      idents.set(input.ident, index);
+      if (!idents.claim(input.ident, { source, path: at('ident') })) return;
       if ((input.lat === null) !== (input.lng === null)) {
         problems.at(source, at(input.lat === null ? 'lat' : 'lng'), 'is missing while the other coordinate is set', 'give both lat and lng, or neither');
       }
@@ -94,7 +88,15 @@ export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedI
         ['objects', index, 'id'],
       );
     });
+    idents.report(problems, (ident, others) => ({
+      message: `duplicate ident "${ident}" in this campaign; it is also used in ${others}`,
+      hint: 'idents are unique within a campaign (they are part of the detail URL): keep the published one and change the one you are adding',
+    }));
   }
+  categoryIds.report(problems, (id, others) => ({
+    message: `duplicate campaign category id ${id}; it is also used in ${others}`,
+    hint: 'category ids are unique over all campaigns: keep the published one and give the one you are adding an id no other campaign category uses',
+  }));
   campaigns.reportDuplicates();
   objects.reportDuplicates();
   return {

@@ -42,11 +42,13 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     });
   }
 
+  const duplicateParents: (() => void)[] = [];
   const classifications = new Registry<Classification>('classification', problems);
   const classificationParents = new Map<Classification, number | null>();
   for (const { data, source } of content.classifications) {
     const node: Classification = { id: data.id, source, name: data.name, slug: data.slug, parent: null, children: [], depth: 0 };
     if (classifications.add(node)) classificationParents.set(node, data.parent);
+    else duplicateParents.push(() => classifications.resolve(data.parent, source, ['parent']));
   }
   linkTree(classifications.values(), classificationParents, classifications, problems);
 
@@ -55,8 +57,11 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   for (const { data, source } of content.categories) {
     const node: Category = { id: data.id, source, name: data.name, slug: data.slug, isTopic: data.is_topic, parent: null, children: [], depth: 0 };
     if (categories.add(node)) categoryParents.set(node, data.parent);
+    else duplicateParents.push(() => categories.resolve(data.parent, source, ['parent']));
   }
   linkTree(categories.values(), categoryParents, categories, problems);
+  // A record whose id is taken is not linked, but its parent reference is still checked (once all ids are known).
+  for (const check of duplicateParents) check();
 
   const campaigns = new Registry<Campaign>('campaign', problems);
   const hiddenCampaigns = new Set<number>();
@@ -141,17 +146,22 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     });
   }
   for (const { data, source } of content.laws) {
+    const combined = data.combined.flatMap((id, index) => laws.resolve(id, source, ['combined', index]) ?? []);
     const law = laws.get(data.id);
-    if (law?.source !== source) continue;
-    law.combined = data.combined.flatMap((id, index) => laws.resolve(id, source, ['combined', index]) ?? []);
+    // A law whose id is taken has its references checked, but is not linked.
+    if (law?.source === source) law.combined = combined;
   }
 
   const bodyParents = new Map<PublicBody, number | null>();
   for (const { data, source } of content.publicBodies) {
+    const bodyLaws = data.laws.flatMap((id, index) => laws.resolve(id, source, ['laws', index]) ?? []);
     const body = publicBodies.get(data.id);
-    if (body?.source !== source) continue;
-    body.laws = data.laws.flatMap((id, index) => laws.resolve(id, source, ['laws', index]) ?? []);
-    bodyParents.set(body, data.parent);
+    if (body?.source === source) {
+      body.laws = bodyLaws;
+      bodyParents.set(body, data.parent);
+    } else {
+      publicBodies.resolve(data.parent, source, ['parent']); // a duplicate's reference is still checked
+    }
   }
   linkTree(publicBodies.values(), bodyParents, publicBodies, problems);
   // froide lists a body's regions in the regions' tree order, whatever order they were added in.
@@ -163,7 +173,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     body.root = root;
   }
 
-  const { requests, messages, attachments, documents } = linkRequests(content, {
+  const { requests, messages, attachments, documents, importedByFile, declaredDocuments } = linkRequests(content, {
     problems,
     publicBodies,
     jurisdictions,
@@ -201,7 +211,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     venues: linkVenues(content, { problems, publicBodies, requests: published }),
     informationObjects: infoCampaigns.objects,
     infoCampaigns: infoCampaigns.campaigns,
-    collections: linkCollections(content, documents, problems),
-    annotations: linkAnnotations(content, documents, problems),
+    collections: linkCollections(content, documents, declaredDocuments, problems),
+    annotations: linkAnnotations(content, importedByFile, documents, problems),
   };
 }

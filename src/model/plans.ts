@@ -5,22 +5,25 @@
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
 import { Registry } from './registry.ts';
+import { UniqueKeys } from './unique.ts';
 import { parseTimestamp } from './time.ts';
 import type { ArticleTag, Government, GovernmentPlan } from './types.ts';
 
 export function linkArticleTags(content: LoadedContent, problems: Problems): ArticleTag[] {
   const tags = new Registry<ArticleTag>('article tag', problems, 'articletag');
-  const taken = { name: new Map<string, ArticleTag>(), slug: new Map<string, ArticleTag>() };
+  const taken = { name: new UniqueKeys<string>(), slug: new UniqueKeys<string>() };
   for (const { data, source } of content.articleTags) {
     const tag: ArticleTag = { id: data.id, source, name: data.name, slug: data.slug };
     if (!tags.add(tag)) continue;
-    for (const key of ['name', 'slug'] as const) {
-      const other = taken[key].get(tag[key]);
-      if (other) problems.at(source, [key], `"${tag[key]}" is already the ${key} of article tag ${other.id}`, `article tag ${key}s are unique: merge the two tags or rename one`);
-      else taken[key].set(tag[key], tag);
-    }
+    for (const key of ['name', 'slug'] as const) taken[key].claim(tag[key], { source, path: [key] });
   }
   tags.reportDuplicates();
+  for (const key of ['name', 'slug'] as const) {
+    taken[key].report(problems, (value, others) => ({
+      message: `"${value}" is also the ${key} of the article tag at ${others}`,
+      hint: `article tag ${key}s are unique: merge the two tags, or rename the one you are adding`,
+    }));
+  }
   return tags.values();
 }
 
@@ -31,14 +34,10 @@ export function linkGovernmentPlans(content: LoadedContent, problems: Problems):
 
   const plans = new Registry<GovernmentPlan>('government plan', problems, 'governmentplan');
   const published = new Set<GovernmentPlan>();
-  const updateIds = new Map<number, string>();
+  const updateIds = new UniqueKeys<number>();
   for (const { data, source } of content.governmentPlans) {
     const government = governments.resolve(data.government, source, ['government']);
-    data.updates.forEach((update, index) => {
-      const first = updateIds.get(update.id);
-      if (first) problems.at(source, ['updates', index, 'id'], `duplicate plan update id ${update.id}; it is already used in ${first}`, 'give every update an id no other update uses');
-      else updateIds.set(update.id, source.file);
-    });
+    data.updates.forEach((update, index) => updateIds.claim(update.id, { source, path: ['updates', index, 'id'] }));
     if (!government) continue;
     const plan: GovernmentPlan = {
       id: data.id,
@@ -61,5 +60,9 @@ export function linkGovernmentPlans(content: LoadedContent, problems: Problems):
     if (plans.add(plan) && data.public) published.add(plan);
   }
   plans.reportDuplicates();
+  updateIds.report(problems, (id, others) => ({
+    message: `duplicate plan update id ${id}; it is also used in ${others}`,
+    hint: 'ids are stable: keep the id of the update that is already published and give the one you are adding an id no other update uses',
+  }));
   return plans.values().filter((plan) => published.has(plan));
 }

@@ -22,7 +22,7 @@ export class PublishedRequests {
     if (this.unpublished.has(id)) {
       this.problems.at(from, path, `refers to request ${id}, which is not published (public: false)`, 'link only published requests, or publish the request');
     } else if (this.incomplete) {
-      this.problems.at(from, path, `refers to request ${id}, which does not exist or is in a file with errors`, 'fix the errors in the request files first');
+      this.problems.knockOnAt(from, path, `refers to request ${id}, which does not exist or is in a file with errors`, 'fix the errors in the request files first');
     } else {
       const sample = idSample(this.published.keys());
       this.problems.at(from, path, `refers to request ${id}, which does not exist`, sample ? `use the id of a published request (${sample})` : 'add the request first');

@@ -4,6 +4,7 @@
  */
 import type { Problems, Source } from '../content/problems.ts';
 import { formatPath } from '../content/problems.ts';
+import { UniqueKeys } from './unique.ts';
 
 /** Known ids for a hint: the first 12 in ascending order, "…" when there are more; "" when none. */
 export function idSample(ids: Iterable<number>): string {
@@ -13,6 +14,7 @@ export function idSample(ids: Iterable<number>): string {
 
 export class Registry<T extends { id: number; source: Source }> {
   private readonly byId = new Map<number, T>();
+  private readonly ids = new UniqueKeys<number>();
 
   /** `kind` names the record in messages; `contentKind` is its key in CONTENT_FILES. */
   constructor(
@@ -21,34 +23,26 @@ export class Registry<T extends { id: number; source: Source }> {
     private readonly contentKind: string = kind,
   ) {}
 
-  private readonly duplicates: { record: T; idPath: (string | number)[] }[] = [];
-  /** Where each registered record's id is written, for "already used in file:line". */
-  private readonly idPaths = new Map<number, (string | number)[]>();
-
-  /** Registers a record; a duplicate id is remembered and reported by `reportDuplicates`. */
+  /**
+   * Registers a record; false when its id is taken (the record registered first is the one
+   * references link to). Every holder of a duplicate id is reported by `reportDuplicates`.
+   */
   add(record: T, idPath: (string | number)[] = ['id']): boolean {
-    if (this.byId.has(record.id)) {
-      this.duplicates.push({ record, idPath });
-      return false;
-    }
+    if (!this.ids.claim(record.id, { source: record.source, path: idPath })) return false;
     this.byId.set(record.id, record);
-    this.idPaths.set(record.id, idPath);
     return true;
   }
 
-  /** Reports duplicates once every record is registered, so the suggested free id is really free. */
+  /**
+   * Reports duplicates once every record is registered, so the suggested free id is really
+   * free; each clash gets its own suggestion, so fixing all of them creates no new one.
+   */
   reportDuplicates(): void {
-    for (const { record, idPath } of this.duplicates) {
-      const existing = this.byId.get(record.id)!;
-      const where = existing.source.locate([...existing.source.base, ...this.idPaths.get(record.id)!]);
-      this.problems.at(
-        record.source,
-        idPath,
-        `duplicate ${this.kind} id ${record.id}; it is already used in ${existing.source.file}:${where.line}`,
-        `give this ${this.kind} an id no other ${this.kind} uses, e.g. ${this.nextFreeId()} (ids are stable: change the new record, not the old one)`,
-      );
-    }
-    this.duplicates.length = 0;
+    const next = this.nextFreeId();
+    this.ids.report(this.problems, (id, others, clash) => ({
+      message: `duplicate ${this.kind} id ${id}; it is also used in ${others}`,
+      hint: `ids are stable: keep the id of the ${this.kind} that is already published and give the one you are adding a free id, e.g. ${next + clash}`,
+    }));
   }
 
   /** One more than the largest id in use: what an editor should take for a new record. */
@@ -77,7 +71,7 @@ export class Registry<T extends { id: number; source: Source }> {
     if (id === null) return null;
     const record = this.byId.get(id);
     if (!record && this.problems.invalidKinds.has(this.contentKind)) {
-      this.problems.at(from, path, `refers to ${this.kind} ${id}, which does not exist or is in a file with errors`, `fix the errors in the ${this.kind} files first`);
+      this.problems.knockOnAt(from, path, `refers to ${this.kind} ${id}, which does not exist or is in a file with errors`, `fix the errors in the ${this.kind} files first`);
     } else if (!record) {
       const sample = idSample(this.byId.keys());
       this.problems.at(

@@ -9,6 +9,7 @@ import type { Problems, Source } from '../content/problems.ts';
 import type { DerivedDocumentInput } from '../content/schema.ts';
 import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
 import { Registry } from './registry.ts';
+import { UniqueKeys } from './unique.ts';
 import { parseTimestamp, formatDateTime, type Timestamp } from './time.ts';
 import type { Attachment, Campaign, Document, FoiRequest, Jurisdiction, Law, Message, PublicBody } from './types.ts';
 
@@ -28,6 +29,21 @@ export interface LinkedRequests {
   messages: Message[];
   attachments: Attachment[];
   documents: Document[];
+  /**
+   * Every imported document by the path of its document.yaml, published or not (its id may
+   * be taken, its PDF missing): annotations are checked against it either way.
+   */
+  importedByFile: Map<string, Document>;
+  declaredDocuments: DeclaredDocuments;
+}
+
+/**
+ * Every document with an id of its own, published or not, and for those that are held back by
+ * errors the file that has them: so that a reference to one says why it cannot be linked.
+ */
+export interface DeclaredDocuments {
+  byId: ReadonlyMap<number, Document>;
+  blockedBy: ReadonlyMap<Document, string>;
 }
 
 const optionalTime = (value: string | null | undefined) => (value ? parseTimestamp(value) : null);
@@ -39,7 +55,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
   const sameAsIds = new Map<FoiRequest, number | null>();
   const byDir = new Map<string, FoiRequest>();
   const explicitModified = new Map<FoiRequest, Timestamp | null>();
-  const slugs = new Map<string, FoiRequest>();
+  const slugs = new UniqueKeys<string>();
 
   for (const { data, source, dir } of content.requests) {
     const publicBody = ctx.publicBodies.resolve(data.public_body, source, ['public_body']) ?? null;
@@ -75,24 +91,26 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       tags: data.tags,
       messages: [],
     };
-    if (!requests.add(request)) continue;
-    const sameSlug = slugs.get(request.slug);
-    if (sameSlug) {
-      problems.at(source, ['slug'], `"${request.slug}" is already the slug of request ${sameSlug.id} (${sameSlug.source.file})`, 'request slugs are part of public URLs and must be unique: add a distinguishing word or number');
-    } else {
-      slugs.set(request.slug, request);
-    }
+    // A request whose id is taken is reported (at both requests) and not published, but it
+    // and its messages are still checked: the id is the only thing wrong with them.
+    const registered = requests.add(request);
+    slugs.claim(request.slug, { source, path: ['slug'] });
     byDir.set(dir, request);
-    sameAsIds.set(request, data.same_as);
-    explicitModified.set(request, optionalTime(data.last_modified_at));
-    if (data.public) published.add(request);
-
     if (data.resolution && data.status !== 'resolved') {
       problems.at(source, ['resolution'], `is "${data.resolution}" but status is "${data.status}"`, 'a resolution belongs to a resolved request: set status: resolved, or resolution: ""');
     }
     checkOrder(request.createdAt, request.resolvedOn, source, ['resolved_on'], 'resolved_on', 'created_at', problems, ctx.timeZone);
     checkOrder(request.createdAt, request.dueDate, source, ['due_date'], 'due_date', 'created_at', problems, ctx.timeZone);
+    sameAsIds.set(request, data.same_as);
+    if (!registered) continue;
+    explicitModified.set(request, optionalTime(data.last_modified_at));
+    if (data.public) published.add(request);
   }
+
+  slugs.report(problems, (slug, others) => ({
+    message: `"${slug}" is also the slug of the request in ${others}`,
+    hint: 'request slugs are part of public URLs and must be unique: keep the slug of the request that is already published and add a distinguishing word or number to the one you are adding',
+  }));
 
   for (const [request, sameAsId] of sameAsIds) {
     if (sameAsId === request.id) {
@@ -108,6 +126,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
   const publishedMessages: Message[] = [];
   const publishedAttachments: Attachment[] = [];
   const publishedDocuments: Document[] = [];
+  const importedByFile = new Map<string, Document>();
+  const blockedBy = new Map<Document, string>();
 
   for (const loaded of content.messages) {
     const request = byDir.get(loaded.requestDir);
@@ -120,34 +140,35 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         line: 0,
         column: 0,
         path: '',
-        message: `belongs to no request: ${loaded.requestDir}/request.yaml is missing or invalid`,
-        hint: 'keep each message in the messages/ folder of its request',
+        message: `belongs to no request: there is no ${loaded.requestDir}/request.yaml`,
+        hint: 'keep each message in the messages/ folder of its request, next to the request.yaml',
       });
       continue;
     }
     const message = linkMessage(loaded, request, ctx);
-    if (!messages.add(message)) continue;
-    const isPublished = published.has(request) && !message.isDraft;
+    // A message whose id is taken is not published; its attachments are still checked.
+    const messageRegistered = messages.add(message);
+    const isPublished = messageRegistered && published.has(request) && !message.isDraft;
+    /** The file whose errors keep an attachment of this message unpublished, if any. */
+    const errorsIn = requests.get(request.id) !== request ? request.source.file : !messageRegistered ? loaded.source.file : undefined;
     if (isPublished) {
       request.messages.push(message);
       publishedMessages.push(message);
     }
 
-    const names = new Map<string, number>();
+    const names = new UniqueKeys<string>();
     loaded.data.attachments.forEach((input, index) => {
       const path = ['attachments', index];
       const file = loaded.files[index];
-      const earlier = names.get(input.name);
-      if (earlier !== undefined) {
-        problems.at(loaded.source, [...path, 'name'], `"${input.name}" is already the name of attachments[${earlier}]`, 'attachment names must be unique within a message: they are part of the URL');
-      }
-      names.set(input.name, index);
-      const filetype = input.filetype ?? mimeTypeOf(input.name);
+      // One canonical form for the published name and URL, whatever form the YAML or the disk uses (content/file-names.ts).
+      const name = input.name.normalize('NFC');
+      names.claim(name, { source: loaded.source, path: [...path, 'name'] });
+      const filetype = input.filetype ?? mimeTypeOf(name);
       const attachment: Attachment = {
         id: input.id,
         source: loaded.source,
         message,
-        name: input.name,
+        name,
         filetype,
         // A missing file is reported by the loader; keep checking the rest of the attachment.
         file: file ?? { path: '', absolute: '', size: 0 },
@@ -159,15 +180,15 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         canApprove: input.can_approve,
         document: null,
       };
-      if (!attachments.add(attachment, [...path, 'id'])) return;
-      const attachmentPublished = isPublished && attachment.approved && file !== undefined;
+      const attachmentRegistered = attachments.add(attachment, [...path, 'id']);
+      const attachmentPublished = attachmentRegistered && isPublished && attachment.approved && file !== undefined;
       if (attachmentPublished) {
         message.attachments.push(attachment);
         publishedAttachments.push(attachment);
       }
       if (!input.document) return;
       if (!attachment.isPdf) {
-        problems.at(loaded.source, [...path, 'document'], `asks for a document, but "${input.name}" is not a PDF (${filetype})`, 'only PDF attachments can have a derived document: remove the document block');
+        problems.at(loaded.source, [...path, 'document'], `asks for a document, but "${name}" is not a PDF (${filetype})`, 'only PDF attachments can have a derived document: remove the document block');
         return;
       }
       const document = derivedDocument(input.document, attachment, request, loaded.source, [...path, 'document'], problems);
@@ -175,8 +196,15 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       if (attachmentPublished) {
         attachment.document = document;
         publishedDocuments.push(document);
+      } else {
+        const blocking = errorsIn ?? (!attachmentRegistered || !file ? loaded.source.file : undefined);
+        if (blocking) blockedBy.set(document, blocking);
       }
     });
+    names.report(problems, (name, others) => ({
+      message: `"${name}" is also the name of another attachment of this message (${others})`,
+      hint: 'attachment names must be unique within a message (they are part of the URL): rename one of the files and its name here',
+    }));
     message.attachments.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   }
 
@@ -188,7 +216,6 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (!data.allow_annotation) {
       problems.at(source, ['allow_annotation'], 'is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)', 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own');
     }
-    if (!file) continue;
     const document: Document = {
       id: data.id,
       source,
@@ -201,7 +228,8 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       listed: data.listed,
       allowAnnotation: data.allow_annotation,
       pending: false,
-      file,
+      // A missing file is reported by the loader; the document is still linked (annotations) but not published.
+      file: file ?? { path: '', absolute: '', size: 0 },
       fileName: slugifyFileName(data.file),
       lastModifiedAt: optionalTime(data.last_modified_at) ?? optionalTime(data.published_at) ?? ctx.fallbackModified,
       properties: data.properties,
@@ -212,7 +240,10 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       collections: [],
       annotations: [],
     };
-    if (documents.add(document)) publishedDocuments.push(document);
+    importedByFile.set(source.file, document);
+    if (!documents.add(document)) continue;
+    if (file) publishedDocuments.push(document);
+    else blockedBy.set(document, source.file);
   }
 
   for (const registry of [requests, messages, attachments, documents]) registry.reportDuplicates();
@@ -222,7 +253,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (request.sameAs && published.has(request.sameAs)) request.sameAs.sameAsCount++;
   }
 
-  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments };
+  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, importedByFile, declaredDocuments: { byId: new Map(documents.values().map((document) => [document.id, document])), blockedBy } };
 }
 
 function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): Message {

@@ -245,6 +245,8 @@ export interface CollectionEntry {
   directory: CollectionDirectory | null;
   /** 0-based position in the collection order. */
   rank: number;
+  /** Key path of the entry's `document` key in the collection file, for problems about it. */
+  path: readonly (string | number)[];
 }
 
 export interface DocumentCollection extends Record {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { hasPdfHeader } from './header.ts';
 
 export type PdfDocument = PDFDocumentProxy;
 export type PdfPageHandle = PDFPageProxy;
@@ -75,11 +76,6 @@ export async function withPdf<T>(
   } finally {
     await task.destroy();
   }
-}
-
-/** PDF readers accept the header anywhere in the first 1024 bytes. */
-function hasPdfHeader(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
 }
 
 function classifyOpenError(error: unknown, bytes: Uint8Array): PdfOpenError {

@@ -69,18 +69,20 @@ describe('document collections', () => {
     );
     expect(where(problems.sorted())).toEqual([
       'error collections/1.yaml:2:9 listed: is false, but the collection has no uid of its own',
+      'error collections/1.yaml:5:11 directories[0].id: duplicate collection directory id 3; it is also used in collections/2.yaml:5',
       'error collections/1.yaml:5:31 directories[0].parent: makes a cycle: directory 3 is its own ancestor',
       'error collections/1.yaml:7:31 directories[2].parent: refers to directory 8, which does not exist in collections/1.yaml',
-      'error collections/1.yaml:10:17 documents[1].document: refers to document 99, which does not exist or belongs to an attachment that is not published',
-      'error collections/1.yaml:11:17 documents[2].document: lists document 1 a second time (first at documents[0])',
+      'error collections/1.yaml:9:17 documents[0].document: lists document 1 more than once (also at collections/1.yaml:11)',
+      'error collections/1.yaml:10:17 documents[1].document: refers to document 99, which does not exist',
+      'error collections/1.yaml:11:17 documents[2].document: lists document 1 more than once (also at collections/1.yaml:9)',
       'error collections/1.yaml:12:31 documents[3].directory: refers to directory 6, which belongs to another collection (collections/2.yaml)',
       'warning collections/1.yaml:13:17 documents[4].document: refers to document 2, which is not public: froide leaves it out of the collection for anonymous readers, and so does the archive',
-      'error collections/2.yaml:5:11 directories[1].id: duplicate collection directory id 3; it is already used in collections/1.yaml:5',
+      'error collections/2.yaml:5:11 directories[1].id: duplicate collection directory id 3; it is also used in collections/1.yaml:5',
     ]);
     const hints = problems.sorted().map((problem) => problem.hint);
     expect(hints[0]).toMatch(/^unlisted collections are reached only through their uid, so it must be random: add "uid: [0-9a-f-]{36}"$/);
-    expect(hints[3]).toBe('use the id of a published document (1, 2, 3)');
-    expect(hints[5]).toBe('use the id of a directory listed under directories here (3, 4, 5)');
+    expect(hints[5]).toBe('use the id of a published document (1, 2, 3)');
+    expect(hints[7]).toBe('use the id of a directory listed under directories here (3, 4, 5)');
   });
 
   it('checks settings against filingcabinet\'s schema', async () => {
@@ -137,6 +139,7 @@ describe('page annotations', () => {
     );
     expect(where(problems.sorted()).map((line) => line.split(': ')[0])).toEqual([
       'error documents/1/annotations.yaml:1:3 [0].height',
+      'error documents/1/annotations.yaml:1:9 [0].id',
       'error documents/1/annotations.yaml:2:95 [1].height',
       'error documents/1/annotations.yaml:3:70 [2].highlight',
       'error documents/1/annotations.yaml:4:66 [3].title',
@@ -144,6 +147,6 @@ describe('page annotations', () => {
       'error documents/9/annotations.yaml:0:0 ',
     ]);
     expect(problems.sorted()[0]!.message).toBe('is missing: top, left, width and height go together');
-    expect(problems.sorted()[5]!.message).toBe('belongs to no document: documents/9/document.yaml is missing or invalid');
+    expect(problems.sorted()[6]!.message).toBe('belongs to no document: there is no documents/9/document.yaml');
   });
 });

@@ -80,12 +80,42 @@ describe('content validation', () => {
     expect(problems.sorted()[1]!.message).toBe('refers to campaign 1, which does not exist or is in a file with errors');
   });
 
-  it('reports duplicate ids at the second record and names the first', async () => {
+  it('reports a duplicate id at every record that holds it, each naming the other, without guessing which is new', async () => {
+    // Load order is file order: "22-…" sorts before "7-…", so the new body is read first.
     const { problems } = await check(
-      minimalArchive({ 'publicbodies/3-doppelt.yaml': { id: 2, name: 'Doppelt', slug: 'doppelt', jurisdiction: 1 } }),
+      minimalArchive({
+        'publicbodies/7-kanzleramt.yaml': { id: 7, name: 'Kanzleramt', slug: 'kanzleramt', jurisdiction: 1 },
+        'publicbodies/22-neue-behoerde.yaml': { id: 7, name: 'Neue Behörde', slug: 'neue-behoerde', jurisdiction: 1 },
+      }),
     );
-    expect(where(problems.list)).toEqual(['error publicbodies/3-doppelt.yaml:1:5 id']);
-    expect(problems.list[0]!.message).toBe('duplicate public body id 2; it is already used in publicbodies/2-bpol.yaml:1');
+    expect(problems.sorted().map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.path}: ${problem.message}`)).toEqual([
+      'publicbodies/22-neue-behoerde.yaml:1:5 id: duplicate public body id 7; it is also used in publicbodies/7-kanzleramt.yaml:1',
+      'publicbodies/7-kanzleramt.yaml:1:5 id: duplicate public body id 7; it is also used in publicbodies/22-neue-behoerde.yaml:1',
+    ]);
+    const hint = 'ids are stable: keep the id of the public body that is already published and give the one you are adding a free id, e.g. 8';
+    expect(problems.list.map((problem) => problem.hint)).toEqual([hint, hint]);
+  });
+
+  it('names every other holder when an id is used three times, and suggests a different free id for each clash', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'categories.yaml': [
+          { id: 1, name: 'Inneres', slug: 'inneres' },
+          { id: 1, name: 'Umwelt', slug: 'umwelt' },
+          { id: 1, name: 'Verkehr', slug: 'verkehr' },
+          { id: 2, name: 'Bildung', slug: 'bildung' },
+          { id: 2, name: 'Kultur', slug: 'kultur' },
+        ],
+      }),
+    );
+    expect(problems.sorted().map((problem) => `${problem.line} ${problem.message}`)).toEqual([
+      '1 duplicate category id 1; it is also used in categories.yaml:4, categories.yaml:7',
+      '4 duplicate category id 1; it is also used in categories.yaml:1, categories.yaml:7',
+      '7 duplicate category id 1; it is also used in categories.yaml:1, categories.yaml:4',
+      '10 duplicate category id 2; it is also used in categories.yaml:13',
+      '13 duplicate category id 2; it is also used in categories.yaml:10',
+    ]);
+    expect(problems.sorted().map((problem) => problem.hint!.slice(-6))).toEqual(['e.g. 3', 'e.g. 3', 'e.g. 3', 'e.g. 4', 'e.g. 4']);
   });
 
   it('reports dangling references at the referring key, with known ids as a hint', async () => {
@@ -159,7 +189,7 @@ describe('content validation', () => {
 
   it('asks for a random uid on unlisted documents and offers one', async () => {
     const { problems } = await check(
-      minimalArchive({ 'documents/1-x/document.yaml': { id: 1, file: 'x.pdf', listed: false }, 'documents/1-x/x.pdf': '%PDF' }),
+      minimalArchive({ 'documents/1-x/document.yaml': { id: 1, file: 'x.pdf', listed: false }, 'documents/1-x/x.pdf': '%PDF-1.4 not read by check' }),
     );
     expect(where(problems.list)).toEqual(['error documents/1-x/document.yaml:3:9 listed']);
     expect(problems.list[0]!.hint).toMatch(/^unlisted documents are reached only through their uid, so it must be random: add "uid: [0-9a-f-]{36}"$/);
@@ -169,9 +199,9 @@ describe('content validation', () => {
     const { problems, archive } = await check(
       minimalArchive({
         'documents/1-x/document.yaml': 'id: 1\nfile: x.pdf\nallow_annotation: false\n',
-        'documents/1-x/x.pdf': '%PDF',
+        'documents/1-x/x.pdf': '%PDF-1.4 not read by check',
         'documents/2-y/document.yaml': 'id: 2\nfile: y.pdf\nallow_annotation: true\n',
-        'documents/2-y/y.pdf': '%PDF',
+        'documents/2-y/y.pdf': '%PDF-1.4 not read by check',
       }),
     );
     expect(archive).toBeUndefined();
@@ -228,10 +258,60 @@ describe('editor conveniences', () => {
     expect(where(problems.list)).toEqual(['error requests/10-akten/request.yaml:5:9 status']);
   });
 
+  describe('file names in another Unicode normalisation form than the YAML (macOS writes them decomposed)', () => {
+    const composed = 'Bescheid M\u00e4rz.pdf'; // "ä" as one code point (NFC), as editors type it
+    const decomposed = 'Bescheid Ma\u0308rz.pdf'; // "a" + combining diaeresis (NFD), as macOS often names files
+    const reply = (name: string) => ({
+      id: 101,
+      is_response: true,
+      sender_public_body: 1,
+      timestamp: '2024-02-20T09:30:00+01:00',
+      attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name, document: { id: 500 } }],
+    });
+
+    it.each([
+      ['NFD on disk, NFC in YAML', decomposed, composed],
+      ['NFC on disk, NFD in YAML', composed, decomposed],
+    ])('finds the file (%s), reads it under its name on disk and publishes the name in NFC', async (_, onDisk, inYaml) => {
+      const { problems, archive } = await check(
+        minimalArchive({
+          'requests/10-akten/messages/101.yaml': reply(inYaml),
+          [`requests/10-akten/files/101/${onDisk}`]: '%PDF-1.4 not read by check',
+        }),
+      );
+      expect(problems.list).toEqual([]);
+      const attachment = archive!.attachments.find((candidate) => candidate.id === 1001)!;
+      expect(attachment.name).toBe(composed);
+      expect(attachment.file.path).toBe(`requests/10-akten/files/101/${onDisk}`);
+      expect(attachment.file.absolute.endsWith(onDisk)).toBe(true);
+    });
+
+    it('finds an imported document\'s PDF named in NFD', async () => {
+      const { problems, archive } = await check(
+        minimalArchive({
+          'documents/5-x/document.yaml': { id: 5, file: composed },
+          [`documents/5-x/${decomposed}`]: '%PDF-1.4 not read by check',
+        }),
+      );
+      expect(problems.list).toEqual([]);
+      expect(archive!.documents.find((document) => document.id === 5)!.file.path).toBe(`documents/5-x/${decomposed}`);
+    });
+
+    it('reports two attachments whose names differ only in normalisation as the same name', async () => {
+      const message = reply(composed);
+      message.attachments.push({ id: 1002, name: decomposed } as never);
+      const { problems } = await check(
+        minimalArchive({ 'requests/10-akten/messages/101.yaml': message, [`requests/10-akten/files/101/${composed}`]: '%PDF-1.4 not read by check' }),
+      );
+      expect(problems.sorted().map((problem) => problem.path)).toEqual(['attachments[1].name', 'attachments[2].name']);
+      expect(problems.sorted()[0]!.message).toMatch(/^"Bescheid M\u00e4rz\.pdf" is also the name of another attachment of this message/);
+    });
+  });
+
   it('keeps checking an attachment whose file is missing', async () => {
     const tree = minimalArchive({
       'documents/500-x/document.yaml': { id: 500, file: 'x.pdf', title: 'X' },
-      'documents/500-x/x.pdf': '%PDF',
+      'documents/500-x/x.pdf': '%PDF-1.4 not read by check',
       'requests/10-akten/messages/101.yaml': {
         id: 101,
         is_response: true,
@@ -241,21 +321,44 @@ describe('editor conveniences', () => {
       },
     });
     const { problems } = await check(tree);
-    // Derived documents register before imported ones, so the imported one is the duplicate.
+    // Both holders of document id 500 are reported: the attachment's document block and the imported document.
     expect(where(problems.sorted())).toEqual([
       'error documents/500-x/document.yaml:1:5 id',
       'error requests/10-akten/messages/101.yaml:9:11 attachments[1].name',
+      'error requests/10-akten/messages/101.yaml:11:11 attachments[1].document.id',
     ]);
-    expect(problems.sorted()[0]!.message).toBe('duplicate document id 500; it is already used in requests/10-akten/messages/101.yaml:11'); // the line of document.id
-    expect(problems.sorted()[0]!.hint).toBe('give this document an id no other document uses, e.g. 501 (ids are stable: change the new record, not the old one)');
+    const [imported, , derived] = problems.sorted();
+    expect(imported!.message).toBe('duplicate document id 500; it is also used in requests/10-akten/messages/101.yaml:11'); // the line of document.id
+    expect(derived!.message).toBe('duplicate document id 500; it is also used in documents/500-x/document.yaml:1');
+    expect(imported!.hint).toBe('ids are stable: keep the id of the document that is already published and give the one you are adding a free id, e.g. 501');
+    expect(derived!.hint).toBe(imported!.hint);
   });
 
-  it('requires request slugs to be unique', async () => {
+  it('requires request slugs to be unique, and reports both requests', async () => {
     const { problems } = await check(
       minimalArchive({ 'requests/11-akten/request.yaml': { id: 11, slug: 'akten', title: 'Noch einmal', description: 'x', status: 'awaiting_response' } }),
     );
-    expect(where(problems.list)).toEqual(['error requests/11-akten/request.yaml:2:7 slug']);
-    expect(problems.list[0]!.message).toBe('"akten" is already the slug of request 10 (requests/10-akten/request.yaml)');
+    expect(where(problems.sorted())).toEqual(['error requests/10-akten/request.yaml:2:7 slug', 'error requests/11-akten/request.yaml:2:7 slug']);
+    expect(problems.sorted().map((problem) => problem.message)).toEqual([
+      '"akten" is also the slug of the request in requests/11-akten/request.yaml:2',
+      '"akten" is also the slug of the request in requests/10-akten/request.yaml:2',
+    ]);
+  });
+
+  it('reports two attachments of one message with the same name at both', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/messages/101.yaml': {
+          id: 101,
+          is_response: true,
+          sender_public_body: 1,
+          timestamp: '2024-02-20T09:30:00+01:00',
+          attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'liste.csv' }],
+        },
+      }),
+    );
+    expect(where(problems.sorted())).toEqual(['error requests/10-akten/messages/101.yaml:7:11 attachments[0].name', 'error requests/10-akten/messages/101.yaml:9:11 attachments[1].name']);
+    expect(problems.sorted()[0]!.message).toBe('"liste.csv" is also the name of another attachment of this message (requests/10-akten/messages/101.yaml:9)');
   });
 
   it('points a missing sender or recipient at is_response', async () => {
@@ -273,6 +376,163 @@ describe('editor conveniences', () => {
       minimalArchive({ 'requests/10-akten/messages/102.yaml': { id: 102, is_response: false, recipient_public_body: 1, timestamp: '2024-03-01T00:00:00Z', is_draft: true } }),
     );
     expect(drafts.problems.list).toEqual([]);
+  });
+});
+
+describe('knock-on problems', () => {
+  const problemLines = (problems: Problem[]) => problems.map((problem) => `${problem.file}:${problem.line} ${problem.path}: ${problem.message}`);
+  const newRequest = (extra: Tree = {}): Tree =>
+    minimalArchive({
+      'requests/11-neu/request.yaml': { id: 10, slug: 'neu', title: 'Neu', description: 'x', public_body: 1, status: 'resolved', created_at: '2024-05-01T00:00:00+02:00' },
+      'requests/11-neu/messages/110.yaml': { id: 110, is_response: false, recipient_public_body: 1, timestamp: '2024-05-01T00:00:00+02:00' },
+      'requests/11-neu/messages/111.yaml': { id: 111, is_response: true, sender_public_body: 1, timestamp: '2024-04-01T00:00:00+02:00' },
+      ...extra,
+    });
+
+  it('checks the messages of a request whose id is taken against that request, instead of saying they belong to no request', async () => {
+    const { problems } = await check(newRequest());
+    expect(problemLines(problems.sorted())).toEqual([
+      'requests/10-akten/request.yaml:1 id: duplicate request id 10; it is also used in requests/11-neu/request.yaml:1',
+      // A real problem of a message in the new folder, found because the message was linked to its own request.
+      'requests/11-neu/messages/111.yaml:4 timestamp: 2024-04-01T00:00:00+02:00 is before its request\'s created_at (2024-05-01T00:00:00+02:00), which is impossible',
+      'requests/11-neu/request.yaml:1 id: duplicate request id 10; it is also used in requests/10-akten/request.yaml:1',
+    ]);
+  });
+
+  it('checks the attachments of a message whose id is taken', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/messages/102.yaml': {
+          id: 101,
+          is_response: true,
+          sender_public_body: 1,
+          timestamp: '2024-02-21T00:00:00+01:00',
+          attachments: [{ id: 1000, name: 'liste.csv', document: { id: 1 } }],
+        },
+        'requests/10-akten/files/101/liste.csv': 'a;b\n',
+      }),
+    );
+    expect(problemLines(problems.sorted())).toEqual([
+      'requests/10-akten/messages/101.yaml:1 id: duplicate message id 101; it is also used in requests/10-akten/messages/102.yaml:1',
+      'requests/10-akten/messages/101.yaml:7 attachments[0].id: duplicate attachment id 1000; it is also used in requests/10-akten/messages/102.yaml:6',
+      'requests/10-akten/messages/102.yaml:1 id: duplicate message id 101; it is also used in requests/10-akten/messages/101.yaml:1',
+      'requests/10-akten/messages/102.yaml:6 attachments[0].id: duplicate attachment id 1000; it is also used in requests/10-akten/messages/101.yaml:7',
+      'requests/10-akten/messages/102.yaml:9 attachments[0].document: asks for a document, but "liste.csv" is not a PDF (text/csv)',
+    ]);
+  });
+
+  const annotated = (document: object, extra: Tree = {}): Tree =>
+    minimalArchive({
+      'documents/5-neu/document.yaml': document,
+      'documents/5-neu/annotations.yaml': [{ id: 1, page: 1, timestamp: '2024-01-01T00:00:00+01:00', top: 5, left: 5, width: 20 }],
+      ...extra,
+    });
+
+  it('checks the annotations of a document whose PDF is missing, instead of saying they belong to no document', async () => {
+    const { problems } = await check(annotated({ id: 5, file: 'fehlt.pdf' }));
+    expect(problemLines(problems.sorted())).toEqual([
+      'documents/5-neu/annotations.yaml:1 [0].height: is missing: top, left, width and height go together',
+      'documents/5-neu/document.yaml:2 file: names a file that does not exist: documents/5-neu/fehlt.pdf',
+    ]);
+  });
+
+  it('checks the annotations of a document whose id is taken', async () => {
+    const { problems, archive } = await check(
+      annotated(
+        { id: 4, file: 'neu.pdf' },
+        {
+          'documents/5-neu/neu.pdf': '%PDF-1.4 not read by check',
+          'documents/4-alt/document.yaml': { id: 4, file: 'alt.pdf' },
+          'documents/4-alt/alt.pdf': '%PDF-1.4 not read by check',
+        },
+      ),
+    );
+    expect(problemLines(problems.sorted())).toEqual([
+      'documents/4-alt/document.yaml:1 id: duplicate document id 4; it is also used in documents/5-neu/document.yaml:1',
+      'documents/5-neu/annotations.yaml:1 [0].height: is missing: top, left, width and height go together',
+      'documents/5-neu/document.yaml:1 id: duplicate document id 4; it is also used in documents/4-alt/document.yaml:1',
+    ]);
+    expect(archive).toBeUndefined();
+  });
+
+  it('still checks the references of a record whose id is taken, once every id is known', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'categories.yaml': [
+          { id: 1, name: 'Inneres', slug: 'inneres' },
+          { id: 1, name: 'Polizei', slug: 'polizei', parent: 9 },
+          { id: 1, name: 'Umwelt', slug: 'umwelt', parent: 2 },
+          { id: 2, name: 'Natur', slug: 'natur' },
+        ],
+        'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00' },
+        'collections/2.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 77 }] },
+      }),
+    );
+    expect(problemLines(problems.sorted()).filter((line) => !line.includes('duplicate'))).toEqual([
+      'categories.yaml:7 [1].parent: refers to category 9, which does not exist',
+      'collections/2.yaml:4 documents[0].document: refers to document 77, which does not exist',
+    ]);
+  });
+
+  it('says why a collection entry cannot be linked: a document held back by errors, or one whose attachment is not published', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'documents/5-neu/document.yaml': { id: 5, file: 'fehlt.pdf' },
+        'requests/10-akten/messages/101.yaml': {
+          id: 101,
+          is_response: true,
+          sender_public_body: 1,
+          timestamp: '2024-02-20T09:30:00+01:00',
+          attachments: [
+            { id: 1000, name: 'liste.csv' },
+            { id: 1001, name: 'entwurf.pdf', approved: false, document: { id: 6 } },
+          ],
+        },
+        'requests/10-akten/files/101/entwurf.pdf': '%PDF-1.4 not read by check',
+        'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 5 }, { document: 6 }] },
+      }),
+    );
+    const sorted = problems.sorted();
+    expect(problemLines(sorted)).toEqual([
+      'collections/1.yaml:5 documents[1].document: refers to document 6, whose attachment 1001 is not published (requests/10-akten/messages/101.yaml)',
+      'documents/5-neu/document.yaml:2 file: names a file that does not exist: documents/5-neu/fehlt.pdf',
+      // Listed last: it only follows from the missing file.
+      'collections/1.yaml:4 documents[0].document: refers to document 5, which is not published because documents/5-neu/document.yaml has errors',
+    ]);
+    expect(sorted.map((problem) => problem.hint)).toEqual([
+      'publish the attachment (approved, not a draft, in a public request), or remove the entry',
+      'put the PDF next to document.yaml, or fix the name',
+      'fix the errors in documents/5-neu/document.yaml first',
+    ]);
+  });
+
+  it('lists problems that only follow from a file with errors after the errors in that file', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        // The invalid public body file sorts after laws.yaml and requests/, which refer to it.
+        'publicbodies/1-bmi.yaml': { id: 1, name: 'Bundesministerium des Innern', slug: 'bmi', jurisdiction: 1, colour: 'blau' },
+        'laws.yaml': [{ id: 1, name: 'IFG', slug: 'ifg', jurisdiction: 1, mediator: 1 }],
+      }),
+    );
+    const sorted = problems.sorted();
+    expect(sorted[0]!.file).toBe('publicbodies/1-bmi.yaml');
+    expect(sorted[0]!.message).toBe('unknown key "colour"');
+    expect(sorted.slice(1).every((problem) => problem.knockOn && problem.message.endsWith('which does not exist or is in a file with errors'))).toBe(true);
+    expect(sorted.slice(1).map((problem) => problem.file)).toEqual([...sorted.slice(1).map((problem) => problem.file)].sort());
+    expect(sorted.map((problem) => problem.file)).toContain('laws.yaml');
+  });
+
+  it('says a collection entry may point into a request with errors, and lists it after that error', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/request.yaml': { id: 10, slug: 'akten', title: 'Akten', description: 'x', status: 'lost' },
+        'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 23 }] },
+      }),
+    );
+    expect(problemLines(problems.sorted())).toEqual([
+      'requests/10-akten/request.yaml:5 status: is "lost", which is not allowed',
+      'collections/1.yaml:4 documents[0].document: refers to document 23, which does not exist or is in a file with errors',
+    ]);
   });
 });
 
@@ -308,12 +568,17 @@ describe('article tags and government plans', () => {
       }),
     );
     expect(where(problems.sorted())).toEqual([
+      'error articletags.yaml:2:9 [0].name',
       'error articletags.yaml:5:9 [1].name',
       'error governmentplans/1-a.yaml:2:13 government',
+      'error governmentplans/1-a.yaml:6:9 updates[0].id',
       'error governmentplans/2-b.yaml:2:13 government',
       'error governmentplans/2-b.yaml:6:9 updates[0].id',
     ]);
-    expect(problems.sorted()[1]!.message).toBe('refers to government 7, which does not exist');
+    const messages = problems.sorted().map((problem) => problem.message);
+    expect(messages[0]).toBe('"Polizei" is also the name of the article tag at articletags.yaml:5');
+    expect(messages[2]).toBe('refers to government 7, which does not exist');
+    expect(messages[3]).toBe('duplicate plan update id 5; it is also used in governmentplans/2-b.yaml:6');
   });
 });
 
@@ -452,6 +717,21 @@ describe('venues and information campaigns', () => {
     expect(archive!.informationObjects.map((object) => [object.id, object.publicBody?.id, object.categories.map((c) => c.title)])).toEqual([[1, 2, ['Bund']]]);
   });
 
+  it('reports a public body with two food authority statuses at both lists', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'foodauthorities.yaml': [
+          { id: 1, title: 'Kooperativ', cooperative: true, publicbodies: [1] },
+          { id: 2, title: 'Verweigert', cooperative: false, publicbodies: [2, 1] },
+        ],
+      }),
+    );
+    expect(problems.sorted().map((problem) => `${problem.line}:${problem.column} ${problem.path}: ${problem.message}`)).toEqual([
+      '5:7 [0].publicbodies[0]: lists public body 1, which is also listed at foodauthorities.yaml:11',
+      '11:7 [1].publicbodies[1]: lists public body 1, which is also listed at foodauthorities.yaml:5',
+    ]);
+  });
+
   it('reports dangling, unpublished and duplicate references at their keys', async () => {
     const { problems } = await check(
       minimalArchive({
@@ -471,6 +751,8 @@ describe('venues and information campaigns', () => {
       }),
     );
     expect(where(problems.sorted())).toEqual([
+      'error infocampaigns/1-a.yaml:8:9 objects[0].id',
+      'error infocampaigns/1-a.yaml:9:12 objects[0].ident',
       'error infocampaigns/1-a.yaml:11:17 objects[0].publicbody',
       'error infocampaigns/1-a.yaml:13:9 objects[0].requests[0]',
       'error infocampaigns/1-a.yaml:15:9 objects[0].categories[0]',
@@ -478,6 +760,7 @@ describe('venues and information campaigns', () => {
       // A missing key points at its record.
       'error infocampaigns/1-a.yaml:19:5 objects[2].lng',
       'error infocampaigns/1-a.yaml:19:9 objects[2].id',
+      'error venues.yaml:1:10 [0].ident',
       'error venues.yaml:8:15 [0].publicbody',
       'error venues.yaml:11:7 [0].requests[1]',
       'error venues.yaml:12:10 [1].ident',
@@ -487,7 +770,10 @@ describe('venues and information campaigns', () => {
     expect(messages['objects[0].requests[0]']).toBe('refers to request 11, which is not published (public: false)');
     expect(messages['objects[0].categories[0]']).toBe('refers to category 2, which this campaign does not define');
     expect(messages['[0].requests[1]']).toBe('refers to request 77, which does not exist');
-    expect(messages['[1].ident']).toBe('duplicate venue ident "amenity:1"; it is already used in venues.yaml:1');
+    expect(messages['[0].ident']).toBe('duplicate venue ident "amenity:1"; it is also used in venues.yaml:12');
+    expect(messages['[1].ident']).toBe('duplicate venue ident "amenity:1"; it is also used in venues.yaml:1');
+    expect(messages['objects[0].ident']).toBe('duplicate ident "a" in this campaign; it is also used in infocampaigns/1-a.yaml:17');
+    expect(messages['objects[2].id']).toBe('duplicate information object id 1; it is also used in infocampaigns/1-a.yaml:8');
     expect(messages['[0].publicbody']).toBe('refers to public body 9, which does not exist');
   });
 });

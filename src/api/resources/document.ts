@@ -21,7 +21,8 @@ export function documentTitle(document: Document, facts: DocumentFacts): string 
   if (document.title !== undefined) return document.title;
   const fromPdf = facts.properties.title?.trim();
   if (fromPdf) return fromPdf;
-  const name = document.original?.name ?? document.file.path.slice(document.file.path.lastIndexOf('/') + 1);
+  // NFC: the file on disk may be named in decomposed form (content/file-names.ts).
+  const name = document.original?.name ?? document.file.path.slice(document.file.path.lastIndexOf('/') + 1).normalize('NFC');
   return name.replace(/\.pdf$/i, '');
 }
 

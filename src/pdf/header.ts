@@ -1,0 +1,23 @@
+/** The cheap test of "is this a PDF at all", shared by the PDF stage and `check` (which opens no PDF). */
+
+/** How many leading bytes may precede the header: PDF readers accept it anywhere in the first 1024. */
+export const PDF_HEADER_WINDOW = 1024;
+
+const HEADER = new TextEncoder().encode('%PDF-');
+
+export function hasPdfHeader(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, PDF_HEADER_WINDOW) - HEADER.length;
+  outer: for (let start = 0; start <= end; start++) {
+    for (let i = 0; i < HEADER.length; i++) if (bytes[start + i] !== HEADER[i]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** What a file without header starts with, for the message: `it is empty`, `it starts with "<html><head>\n"`. */
+export function describeStart(bytes: Uint8Array): string {
+  if (bytes.length === 0) return 'it is empty';
+  // An error page or a text file shows what went wrong; binary bytes show as ? and \u escapes.
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 24)).replace(/\uFFFD/g, '?');
+  return `it starts with ${JSON.stringify(text)}`;
+}

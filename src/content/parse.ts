@@ -3,7 +3,7 @@
  * in a worker thread (content/parse-pool.ts). Positions come from the file's syntax tree,
  * which does not leave this function.
  */
-import type { z } from 'zod';
+import { describeIssue } from './issues.ts';
 import { formatPath, type Position, type Problem } from './problems.ts';
 import { CONTENT_FILES, type ContentKind } from './schema.ts';
 import { parseYaml } from './yaml.ts';
@@ -22,66 +22,34 @@ export interface ParsedFile {
   invalid: boolean;
 }
 
-const HINTS: Record<string, string> = {
-  invalid_type: 'fix the value type as shown',
-  unrecognized_keys: 'remove the key or fix its spelling; the JSON Schema in content/schemas/ lists the allowed keys',
-  invalid_value: 'use one of the allowed values',
-  too_small: 'give a longer or larger value',
-};
-
-function describeIssue(issue: z.core.$ZodIssue): { message: string; hint?: string } {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return { message: `is required (${issue.expected})`, hint: 'add this key' };
-      return { message: `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}, not ${describeValue(issue.input)}`, hint: HINTS.invalid_type! };
-    case 'invalid_value':
-      return {
-        message: `is ${describeValue(issue.input)}, which is not allowed`,
-        hint: `use one of: ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`,
-      };
-    case 'too_small':
-      return { message: issue.origin === 'string' ? 'must not be empty' : `is too small (${issue.message})`, hint: HINTS.too_small! };
-    case 'invalid_format':
-    case 'custom':
-      return { message: `is ${describeValue(issue.input)}, but ${issue.message.startsWith('Invalid') ? issue.message.toLowerCase() : issue.message}` };
-    case 'invalid_union':
-      return { message: 'does not match any of the allowed shapes', hint: 'compare it with the shapes in the JSON Schema (content/schemas/)' };
-    default:
-      return { message: issue.message };
-  }
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  return String(value);
-}
+const UNKNOWN_KEY_HINT = 'remove the key or fix its spelling; the JSON Schema in content/schemas/ lists the allowed keys';
 
 export function parseContentFile({ kind, path, text }: ParseInput): ParsedFile {
   const { schema, list } = CONTENT_FILES[kind];
-  const parsed = parseYaml(text);
   const problems: Problem[] = [];
-  const at = (position: Position, keyPath: (string | number)[], message: string, hint?: string) =>
+  const at = (position: Position, keyPath: readonly (string | number)[], message: string, hint?: string) =>
     problems.push({ severity: 'error', file: path, ...position, path: formatPath(keyPath), message, ...(hint ? { hint } : {}) });
+  const failed = (): ParsedFile => ({ records: [], problems, invalid: true });
 
-  if (parsed.syntaxErrors.length) {
-    for (const error of parsed.syntaxErrors) {
-      at(error.position, [], `YAML syntax: ${error.message}`, 'fix the YAML syntax (indentation, quotes, colons)');
-    }
-    return { records: [], problems, invalid: true };
+  const parsed = parseYaml(text);
+  if (parsed.errors.length) {
+    for (const error of parsed.errors) at(error.position, error.path, error.message, error.hint);
+    return failed();
+  }
+  if (parsed.empty) {
+    at({ line: 0, column: 0 }, [], 'is empty', list ? 'add its entries, each starting with "- id: ...", or delete the file' : 'fill in its keys (the editors\' guide, docs/content-guide.md, lists them), or delete the file');
+    return failed();
   }
 
   const entries: { value: unknown; base: (string | number)[] }[] = [];
   if (list) {
     if (!Array.isArray(parsed.value)) {
       at({ line: 1, column: 1 }, [], 'must be a list of records', 'start each record with "- id: ..."');
-      return { records: [], problems, invalid: true };
+      return failed();
     }
     parsed.value.forEach((value, index) => entries.push({ value, base: [index] }));
   } else {
-    entries.push({ value: parsed.value ?? {}, base: [] });
+    entries.push({ value: parsed.value, base: [] });
   }
 
   const records: ParsedFile['records'] = [];
@@ -94,10 +62,10 @@ export function parseContentFile({ kind, path, text }: ParseInput): ParsedFile {
     for (const issue of result.error.issues) {
       const issuePath = [...entry.base, ...issue.path.filter((part): part is string | number => typeof part !== 'symbol')];
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) at(parsed.locate([...issuePath, key]), [...issuePath, key], `unknown key "${key}"`, HINTS.unrecognized_keys);
+        for (const key of issue.keys) at(parsed.locate([...issuePath, key], 'key'), [...issuePath, key], `unknown key "${key}"`, UNKNOWN_KEY_HINT);
         continue;
       }
-      const { message, hint } = describeIssue(issue);
+      const { message, hint } = describeIssue(issue, (relative) => parsed.scalarSource([...entry.base, ...relative]));
       at(parsed.locate(issuePath), issuePath, message, hint);
     }
   }

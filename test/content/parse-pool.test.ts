@@ -42,8 +42,8 @@ describe('parsing in worker threads', () => {
         line: 2,
         column: 14,
         path: 'is_response',
-        message: 'must be a boolean, not "maybe"',
-        hint: 'fix the value type as shown',
+        message: 'must be true or false, not "maybe"',
+        hint: 'write true or false (without quotes)',
       },
     ]);
     expect(inWorkers[1]!.records).toEqual([{ data: expect.objectContaining({ id: 2, is_response: false }), base: [] }]);

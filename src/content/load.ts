@@ -35,7 +35,8 @@ import { mapLimit } from '../concurrency.ts';
 export interface ContentReader {
   /** Relative paths (forward slashes) matching a glob, sorted. */
   glob(pattern: string): Promise<string[]>;
-  readText(path: string): Promise<string>;
+  /** The file's bytes: content files are checked to be UTF-8 (content/encoding.ts), not assumed to be. */
+  read(path: string): Promise<Uint8Array>;
   /** Size in bytes, or null when there is no such file. */
   size(path: string): Promise<number | null>;
   /** Absolute path of a content file, for stages that stream it (PDF work, copying media). */
@@ -114,7 +115,7 @@ async function loadKinds(reader: ContentReader, all: readonly string[], kinds: r
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
     for (const path of all) if (matches(path)) inputs.push({ kind, path, absolute: reader.absolute(path) });
   }
-  const parsed = await parseFiles(inputs, (input) => reader.readText(input.path));
+  const parsed = await parseFiles(inputs, (input) => reader.read(input.path));
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
   parsed.forEach((file, index) => {
     const { kind, path } = inputs[index]!;

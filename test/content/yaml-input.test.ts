@@ -132,3 +132,39 @@ describe('schema messages in plain words', () => {
     ]);
   });
 });
+
+describe('text encoding', () => {
+  const latin1 = (text: string) => Uint8Array.from([...text].map((char) => char.charCodeAt(0)));
+  const utf16le = (text: string, bom: boolean) => {
+    const body = Buffer.from(text, 'utf16le');
+    return new Uint8Array(bom ? Buffer.concat([Buffer.from([0xff, 0xfe]), body]) : body);
+  };
+  const body = 'id: 3\nname: Behörde für Umwelt\nslug: umwelt\njurisdiction: 1\n';
+
+  it('refuses a Latin-1 file at the first byte that is not UTF-8, instead of publishing it garbled', async () => {
+    const { problems, archive } = await check(minimalArchive({ 'publicbodies/3-umwelt.yaml': latin1(body) }));
+    expect(archive).toBeUndefined();
+    expect(said(problems.list)).toEqual([
+      'error publicbodies/3-umwelt.yaml:2:10 : is not UTF-8 text: byte 0xF6 here is not valid UTF-8 (in Latin-1 that is "ö": the file was probably saved as Latin-1 or Windows-1252) -> save it as UTF-8 (in VS Code: click the encoding in the status bar, then "Save with Encoding" → "UTF-8")',
+    ]);
+  });
+
+  it('refuses UTF-16, with or without a byte order mark', async () => {
+    const { problems } = await check(minimalArchive({ 'publicbodies/3-umwelt.yaml': utf16le(body, true), 'publicbodies/4-x.yaml': utf16le(body, false) }));
+    expect(problems.sorted().map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`)).toEqual([
+      'publicbodies/3-umwelt.yaml:0:0 is UTF-16 text, not UTF-8',
+      'publicbodies/4-x.yaml:0:0 contains NUL bytes, so it is not UTF-8 text (UTF-16, or not text at all)',
+    ]);
+  });
+
+  it('accepts a UTF-8 byte order mark, with positions as without it', async () => {
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(body.replace('slug: umwelt', 'slug: Umwelt'))]);
+    const { problems } = await check(minimalArchive({ 'publicbodies/3-umwelt.yaml': withBom }));
+    expect(said(problems.list)).toEqual([
+      'error publicbodies/3-umwelt.yaml:3:7 slug: is "Umwelt", but must be a slug: lower-case letters a-z, digits and single hyphens, like "bundesministerium-des-innern"',
+    ]);
+    const clean = await check(minimalArchive({ 'publicbodies/3-umwelt.yaml': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(body)]) }));
+    expect(clean.problems.list).toEqual([]);
+    expect(clean.archive!.publicBodies.find((b) => b.id === 3)!.name).toBe('Behörde für Umwelt');
+  });
+});

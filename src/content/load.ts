@@ -30,6 +30,10 @@ import {
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
+import { reportUnreadFiles } from './unread.ts';
+import { globMatcher } from './glob.ts';
+
+export { globMatcher };
 import { mapLimit } from '../concurrency.ts';
 
 export interface ContentReader {
@@ -93,17 +97,6 @@ export interface LoadedContent {
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
 const FILE_CONCURRENCY = 64;
-
-/**
- * Compiles the content table's globs to one test: `*` matches within a segment, a `**`
- * segment matches one or more segments (all the table needs).
- */
-export function globMatcher(pattern: string): (path: string) => boolean {
-  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  const segments = pattern.split('/').map((segment) => (segment === '**' ? '.+' : escape(segment).replace(/\*/g, '[^/]*')));
-  const regex = new RegExp(`^${segments.join('/')}$`);
-  return (path) => regex.test(path);
-}
 
 /**
  * Reads every file of the given kinds (paths from one directory walk) and parses them (in
@@ -192,7 +185,8 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     }),
   );
 
-  reportStrayFiles(all, messages, problems);
+  const unread = reportUnreadFiles(all, problems);
+  reportStrayFiles(all, messages, unread, problems);
 
   return {
     site: site?.data,
@@ -219,10 +213,15 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
 }
 
 /** A file under files/ that no message names is almost always a typo in a name. */
-function reportStrayFiles(all: readonly string[], messages: LoadedMessage[], problems: Problems): void {
+function reportStrayFiles(all: readonly string[], messages: LoadedMessage[], unread: readonly string[], problems: Problems): void {
   const named = new Set(messages.flatMap((message) => message.files.filter(Boolean).map((file) => file!.path)));
-  // Where a message file of the request is invalid, its attachments are unknown: say nothing.
-  const unsure = new Set([...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))));
+  // Where a message file of the request is invalid or not read (misnamed), its attachments
+  // are unknown: say nothing.
+  const requestOf = (file: string) => file.split('/').slice(0, 2).join('/');
+  const unsure = new Set([
+    ...[...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))),
+    ...unread.filter((file) => file.startsWith('requests/')).map(requestOf),
+  ]);
   const isAttachmentFile = globMatcher('requests/*/files/**');
   for (const path of all.filter(isAttachmentFile)) {
     if (!named.has(path) && !unsure.has(path.slice(0, path.indexOf('/files/')))) {

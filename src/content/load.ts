@@ -3,6 +3,8 @@
  * bad content. Reads through a small `ContentReader`, so the stage does not care where the
  * files live.
  */
+import { globMatcher } from './glob.ts';
+import { reportUnreadFiles } from './unread.ts';
 import {
   CONTENT_FILES,
   type ArticleTagInput,
@@ -30,10 +32,6 @@ import {
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
-import { reportUnreadFiles } from './unread.ts';
-import { globMatcher } from './glob.ts';
-
-export { globMatcher };
 import { mapLimit } from '../concurrency.ts';
 
 export interface ContentReader {
@@ -94,6 +92,8 @@ export interface LoadedContent {
   /** Annotations, each with the folder of the document.yaml it belongs to. */
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
 }
+
+export { globMatcher };
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
 const FILE_CONCURRENCY = 64;

@@ -244,7 +244,7 @@ describe('editors guide (docs/content-guide.md)', () => {
     const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content')), `${count(problems.errors.length, 'error')}, ${count(problems.warnings.length, 'warning')}`].join('\n');
     const guide = await readFile(guideUrl, 'utf8');
-    const shown = /```\n(error content\/requests\/0016[^\n]*summary:[\s\S]*?)\n```/.exec(guide)![1]!;
+    const shown = /```text\n(error content\/requests\/0016[^\n]*summary:[^`]*?)\n```/.exec(guide)![1]!;
     expect(printed).toBe(shown);
   });
 });

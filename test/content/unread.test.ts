@@ -23,7 +23,7 @@ describe('files the loader does not read', () => {
         'README.md': '# Archiv\n',
         'schemas/request.schema.json': '{}',
         'documents/1-x/document.yaml': { id: 1, file: 'x.pdf' },
-        'documents/1-x/x.pdf': '%PDF',
+        'documents/1-x/x.pdf': '%PDF-1.4 (check reads only the header)',
         'documents/1-x/notizen.txt': 'x',
         'publicbodies/README.md': 'x',
         'requests/10-akten/files/101/daten.yaml': 'a: 1\n', // an attachment that happens to be YAML
@@ -46,7 +46,7 @@ describe('files the loader does not read', () => {
         'publicbodies/3-neu.yml': body,
         'collections/2-x.yml': { id: 2, title: 'X', slug: 'x' },
         'documents/1-x/document.yaml': { id: 1, file: 'x.pdf' },
-        'documents/1-x/x.pdf': '%PDF',
+        'documents/1-x/x.pdf': '%PDF-1.4 (check reads only the header)',
         'documents/1-x/annotations.YAML': [],
         'Laws.yaml': [],
       }),

@@ -4,9 +4,11 @@
  *
  * Exit codes: 0 success, 1 content problems or a failed build, 2 wrong usage.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildPaths } from './api/routes.ts';
 import { checkContent } from './check.ts';
 import { DEFAULTS } from './config.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
@@ -115,8 +117,26 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
 }
 
 async function serve(options: Options, log: Logger): Promise<number> {
+  // Without a build every request would be a 500: refuse to start instead.
+  if (!existsSync(join(options.out, buildPaths.manifest))) {
+    log.error(`no build at ${options.out}/; run npm run build (or npm start)`);
+    return 1;
+  }
   const { startPreviewServer } = await import('./serve/preview.ts');
-  const server = await startPreviewServer({ buildDir: options.out, host: DEFAULTS.host, port: Number(options.port), env: process.env });
+  let server: Awaited<ReturnType<typeof startPreviewServer>>;
+  try {
+    server = await startPreviewServer({
+      buildDir: options.out,
+      host: DEFAULTS.host,
+      port: Number(options.port),
+      env: process.env,
+      onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
+    return 1;
+  }
   log.info(`serving ${options.out}/ at ${server.url}api/v1/ (Ctrl-C stops)`);
   await new Promise<void>((resolve) => {
     const stop = () => void server.close().then(resolve);
@@ -134,6 +154,15 @@ async function schemas(options: Options, log: Logger): Promise<number> {
   }
   log.info(`wrote ${Object.keys(CONTENT_FILES).length} schemas to ${dir}/`);
   return 0;
+}
+
+/** An error and its causes, with stacks: for failures of the program, not of content. */
+function errorChain(error: unknown): string {
+  let message = '';
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    message += `${message ? '\ncaused by: ' : ''}${current instanceof Error ? (current.stack ?? current.message) : String(current)}`;
+  }
+  return message;
 }
 
 export async function main(argv: string[], log: Logger = streamLogger()): Promise<number> {
@@ -180,11 +209,7 @@ if (invokedDirectly) {
     },
     (error: unknown) => {
       // Anything that is not a content problem is a bug or an environment failure: print the chain once.
-      let message = '';
-      for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-        message += `${message ? '\ncaused by: ' : ''}${current instanceof Error ? (current.stack ?? current.message) : String(current)}`;
-      }
-      process.stderr.write(`archive: ${message}\n`);
+      process.stderr.write(`archive: ${errorChain(error)}\n`);
       process.exitCode = 1;
     },
   );

@@ -17,8 +17,8 @@ export function diskReader(contentDir: string): ContentReader {
       const files = await fg(pattern, { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false });
       return files.sort();
     },
-    async readText(path) {
-      return readFileSync(resolve(root, path), 'utf8');
+    async read(path) {
+      return readFileSync(resolve(root, path));
     },
     async size(path) {
       const info = statSync(resolve(root, path), { throwIfNoEntry: false });

@@ -3,6 +3,8 @@
  * bad content. Reads through a small `ContentReader`, so the stage does not care where the
  * files live.
  */
+import { globMatcher } from './glob.ts';
+import { reportUnreadFiles } from './unread.ts';
 import {
   CONTENT_FILES,
   type ArticleTagInput,
@@ -36,7 +38,8 @@ import { mapLimit } from '../concurrency.ts';
 export interface ContentReader {
   /** Relative paths (forward slashes) matching a glob, sorted. */
   glob(pattern: string): Promise<string[]>;
-  readText(path: string): Promise<string>;
+  /** The file's bytes: content files are checked to be UTF-8 (content/encoding.ts), not assumed to be. */
+  read(path: string): Promise<Uint8Array>;
   /** Size in bytes, or null when there is no such file. */
   size(path: string): Promise<number | null>;
   /** Absolute path of a content file, for stages that stream it (PDF work, copying media). */
@@ -91,19 +94,10 @@ export interface LoadedContent {
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
 }
 
+export { globMatcher };
+
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
 const FILE_CONCURRENCY = 64;
-
-/**
- * Compiles the content table's globs to one test: `*` matches within a segment, a `**`
- * segment matches one or more segments (all the table needs).
- */
-export function globMatcher(pattern: string): (path: string) => boolean {
-  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  const segments = pattern.split('/').map((segment) => (segment === '**' ? '.+' : escape(segment).replace(/\*/g, '[^/]*')));
-  const regex = new RegExp(`^${segments.join('/')}$`);
-  return (path) => regex.test(path);
-}
 
 /**
  * Reads every file of the given kinds (paths from one directory walk) and parses them (in
@@ -115,7 +109,7 @@ async function loadKinds(reader: ContentReader, all: readonly string[], kinds: r
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
     for (const path of all) if (matches(path)) inputs.push({ kind, path, absolute: reader.absolute(path) });
   }
-  const parsed = await parseFiles(inputs, (input) => reader.readText(input.path));
+  const parsed = await parseFiles(inputs, (input) => reader.read(input.path));
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
   parsed.forEach((file, index) => {
     const { kind, path } = inputs[index]!;
@@ -193,7 +187,8 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     }),
   );
 
-  reportStrayFiles(all, messages, problems);
+  const unread = reportUnreadFiles(all, problems);
+  reportStrayFiles(all, messages, unread, problems);
 
   return {
     site: site?.data,
@@ -220,10 +215,15 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
 }
 
 /** A file under files/ that no message names is almost always a typo in a name. */
-function reportStrayFiles(all: readonly string[], messages: LoadedMessage[], problems: Problems): void {
+function reportStrayFiles(all: readonly string[], messages: LoadedMessage[], unread: readonly string[], problems: Problems): void {
   const named = new Set(messages.flatMap((message) => message.files.filter(Boolean).map((file) => file!.path)));
-  // Where a message file of the request is invalid, its attachments are unknown: say nothing.
-  const unsure = new Set([...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))));
+  // Where a message file of the request is invalid or not read (misnamed), its attachments
+  // are unknown: say nothing.
+  const requestOf = (file: string) => file.split('/').slice(0, 2).join('/');
+  const unsure = new Set([
+    ...[...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))),
+    ...unread.filter((file) => file.startsWith('requests/')).map(requestOf),
+  ]);
   const isAttachmentFile = globMatcher('requests/*/files/**');
   for (const path of all.filter(isAttachmentFile)) {
     if (!named.has(path) && !unsure.has(path.slice(0, path.indexOf('/files/')))) {

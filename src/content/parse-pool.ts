@@ -18,7 +18,7 @@ export interface FileToParse {
 }
 
 /** What a file gave: its text (kept for positions of later problems) and the parse result. */
-export type LoadedFile = ParsedFile & { text: string };
+export type LoadedFile = ParsedFile;
 
 const WORKER_THRESHOLD = 4000;
 const CHUNK = 500;
@@ -31,15 +31,14 @@ export interface ParseOptions {
 
 export async function parseFiles(
   inputs: readonly FileToParse[],
-  readText: (input: FileToParse) => Promise<string>,
+  read: (input: FileToParse) => Promise<Uint8Array>,
   options: ParseOptions = {},
 ): Promise<LoadedFile[]> {
   const workers = Math.min(options.workers ?? availableParallelism(), Math.ceil(inputs.length / CHUNK));
   if (workers < 2 || (options.workers === undefined && inputs.length < WORKER_THRESHOLD)) {
     const results: LoadedFile[] = [];
     for (const input of inputs) {
-      const text = await readText(input);
-      results.push({ ...parseContentFile({ ...input, text }), text });
+      results.push(parseContentFile({ ...input, bytes: await read(input) }));
     }
     return results;
   }

@@ -1,13 +1,11 @@
 /** Worker side of content/parse-pool.ts: reads and parses the chunks it is sent. */
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { parseContentFile } from './parse.ts';
-import type { FileToParse, LoadedFile } from './parse-pool.ts';
+import { parseContentFile, type ParsedFile } from './parse.ts';
+import type { FileToParse } from './parse-pool.ts';
 
 parentPort!.on('message', ({ start, inputs }: { start: number; inputs: FileToParse[] }) => {
-  const parsed: LoadedFile[] = inputs.map((input) => {
-    const text = readFileSync(input.absolute, 'utf8');
-    return { ...parseContentFile({ ...input, text }), text };
-  });
+  // Bytes, not 'utf8': parseContentFile refuses text that is not UTF-8 instead of garbling it.
+  const parsed: ParsedFile[] = inputs.map((input) => parseContentFile({ ...input, bytes: readFileSync(input.absolute) }));
   parentPort!.postMessage({ start, parsed });
 });

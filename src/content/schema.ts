@@ -10,8 +10,11 @@ import { z } from 'zod';
 
 // --- value types --------------------------------------------------------------------------
 
-export const id = () => z.number().int().positive().describe('Stable integer id, unique for this kind of record. Never reuse or change it: API clients store it.');
-const ref = (what: string) => z.number().int().positive().describe(`Id of a ${what}.`);
+/** Said about any id or reference that is not one; zod's own words ("expected int to be <=9007199254740991") mean nothing to editors. */
+const ID_RULE = { error: `ids are whole numbers from 1 (up to ${Number.MAX_SAFE_INTEGER})` };
+const idNumber = () => z.number(ID_RULE).int(ID_RULE).positive(ID_RULE);
+export const id = () => idNumber().describe('Stable integer id, unique for this kind of record. Never reuse or change it: API clients store it.');
+const ref = (what: string) => idNumber().describe(`Id of a ${what}.`);
 const optionalRef = (what: string) => ref(what).nullable().default(null);
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

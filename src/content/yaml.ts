@@ -1,15 +1,37 @@
 /**
  * YAML parsing that keeps positions: any key path of a parsed file maps back to a line and
  * column, at any depth (not only top-level keys), so `messages[3].timestamp` points at that line.
+ *
+ * Content files use plain YAML only: no anchors, aliases or tags (yaml-rules.ts says why).
+ * Anything the file says that the editor probably did not mean is a problem with a position,
+ * never an exception: `parseYaml` does not throw for any input.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { Position } from './problems.ts';
+import { plainYamlProblems, syntaxProblem } from './yaml-rules.ts';
+
+export type KeyPath = readonly (string | number)[];
+
+/** A problem of the YAML text itself, before any schema: where, what, what to do. */
+export interface YamlProblem {
+  position: Position;
+  /** Key path of the value the problem is in, as far as it is known. */
+  path: (string | number)[];
+  message: string;
+  hint: string;
+}
 
 export interface ParsedYaml {
+  /** The file's value; undefined when there are `errors`. */
   value: unknown;
-  /** Syntax errors; when present, `value` must not be used. */
-  syntaxErrors: { message: string; position: Position }[];
-  locate(path: readonly (string | number)[]): Position;
+  /** The file holds no value at all (nothing, or only comments). */
+  empty: boolean;
+  /** Syntax errors and YAML features content does not use; when present, `value` must not be used. */
+  errors: YamlProblem[];
+  /** Where the value at a key path starts; `'key'` gives where its key starts instead. */
+  locate(path: KeyPath, target?: 'value' | 'key'): Position;
+  /** The text of the value at a key path as written (`12345678901234567890`, not 12345678901234567000). */
+  scalarSource(path: KeyPath): string | undefined;
 }
 
 /**
@@ -17,51 +39,126 @@ export interface ParsedYaml {
  * their source text (small), never the whole YAML syntax tree (large), so a 100,000-file
  * archive does not hold 100,000 trees in memory for the rare error found after loading.
  */
-export function lazyLocator(text: string): (path: readonly (string | number)[]) => Position {
-  let locate: ((path: readonly (string | number)[]) => Position) | undefined;
+export function lazyLocator(text: string): (path: KeyPath) => Position {
+  let locate: ParsedYaml['locate'] | undefined;
   return (path) => {
     locate ??= parseYaml(text).locate;
     return locate(path);
   };
 }
 
+/** Helpers over one parsed document that yaml-rules.ts shares. */
+export interface YamlText {
+  text: string;
+  position(offset: number): Position;
+  /** Key path of the innermost value that contains `offset`, and where that value starts. */
+  valueAt(offset: number): { path: (string | number)[]; start: number };
+}
+
 export function parseYaml(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const toPosition = (offset: number): Position => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
+  // Duplicate keys are found by yaml-rules.ts, which names the key and both lines.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const source: YamlText = {
+    text,
+    position(offset) {
+      const { line, col } = lineCounter.linePos(offset);
+      return { line, column: col };
+    },
+    valueAt: (offset) => valueAt(doc, offset),
   };
 
-  const locate = (path: readonly (string | number)[]): Position => {
+  /** The node at a key path (or its key), else the deepest node on the way. */
+  const nodeAt = (path: KeyPath, target: 'value' | 'key'): { node: Node | null; exact: boolean } => {
     let node: unknown = doc.contents;
     let best: Node | null = (doc.contents as Node | null) ?? null;
-    for (const part of path) {
+    for (const [index, part] of path.entries()) {
       if (isMap(node)) {
         const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part));
-        if (!pair) break;
-        // Point at the value; an empty value points at its key.
-        const next = (pair.value as Node | null) ?? (pair.key as Node);
-        best = (pair.value as Node | null)?.range ? (pair.value as Node) : (pair.key as Node);
-        node = next;
+        if (!pair) return { node: best, exact: false };
+        const key = pair.key as Node;
+        const value = pair.value as Node | null;
+        // Point at the value; an empty value, or a key asked for, points at its key.
+        const blank = !value?.range || (isScalar(value) && value.value === null && !value.source);
+        best = blank || (target === 'key' && index === path.length - 1) ? key : value;
+        node = value ?? key;
       } else if (isSeq(node) && typeof part === 'number') {
         const item = node.items[part] as Node | undefined;
-        if (!item) break;
+        if (!item) return { node: best, exact: false };
         best = item;
         node = item;
       } else {
-        break;
+        return { node: best, exact: false };
       }
     }
-    return best?.range ? toPosition(best.range[0]) : { line: 1, column: 1 };
+    return { node: best, exact: true };
+  };
+  const locate = (path: KeyPath, target: 'value' | 'key' = 'value'): Position => {
+    const { node } = nodeAt(path, target);
+    return node?.range ? source.position(node.range[0]) : { line: 1, column: 1 };
+  };
+  const scalarSource = (path: KeyPath): string | undefined => {
+    const { node, exact } = nodeAt(path, 'value');
+    return exact && isScalar(node) ? node.source : undefined;
   };
 
-  return {
-    value: doc.errors.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
-    syntaxErrors: doc.errors.map((error) => ({
-      message: error.message.split('\n')[0] ?? error.message,
-      position: toPosition(error.pos[0]),
-    })),
-    locate,
-  };
+  const errors = [...plainYamlProblems(doc, source), ...[...doc.errors, ...doc.warnings].map((error) => syntaxProblem(error, source))];
+  const empty = !errors.length && (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null && !doc.contents.source));
+
+  let value: unknown;
+  if (!errors.length) {
+    try {
+      value = doc.toJS({ maxAliasCount: 0 });
+    } catch (error) {
+      // Not expected once the rules above passed; still a problem of this file, not a crash.
+      errors.push({ position: { line: 1, column: 1 }, path: [], message: `YAML: ${(error as Error).message}`, hint: 'simplify this file to plain keys, lists and values' });
+    }
+  }
+  return { value, empty, errors: firstPerLine(errors), locate, scalarSource };
+}
+
+/**
+ * One problem per line: a mistake early in a line often confuses the parser for the rest of
+ * it, and the first report (ours before the library's, which are less specific) is the one
+ * to act on.
+ */
+function firstPerLine(problems: YamlProblem[]): YamlProblem[] {
+  const byLine = new Map<number, YamlProblem>();
+  for (const problem of problems) if (!byLine.has(problem.position.line)) byLine.set(problem.position.line, problem);
+  return [...byLine.values()].sort((a, b) => a.position.line - b.position.line || a.position.column - b.position.column);
+}
+
+function valueAt(doc: Document, offset: number): { path: (string | number)[]; start: number } {
+  const path: (string | number)[] = [];
+  let node = doc.contents as Node | null;
+  let start = node?.range?.[0] ?? 0;
+  const within = (from: number | undefined, to: number | undefined) => from !== undefined && to !== undefined && offset >= from && offset <= to;
+  for (;;) {
+    let next: Node | null = null;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        const value = pair.value as Node | null;
+        if (!isScalar(key) || !key.range) continue;
+        if (within(key.range[0], value?.range?.[2] ?? key.range[2])) {
+          path.push(String(key.value));
+          // At or before the start of the value: the value as a whole (not its first key).
+          if (!value?.range || offset <= value.range[0]) return { path, start: value?.range?.[0] ?? key.range[0] };
+          next = value;
+          break;
+        }
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => {
+        const range = (item as Node | null)?.range;
+        if (!next && range && within(range[0], range[2])) {
+          path.push(index);
+          next = item as Node;
+        }
+      });
+    }
+    if (!next) return { path, start };
+    node = next;
+    start = (next as Node).range![0];
+  }
 }

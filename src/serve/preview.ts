@@ -27,7 +27,8 @@ export interface PreviewOptions {
   tokenKeys?: readonly TokenKey[];
   /** Unix seconds, for token expiry. */
   now?: () => number;
-  onError?: (error: unknown) => void;
+  /** Called with the cause of every 500 and the request that met it (`GET /api/v1/…`). */
+  onError?: (error: unknown, request: string) => void;
 }
 
 export interface PreviewServer {
@@ -42,13 +43,13 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     options.tokenKeys ?? (options.env?.MEDIA_TOKEN_KEYS ? parseTokenKeys(options.env.MEDIA_TOKEN_KEYS) : [DEVELOPMENT_KEY]);
   const store = fsStore(options.buildDir);
   const files = new StaticFiles(options.buildDir);
-  const api = createApiHandler({ store, onError: (error) => options.onError?.(error) });
+  const api = createApiHandler({ store, onError: (error, request) => options.onError?.(error, describeRequest(request.method, new URL(request.url))) });
   const media = createMediaHandler(store, { keys, ...(options.now ? { now: options.now } : {}) });
   const origin = () => `http://${host}:${(server.address() as AddressInfo).port}`;
 
   const server = createServer((req, res) => {
     serve(req, res).catch((error) => {
-      options.onError?.(error);
+      options.onError?.(error, describeRequest(req.method ?? 'GET', new URL(req.url ?? '/', origin())));
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal error.\n');
     });
@@ -98,6 +99,10 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
         server.closeAllConnections();
       }),
   };
+}
+
+function describeRequest(method: string, url: URL): string {
+  return `${method} ${url.pathname}${url.search}`;
 }
 
 /** Headers the CDN adds to a static file (netlify.toml [[headers]] and the generated _headers). */

@@ -14,7 +14,7 @@ beforeAll(async () => {
     // Every 7th file is invalid, so problems with positions travel back from the workers too.
     tree[`requests/r/messages/${i}.yaml`] = `id: ${i + 1}\nis_response: ${i % 7 === 0 ? 'maybe' : 'false'}\nrecipient_public_body: 1\ntimestamp: 2024-01-01T00:00:00Z\n`;
   }
-  await writeTree(dir.path, tree);
+  await writeTree(dir.path, { ...tree, 'requests/r/messages/latin1.yaml': Uint8Array.from([...'id: 1\nsubject: Gebühren\n'].map((c) => c.charCodeAt(0))) });
 });
 afterAll(() => dir.remove());
 
@@ -26,7 +26,7 @@ function inputs(count: number): FileToParse[] {
   }));
 }
 
-const read = (input: FileToParse) => readFile(input.absolute, 'utf8');
+const read = (input: FileToParse) => readFile(input.absolute);
 
 describe('parsing in worker threads', () => {
   it('gives exactly the results of parsing on this thread, in file order', async () => {
@@ -42,11 +42,18 @@ describe('parsing in worker threads', () => {
         line: 2,
         column: 14,
         path: 'is_response',
-        message: 'must be a boolean, not "maybe"',
-        hint: 'fix the value type as shown',
+        message: 'must be true or false, not "maybe"',
+        hint: 'write true or false (without quotes)',
       },
     ]);
     expect(inWorkers[1]!.records).toEqual([{ data: expect.objectContaining({ id: 2, is_response: false }), base: [] }]);
     expect(inWorkers[1]!.text).toMatch(/^id: 2\n/);
+  });
+
+  it('reads bytes in the workers, so a file that is not UTF-8 is refused there too', async () => {
+    const files = [...inputs(COUNT), { kind: 'message' as const, path: 'requests/r/messages/latin1.yaml', absolute: `${dir.path}/requests/r/messages/latin1.yaml` }];
+    const inWorkers = await parseFiles(files, read, { workers: 2 });
+    expect(inWorkers).toEqual(await parseFiles(files, read, { workers: 0 }));
+    expect(inWorkers[COUNT]!.problems.map((p) => `${p.line}:${p.column} ${p.message.slice(0, 40)}`)).toEqual(['2:13 is not UTF-8 text: byte 0xFC here is not']);
   });
 });

@@ -236,4 +236,15 @@ describe('editors guide (docs/content-guide.md)', () => {
     const shown = /```\n(error content\/requests\/[^`]*?\d+ errors?, \d+ warnings?)\n```/.exec(guide)![1]!;
     expect(printed).toBe(shown);
   });
+
+  it('shows exactly what check prints for a value starting with *', async () => {
+    const files = await exampleFiles();
+    files[`${FOLDER}/request.yaml`] = files[`${FOLDER}/request.yaml`]!.replace(/^summary: .*$/m, 'summary: *vorläufig*');
+    const { problems } = await checkWithExample(files);
+    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content')), `${count(problems.errors.length, 'error')}, ${count(problems.warnings.length, 'warning')}`].join('\n');
+    const guide = await readFile(guideUrl, 'utf8');
+    const shown = /```text\n(error content\/requests\/0016[^\n]*summary:[^`]*?)\n```/.exec(guide)![1]!;
+    expect(printed).toBe(shown);
+  });
 });

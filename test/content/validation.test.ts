@@ -42,12 +42,13 @@ describe('content validation', () => {
       `error ${file}:2:7 kind`,
       `error ${file}:3:14 is_response`,
       `error ${file}:5:12 timestamp`,
-      `error ${file}:9:13 attachments[0].colour`,
+      `error ${file}:9:5 attachments[0].colour`, // at the key, not its value
     ]);
     const [kind, isResponse, timestamp, colour] = problems.sorted();
     expect(kind!.message).toBe('is "telegram", which is not allowed');
     expect(kind!.hint).toBe('use one of: "email", "post", "fax", "upload", "phone", "visit", "import"');
-    expect(isResponse!.message).toBe('must be a boolean, not "yes"');
+    expect(isResponse!.message).toBe('must be true or false, not "yes"');
+    expect(isResponse!.hint).toBe('write is_response: true (without quotes)');
     expect(timestamp!.message).toBe('is "2024-02-30T09:30:00+01:00", but is not a real date (check day and month)');
     expect(colour!.message).toBe('unknown key "colour"');
   });
@@ -57,7 +58,7 @@ describe('content validation', () => {
       minimalArchive({ 'publicbodies/3-neu.yaml': 'id: 3\nname: Neue Behörde\nslug: neu\n' }),
     );
     expect(where(problems.list)).toEqual(['error publicbodies/3-neu.yaml:1:1 jurisdiction']);
-    expect(problems.list[0]!.message).toBe('is required (number)');
+    expect(problems.list[0]!.message).toBe('is required (a number)');
     expect(problems.list[0]!.hint).toBe('add this key');
   });
 
@@ -75,7 +76,7 @@ describe('content validation', () => {
 
   it('reports YAML syntax errors with their position, and references into the broken file as such', async () => {
     const { problems } = await check(minimalArchive({ 'campaigns.yaml': '- id: 1\n  name: "offen\n' }));
-    expect(where(problems.sorted())).toEqual(['error campaigns.yaml:3:1 ', 'error requests/10-akten/request.yaml:9:11 campaign']);
+    expect(where(problems.sorted())).toEqual(['error campaigns.yaml:3:1 [0].name', 'error requests/10-akten/request.yaml:9:11 campaign']);
     expect(problems.sorted()[0]!.message).toBe('YAML syntax: Missing closing "quote');
     expect(problems.sorted()[1]!.message).toBe('refers to campaign 1, which does not exist or is in a file with errors');
   });

@@ -6,7 +6,7 @@ import { ContentError } from '../src/content/problems.ts';
 import { buildPaths } from '../src/api/routes.ts';
 import { writePdf } from '../src/sample/pdf-writer.ts';
 import { buildTree, listFiles, BUILD_CLOCK, type BuiltTree } from './helpers/build.ts';
-import { minimalArchive, tempDir, writeTree } from './helpers/content.ts';
+import { minimalArchive, tempDir, writeTree, responseMessage } from './helpers/content.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -21,13 +21,7 @@ function track(tree: BuiltTree): BuiltTree {
 async function withPdfAttachment() {
   const pdf = await writePdf({ title: 'Bescheid', pages: [{ text: 'Eins.' }, { text: 'Zwei.' }], outline: [{ title: 'A', page: 2 }] });
   return minimalArchive({
-    'requests/10-akten/messages/101.yaml': {
-      id: 101,
-      is_response: true,
-      sender_public_body: 1,
-      timestamp: '2024-02-20T09:30:00+01:00',
-      attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'bescheid.pdf', document: { id: 500, public: false } }],
-    },
+    'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'bescheid.pdf', document: { id: 500, public: false } }]),
     'requests/10-akten/files/101/bescheid.pdf': pdf,
   });
 }
@@ -63,13 +57,7 @@ describe('build', () => {
 
   it('publishes an unreadable PDF attachment without its derived document, with a warning', async () => {
     const tree = minimalArchive({
-      'requests/10-akten/messages/101.yaml': {
-        id: 101,
-        is_response: true,
-        sender_public_body: 1,
-        timestamp: '2024-02-20T09:30:00+01:00',
-        attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'kaputt.pdf', document: { id: 500 } }],
-      },
+      'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'kaputt.pdf', document: { id: 500 } }]),
       'requests/10-akten/files/101/kaputt.pdf': '<html>Gateway timeout</html>',
     });
     const built = track(await buildTree(tree));
@@ -85,7 +73,7 @@ describe('build', () => {
     const built = track(
       await buildTree(
         minimalArchive({
-          'requests/10-akten/messages/101.yaml': { id: 101, is_response: true, sender_public_body: 1, timestamp: '2024-02-20T09:30:00+01:00', attachments: [{ id: 1000, name: 'Geb\u00fchren M\u00e4rz.csv' }, { id: 1001, name: 'liste.csv' }] },
+          'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'Geb\u00fchren M\u00e4rz.csv' }, { id: 1001, name: 'liste.csv' }]),
           'requests/10-akten/files/101/Gebu\u0308hren Ma\u0308rz.csv': 'a;b\n1;2\n',
         }),
       ),

@@ -8,7 +8,7 @@ import type { Problem } from '../src/content/problems.ts';
 import { buildPaths } from '../src/api/routes.ts';
 import { writePdf } from '../src/sample/pdf-writer.ts';
 import { buildTree, type BuiltTree } from './helpers/build.ts';
-import { contentChecker, minimalArchive, type Tree } from './helpers/content.ts';
+import { contentChecker, minimalArchive, responseMessage, type Tree } from './helpers/content.ts';
 import { truncate } from './pdf/helpers/raw-pdf.ts';
 
 const check = contentChecker();
@@ -20,7 +20,7 @@ const LATE_HEADER = `${'\n'.repeat(600)}%PDF-1.4 not read by check`;
 /** Request 10 with a reply whose attachments are given; collection 1 lists documents 500 and 501. */
 function archiveWith(files: Record<string, string | Uint8Array>, attachments: object[], extra: Tree = {}): Tree {
   return minimalArchive({
-    'requests/10-akten/messages/101.yaml': { id: 101, is_response: true, sender_public_body: 1, timestamp: '2024-02-20T09:30:00+01:00', attachments: [{ id: 1000, name: 'liste.csv' }, ...attachments] },
+    'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, ...attachments]),
     ...Object.fromEntries(Object.entries(files).map(([name, body]) => [`requests/10-akten/files/101/${name}`, body])),
     'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 500 }, { document: 501 }] },
     ...extra,

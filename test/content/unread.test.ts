@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/problems.ts';
-import { contentChecker, minimalArchive } from '../helpers/content.ts';
+import { contentChecker, minimalArchive, responseMessage } from '../helpers/content.ts';
 
 const check = contentChecker();
 
@@ -27,13 +27,7 @@ describe('files the loader does not read', () => {
         'documents/1-x/notizen.txt': 'x',
         'publicbodies/README.md': 'x',
         'requests/10-akten/files/101/daten.yaml': 'a: 1\n', // an attachment that happens to be YAML
-        'requests/10-akten/messages/101.yaml': {
-          id: 101,
-          is_response: true,
-          sender_public_body: 1,
-          timestamp: '2024-02-20T09:30:00+01:00',
-          attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'daten.yaml' }],
-        },
+        'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'daten.yaml' }]),
       }),
     );
     expect(said(problems.list)).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/problems.ts';
 import { formatGithubAnnotation, formatProblem } from '../../src/content/problems.ts';
-import { contentChecker, minimalArchive, type Tree } from '../helpers/content.ts';
+import { contentChecker, minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';
 
 const check = contentChecker();
 
@@ -262,13 +262,7 @@ describe('editor conveniences', () => {
   describe('file names in another Unicode normalisation form than the YAML (macOS writes them decomposed)', () => {
     const composed = 'Bescheid M\u00e4rz.pdf'; // "ä" as one code point (NFC), as editors type it
     const decomposed = 'Bescheid Ma\u0308rz.pdf'; // "a" + combining diaeresis (NFD), as macOS often names files
-    const reply = (name: string) => ({
-      id: 101,
-      is_response: true,
-      sender_public_body: 1,
-      timestamp: '2024-02-20T09:30:00+01:00',
-      attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name, document: { id: 500 } }],
-    });
+    const reply = (name: string) => responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name, document: { id: 500 } }]);
 
     it.each([
       ['NFD on disk, NFC in YAML', decomposed, composed],
@@ -313,13 +307,7 @@ describe('editor conveniences', () => {
     const tree = minimalArchive({
       'documents/500-x/document.yaml': { id: 500, file: 'x.pdf', title: 'X' },
       'documents/500-x/x.pdf': '%PDF-1.4 not read by check',
-      'requests/10-akten/messages/101.yaml': {
-        id: 101,
-        is_response: true,
-        sender_public_body: 1,
-        timestamp: '2024-02-20T09:30:00+01:00',
-        attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'fehlt.pdf', document: { id: 500 } }],
-      },
+      'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'fehlt.pdf', document: { id: 500 } }]),
     });
     const { problems } = await check(tree);
     // Both holders of document id 500 are reported: the attachment's document block and the imported document.
@@ -349,13 +337,7 @@ describe('editor conveniences', () => {
   it('reports two attachments of one message with the same name at both', async () => {
     const { problems } = await check(
       minimalArchive({
-        'requests/10-akten/messages/101.yaml': {
-          id: 101,
-          is_response: true,
-          sender_public_body: 1,
-          timestamp: '2024-02-20T09:30:00+01:00',
-          attachments: [{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'liste.csv' }],
-        },
+        'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'liste.csv' }]),
       }),
     );
     expect(where(problems.sorted())).toEqual(['error requests/10-akten/messages/101.yaml:7:11 attachments[0].name', 'error requests/10-akten/messages/101.yaml:9:11 attachments[1].name']);
@@ -479,16 +461,10 @@ describe('knock-on problems', () => {
     const { problems } = await check(
       minimalArchive({
         'documents/5-neu/document.yaml': { id: 5, file: 'fehlt.pdf' },
-        'requests/10-akten/messages/101.yaml': {
-          id: 101,
-          is_response: true,
-          sender_public_body: 1,
-          timestamp: '2024-02-20T09:30:00+01:00',
-          attachments: [
-            { id: 1000, name: 'liste.csv' },
-            { id: 1001, name: 'entwurf.pdf', approved: false, document: { id: 6 } },
-          ],
-        },
+        'requests/10-akten/messages/101.yaml': responseMessage([
+          { id: 1000, name: 'liste.csv' },
+          { id: 1001, name: 'entwurf.pdf', approved: false, document: { id: 6 } },
+        ]),
         'requests/10-akten/files/101/entwurf.pdf': '%PDF-1.4 not read by check',
         'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 5 }, { document: 6 }] },
       }),

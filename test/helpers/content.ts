@@ -34,6 +34,14 @@ export const SITE = {
 };
 
 /**
+ * Message 101 of minimalArchive's request as most tests override it: a response from public
+ * body 1 on 2024-02-20 with the given attachments (YAML objects, as an editor writes them).
+ */
+export function responseMessage<T>(attachments: T[]) {
+  return { id: 101, is_response: true, sender_public_body: 1, timestamp: '2024-02-20T09:30:00+01:00', attachments };
+}
+
+/**
  * A small valid archive: one jurisdiction, law, classification, category, campaign, two
  * public bodies, one request with two messages (the reply has a CSV attachment). Tests
  * override or add entries to build what they check.

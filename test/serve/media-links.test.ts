@@ -7,25 +7,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { serveTree } from '../helpers/build.ts';
-import { minimalArchive, type Tree } from '../helpers/content.ts';
+import { minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';
 
 const PAGE: [number, number] = [300, 200];
 
 async function tree(): Promise<Tree> {
   const pdf = (title: string) => writePdf({ title, pages: [1, 2].map((n) => ({ text: `${title} ${n}`, size: PAGE })) });
   return minimalArchive({
-    'requests/10-akten/messages/101.yaml': {
-      id: 101,
-      is_response: true,
-      sender_public_body: 1,
-      timestamp: '2024-02-20T09:30:00+01:00',
-      attachments: [
-        { id: 1000, name: 'liste.csv' },
-        { id: 1001, name: 'Bescheid.pdf', document: { id: 500 } },
-        { id: 1002, name: 'Vermerk intern.pdf', document: { id: 501, public: false } },
-        { id: 1003, name: 'Entwurf.pdf', approved: false },
-      ],
-    },
+    'requests/10-akten/messages/101.yaml': responseMessage([
+      { id: 1000, name: 'liste.csv' },
+      { id: 1001, name: 'Bescheid.pdf', document: { id: 500 } },
+      { id: 1002, name: 'Vermerk intern.pdf', document: { id: 501, public: false } },
+      { id: 1003, name: 'Entwurf.pdf', approved: false },
+    ]),
     'requests/10-akten/files/101/Entwurf.pdf': await pdf('Entwurf'),
     'requests/10-akten/files/101/Bescheid.pdf': await pdf('Bescheid'),
     'requests/10-akten/files/101/Vermerk intern.pdf': await pdf('Vermerk'),

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { listFiles, serveTree } from '../helpers/build.ts';
-import { minimalArchive, type Tree } from '../helpers/content.ts';
+import { minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';
 
 const API = 'https://archiv.example.org/api/v1/';
 const DERIVED_UID = '7c1e5d0a-93b4-4f2e-8a61-d2f09b3c4e57';
@@ -17,17 +17,11 @@ const IMPORTED_UID = '0b9e2f61-5c3a-4d8e-9f17-2a6c4e8b1d03';
 async function tree(): Promise<Tree> {
   const pdf = (words: string[]) => writePdf({ pages: words.map((text) => ({ text })) });
   return minimalArchive({
-    'requests/10-akten/messages/101.yaml': {
-      id: 101,
-      is_response: true,
-      sender_public_body: 1,
-      timestamp: '2024-02-20T09:30:00+01:00',
-      attachments: [
-        { id: 1001, name: 'offen.pdf', document: { id: 500 } },
-        { id: 1002, name: 'messbericht.pdf', document: { id: 501, listed: false, uid: DERIVED_UID } },
-        { id: 1003, name: 'privat.pdf', document: { id: 502, public: false } },
-      ],
-    },
+    'requests/10-akten/messages/101.yaml': responseMessage([
+      { id: 1001, name: 'offen.pdf', document: { id: 500 } },
+      { id: 1002, name: 'messbericht.pdf', document: { id: 501, listed: false, uid: DERIVED_UID } },
+      { id: 1003, name: 'privat.pdf', document: { id: 502, public: false } },
+    ]),
     'requests/10-akten/files/101/offen.pdf': await pdf(['Offener Bescheid.', 'Zweite Seite.']),
     'requests/10-akten/files/101/messbericht.pdf': await pdf(['Messbericht Rhein.', 'Messstelle Geheimwort eins.', 'Messstelle Geheimwort zwei.']),
     'requests/10-akten/files/101/privat.pdf': await pdf(['Vermerk.']),

@@ -90,7 +90,7 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
         return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : views.detail(id, url, store);
       }
       const id = /^\d+$/.test(view.id) ? String(Number(view.id)) : null;
-      const body = id === null ? null : ((await readJson(store, buildPaths.detail(view.resource, id))) ?? (await unlistedDetail(store, view.resource, id, lastValue(url.searchParams, 'uid'))));
+      const body = id === null ? null : ((await readJson(store, buildPaths.detail(view.resource, id))) ?? (await unlistedDetail(store, view.resource, id, url.searchParams)));
       return body === null ? { status: 404, error: missingDetailError(view) } : { body };
     }
     case 'list':

@@ -26,17 +26,24 @@ import { pythonInt } from '../api/geo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** The request's `uid` (the last one), or null when there is none or it is no UUID (then it opens nothing). */
+function uidOf(query: URLSearchParams): string | null {
+  const uid = lastValue(query, 'uid');
+  return uid !== null && UUID.test(uid) ? uid : null;
+}
+
 /** The file key of an object that may be unlisted: its id, or `<id>-<uid>` when the uid is right. */
 async function unlockedKey(store: Store, listedFile: string, unlistedFile: (key: string) => string, id: number, uid: string | null): Promise<string | null> {
   if ((await store.read(listedFile)) !== null) return String(id);
-  if (uid === null || !UUID.test(uid)) return null;
+  if (uid === null) return null;
   const key = `${id}-${uid}`;
   return (await store.read(unlistedFile(key))) !== null ? key : null;
 }
 
 /** The detail only a uid opens (buildPaths.unlistedDetail), or null for a wrong or missing uid. */
-export async function unlistedDetail(store: Store, resource: ResourceName, id: string, uid: string | null): Promise<unknown | null> {
-  if (uid === null || !UUID.test(uid)) return null;
+export async function unlistedDetail(store: Store, resource: ResourceName, id: string, query: URLSearchParams): Promise<unknown | null> {
+  const uid = uidOf(query);
+  if (uid === null) return null;
   return readJson(store, buildPaths.unlistedDetail(resource, `${id}-${uid}`));
 }
 
@@ -45,7 +52,7 @@ async function collectionDetail(id: string, url: URL, store: Store): Promise<Ans
   if (!/^\d+$/.test(id)) return { status: 404, error: { detail: MESSAGES.notFound } };
   const number = Number(id);
   const query = url.searchParams;
-  const key = await unlockedKey(store, buildPaths.detail('documentcollection', number), (k) => buildPaths.collectionVariant(k, 'root'), number, lastValue(query, 'uid'));
+  const key = await unlockedKey(store, buildPaths.detail('documentcollection', number), (k) => buildPaths.collectionVariant(k, 'root'), number, uidOf(query));
   if (key === null) {
     if ((await store.read(buildPaths.unlistedCollection(number))) === null) return missing;
     return { status: 401, error: { detail: MESSAGES.unauthenticated }, headers: { 'www-authenticate': 'Bearer realm="api"' } };
@@ -64,7 +71,7 @@ async function annotationList(url: URL, store: Store, manifest: Manifest): Promi
   const document = pythonInt(lastValue(query, 'document'));
   const key =
     document !== null && document > 0
-      ? await unlockedKey(store, buildPaths.documentAnnotations(String(document)), buildPaths.documentAnnotations, document, lastValue(query, 'uid'))
+      ? await unlockedKey(store, buildPaths.documentAnnotations(String(document)), buildPaths.documentAnnotations, document, uidOf(query))
       : null;
   const objects = key === null ? [] : (((await readJson(store, buildPaths.documentAnnotations(key))) ?? []) as unknown[]);
   const { limit, offset, others } = pageRequest(query, RESOURCES.pageannotation);
@@ -81,8 +88,8 @@ async function annotationList(url: URL, store: Store, manifest: Manifest): Promi
 async function unlistedDocumentPages(url: URL, store: Store): Promise<ListScope | null> {
   const query = url.searchParams;
   const document = pythonInt(lastValue(query, 'document'));
-  const uid = lastValue(query, 'uid');
-  if (document === null || document <= 0 || uid === null || !UUID.test(uid)) return null;
+  const uid = uidOf(query);
+  if (document === null || document <= 0 || uid === null) return null;
   const list = (await readJson(store, buildPaths.unlistedList('page', `${document}-${uid}`))) as UnlistedList | null;
   return list === null ? null : { store: listStore(store, 'page', list), total: list.total };
 }

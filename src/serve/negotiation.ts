@@ -13,9 +13,14 @@ interface MediaType {
   sub: string;
 }
 
-/** Django's parse_header_parameters + DRF's `_MediaType`: the type before `;`, lower-cased, split at the first `/`. */
+/** Django's parse_header_parameters: the media type of an `Accept` part or a `Content-Type`, before `;`, lower-cased. */
+export function mediaTypeOf(text: string): string {
+  return text.split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** DRF's `_MediaType`: the media type split at the first `/`. */
 function parseMediaType(text: string): MediaType {
-  const full = text.split(';', 1)[0]!.trim().toLowerCase();
+  const full = mediaTypeOf(text);
   const slash = full.indexOf('/');
   return slash < 0 ? { main: full, sub: '' } : { main: full.slice(0, slash), sub: full.slice(slash + 1) };
 }

@@ -7,6 +7,7 @@
  */
 import { RESOURCES, type Method, type WriteRefusal } from '../api/resource-table.ts';
 import { missingDetailError, type ApiRoute } from './api-route.ts';
+import { mediaTypeOf } from './negotiation.ts';
 import { errorResponse, MESSAGES } from './responses.ts';
 
 type View = Exclude<ApiRoute, { kind: 'none' }>;
@@ -43,7 +44,7 @@ async function parseBody(request: Request): Promise<Parsed> {
   // DRF reads an empty body as no data, whatever its content type.
   if (bytes.byteLength === 0) return { data: { form: new Map() } };
   const contentType = request.headers.get('content-type') ?? '';
-  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(contentType);
   if (mediaType === 'application/json') {
     try {
       return { data: { json: JSON.parse(new TextDecoder().decode(bytes)) } };

@@ -59,14 +59,10 @@ export type ReadHead = (absolute: string, bytes: number) => Uint8Array;
  * header is found by the build only.
  */
 export function checkPdfHeaders(archive: Archive, read: ReadHead, problems: Problems): void {
-  const startOf = new Map<string, Uint8Array>();
-  const head = (absolute: string) => {
-    let bytes = startOf.get(absolute);
-    if (!bytes) startOf.set(absolute, (bytes = read(absolute, PDF_HEADER_WINDOW)));
-    return bytes;
-  };
+  // Each file is read once: a derived document's file is its attachment's, and such
+  // attachments are skipped below.
   const notPdf = (absolute: string) => {
-    const bytes = head(absolute);
+    const bytes = read(absolute, PDF_HEADER_WINDOW);
     return hasPdfHeader(bytes) ? null : `not a PDF: no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes (${describeStart(bytes)})`;
   };
   for (const document of archive.documents) {

@@ -94,8 +94,6 @@ export interface LoadedContent {
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
 }
 
-export { globMatcher };
-
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
 const FILE_CONCURRENCY = 64;
 

@@ -17,8 +17,6 @@ export interface FileToParse {
   absolute: string;
 }
 
-/** What a file gave: its text (kept for positions of later problems) and the parse result. */
-export type LoadedFile = ParsedFile;
 
 const WORKER_THRESHOLD = 4000;
 const CHUNK = 500;
@@ -33,17 +31,17 @@ export async function parseFiles(
   inputs: readonly FileToParse[],
   read: (input: FileToParse) => Promise<Uint8Array>,
   options: ParseOptions = {},
-): Promise<LoadedFile[]> {
+): Promise<ParsedFile[]> {
   const workers = Math.min(options.workers ?? availableParallelism(), Math.ceil(inputs.length / CHUNK));
   if (workers < 2 || (options.workers === undefined && inputs.length < WORKER_THRESHOLD)) {
-    const results: LoadedFile[] = [];
+    const results: ParsedFile[] = [];
     for (const input of inputs) {
       results.push(parseContentFile({ ...input, bytes: await read(input) }));
     }
     return results;
   }
 
-  const results = new Array<LoadedFile>(inputs.length);
+  const results = new Array<ParsedFile>(inputs.length);
   let next = 0;
   const pool = Array.from({ length: workers }, () => new Worker(ENTRY, { execArgv: [] }));
   try {
@@ -57,7 +55,7 @@ export async function parseFiles(
               next += CHUNK;
               worker.postMessage({ start, inputs: inputs.slice(start, start + CHUNK) });
             };
-            worker.on('message', ({ start, parsed }: { start: number; parsed: LoadedFile[] }) => {
+            worker.on('message', ({ start, parsed }: { start: number; parsed: ParsedFile[] }) => {
               parsed.forEach((file, offset) => (results[start + offset] = file));
               send();
             });

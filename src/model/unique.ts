@@ -36,15 +36,6 @@ export class UniqueKeys<K> {
     return false;
   }
 
-  /** The first place that claimed `key`. */
-  placeOf(key: K): Place | undefined {
-    return this.first.get(key);
-  }
-
-  get hasClashes(): boolean {
-    return this.clashes.size > 0;
-  }
-
   /**
    * Reports every key claimed more than once at each of its places. `describe` gets the key,
    * the other places as `file:line, …` and the clash's 0-based number (for distinct suggestions).

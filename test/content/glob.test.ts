@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globMatcher } from '../../src/content/load.ts';
+import { globMatcher } from '../../src/content/glob.ts';
 import { CONTENT_FILES } from '../../src/content/schema.ts';
 
 describe('globMatcher (the content table patterns, matched against one directory walk)', () => {

@@ -11,11 +11,10 @@
  * path that is equal after NFC normalisation, else `path` (unlisted: a hidden file, or none;
  * the caller's stat decides).
  */
-export function fileFinder(listed: readonly string[]): (path: string) => string {
-  const exact = new Set(listed);
+export function fileFinder(listed: ReadonlySet<string>): (path: string) => string {
   let byNfc: Map<string, string[]> | undefined;
   return (path) => {
-    if (exact.has(path)) return path;
+    if (listed.has(path)) return path;
     if (!byNfc) {
       byNfc = new Map();
       for (const candidate of listed) {

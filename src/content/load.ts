@@ -101,7 +101,12 @@ const FILE_CONCURRENCY = 64;
  * Reads every file of the given kinds (paths from one directory walk) and parses them (in
  * worker threads when there are many), keeping the file order.
  */
-async function loadKinds(reader: ContentReader, all: readonly string[], kinds: readonly ContentKind[], problems: Problems): Promise<Map<ContentKind, Loaded<unknown>[]>> {
+async function loadKinds(
+  reader: ContentReader,
+  all: readonly string[],
+  kinds: readonly ContentKind[],
+  problems: Problems,
+): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: ReadonlySet<string> }> {
   const inputs: FileToParse[] = [];
   for (const kind of kinds) {
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
@@ -119,7 +124,7 @@ async function loadKinds(reader: ContentReader, all: readonly string[], kinds: r
     const locate = lazyLocator(file.text);
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: { file: path, base: record.base, locate } });
   });
-  return byKind;
+  return { byKind, read: new Set(inputs.map((input) => input.path)) };
 }
 
 function dirOf(path: string): string {
@@ -135,7 +140,8 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
   const kinds = Object.keys(CONTENT_FILES) as ContentKind[];
   // One walk of the content directory serves every kind and the stray-file check.
   const all = await reader.glob('**/*');
-  const loaded = await loadKinds(reader, all, kinds, problems);
+  const listed = new Set(all);
+  const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems);
   const of = <T>(kind: ContentKind) => loaded.get(kind) as Loaded<T>[];
   if (!all.some(globMatcher(CONTENT_FILES.site.pattern))) {
     problems.add({ severity: 'error', file: 'site.yaml', line: 0, column: 0, path: '', message: 'is missing', hint: 'create content/site.yaml with title, base_url and updated_at' });
@@ -156,7 +162,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
   const georegions = of<GeoRegionInput>('georegion');
   const georegionGeometries = of<GeometryFileInput>('georegiongeometry');
 
-  const onDisk = fileFinder(all);
+  const onDisk = fileFinder(listed);
   const messages = await mapLimit(
     rawMessages,
     FILE_CONCURRENCY,
@@ -185,7 +191,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     }),
   );
 
-  const unread = reportUnreadFiles(all, problems);
+  const unread = reportUnreadFiles(all, { listed, read }, problems);
   reportStrayFiles(all, messages, unread, problems);
 
   return {

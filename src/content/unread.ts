@@ -25,19 +25,22 @@ const isKnownFolder = KNOWN_FOLDERS.map(globMatcher);
 
 const isYaml = (path: string) => /\.ya?ml$/i.test(path);
 
-/** Reports what the loader does not read; returns the unread YAML files. */
-export function reportUnreadFiles(all: readonly string[], problems: Problems): string[] {
-  const read = PATTERNS.map(globMatcher);
-  const existing = new Set(all);
+/**
+ * Reports what the loader does not read; returns the unread YAML files. `listed` holds every
+ * path of the walk `all`, `read` those the loader read (their folders are known by
+ * construction, so they are skipped before any pattern is tried).
+ */
+export function reportUnreadFiles(all: readonly string[], paths: { listed: ReadonlySet<string>; read: ReadonlySet<string> }, problems: Problems): string[] {
+  const { listed: existing, read } = paths;
   const unknownFolders = new Map<string, boolean>(); // folder -> holds YAML
   const unread: string[] = [];
   /** Misnamed folders (`message/` for `messages/`): reported once, not for each of their files. */
   const movedFolders = new Map<string, { to: string; files: Problem[] }>();
   for (const path of all) {
-    if (OPAQUE.some((matches) => matches(path))) continue;
+    if (read.has(path) || OPAQUE.some((matches) => matches(path))) continue;
     const folder = parents(path).find((dir) => !isKnownFolder.some((matches) => matches(dir)));
     if (folder !== undefined) unknownFolders.set(folder, (unknownFolders.get(folder) ?? false) || isYaml(path));
-    if (!isYaml(path) || read.some((matches) => matches(path))) continue;
+    if (!isYaml(path)) continue;
     unread.push(path);
     const { problem, target } = unreadYaml(path, existing);
     const [from, to] = [dirOf(path), target === undefined ? '' : dirOf(target)];

@@ -163,7 +163,7 @@ function linkEntries(
 }
 
 function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, declared: DeclaredDocuments, problems: Problems): void {
-  const held = declared.byId.get(id);
+  const held = declared.get(id);
   const blocking = held && declared.blockedBy.get(held);
   if (blocking) {
     problems.knockOnAt(source, path, `refers to document ${id}, which is not published because ${blocking} has errors`, `fix the errors in ${blocking} first`);

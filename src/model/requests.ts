@@ -42,7 +42,8 @@ export interface LinkedRequests {
  * errors the file that has them: so that a reference to one says why it cannot be linked.
  */
 export interface DeclaredDocuments {
-  byId: ReadonlyMap<number, Document>;
+  /** The documents registry's own lookup. */
+  get(id: number): Document | undefined;
   blockedBy: ReadonlyMap<Document, string>;
 }
 
@@ -253,7 +254,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (request.sameAs && published.has(request.sameAs)) request.sameAs.sameAsCount++;
   }
 
-  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, importedByFile, declaredDocuments: { byId: new Map(documents.values().map((document) => [document.id, document])), blockedBy } };
+  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, importedByFile, declaredDocuments: { get: (id) => documents.get(id), blockedBy } };
 }
 
 function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): Message {

@@ -42,7 +42,7 @@ export interface ParsedYaml {
 export function lazyLocator(text: string): (path: KeyPath) => Position {
   let locate: ParsedYaml['locate'] | undefined;
   return (path) => {
-    locate ??= parseYaml(text).locate;
+    locate ??= locator(text).locate;
     return locate(path);
   };
 }
@@ -55,7 +55,8 @@ export interface YamlText {
   valueAt(offset: number): { path: (string | number)[]; start: number };
 }
 
-export function parseYaml(text: string): ParsedYaml {
+/** The parsed document and its positions, without the checks and the value (what a locator needs). */
+function locator(text: string): { doc: Document; source: YamlText } & Pick<ParsedYaml, 'locate' | 'scalarSource'> {
   const lineCounter = new LineCounter();
   // Duplicate keys are found by yaml-rules.ts, which names the key and both lines.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
@@ -101,7 +102,11 @@ export function parseYaml(text: string): ParsedYaml {
     const { node, exact } = nodeAt(path, 'value');
     return exact && isScalar(node) ? node.source : undefined;
   };
+  return { doc, source, locate, scalarSource };
+}
 
+export function parseYaml(text: string): ParsedYaml {
+  const { doc, source, locate, scalarSource } = locator(text);
   const errors = [...plainYamlProblems(doc, source), ...[...doc.errors, ...doc.warnings].map((error) => syntaxProblem(error, source))];
   const empty = !errors.length && (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null && !doc.contents.source));
 

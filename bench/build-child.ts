@@ -3,14 +3,16 @@
  * Prints one JSON line: seconds, peak RSS, files and bytes written, objects.
  */
 import { buildArchive } from '../src/build.ts';
+import { folderMediaStore } from '../src/media/folder-store.ts';
 
-const [contentDir, buildDir, cacheDir, images] = process.argv.slice(2) as [string, string, string, string];
+const [contentDir, buildDir, cacheDir, images, mediaDir] = process.argv.slice(2) as [string, string, string, string, string];
 const stages: Record<string, number> = {};
 const started = performance.now();
 const result = await buildArchive({
   contentDir,
   buildDir,
   cacheDir,
+  media: folderMediaStore(mediaDir),
   env: { SOURCE_DATE_EPOCH: '1717243200' },
   images: images === 'images',
   removeOld: 'background',

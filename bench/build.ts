@@ -56,7 +56,7 @@ async function build(contentDir: string, size: number): Promise<Measured> {
   execFileSync('sync');
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts'],
+    ['--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts', join(base, 'media')],
     { maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split('\n').pop()!);
@@ -66,7 +66,9 @@ const rows: string[] = [];
 let stageNames: string[] = [];
 for (const size of sizes) {
   const { dir, counts } = await content(size);
+  // Cold: no PDF cache and an empty media store (every object uploaded); warm: both kept.
   await rm(join(values.dir!, String(size), 'cache'), { recursive: true, force: true });
+  await rm(join(values.dir!, String(size), 'media'), { recursive: true, force: true });
   const cold = await build(dir, size);
   const warm = await build(dir, size);
   const line = (label: string, m: Measured) =>

@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/routes.ts';
 import { writeSyntheticArchive } from '../src/sample/synthetic.ts';
+import { folderMediaStore } from '../src/media/folder-store.ts';
 import { startPreviewServer } from '../src/serve/preview.ts';
 
 /** The build benchmark's archive of `requests` requests, built (facts only) if it is not there yet. */
@@ -28,7 +29,7 @@ async function benchBuild(requests: number): Promise<string> {
   const buildDir = join(base, 'build');
   if (existsSync(join(buildDir, buildPaths.manifest))) return buildDir;
   if (!existsSync(join(base, 'counts.json'))) await writeSyntheticArchive(join(base, 'content'), { requests });
-  await buildArchive({ contentDir: join(base, 'content'), buildDir, cacheDir: join(base, 'cache'), env: {}, images: false });
+  await buildArchive({ contentDir: join(base, 'content'), buildDir, cacheDir: join(base, 'cache'), media: folderMediaStore(join(base, 'media')), env: {}, images: false });
   return buildDir;
 }
 

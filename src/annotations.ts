@@ -6,10 +6,10 @@
  */
 import { documentMediaDir } from './api/resources/document.ts';
 import type { DocumentFacts } from './api/resources/context.ts';
-import { buildPaths, mediaPaths } from './api/routes.ts';
+import { mediaPaths } from './api/routes.ts';
 import type { Problems } from './content/problems.ts';
 import type { Archive, Document, PageAnnotation } from './model/types.ts';
-import type { PlannedFile } from './output/plan-types.ts';
+import type { MediaBytes } from './media/collect.ts';
 import { cropPng } from './pdf/crop.ts';
 import type { PdfImage } from './pdf/index.ts';
 
@@ -46,7 +46,7 @@ export function publishedAnnotations(document: Document): PageAnnotation[] {
  * Crops every published annotation's rectangle from its page's original image and sets
  * `imagePath`. Without page images (a build with images off) no crop is made and `image` is null.
  */
-export async function cropAnnotations(archive: Archive, images: (document: Document) => readonly PdfImage[]): Promise<PlannedFile[]> {
+export async function cropAnnotations(archive: Archive, images: (document: Document) => readonly PdfImage[]): Promise<MediaBytes[]> {
   const jobs = archive.documents.flatMap((document) => {
     const byName = new Map(images(document).map((image) => [image.name, image.file]));
     const dir = documentMediaDir(document);
@@ -61,7 +61,7 @@ export async function cropAnnotations(archive: Archive, images: (document: Docum
     jobs.map(async ({ annotation, original, path, rect }) => {
       const body = await cropPng(original, rect);
       annotation.imagePath = path;
-      return { path: buildPaths.media(path), body: new Uint8Array(body) };
+      return { path, bytes: new Uint8Array(body) };
     }),
   );
 }

@@ -1,16 +1,22 @@
 /**
- * The build, top to bottom: load + model (check.ts) -> derivatives -> representation -> plan -> write.
+ * The build, top to bottom: load + model (check.ts) -> derivatives -> media -> representation
+ * -> plan -> write (with the media upload before build/ is replaced).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { checkAnnotations, cropAnnotations } from './annotations.ts';
 import { BUILT_RESOURCES } from './api/resources/index.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import type { Manifest } from './api/manifest.ts';
-import { UrlBuilder } from './api/routes.ts';
+import { buildPaths, UrlBuilder } from './api/routes.ts';
 import { signMedia } from './api/sign-media.ts';
 import { checkContent, type CheckOptions } from './check.ts';
 import type { Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derivatives.ts';
+import { collectMedia } from './media/collect.ts';
+import type { MediaStore } from './media/store.ts';
+import { buildRecord, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { planListActions } from './api/resources/autocomplete.ts';
 import { planOutput } from './output/plan.ts';
@@ -21,6 +27,9 @@ import type { PdfOptions } from './pdf/index.ts';
 export interface BuildOptions extends CheckOptions {
   buildDir: string;
   cacheDir: string;
+  /** Where attachment files, PDFs, page images and crops go (src/media/); build/ gets their index. */
+  media: MediaStore;
+  upload?: UploadOptions;
   /** Render page images (default true); false keeps PDF work to facts only. */
   images?: boolean;
   pdf?: Omit<PdfOptions, 'cacheDir'>;
@@ -33,7 +42,7 @@ export interface BuildOptions extends CheckOptions {
 export interface BuildResult {
   warnings: Problem[];
   settings: Settings;
-  stats: WriteStats & { objects: number };
+  stats: WriteStats & { objects: number; media: UploadStats };
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -52,7 +61,8 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems));
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
-  const annotationImages = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
+  const crops = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
+  const media = stage('hash media', await collectMedia({ archive, facts: derivatives.facts, images: derivatives.images, crops }));
 
   const ctx: RenderContext = {
     urls: new UrlBuilder(settings.urls),
@@ -63,13 +73,13 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   };
 
   const lists: Manifest['lists'] = {};
+  let uploaded: UploadStats | undefined;
   const stats = await writeBuild(
     planOutput({
       archive,
       ctx,
       resources: BUILT_RESOURCES,
-      images: derivatives.images,
-      media: annotationImages,
+      media,
       extras: (resource, ordered) => [
         ...planFilterIndexes(resource, ordered as object[], archive),
         ...planListActions(resource, ordered, archive, ctx.urls),
@@ -78,9 +88,17 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       lists,
     }),
     options.buildDir,
-    { removeOld: options.removeOld ?? 'wait' },
+    {
+      removeOld: options.removeOld ?? 'wait',
+      beforeSwap: async (tree) => {
+        stage('serialize and write', null);
+        // The record first: a prune that lists an uploaded object also finds what references it.
+        const { build } = JSON.parse(await readFile(join(tree, buildPaths.manifest), 'utf8')) as Manifest;
+        await options.media.writeRecord(buildRecord(build, media));
+        uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
+      },
+    },
   );
-  stage('serialize and write', stats);
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...stats, objects } };
+  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! } };
 }

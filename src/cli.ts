@@ -1,6 +1,6 @@
 #!/usr/bin/env -S npx tsx
 /**
- * archive build | check | serve | start | schemas
+ * archive build | check | serve | start | prune | schemas
  *
  * Exit codes: 0 success, 1 content problems or a failed build, 2 wrong usage.
  */
@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildPaths } from './api/routes.ts';
 import { checkContent } from './check.ts';
-import { DEFAULTS } from './config.ts';
+import { DEFAULTS, mediaStoreSpec, SettingsError } from './config.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
 import { streamLogger, type Logger } from './log.ts';
+import type { MediaStore } from './media/store.ts';
 
 const USAGE = `Usage: archive <command> [options]
 
@@ -22,6 +23,7 @@ Commands:
   check     validate content/ only (no PDF work): fast, for every pull request
   serve     serve build/ on http://localhost:${DEFAULTS.port} with production routing
   start     build for http://localhost:<port>, then serve it
+  prune     delete media objects no recent build references (docs/deploy.md, Retention)
   schemas   write the JSON Schemas for editors to content/schemas/
 
 Options:
@@ -32,6 +34,11 @@ Options:
   --port <n>          port for serve/start (default: ${DEFAULTS.port})
   --no-images         skip page images (PDF facts only)
   --format <f>        problem output for check/build: human (default) or github
+  --media-store <s>   media store for build/serve/start/prune: a folder, or netlify-blobs:<store name>
+                      (also: MEDIA_STORE; default: ${DEFAULTS.mediaStore}, on Netlify netlify-blobs:${DEFAULTS.mediaBlobsStore})
+  --keep-days <n>     prune: keep objects of builds younger than this (default: ${DEFAULTS.mediaKeepDays})
+  --keep-builds <n>   prune: keep objects of the newest builds (default: ${DEFAULTS.mediaKeepBuilds})
+  --dry-run           prune: say what would be deleted, delete nothing
 `;
 
 type Options = {
@@ -42,6 +49,10 @@ type Options = {
   port: string;
   'no-images': boolean;
   format: string;
+  'media-store'?: string;
+  'keep-days': string;
+  'keep-builds': string;
+  'dry-run': boolean;
   help: boolean;
 };
 
@@ -57,6 +68,10 @@ function parse(argv: string[]): { command: string | undefined; options: Options 
       port: { type: 'string', default: String(DEFAULTS.port) },
       'no-images': { type: 'boolean', default: false },
       format: { type: 'string', default: process.env.GITHUB_ACTIONS ? 'github' : 'human' },
+      'media-store': { type: 'string' },
+      'keep-days': { type: 'string', default: String(DEFAULTS.mediaKeepDays) },
+      'keep-builds': { type: 'string', default: String(DEFAULTS.mediaKeepBuilds) },
+      'dry-run': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -84,15 +99,32 @@ async function check(options: Options, log: Logger): Promise<number> {
   return 0;
 }
 
+/** The media store the options name, or null after saying what is missing (credentials of a Blobs store). */
+async function mediaStore(options: Options, log: Logger): Promise<MediaStore | null> {
+  const { openMediaStore } = await import('./media/select.ts');
+  try {
+    return openMediaStore(mediaStoreSpec(options['media-store'], process.env), process.env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    log.error(error.message);
+    return null;
+  }
+}
+
 async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
   const started = performance.now();
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
   const { buildArchive } = await import('./build.ts');
-  const { createProgress } = await import('./pdf/index.ts');
+  const { createProgress, createReporter } = await import('./pdf/progress.ts');
+  const { UPLOAD_GAUGE } = await import('./media/upload.ts');
   try {
     const result = await buildArchive({
       contentDir: options.content,
       buildDir: options.out,
       cacheDir: options.cache,
+      media,
+      upload: { progress: createReporter(process.stderr, UPLOAD_GAUGE) },
       env: process.env,
       overrides: { baseUrl },
       images: !options['no-images'],
@@ -101,9 +133,12 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
     });
     report(result.warnings, options, log);
     const seconds = (performance.now() - started) / 1000;
+    const uploaded = result.stats.media;
     log.info(
       `built ${result.stats.objects} objects into ${options.out}/ for ${result.settings.urls.baseUrl}: ` +
-        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON, ${seconds.toFixed(1)} s`,
+        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON; ` +
+        `media: ${count(uploaded.uploaded, 'object')} (${(uploaded.uploadedBytes / 1e6).toFixed(1)} MB) uploaded to the ${media.description}, ` +
+        `${uploaded.present} already there; ${seconds.toFixed(1)} s`,
     );
     return 0;
   } catch (error) {
@@ -122,6 +157,8 @@ async function serve(options: Options, log: Logger): Promise<number> {
     log.error(`no build at ${options.out}/; run npm run build (or npm start)`);
     return 1;
   }
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
   const { startPreviewServer } = await import('./serve/preview.ts');
   let server: Awaited<ReturnType<typeof startPreviewServer>>;
   try {
@@ -130,6 +167,7 @@ async function serve(options: Options, log: Logger): Promise<number> {
       host: DEFAULTS.host,
       port: Number(options.port),
       env: process.env,
+      media,
       onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
     });
   } catch (error) {
@@ -146,6 +184,26 @@ async function serve(options: Options, log: Logger): Promise<number> {
   return 0;
 }
 
+async function prune(options: Options, log: Logger): Promise<number> {
+  const keepDays = Number(options['keep-days']);
+  const keepBuilds = Number(options['keep-builds']);
+  if (!Number.isInteger(keepDays) || keepDays < 0 || !Number.isInteger(keepBuilds) || keepBuilds < 1) {
+    log.error('--keep-days must be a whole number of days (0 or more), --keep-builds a whole number of builds (1 or more)');
+    return 2;
+  }
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
+  const { pruneMedia } = await import('./media/prune.ts');
+  const result = await pruneMedia(media, { keepDays, keepBuilds, dryRun: options['dry-run'] });
+  const verb = options['dry-run'] ? 'would delete' : 'deleted';
+  log.info(
+    `${media.description}: ${count(result.objects, 'object')}; kept those of ${count(result.records.kept.length, 'build')} ` +
+      `(the newest ${keepBuilds} and any younger than ${keepDays} days); ${verb} ${count(result.deleted.length, 'object')} ` +
+      `and the record${result.records.deleted.length === 1 ? '' : 's'} of ${count(result.records.deleted.length, 'older build')}`,
+  );
+  return 0;
+}
+
 async function schemas(options: Options, log: Logger): Promise<number> {
   const dir = join(options.content, 'schemas');
   await mkdir(dir, { recursive: true });
@@ -154,6 +212,10 @@ async function schemas(options: Options, log: Logger): Promise<number> {
   }
   log.info(`wrote ${Object.keys(CONTENT_FILES).length} schemas to ${dir}/`);
   return 0;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** An error and its causes, with stacks: for failures of the program, not of content. */
@@ -193,6 +255,8 @@ export async function main(argv: string[], log: Logger = streamLogger()): Promis
       const status = await build(options, log, options['base-url'] ?? `http://localhost:${options.port}`);
       return status === 0 ? serve(options, log) : status;
     }
+    case 'prune':
+      return prune(options, log);
     case 'schemas':
       return schemas(options, log);
     default:

@@ -9,6 +9,12 @@ export const DEFAULTS = {
   contentDir: 'content',
   buildDir: 'build',
   cacheDir: '.cache/archive',
+  /** The media store (src/media/): a folder locally, a site-wide Netlify Blobs store on Netlify. */
+  mediaStore: '.cache/media',
+  mediaBlobsStore: 'archive-media',
+  /** `archive prune`: objects of builds younger than this, or of the newest builds, stay. */
+  mediaKeepDays: 90,
+  mediaKeepBuilds: 10,
   port: 8080,
   host: '127.0.0.1',
   mediaPath: '/media/',
@@ -124,6 +130,21 @@ export function resolveSettings(site: SiteFile, env: Env, overrides: SettingsOve
     production,
     defaultUpdatedAt: site.updated_at,
   };
+}
+
+export type MediaStoreSpec = { kind: 'folder'; path: string } | { kind: 'netlify-blobs'; name: string };
+
+const BLOBS_PREFIX = 'netlify-blobs:';
+
+/**
+ * Where media objects live: `--media-store` < MEDIA_STORE < the default, which is the site's
+ * Netlify Blobs store in a Netlify build (NETLIFY is set there) and the folder elsewhere.
+ * `netlify-blobs:<name>` names a Blobs store, anything else a folder.
+ */
+export function mediaStoreSpec(flag: string | undefined, env: Env): MediaStoreSpec {
+  const value = flag ?? env.MEDIA_STORE ?? (env.NETLIFY ? BLOBS_PREFIX + DEFAULTS.mediaBlobsStore : DEFAULTS.mediaStore);
+  if (!value.startsWith(BLOBS_PREFIX)) return { kind: 'folder', path: value };
+  return { kind: 'netlify-blobs', name: value.slice(BLOBS_PREFIX.length) || DEFAULTS.mediaBlobsStore };
 }
 
 /** Expiry of every token written by one build: start of the build's UTC day + TTL. */

@@ -29,8 +29,8 @@ export async function deriveDocuments(
   for (const document of archive.documents) {
     const result = results.get(String(document.id));
     if (result?.ok) {
-      const { numPages, fileSize, properties, outline, pages } = result.facts;
-      facts.set(document, { numPages, fileSize, properties, outline, pages, images: result.images.length > 0 });
+      const { numPages, fileSize, sha256, properties, outline, pages } = result.facts;
+      facts.set(document, { numPages, fileSize, sha256, properties, outline, pages, images: result.images.length > 0 });
       images.set(document, result.images);
       continue;
     }

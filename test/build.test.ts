@@ -1,14 +1,21 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
 import { ContentError } from '../src/content/problems.ts';
 import { buildPaths } from '../src/api/routes.ts';
+import { folderMediaStore } from '../src/media/folder-store.ts';
+import { readMediaEntry } from '../src/media/media-index.ts';
+import type { MediaStore } from '../src/media/store.ts';
+import { fsStore } from '../src/serve/fs-store.ts';
 import { writePdf } from '../src/sample/pdf-writer.ts';
 import { buildTree, listFiles, BUILD_CLOCK, type BuiltTree } from './helpers/build.ts';
 import { minimalArchive, tempDir, writeTree, responseMessage } from './helpers/content.ts';
+import { readAll } from './helpers/media.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
+const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((remove) => remove()));
 });
@@ -33,7 +40,9 @@ describe('build', () => {
     const second = track(await buildTree(tree, { images: true }));
     const files = await first.files();
     expect(await second.files()).toEqual(files);
-    expect(files.filter((file) => file.endsWith('.webp')).length).toBeGreaterThan(0);
+    const index = files.filter((file) => file.startsWith('_data/media/index/'));
+    const paths = (await Promise.all(index.map((file) => first.json(file)))).flatMap((entries) => Object.keys(entries));
+    expect(paths.filter((path) => path.endsWith('.webp')).length).toBeGreaterThan(0);
     for (const file of files) {
       const [a, b] = await Promise.all([readFile(join(first.buildDir, file)), readFile(join(second.buildDir, file))]);
       expect(a.equals(b), file).toBe(true);
@@ -47,7 +56,7 @@ describe('build', () => {
 
     const contentDir = join(good.root, 'broken');
     await writeTree(contentDir, minimalArchive({ 'laws.yaml': [{ id: 1, name: 'IFG', slug: 'ifg', jurisdiction: 99 }] }));
-    const attempt = buildArchive({ contentDir, buildDir: good.buildDir, cacheDir: join(good.root, 'cache'), env: {} });
+    const attempt = buildArchive({ contentDir, buildDir: good.buildDir, cacheDir: join(good.root, 'cache'), media: good.media, env: {} });
     await expect(attempt).rejects.toBeInstanceOf(ContentError);
     await expect(attempt).rejects.toMatchObject({ problems: [{ file: 'laws.yaml', path: '[0].jurisdiction', message: 'refers to jurisdiction 99, which does not exist' }] });
 
@@ -69,7 +78,7 @@ describe('build', () => {
     expect((await built.json(buildPaths.listPage('document', 0))).meta.total_count).toBe(0);
   });
 
-  it('copies an attachment named in NFD on disk to its NFC name, the one its URL and the public media list use', async () => {
+  it('publishes an attachment named in NFD on disk under its NFC name, the one its URL and the media index use', async () => {
     const built = track(
       await buildTree(
         minimalArchive({
@@ -80,11 +89,13 @@ describe('build', () => {
     );
     const name = 'Geb\u00fchren M\u00e4rz.csv';
     expect(built.result.warnings).toEqual([]);
-    expect(await readFile(join(built.buildDir, buildPaths.media(`foi/101/${name}`)), 'utf8')).toBe('a;b\n1;2\n');
+    const entry = await readMediaEntry(fsStore(built.buildDir), `foi/101/${name}`);
+    expect(entry).toEqual({ sha256: sha256('a;b\n1;2\n'), size: 8, public: true });
+    expect(new TextDecoder().decode((await readAll(await built.media.get(entry!.sha256)))!)).toBe('a;b\n1;2\n');
     const attachment = await built.json(buildPaths.detail('attachment', 1000));
     expect(attachment.name).toBe(name);
     expect(attachment.file_url).toContain(`/media/foi/101/${encodeURIComponent(name)}?`);
-    expect(await built.json(buildPaths.publicMedia(`foi/101/${name}`)!)).toEqual([`foi/101/${name}`, 'foi/101/liste.csv']);
+    expect(Object.keys(await built.json(buildPaths.mediaIndex(`foi/101/${name}`)))).toEqual([`foi/101/${name}`, 'foi/101/liste.csv']);
   });
 
   it('fails on an unreadable imported document, naming the file', async () => {
@@ -94,7 +105,7 @@ describe('build', () => {
       'documents/7-x/document.yaml': { id: 7, file: 'x.pdf', title: 'X' },
       'documents/7-x/x.pdf': 'not a pdf at all',
     }));
-    const attempt = buildArchive({ contentDir: join(dir.path, 'content'), buildDir: join(dir.path, 'build'), cacheDir: join(dir.path, 'cache'), env: {} });
+    const attempt = buildArchive({ contentDir: join(dir.path, 'content'), buildDir: join(dir.path, 'build'), cacheDir: join(dir.path, 'cache'), media: folderMediaStore(join(dir.path, 'media')), env: {} });
     await expect(attempt).rejects.toBeInstanceOf(ContentError);
     const error = (await attempt.catch((e: unknown) => e)) as ContentError;
     expect(error.problems).toHaveLength(1);
@@ -120,5 +131,52 @@ describe('build', () => {
     const token = decodeURIComponent(attachment.file_url.split('token=')[1]);
     const day = 86_400;
     expect(parseInt(token.split(':')[0]!, 36)).toBe(Math.floor(BUILD_CLOCK / day) * day + 2 * day);
+  });
+  it('writes no media bytes into build/: the media index names each file by hash and size, the store holds the bytes', async () => {
+    const built = track(await buildTree(await withPdfAttachment(), { images: true }));
+    const files = await built.files();
+    expect(files.filter((file) => !file.startsWith('_data/') && !file.startsWith('api/') && !file.startsWith('_'))).toEqual([]);
+    const index = Object.assign({}, ...(await Promise.all(files.filter((file) => file.startsWith('_data/media/index/')).map((file) => built.json(file))))) as Record<string, { sha256: string; size: number; public?: true }>;
+    const paths = Object.keys(index);
+    // Two attachments, the derived document's PDF, and 2 pages x 4 sizes x (png + webp).
+    expect(paths.filter((path) => path.startsWith('foi/101/')).sort()).toEqual(['foi/101/bescheid.pdf', 'foi/101/liste.csv']);
+    expect(paths.filter((path) => path.startsWith('docs-private/'))).toHaveLength(1 + 2 * 4 * 2);
+    for (const [path, entry] of Object.entries(index)) {
+      const bytes = await readAll(await built.media.get(entry.sha256));
+      expect(bytes?.byteLength, path).toBe(entry.size);
+      expect(sha256(bytes!), path).toBe(entry.sha256);
+    }
+    // The attachment and its document's PDF are one object.
+    expect(index['foi/101/bescheid.pdf']!.sha256).toBe(index[paths.find((path) => path.endsWith('/bescheid.pdf') && path.startsWith('docs-private/'))!]!.sha256);
+    expect(built.result.stats.media).toEqual({ objects: paths.length - 1, uploaded: paths.length - 1, uploadedBytes: expect.any(Number), present: 0 });
+  });
+
+  it('uploads only what the store lacks and records each build', async () => {
+    const first = track(await buildTree(await withPdfAttachment()));
+    const second = track(await buildTree(minimalArchive({
+      'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'neu.csv' }]),
+      'requests/10-akten/files/101/neu.csv': 'neu\n',
+    }), { media: first.media }));
+    expect(second.result.stats.media).toMatchObject({ objects: 2, uploaded: 1, uploadedBytes: 4, present: 1 });
+    const records = [];
+    for await (const id of first.media.listRecords()) records.push(await first.media.readRecord(id));
+    const builds = await Promise.all([first, second].map(async (built) => (await built.json(buildPaths.manifest)).build));
+    expect(records.map((record) => record!.build).sort()).toEqual([...builds].sort());
+    expect(records.find((record) => record!.build === builds[1])!.objects).toEqual([sha256('a;b\n1;2\n'), sha256('neu\n')].sort());
+  });
+
+  it('fails when the upload fails and leaves build/ exactly as it was', async () => {
+    const good = track(await buildTree(minimalArchive()));
+    const before = await good.files();
+    const failing: MediaStore = { ...good.media, put: async () => Promise.reject(new Error('503 from the store')) };
+    const contentDir = join(good.root, 'changed');
+    await writeTree(contentDir, minimalArchive({
+      'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1000, name: 'liste.csv' }, { id: 1001, name: 'neu.csv' }]),
+      'requests/10-akten/files/101/neu.csv': 'neu\n',
+    }));
+    const attempt = buildArchive({ contentDir, buildDir: good.buildDir, cacheDir: join(good.root, 'cache'), media: failing, upload: { attempts: 2, backoffMs: 1 }, env: {} });
+    await expect(attempt).rejects.toThrow(/^could not upload media file foi\/101\/neu\.csv \(.*neu\.csv\) to the folder .* after 2 tries: 503 from the store$/);
+    expect(await good.files()).toEqual(before);
+    expect((await listFiles(good.root)).filter((file) => file.startsWith('.build-'))).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ async function run(command: string, tree: Tree, extra: string[] = []): Promise<{
   cleanups.push(dir.remove);
   await writeTree(join(dir.path, 'content'), tree);
   const log = recorder();
-  const code = await main([command, '--content', join(dir.path, 'content'), '--out', join(dir.path, 'build'), '--cache', join(dir.path, 'cache'), ...extra], log);
+  const code = await main([command, '--content', join(dir.path, 'content'), '--out', join(dir.path, 'build'), '--cache', join(dir.path, 'cache'), '--media-store', join(dir.path, 'media'), ...extra], log);
   return { code, output: log.text().replaceAll(dir.path, '<tmp>'), dir: dir.path };
 }
 
@@ -42,5 +42,40 @@ describe.each(['check', 'build'])('archive %s on content with YAML that is not p
         '    -> put the value in quotes: summary: "*vorläufig*"',
     );
     expect(output).toContain('error <tmp>/content/publicbodies/2-bpol.yaml:3:7 slug: is "Bundespolizei", but must be a slug');
+  });
+});
+
+describe('archive build and prune with a media store', () => {
+  it('uploads what the store lacks, says so, and prune deletes what only older builds referenced', async () => {
+    const dir = await tempDir('archive-cli-');
+    cleanups.push(dir.remove);
+    // vitest sets BASE_URL to "/" for Vite: the flag wins over it.
+    const args = (command: string) => [command, '--content', join(dir.path, 'content'), '--out', join(dir.path, 'build'), '--cache', join(dir.path, 'cache'), '--media-store', join(dir.path, 'media'), '--base-url', 'https://archiv.example.org'];
+    const step = async (argv: string[]) => {
+      const log = recorder();
+      return { code: await main(argv, log), output: log.text().replaceAll(dir.path, '<tmp>') };
+    };
+
+    await writeTree(join(dir.path, 'content'), minimalArchive());
+    const first = await step(args('build'));
+    expect(first.code).toBe(0);
+    expect(first.output).toMatch(/media: 1 object \(0\.0 MB\) uploaded to the folder <tmp>\/media, 0 already there; [\d.]+ s$/);
+    expect((await step(args('build'))).output).toMatch(/media: 0 objects \(0\.0 MB\) uploaded to the folder <tmp>\/media, 1 already there;/);
+
+    await writeTree(join(dir.path, 'content'), minimalArchive({ 'requests/10-akten/files/101/liste.csv': 'a;b\n3;4\n' }));
+    expect((await step(args('build'))).output).toMatch(/media: 1 object \(0\.0 MB\) uploaded .*, 0 already there;/);
+
+    const dryRun = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1', '--dry-run']);
+    expect(dryRun).toEqual({ code: 0, output: 'folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); would delete 1 object and the record of 1 older build' });
+    const pruned = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1']);
+    expect(pruned.output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); deleted 1 object and the record of 1 older build');
+    expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects and the records of 0 older builds$/);
+    expect((await step([...args('prune'), '--keep-builds', '0'])).code).toBe(2);
+  });
+
+  it('refuses a Netlify Blobs store without credentials before any work, saying what to set', async () => {
+    const { code, output } = await run('build', minimalArchive(), ['--media-store', 'netlify-blobs:archive-media']);
+    expect(code).toBe(1);
+    expect(output).toMatch(/^the media store netlify-blobs:archive-media needs Netlify credentials: set NETLIFY_BLOBS_TOKEN to a Netlify personal access token and NETLIFY_SITE_ID/);
   });
 });

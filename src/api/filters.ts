@@ -16,6 +16,7 @@ import { DEFAULTS } from '../config.ts';
 import { MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
 import { formatDateTime, type Timestamp } from '../model/time.ts';
 import { shapeRecord, type ShapeRecord } from '../model/geometry.ts';
+import { fnv1a32 } from './fnv.ts';
 import { pythonFloat, pythonInt } from './geo.ts';
 import type {
   Archive,
@@ -190,12 +191,7 @@ export function bucketMode(parse: FilterParse): 'value' | 'hash' {
 
 /** FNV-1a (32 bit) over UTF-8, last byte as two hex digits: the index file of a hashed key. */
 export function hashBucket(key: string): string {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(key)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return (hash & 0xff).toString(16).padStart(2, '0');
+  return (fnv1a32(key) & 0xff).toString(16).padStart(2, '0');
 }
 
 export function indexFile(parse: FilterParse, key: string): string {

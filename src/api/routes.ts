@@ -5,6 +5,7 @@
  * URL is produced here. Links inside JSON, the static files the build writes, the routing
  * rules for the host and the matcher in the serving layer all call these functions.
  */
+import { fnv1a32 } from './fnv.ts';
 
 /** Resource names in the order of the API root (spec §2.1). */
 export const RESOURCE_NAMES = [
@@ -280,11 +281,11 @@ export class UrlBuilder {
 }
 
 /**
- * Raw (not percent-encoded) paths relative to the media root: the file's path under
- * build/media/ and the scope a token signs. Only UrlBuilder.media encodes them. The first
- * segment decides the access rule of the media gate: `docs/` is public, `docs-private/` needs
- * a token, `foi/` needs one unless the build lists the file as public (buildPaths.publicMedia;
- * docs/architecture.md).
+ * Raw (not percent-encoded) paths relative to the media root: the key of the file in the
+ * media index (buildPaths.mediaIndex) and the scope a token signs. Only UrlBuilder.media
+ * encodes them. The first segment decides the access rule of the media gate: `docs/` is
+ * public, `docs-private/` needs a token, `foi/` needs one unless the media index marks the
+ * file public (docs/architecture.md).
  */
 export const mediaPaths = {
   attachment(messageId: number, name: string): string {
@@ -389,16 +390,12 @@ export const buildPaths = {
     return `_data/pageannotation/document/${key}.json`;
   },
   /**
-   * The list of public attachment files (facts §6.2) of one shard of `foi/`: a JSON array of
-   * raw media paths, which the media gate serves without a token. Sharded by message id (at
-   * most 256 files), so the gate reads a small file; null for a path outside `foi/<id>/`.
+   * The media index file that holds a media path's object (src/media/media-index.ts): three hex
+   * digits of FNV-1a over the path's directory, so a document's PDF and page images (or a
+   * message's attachments) share one small file and the folder holds at most 4,096 files.
    */
-  publicMedia(relativePath: string): string | null {
-    const match = /^foi\/(\d{1,15})\//.exec(relativePath);
-    return match ? `_data/media/public/${(Number(match[1]) % 256).toString(16).padStart(2, '0')}.json` : null;
-  },
-  mediaRoot: 'media',
-  media(relativePath: string): string {
-    return `media/${relativePath}`;
+  mediaIndex(relativePath: string): string {
+    const dir = relativePath.slice(0, Math.max(0, relativePath.lastIndexOf('/')));
+    return `_data/media/index/${(fnv1a32(dir) & 0xfff).toString(16).padStart(3, '0')}.json`;
   },
 };

@@ -10,26 +10,23 @@ import { apiJson } from '../api/json.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import type { BuiltResource } from '../api/resources/index.ts';
 import type { RenderContext } from '../api/resources/context.ts';
-import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment.ts';
-import { documentMediaDir } from '../api/resources/document.ts';
 import { buildPaths, PAGE_SIZE, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
-import type { Archive, Document } from '../model/types.ts';
+import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
+import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from './plan-types.ts';
 
 export interface PlanInput {
   archive: Archive;
   ctx: RenderContext;
   resources: readonly BuiltResource[];
-  /** Page images of a document (from the PDF cache); empty when images were not made. */
-  images(document: Document): readonly { name: string; file: string }[];
   /** Extra files planned by other stages (filter indexes, routing rules), given each list in order. */
   extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
   /** Filled with the size of each list as the plan is drained. */
   lists?: Manifest['lists'];
-  /** Media files made by other stages (cropped annotation areas). */
-  media?: readonly PlannedFile[];
+  /** Every media file the build publishes (src/media/collect.ts): what the media index lists. */
+  media?: readonly (MediaEntry & { path: string })[];
 }
 
 export const json = apiJson;
@@ -113,32 +110,11 @@ function isKeyIndex(value: unknown): value is Record<string, number[]> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Attachment files, document PDFs and page images under build/media/, and the list of the public attachment files. */
-function* planMedia(input: PlanInput): Generator<PlannedFile> {
-  const shards = new Map<string, string[]>();
-  for (const attachment of input.archive.attachments) {
-    const path = attachmentMediaPath(attachment);
-    yield { path: buildPaths.media(path), copyFrom: attachment.file.absolute };
-    const shard = buildPaths.publicMedia(path);
-    if (shard === null || !isPublicAttachment(attachment)) continue;
-    if (!shards.has(shard)) shards.set(shard, []);
-    shards.get(shard)!.push(path);
-  }
-  for (const [path, paths] of [...shards].sort(([a], [b]) => (a < b ? -1 : 1))) yield { path, body: json(paths.sort()) };
-  for (const document of input.archive.documents) {
-    const dir = documentMediaDir(document);
-    yield { path: buildPaths.media(`${dir}/${document.fileName}`), copyFrom: document.file.absolute };
-    for (const image of input.images(document)) {
-      yield { path: buildPaths.media(`${dir}/${image.name}`), copyFrom: image.file };
-    }
-  }
-}
-
 function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFile> {
   yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
   for (const resource of input.resources) yield* planResource(input, resource, lists);
-  yield* planMedia(input);
-  yield* input.media ?? [];
+  // Media bytes go to the media store (src/media/upload.ts); build/ holds only their index.
+  yield* planMediaIndex((input.media ?? []).map((file) => [file.path, file] as const));
   yield* input.routing ?? [];
 }
 

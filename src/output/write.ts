@@ -92,6 +92,12 @@ export interface WriteOptions {
    * left behind by a killed process are swept by the next build either way.
    */
   removeOld?: 'wait' | 'background';
+  /**
+   * Runs when every file is written into `tree` (the new tree, not yet build/), before build/
+   * is replaced: work the new build/ depends on (the media upload). If it fails, build/ stays
+   * as it was.
+   */
+  beforeSwap?: (tree: string) => Promise<void>;
 }
 
 const PREFIX = { new: '.build-new-', old: '.build-old-' } as const;
@@ -133,6 +139,7 @@ export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string,
   let stats: WriteStats;
   try {
     stats = await drain(files, directorySink(temp), options.onFile);
+    await options.beforeSwap?.(temp);
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error;

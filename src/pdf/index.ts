@@ -112,7 +112,7 @@ function setResults(results: Map<string, PdfResult>, group: Group, dir: string, 
     if (!body.ok) {
       results.set(job.id, { ok: false, ...body.failure });
     } else {
-      const images = job.images ? body.files.map((f) => ({ name: f.name, file: join(dir, f.name) })) : [];
+      const images = job.images ? body.files.map((f) => ({ name: f.name, file: join(dir, f.name), sha256: f.sha256, size: f.size })) : [];
       results.set(job.id, { ok: true, facts: body.facts, images });
     }
   }

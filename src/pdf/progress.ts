@@ -1,6 +1,7 @@
 /**
- * Progress of the PDF stage: a cli-progress bar on a terminal, plain periodic lines elsewhere
- * (CI logs). The output stream is injected, so tests and the orchestrator decide where it goes.
+ * Progress of long stages (the PDF stage, the media upload): a cli-progress bar on a terminal,
+ * plain periodic lines elsewhere (CI logs). The output stream is injected, so tests and the
+ * orchestrator decide where it goes.
  */
 import cliProgress from 'cli-progress';
 
@@ -12,11 +13,7 @@ export interface ProgressState {
   pagesTotal: number;
 }
 
-export interface ProgressReporter {
-  start(state: ProgressState): void;
-  update(state: ProgressState): void;
-  stop(state: ProgressState): void;
-}
+export type ProgressReporter = Reporter<ProgressState>;
 
 export interface ProgressStream {
   write(chunk: string): unknown;
@@ -31,8 +28,35 @@ export interface ProgressOptions {
   now?: () => number;
 }
 
+/**
+ * What a progress display shows of one stage: the bar's value and total, its format and
+ * fields, and the plain lines for logs. The PDF stage and the media upload each have one.
+ */
+export interface Gauge<S> {
+  value(state: S): number;
+  total(state: S): number;
+  /** cli-progress format; `{name}` fields come from `payload`. */
+  bar: string;
+  payload(state: S, elapsedMs: number): Record<string, string>;
+  startLine(state: S): string;
+  line(state: S, elapsedMs: number): string;
+  /** The state as the final line and bar show it (an estimated total becomes the real one). */
+  final?(state: S): S;
+}
+
+export interface Reporter<S> {
+  start(state: S): void;
+  update(state: S): void;
+  stop(state: S): void;
+}
+
+/** A cli-progress bar on a terminal, plain lines at most once per interval elsewhere. */
+export function createReporter<S>(stream: ProgressStream, gauge: Gauge<S>, options: ProgressOptions = {}): Reporter<S> {
+  return options.tty ?? stream.isTTY === true ? barReporter(stream, gauge) : lineReporter(stream, gauge, options);
+}
+
 export function createProgress(stream: ProgressStream, options: ProgressOptions = {}): ProgressReporter {
-  return options.tty ?? stream.isTTY === true ? barProgress(stream) : lineProgress(stream, options);
+  return createReporter(stream, PDF_GAUGE, options);
 }
 
 /** pages/s and ETA from the pages done since start. */
@@ -56,7 +80,17 @@ export function formatLine(state: ProgressState, elapsedMs: number): string {
   );
 }
 
-function lineProgress(stream: ProgressStream, options: ProgressOptions): ProgressReporter {
+const PDF_GAUGE: Gauge<ProgressState> = {
+  value: (state) => state.pagesDone,
+  total: (state) => state.pagesTotal,
+  bar: 'pdf [{bar}] {value}/{total} pages | {speed} pages/s | {pdfs} PDFs | ETA {eta_formatted}',
+  payload: (state, elapsedMs) => ({ speed: rate(state, elapsedMs).pagesPerSecond.toFixed(1), pdfs: `${state.pdfsDone}/${state.pdfsTotal}` }),
+  startLine: (state) => `pdf: ${state.pdfsTotal} PDFs to process`,
+  line: formatLine,
+  final: (state) => ({ ...state, pagesTotal: state.pagesDone }),
+};
+
+function lineReporter<S>(stream: ProgressStream, gauge: Gauge<S>, options: ProgressOptions): Reporter<S> {
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? 10_000;
   let started = 0;
@@ -64,49 +98,40 @@ function lineProgress(stream: ProgressStream, options: ProgressOptions): Progres
   return {
     start(state) {
       started = last = now();
-      stream.write(`pdf: ${state.pdfsTotal} PDFs to process\n`);
+      stream.write(`${gauge.startLine(state)}\n`);
     },
     update(state) {
       const t = now();
       if (t - last < interval) return;
       last = t;
-      stream.write(`${formatLine(state, t - started)}\n`);
+      stream.write(`${gauge.line(state, t - started)}\n`);
     },
     stop(state) {
       const elapsed = now() - started;
-      stream.write(`${formatLine({ ...state, pagesTotal: state.pagesDone }, elapsed)}, done in ${formatDuration(elapsed / 1000)}\n`);
+      stream.write(`${gauge.line(gauge.final?.(state) ?? state, elapsed)}, done in ${formatDuration(elapsed / 1000)}\n`);
     },
   };
 }
 
-function barProgress(stream: ProgressStream): ProgressReporter {
+function barReporter<S>(stream: ProgressStream, gauge: Gauge<S>): Reporter<S> {
   const bar = new cliProgress.SingleBar(
-    {
-      stream: stream as NodeJS.WritableStream,
-      format: 'pdf [{bar}] {value}/{total} pages | {speed} pages/s | {pdfs} PDFs | ETA {eta_formatted}',
-      hideCursor: true,
-      etaBuffer: 50,
-      fps: 5,
-    },
+    { stream: stream as NodeJS.WritableStream, format: gauge.bar, hideCursor: true, etaBuffer: 50, fps: 5 },
     cliProgress.Presets.shades_classic,
   );
   let started = 0;
-  const payload = (state: ProgressState) => ({
-    speed: rate(state, Date.now() - started).pagesPerSecond.toFixed(1),
-    pdfs: `${state.pdfsDone}/${state.pdfsTotal}`,
-  });
   return {
     start(state) {
       started = Date.now();
-      bar.start(Math.max(1, state.pagesTotal), state.pagesDone, payload(state));
+      bar.start(Math.max(1, gauge.total(state)), gauge.value(state), gauge.payload(state, 0));
     },
     update(state) {
-      bar.setTotal(Math.max(1, state.pagesTotal));
-      bar.update(state.pagesDone, payload(state));
+      bar.setTotal(Math.max(1, gauge.total(state)));
+      bar.update(gauge.value(state), gauge.payload(state, Date.now() - started));
     },
     stop(state) {
-      bar.setTotal(Math.max(1, state.pagesDone));
-      bar.update(state.pagesDone, payload(state));
+      const last = gauge.final?.(state) ?? state;
+      bar.setTotal(Math.max(1, gauge.total(last)));
+      bar.update(gauge.value(last), gauge.payload(last, Date.now() - started));
       bar.stop();
     },
   };

@@ -27,6 +27,9 @@ export interface PdfImage {
   name: string;
   /** Absolute path of the verified file in the cache. */
   file: string;
+  /** Its bytes' sha256 and size, as the cache entry records them (the media store's key). */
+  sha256: string;
+  size: number;
 }
 
 /**

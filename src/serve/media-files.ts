@@ -1,26 +1,86 @@
 /**
- * Serving a media file the gate allowed, from a Store, with HEAD and single byte ranges
- * (RFC 9110 §14). The local preview uses it; on Netlify the CDN serves the bytes.
+ * Media answers (issue 10 #5), the same code on Netlify (src/netlify/edge-functions/media.ts)
+ * and in the local preview: the gate (tokens, public attachments, traversal; fail closed),
+ * then the path's entry in the media index (build data, through a Store), then the object's
+ * bytes streamed from the media store.
+ *
+ * Content-addressed bytes make the HTTP side simple: the ETag is the object's sha256 (strong),
+ * Content-Length comes from the index, and a conditional request, a HEAD or an unsatisfiable
+ * range is answered without reading the object. Single byte ranges answer 206 (RFC 9110 §14;
+ * PDF viewers read ranges), guarded by If-Range.
  */
-import { buildPaths } from '../api/routes.ts';
+import type { MediaEntry } from '../media/media-index.ts';
+import { readMediaEntry } from '../media/media-index.ts';
+import type { ByteRange, MediaStore } from '../media/store.ts';
 import { checkMediaRequest, mediaHeaders, refusal, type GateOptions } from './media-gate.ts';
+import { matchesIfNoneMatch } from './responses.ts';
 import type { Store } from './store.ts';
 
-export function createMediaHandler(store: Store, gate: GateOptions): (request: Request) => Promise<Response> {
+export interface MediaServing extends Omit<GateOptions, 'store'> {
+  /** The build's files: the media index. */
+  data: Store;
+  media: MediaStore;
+  /** Called with the cause of a 500 and the request that met it. */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+export function createMediaHandler(options: MediaServing): (request: Request) => Promise<Response> {
   return async (request) => {
-    const decision = await checkMediaRequest(new URL(request.url), { store, ...gate });
-    if (!decision.allow) return refusal(decision);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response('Method not allowed.\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+    try {
+      return await answerMedia(request, options);
+    } catch (error) {
+      options.onError?.(error, request);
+      return new Response('Internal error.\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
     }
-    const bytes = await store.read(buildPaths.media(decision.path));
-    if (bytes === null) return refusal({ allow: false, status: 404, message: 'Not found.' });
-    return rangeResponse(request, bytes, mediaHeaders(decision.path, decision.access));
   };
 }
 
+async function answerMedia(request: Request, options: MediaServing): Promise<Response> {
+  const { data, media, ...gate } = options;
+  const decision = await checkMediaRequest(new URL(request.url), { ...gate, store: data });
+  if (!decision.allow) return refusal(decision);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new Response('Method not allowed.\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  const entry = decision.entry ?? (await readMediaEntry(data, decision.path));
+  if (!entry) return refusal({ allow: false, status: 404, message: 'Not found.' });
+
+  const etag = `"${entry.sha256}"`;
+  const headers = new Headers({ ...mediaHeaders(decision.path, decision.access), etag });
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
+    headers.delete('content-type');
+    return new Response(null, { status: 304, headers });
+  }
+  const range = ifRange(request, etag) ? parseRange(request.headers.get('range'), entry.size) : null;
+  if (range === 'unsatisfiable') {
+    headers.set('content-range', `bytes */${entry.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (range) headers.set('content-range', `bytes ${range.start}-${range.end}/${entry.size}`);
+  headers.set('content-length', String(range ? range.end - range.start + 1 : entry.size));
+  const status = range ? 206 : 200;
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  return new Response(await objectStream(media, entry, decision.path, range ?? undefined), { status, headers });
+}
+
+async function objectStream(media: MediaStore, entry: MediaEntry, path: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
+  // An empty object has no byte to read; its answer is the empty body.
+  if (entry.size === 0) return new ReadableStream({ start: (controller) => controller.close() });
+  const stream = await media.get(entry.sha256, range);
+  // The build uploads every object its index names before it is deployed (src/media/upload.ts),
+  // so a missing one means the store lost it, e.g. to a prune with too short a window.
+  if (!stream) throw new Error(`the ${media.description} has no object ${entry.sha256}, which the media index names for ${path}`);
+  return stream;
+}
+
+/** If-Range (RFC 9110 §13.1.5): the range applies only while the representation is unchanged. */
+function ifRange(request: Request, etag: string): boolean {
+  const condition = request.headers.get('if-range');
+  return condition === null || condition.trim() === etag;
+}
+
 /** One `bytes=` range; several ranges or a malformed header mean "the whole file". */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return null;
@@ -37,27 +97,4 @@ export function parseRange(header: string | null, size: number): { start: number
     if (match[2] !== '' && Number(match[2]) < start) return null;
   }
   return start >= size ? 'unsatisfiable' : { start, end };
-}
-
-function rangeResponse(request: Request, bytes: Uint8Array, headers: Record<string, string>): Response {
-  const head = request.method === 'HEAD';
-  const range = parseRange(request.headers.get('range'), bytes.byteLength);
-  if (range === 'unsatisfiable') {
-    return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${bytes.byteLength}` } });
-  }
-  if (range) {
-    const part = bytes.subarray(range.start, range.end + 1);
-    return new Response(head ? null : (part as Uint8Array<ArrayBuffer>), {
-      status: 206,
-      headers: {
-        ...headers,
-        'content-range': `bytes ${range.start}-${range.end}/${bytes.byteLength}`,
-        'content-length': String(part.byteLength),
-      },
-    });
-  }
-  return new Response(head ? null : (bytes as Uint8Array<ArrayBuffer>), {
-    status: 200,
-    headers: { ...headers, 'content-length': String(bytes.byteLength) },
-  });
 }

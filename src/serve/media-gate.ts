@@ -4,24 +4,25 @@
  * runs it as well as the local preview.
  *
  * Access: `docs/` is public; `docs-private/` needs the document's token; `foi/` needs the
- * file's token unless the build lists the file as a public attachment (facts §6.2,
- * buildPaths.publicMedia).
+ * file's token unless the media index marks the file public (facts §6.2,
+ * src/media/media-index.ts).
  *
- * Paths: the URL path is percent-decoded segment by segment into the raw path the build wrote
- * under build/media/ and the tokens signed (docs/architecture.md, Tokens). Anything that could
- * name a file outside the media tree is refused before any lookup: encoded slashes or
- * backslashes, `.`/`..`, empty segments, NUL, malformed escapes.
+ * Paths: the URL path is percent-decoded segment by segment into the raw media path the media
+ * index and the tokens name (docs/architecture.md, Tokens). Anything that could name a file
+ * outside the media tree is refused before any lookup: encoded slashes or backslashes,
+ * `.`/`..`, empty segments, NUL, malformed escapes.
  */
 import { tokenScope, verifyToken, type TokenCheck, type TokenKey } from '../api/media-token.ts';
-import { buildPaths } from '../api/routes.ts';
-import { parseJson, type Store } from './store.ts';
+import { readMediaEntry, type MediaEntry } from '../media/media-index.ts';
+import type { Store } from './store.ts';
 
 export const MEDIA_MOUNT = '/media/';
 
 export type MediaAccess = 'public' | 'token';
 
 export type GateDecision =
-  | { allow: true; path: string; access: MediaAccess }
+  /** `entry`: the media index entry, when the gate had to read it (a public attachment). */
+  | { allow: true; path: string; access: MediaAccess; entry?: MediaEntry }
   | { allow: false; status: 403 | 404; message: string };
 
 const AREAS: Record<string, MediaAccess> = { docs: 'public', foi: 'token', 'docs-private': 'token' };
@@ -58,7 +59,7 @@ export interface GateOptions {
   /** Unix seconds; defaults to the clock. */
   now?: () => number;
   mount?: string;
-  /** The build's files, for the list of public attachment files; without it every `foi/` file needs a token. */
+  /** The build's files, for the media index; without it every `foi/` file needs a token. */
   store?: Store;
 }
 
@@ -74,27 +75,37 @@ export async function checkMediaRequest(url: URL, options: GateOptions): Promise
   if (check.ok) return { allow: true, path, access };
   // facts §6.2: a public attachment is served without checking the token (a valid one above
   // spares the lookup; a missing, expired or foreign one does not matter).
-  if (await isPublicFile(options.store, path)) return { allow: true, path, access: 'public' };
+  const entry = path.startsWith('foi/') ? await publicEntry(options.store, path) : null;
+  if (entry) return { allow: true, path, access: 'public', entry };
   return { allow: false, status: 403, message: REFUSALS[check.reason] };
 }
 
 /**
- * Whether the build lists the file as public (buildPaths.publicMedia). Fails closed: no store,
- * no list, an unreadable or malformed one, or a path outside it all mean "needs a token".
+ * The file's media index entry if the build marks it public. Fails closed: no store, no index
+ * file, an unreadable or malformed one, or a path without a public entry all mean "needs a
+ * token".
  */
-async function isPublicFile(store: Store | undefined, path: string): Promise<boolean> {
-  const list = buildPaths.publicMedia(path);
-  if (!store || list === null) return false;
+async function publicEntry(store: Store | undefined, path: string): Promise<MediaEntry | null> {
+  if (!store) return null;
   try {
-    const bytes = await store.read(list);
-    const paths = bytes === null ? null : parseJson(bytes);
-    return Array.isArray(paths) && paths.includes(path);
+    const entry = await readMediaEntry(store, path);
+    return entry?.public === true ? entry : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Headers for gated media answers (the edge passes them onto the CDN's bytes, the preview sends them). */
+/**
+ * A media path keeps its URL across builds while its bytes may change (a replaced PDF keeps its
+ * document's uid), so public files are not "immutable": caches may reuse them for an hour,
+ * then must revalidate; the strong ETag (the object's sha256) makes that a 304 without a byte
+ * of the file. An hour bounds how long a reader can see a page image of the previous PDF
+ * beside the new one. Token links are personal and expire: never stored.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
+export const TOKEN_CACHE_CONTROL = 'private, no-store';
+
+/** Headers of every media answer, on Netlify and in the preview (src/serve/media-files.ts). */
 export function mediaHeaders(path: string, access: MediaAccess): Record<string, string> {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const type = contentTypeOf(name);
@@ -104,8 +115,7 @@ export function mediaHeaders(path: string, access: MediaAccess): Record<string, 
     'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`,
     'x-content-type-options': 'nosniff',
     'accept-ranges': 'bytes',
-    // Token links are personal and expire; public files change only with a rebuild.
-    'cache-control': access === 'token' ? 'private, no-store' : 'public, max-age=3600',
+    'cache-control': access === 'token' ? TOKEN_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
     'access-control-allow-origin': '*',
   };
 }

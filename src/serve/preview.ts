@@ -5,9 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DEVELOPMENT_KEY, parseTokenKeys, type TokenKey } from '../api/media-token.ts';
 import { API_PREFIX } from '../api/routes.ts';
-import type { Env } from '../config.ts';
+import { DEFAULTS, type Env } from '../config.ts';
+import { folderMediaStore } from '../media/folder-store.ts';
+import type { MediaStore } from '../media/store.ts';
 import { earlyAnswer, methodsOf, unacceptable } from './api-early.ts';
 import { createApiHandler } from './api-handler.ts';
 import { viewOfFile } from './api-route.ts';
@@ -27,6 +32,8 @@ export interface PreviewOptions {
   tokenKeys?: readonly TokenKey[];
   /** Unix seconds, for token expiry. */
   now?: () => number;
+  /** Where media bytes come from (default: the folder store at DEFAULTS.mediaStore, as `npm start` builds). */
+  media?: MediaStore;
   /** Called with the cause of every 500 and the request that met it (`GET /api/v1/…`). */
   onError?: (error: unknown, request: string) => void;
 }
@@ -44,7 +51,13 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   const store = fsStore(options.buildDir);
   const files = new StaticFiles(options.buildDir);
   const api = createApiHandler({ store, onError: (error, request) => options.onError?.(error, describeRequest(request.method, new URL(request.url))) });
-  const media = createMediaHandler(store, { keys, ...(options.now ? { now: options.now } : {}) });
+  const media = createMediaHandler({
+    keys,
+    ...(options.now ? { now: options.now } : {}),
+    data: store,
+    media: options.media ?? folderMediaStore(DEFAULTS.mediaStore),
+    onError: (error, request) => options.onError?.(error, describeRequest(request.method, new URL(request.url))),
+  });
   const origin = () => `http://${host}:${(server.address() as AddressInfo).port}`;
 
   const server = createServer((req, res) => {
@@ -152,10 +165,11 @@ function toRequest(req: IncomingMessage, url: URL, body: Buffer | null = null): 
   return new Request(url, { method: req.method ?? 'GET', headers, ...(body && body.byteLength > 0 ? { body: new Uint8Array(body) } : {}) });
 }
 
+/** Streams the body (media objects can be large), with backpressure; a client that leaves stops the read. */
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   res.writeHead(response.status, headers);
-  res.end(body ?? undefined);
+  if (!response.body) return void res.end();
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), res);
 }

@@ -3,13 +3,17 @@
  * types, null-ness and link shapes of message, attachment and document; root index; every
  * link resolvable to a file the build wrote.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMediaEntry } from '../../src/media/media-index.ts';
+import { fsStore } from '../../src/serve/fs-store.ts';
 import { tokenScope, verifyToken, DEVELOPMENT_KEY } from '../../src/api/media-token.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
 import { buildPaths, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
+import { readAll } from '../helpers/media.ts';
 import { startPreviewServer } from '../../src/serve/preview.ts';
 
 const BASE = 'https://archiv.example.org';
@@ -411,12 +415,16 @@ describe('links', () => {
     expect(missing.sort()).toEqual(unwritten.map((name) => `${name}/`).sort());
   });
 
-  it('media files exist where the media URLs point', async () => {
-    const files = new Set(await built.files());
-    expect(files.has('media/foi/101/liste.csv')).toBe(true);
-    expect(files.has('media/foi/101/Bescheid März.pdf')).toBe(true);
+  it('the media store has the bytes the media index names where the media URLs point', async () => {
     const document = await built.json(buildPaths.detail('document', 500));
-    expect(files.has(`media/${document.file_url.slice(MEDIA.length)}`)).toBe(true);
+    const paths = ['foi/101/liste.csv', 'foi/101/Bescheid März.pdf', decodeURIComponent(document.file_url.slice(MEDIA.length))];
+    for (const path of paths) {
+      const entry = await readMediaEntry(fsStore(built.buildDir), path);
+      const bytes = await readAll(await built.media.get(entry!.sha256));
+      expect(bytes!.byteLength, path).toBe(entry!.size);
+      expect(createHash('sha256').update(bytes!).digest('hex'), path).toBe(entry!.sha256);
+    }
+    expect((await built.files()).some((file) => file.startsWith('media/'))).toBe(false);
   });
 });
 

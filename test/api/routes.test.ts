@@ -68,9 +68,18 @@ describe('paths', () => {
     [buildPaths.listPage('message', 0), 'api/v1/message/index.json'],
     [buildPaths.listPage('message', 100), '_data/message/pages/100.json'],
     [buildPaths.manifest, '_data/manifest.json'],
-    [buildPaths.media('foi/7/a b.pdf'), 'media/foi/7/a b.pdf'],
+    [buildPaths.mediaIndex('foi/7/a b.pdf'), '_data/media/index/8f7.json'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  it('puts the files of one directory into one media index file, of at most 4,096', () => {
+    const dir = mediaPaths.documentDir('3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10', true);
+    const files = [`${dir}/a.pdf`, mediaPaths.pageImage(dir, 1, 'small'), `${mediaPaths.pageImage(dir, 12, 'original')}.webp`].map(buildPaths.mediaIndex);
+    expect(new Set(files).size).toBe(1);
+    expect(files[0]).toMatch(/^_data\/media\/index\/[0-9a-f]{3}\.json$/);
+    const buckets = new Set(Array.from({ length: 50_000 }, (_, id) => buildPaths.mediaIndex(mediaPaths.attachment(id, 'x.pdf'))));
+    expect(buckets.size).toBe(4096);
   });
 
   it('names the 21 resources of spec §2.1 in order', () => {

@@ -1,7 +1,7 @@
 /**
- * Builds a content tree for real (load, model, PDF stage, serializers, writer) into a temp
- * dir and reads the result back. Page images are off by default to keep tests fast; the
- * PDF stage's own tests cover images.
+ * Builds a content tree for real (load, model, PDF stage, serializers, writer, media upload)
+ * into a temp dir, with a folder media store there too, and reads the result back. Page
+ * images are off by default to keep tests fast; the PDF stage's own tests cover images.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildArchive, type BuildResult } from '../../src/build.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
 import type { Env } from '../../src/config.ts';
+import { folderMediaStore } from '../../src/media/folder-store.ts';
+import type { MediaStore } from '../../src/media/store.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
@@ -16,6 +18,8 @@ export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
 export interface BuiltTree {
   root: string;
   buildDir: string;
+  /** Where the build put its media objects. */
+  media: MediaStore;
   result: BuildResult;
   json<T = any>(path: string): Promise<T>;
   text(path: string): Promise<string>;
@@ -35,22 +39,25 @@ export async function listFiles(root: string, prefix = ''): Promise<string[]> {
 
 export async function buildTree(
   tree: Tree,
-  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string } = {},
+  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore } = {},
 ): Promise<BuiltTree> {
   const dir = await tempDir('archive-build-');
   const contentDir = join(dir.path, 'content');
   await writeTree(contentDir, tree);
   const buildDir = options.buildDir ?? join(dir.path, 'build');
+  const media = options.media ?? folderMediaStore(join(dir.path, 'media'));
   const result = await buildArchive({
     contentDir,
     buildDir,
     cacheDir: options.cacheDir ?? join(dir.path, 'cache'),
+    media,
     env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK), ...options.env },
     images: options.images ?? false,
   });
   return {
     root: dir.path,
     buildDir,
+    media,
     result,
     json: async (path) => JSON.parse(await readFile(join(buildDir, path), 'utf8')),
     text: (path) => readFile(join(buildDir, path), 'utf8'),
@@ -76,7 +83,7 @@ export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Pa
   let server: PreviewServer | undefined;
   beforeAll(async () => {
     built = await buildTree(typeof tree === 'function' ? await tree() : tree, options);
-    server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {}, now: () => BUILD_CLOCK });
+    server = await startPreviewServer({ buildDir: built.buildDir, media: built.media, port: 0, env: {}, now: () => BUILD_CLOCK });
   }, 180_000);
   afterAll(async () => {
     await server?.close();

@@ -5,11 +5,13 @@
  * link in every body. Everything must answer 200 with a well-formed body, or the answer
  * froide gives an anonymous caller (FROIDE_REFUSES); nothing dangles.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
+import { folderMediaStore } from '../../src/media/folder-store.ts';
 import { startPreviewServer } from '../../src/serve/preview.ts';
 
 const BASE = 'https://crawl.test';
@@ -30,14 +32,16 @@ let server: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'crawl-'));
+  const media = folderMediaStore(join(dir, 'media'));
   await buildArchive({
     contentDir: 'content',
     buildDir: join(dir, 'build'),
     // The project's PDF cache (git-ignored): cold on CI (~20 s of rendering), warm locally.
     cacheDir: '.cache/archive',
+    media,
     env: { BASE_URL: BASE, SOURCE_DATE_EPOCH: '1717243200' },
   });
-  server = await startPreviewServer({ buildDir: join(dir, 'build'), port: 0, env: {}, now: () => 1_717_243_300 });
+  server = await startPreviewServer({ buildDir: join(dir, 'build'), media, port: 0, env: {}, now: () => 1_717_243_300 });
 }, 300_000);
 
 afterAll(async () => {
@@ -111,5 +115,9 @@ describe('crawling the sample archive', () => {
       const response = await fetch(local(url), { method: 'HEAD' });
       expect(response.status, url).toBe(200);
     }
+    // The bytes come from the media store: build/ has none.
+    const bytes = await fetch(local([...media].find((url) => url.endsWith('.pdf'))!));
+    expect(new TextDecoder().decode((await bytes.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    expect(existsSync(join(dir, 'build', 'media'))).toBe(false);
   });
 });

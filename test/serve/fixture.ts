@@ -8,10 +8,11 @@
  * - publicbody 1..3 "Behörde <id>" (a faceted list; jurisdiction 1, body 3 jurisdiction 2), document 1..2
  * - autocomplete: publicbody (from its list), request tags ("bund", "Umwelt und Klima"), page: document 1 has 3 pages, document 2 has 2
  * - media: a public document PDF, an attachment (name with spaces and an umlaut) and a private
- *   document directory with a PDF and a page image; a public attachment, listed in the shard of
- *   `_data/media/public/` it shares with the first (not listed) attachment, and one whose shard
- *   list is malformed
+ *   document directory with a PDF and a page image; a public attachment, marked so in the media
+ *   index file it shares with the first (not public) attachment, and one whose media index file
+ *   is malformed. Their objects go into the media store the caller passes (none: index only).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { envelope } from '../../src/api/envelope.ts';
@@ -21,6 +22,8 @@ import { RESOURCES } from '../../src/api/resource-table.ts';
 import { buildPaths, mediaPaths, PAGE_SIZE, RESOURCE_NAMES, UrlBuilder, type ResourceName } from '../../src/api/routes.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
 import { planListActions } from '../../src/api/resources/autocomplete.ts';
+import { planMediaIndex } from '../../src/media/media-index.ts';
+import type { MediaStore } from '../../src/media/store.ts';
 import type { Archive } from '../../src/model/types.ts';
 
 export const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
@@ -34,10 +37,14 @@ export const NOW = 1_800_000_000;
 export const MEDIA = {
   publicPdf: `${mediaPaths.documentDir('11111111-2222-3333-4444-555555555555', true)}/public.pdf`,
   attachment: mediaPaths.attachment(5, 'Bescheid vom 3. März.pdf'),
-  /** Listed as public in `_data/media/public/` (facts §6.2: served without a token); the shard of `attachment` (261 % 256 = 5). */
-  publicAttachment: mediaPaths.attachment(261, 'Antwort öffentlich.pdf'),
-  /** Its shard's list is malformed: the gate must fail closed. */
+  /** Public in the media index (facts §6.2: served without a token); in the index file of `attachment`. */
+  publicAttachment: mediaPaths.attachment(5, 'Antwort öffentlich.pdf'),
+  /** Its media index file is malformed: the gate must fail closed. */
   brokenListAttachment: mediaPaths.attachment(6, 'kaputt.pdf'),
+  /** An empty public file. */
+  emptyAttachment: mediaPaths.attachment(5, 'leer.txt'),
+  /** Its index entry names an object no store has. */
+  lostPdf: `${mediaPaths.documentDir('11111111-2222-3333-4444-555555555555', true)}/verloren.pdf`,
   privateDir: mediaPaths.documentDir('99999999-8888-7777-6666-555555555555', false),
   get privatePdf() {
     return `${this.privateDir}/private.pdf`;
@@ -47,6 +54,20 @@ export const MEDIA = {
   },
 };
 export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n% fixture 0123456789\n%%EOF\n');
+export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]);
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** Named by the index for MEDIA.lostPdf, in no store: a store that lost an object. */
+export const LOST_BYTES = new TextEncoder().encode('%PDF-1.4 lost');
+
+/** Media path, bytes, public. */
+const MEDIA_FILES: [string, Uint8Array, boolean][] = [
+  [MEDIA.publicPdf, PDF_BYTES, false],
+  [MEDIA.attachment, PDF_BYTES, false],
+  [MEDIA.publicAttachment, PDF_BYTES, true],
+  [MEDIA.emptyAttachment, new Uint8Array(0), true],
+  [MEDIA.privatePdf, PDF_BYTES, false],
+  [MEDIA.privateImage, PNG_BYTES, false],
+];
 
 export function messageObject(id: number) {
   const request = ((id - 1) % 7) + 1;
@@ -106,7 +127,7 @@ export async function signedMediaUrl(path: string, expiresAt = NOW + 3600, key: 
   return urls.media(path, { token: await signScope(tokenScope(path)!, expiresAt, key) });
 }
 
-export async function writeFixtureBuild(dir: string): Promise<void> {
+export async function writeFixtureBuild(dir: string, media?: MediaStore): Promise<void> {
   const lists: Manifest['lists'] = {};
   await put(dir, buildPaths.apiRoot, JSON.stringify(Object.fromEntries(RESOURCE_NAMES.map((n) => [n, urls.list(n)]))));
 
@@ -163,10 +184,13 @@ export async function writeFixtureBuild(dir: string): Promise<void> {
   const manifest: Manifest = { version: MANIFEST_VERSION, build: 'fixture', urls: URLS, lists };
   await put(dir, buildPaths.manifest, JSON.stringify(manifest));
 
-  for (const path of [MEDIA.publicPdf, MEDIA.attachment, MEDIA.publicAttachment, MEDIA.brokenListAttachment, MEDIA.privatePdf]) {
-    await put(dir, buildPaths.media(path), PDF_BYTES);
-  }
-  await put(dir, buildPaths.publicMedia(MEDIA.publicAttachment)!, JSON.stringify([MEDIA.publicAttachment]));
-  await put(dir, buildPaths.publicMedia(MEDIA.brokenListAttachment)!, `["${MEDIA.brokenListAttachment}"`);
-  await put(dir, buildPaths.media(MEDIA.privateImage), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]));
+  const entries = MEDIA_FILES.map(([path, bytes, open]) => [path, { sha256: sha256(bytes), size: bytes.byteLength, ...(open ? { public: true as const } : {}) }] as const);
+  for (const file of planMediaIndex([...entries, [MEDIA.lostPdf, { sha256: sha256(LOST_BYTES), size: LOST_BYTES.byteLength }]])) await put(dir, file.path, (file as { body: string }).body);
+  await put(dir, buildPaths.mediaIndex(MEDIA.brokenListAttachment), `{"${MEDIA.brokenListAttachment}": {"sha256": "${sha256(PDF_BYTES)}"`);
+  if (media) await putFixtureMedia(media);
+}
+
+/** The fixture's media objects (all but LOST_BYTES, which its index names and no store has). */
+export async function putFixtureMedia(media: MediaStore): Promise<void> {
+  for (const [, bytes] of MEDIA_FILES) await media.put(sha256(bytes), bytes);
 }

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { serveTree } from '../helpers/build.ts';
 import { minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';
@@ -71,7 +72,7 @@ describe('media URLs of a public document', () => {
       expect(page.image).not.toContain('?');
       const response = await getMedia(page.image.replace('{size}', 'large'));
       expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
     }
   });
 });
@@ -85,7 +86,7 @@ describe('media URLs of attachments (facts §6.2)', () => {
       expect((await getMedia(attachment.file_url)).status).toBe(200);
       const open = await getMedia(withoutQuery(attachment.file_url));
       expect(open.status, attachment.name).toBe(200);
-      expect(open.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(open.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
     }
     const csv = await getMedia(withoutQuery(attachments[1]!.file_url));
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -96,8 +97,15 @@ describe('media URLs of attachments (facts §6.2)', () => {
     expect(await draft.text()).toMatch(/needs a token/);
   });
 
-  it('the build lists exactly the published attachments as public, one shard per message id mod 256', async () => {
-    expect((await served.built.files()).filter((file) => file.startsWith('_data/media/'))).toEqual(['_data/media/public/65.json']);
-    expect(await served.built.json('_data/media/public/65.json')).toEqual(['foi/101/Bescheid.pdf', 'foi/101/Vermerk intern.pdf', 'foi/101/liste.csv']);
+  it('the media index marks exactly the published attachments public, in one file per directory', async () => {
+    const file = buildPaths.mediaIndex('foi/101/x');
+    const index = await served.built.json(file);
+    expect(Object.keys(index)).toEqual(['foi/101/Bescheid.pdf', 'foi/101/Vermerk intern.pdf', 'foi/101/liste.csv']);
+    expect(Object.values(index).map((entry) => (entry as { public?: true }).public)).toEqual([true, true, true]);
+    // Public documents' files are open by their path: no entry says so.
+    const documentFiles = (await served.built.files()).filter((path) => path.startsWith('_data/media/index/') && path !== file);
+    const documentEntries = Object.values(Object.assign({}, ...(await Promise.all(documentFiles.map((path) => served.built.json(path))))));
+    expect(documentEntries.length).toBeGreaterThan(0);
+    expect(documentEntries.every((entry) => !('public' in (entry as object)))).toBe(true);
   });
 });

@@ -10,6 +10,8 @@ import { formatDateTime, type Timestamp } from '../../model/time.ts';
 export interface DocumentFacts {
   numPages: number;
   fileSize: number;
+  /** sha256 of the PDF's bytes: its key in the media store (src/media/). */
+  sha256: string;
   /** `{}` when the PDF has no Info dictionary. */
   properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
   outline: string;

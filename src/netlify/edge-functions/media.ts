@@ -1,14 +1,17 @@
 /**
- * Edge Function adapter around the media gate (issue 4 #7–#8), declared in netlify.toml on
- * /media/*. Valid requests pass through to the CDN's copy (context.next()); the gate's headers
- * are put on that answer, because custom headers do not apply to edge responses (facts A5).
- * The list of public attachment files is fetched from the same deploy (`_data/`, as the API
- * function reads build data; facts A4), only for requests without a valid token.
+ * Edge Function adapter for media (issue 4 #7–#8, issue 10 #5), declared in netlify.toml on
+ * /media/*. No media file is deployed: the answer streams the object from the site's Netlify
+ * Blobs store (src/media/blobs-store.ts, with the Blobs context Netlify gives every Edge
+ * Function), after the gate and the media index, both read from the same deploy (`_data/`, as
+ * the API function reads build data; facts A4). Edge responses get no custom headers from
+ * netlify.toml (facts A5): every header comes from src/serve/media-files.ts.
  */
 import { parseTokenKeys, type TokenKey } from '../../api/media-token.ts';
-import { checkMediaRequest, mediaHeaders, refusal } from '../../serve/media-gate.ts';
+import { DEFAULTS, mediaStoreSpec } from '../../config.ts';
+import { blobsMediaStore } from '../../media/blobs-store.ts';
+import { createMediaHandler } from '../../serve/media-files.ts';
 import { fetchStore } from '../../serve/store.ts';
-import { netlifyEnv, type EdgeContext } from '../edge-runtime.ts';
+import { netlifyEnv } from '../edge-runtime.ts';
 
 /** Fails closed: without MEDIA_TOKEN_KEYS no token verifies; public documents and attachments still work. */
 function keys(): TokenKey[] {
@@ -16,15 +19,18 @@ function keys(): TokenKey[] {
   return value ? parseTokenKeys(value) : [];
 }
 
-export default async function media(request: Request, context: EdgeContext): Promise<Response> {
-  const url = new URL(request.url);
-  const decision = await checkMediaRequest(url, { keys: keys(), store: fetchStore(url.origin) });
-  if (!decision.allow) return refusal(decision);
-  const response = await context.next();
-  if (response.status === 404) return refusal({ allow: false, status: 404, message: 'Not found.' });
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(mediaHeaders(decision.path, decision.access))) {
-    if (name !== 'content-type' || !headers.has(name)) headers.set(name, value);
-  }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/** The store the build uploaded to: MEDIA_STORE when it names a Blobs store (set in the UI), else the default. */
+function storeName(): string {
+  const spec = mediaStoreSpec(undefined, { MEDIA_STORE: netlifyEnv('MEDIA_STORE'), NETLIFY: 'true' });
+  return spec.kind === 'netlify-blobs' ? spec.name : DEFAULTS.mediaBlobsStore;
+}
+
+export default async function media(request: Request): Promise<Response> {
+  const handler = createMediaHandler({
+    keys: keys(),
+    data: fetchStore(new URL(request.url).origin),
+    media: blobsMediaStore(storeName()),
+    onError: (error) => console.error(error),
+  });
+  return handler(request);
 }

@@ -1,0 +1,69 @@
+/**
+ * Every media file a build publishes, with the sha256 and size that key it in the media store
+ * (issue 10 #3): attachment files, document PDFs, page images and annotation crops, by raw
+ * media path (routes.ts mediaPaths). The PDF stage already hashed every document PDF and every
+ * page image (cache entries); attachment files that are no document's PDF are hashed here,
+ * streamed, a few at a time.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment.ts';
+import type { DocumentFacts } from '../api/resources/context.ts';
+import { documentMediaDir } from '../api/resources/document.ts';
+import { mapLimit } from '../concurrency.ts';
+import type { Archive, Document } from '../model/types.ts';
+import type { PdfImage } from '../pdf/index.ts';
+import type { MediaEntry } from './media-index.ts';
+
+/** A media file: its index entry, its path and where its bytes are. */
+export interface MediaFile extends MediaEntry {
+  path: string;
+  source: { file: string } | { bytes: Uint8Array };
+}
+
+/** Cropped annotation areas (src/annotations.ts): bytes made by the build. */
+export interface MediaBytes {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export interface MediaInput {
+  archive: Archive;
+  facts(document: Document): DocumentFacts;
+  images(document: Document): readonly PdfImage[];
+  crops: readonly MediaBytes[];
+}
+
+const HASH_CONCURRENCY = 8;
+
+export async function collectMedia(input: MediaInput): Promise<MediaFile[]> {
+  const { archive } = input;
+  const known = new Map<string, { sha256: string; size: number }>();
+  const documents: MediaFile[] = [];
+  for (const document of archive.documents) {
+    const { sha256, fileSize } = input.facts(document);
+    known.set(document.file.absolute, { sha256, size: fileSize });
+    const dir = documentMediaDir(document);
+    documents.push({ path: `${dir}/${document.fileName}`, sha256, size: fileSize, source: { file: document.file.absolute } });
+    for (const image of input.images(document)) {
+      documents.push({ path: `${dir}/${image.name}`, sha256: image.sha256, size: image.size, source: { file: image.file } });
+    }
+  }
+  const attachments = await mapLimit(archive.attachments, HASH_CONCURRENCY, async (attachment): Promise<MediaFile> => {
+    const file = attachment.file.absolute;
+    const { sha256, size } = known.get(file) ?? (await hashFile(file));
+    return { path: attachmentMediaPath(attachment), sha256, size, ...(isPublicAttachment(attachment) ? { public: true as const } : {}), source: { file } };
+  });
+  const crops = input.crops.map(({ path, bytes }): MediaFile => ({ path, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, source: { bytes } }));
+  return [...attachments, ...documents, ...crops];
+}
+
+async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.byteLength;
+  }
+  return { sha256: hash.digest('hex'), size };
+}

@@ -1,0 +1,54 @@
+/**
+ * The media index (issue 10 #3): which object of the media store a media path names.
+ * `build/_data/media/index/<bucket>.json` (buildPaths.mediaIndex) maps raw media paths to
+ * `{"sha256", "size", "public"?}`; `public: true` marks a public attachment file, which the
+ * media gate serves without a token (facts §6.2).
+ *
+ * The build writes it; the media gate and the media answers read it through the build-data
+ * Store (src/serve/store.ts), on Netlify from the same deploy. Web-standard only.
+ */
+import { buildPaths } from '../api/routes.ts';
+import type { PlannedFile } from '../output/plan-types.ts';
+import { parseJson, type Store } from '../serve/store.ts';
+import { isHash } from './store.ts';
+
+export interface MediaEntry {
+  sha256: string;
+  size: number;
+  /** A public attachment file (facts §6.2); absent for everything else. */
+  public?: true;
+}
+
+/** The index files for every media path, keys sorted, in file order. */
+export function planMediaIndex(entries: Iterable<readonly [path: string, entry: MediaEntry]>): PlannedFile[] {
+  const files = new Map<string, [string, MediaEntry][]>();
+  for (const [path, entry] of entries) {
+    const file = buildPaths.mediaIndex(path);
+    if (!files.has(file)) files.set(file, []);
+    files.get(file)!.push([path, entry.public ? { sha256: entry.sha256, size: entry.size, public: true } : { sha256: entry.sha256, size: entry.size }]);
+  }
+  return [...files]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([path, list]) => ({ path, body: JSON.stringify(Object.fromEntries(list.sort(([a], [b]) => (a < b ? -1 : 1)))) }));
+}
+
+/**
+ * The entry of a media path, or null when the build has none. A store failure or a malformed
+ * index file is an error, never a null: the caller decides how to fail.
+ */
+export async function readMediaEntry(store: Store, path: string): Promise<MediaEntry | null> {
+  const file = buildPaths.mediaIndex(path);
+  const index = store.json ? await store.json(file) : await store.read(file).then((bytes) => (bytes === null ? null : parseJson(bytes)));
+  if (index === null) return null;
+  if (typeof index !== 'object' || Array.isArray(index)) throw new Error(`${file} is not a media index`);
+  if (!Object.hasOwn(index, path)) return null;
+  const entry = (index as Record<string, unknown>)[path];
+  if (!isMediaEntry(entry)) throw new Error(`${file}: the entry of ${path} is malformed`);
+  return entry;
+}
+
+function isMediaEntry(value: unknown): value is MediaEntry {
+  if (!value || typeof value !== 'object') return false;
+  const { sha256, size, public: open } = value as Record<string, unknown>;
+  return typeof sha256 === 'string' && isHash(sha256) && Number.isSafeInteger(size) && (size as number) >= 0 && (open === undefined || open === true);
+}

@@ -1,0 +1,142 @@
+/**
+ * The media upload (issue 10 #4): the build puts into the media store the objects it lacks.
+ * One listing of the store (not a request per object), then the missing objects with bounded
+ * concurrency, each retried with backoff, with a progress display. The build runs it before
+ * build/ is replaced (src/build.ts), so a failed upload leaves build/ as it was.
+ *
+ * Nothing is ever deleted here: a previous deploy may still serve any object (docs/deploy.md,
+ * "Retention"; `archive prune`).
+ */
+import { openAsBlob } from 'node:fs';
+import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
+import type { MediaFile } from './collect.ts';
+import { MediaHashMismatch, type BuildRecord, type MediaBody, type MediaStore } from './store.ts';
+
+export interface UploadState {
+  objects: number;
+  objectsDone: number;
+  bytes: number;
+  bytesDone: number;
+  /** Objects the store already had. */
+  present: number;
+  store: string;
+}
+
+export interface UploadStats {
+  /** Distinct objects the build references. */
+  objects: number;
+  uploaded: number;
+  uploadedBytes: number;
+  /** Objects the store already had. */
+  present: number;
+}
+
+export interface UploadOptions {
+  concurrency?: number;
+  /** Tries per object (default 4). */
+  attempts?: number;
+  /** Wait before the second try; doubled before each further one (default 500 ms). */
+  backoffMs?: number;
+  progress?: Reporter<UploadState>;
+}
+
+/** Distinct objects, first file of each hash: several paths may name the same bytes. */
+export function distinctObjects(files: readonly MediaFile[]): MediaFile[] {
+  const seen = new Map<string, MediaFile>();
+  for (const file of files) if (!seen.has(file.sha256)) seen.set(file.sha256, file);
+  return [...seen.values()];
+}
+
+export async function uploadMedia(store: MediaStore, files: readonly MediaFile[], options: UploadOptions = {}): Promise<UploadStats> {
+  const objects = distinctObjects(files);
+  const present = new Set<string>();
+  for await (const hash of store.list()) present.add(hash);
+  const missing = objects.filter((file) => !present.has(file.sha256));
+  const state: UploadState = {
+    objects: missing.length,
+    objectsDone: 0,
+    bytes: missing.reduce((sum, file) => sum + file.size, 0),
+    bytesDone: 0,
+    present: objects.length - missing.length,
+    store: store.description,
+  };
+  const progress = missing.length > 0 ? options.progress : undefined;
+  progress?.start(state);
+  let next = 0;
+  let failed = false;
+  // Workers stop taking objects after the first failure: the build fails either way.
+  const worker = async () => {
+    while (!failed && next < missing.length) {
+      const file = missing[next++]!;
+      try {
+        await putWithRetries(store, file, options);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      state.objectsDone++;
+      state.bytesDone += file.size;
+      progress?.update(state);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, missing.length) }, worker));
+  } finally {
+    progress?.stop(state);
+  }
+  return { objects: objects.length, uploaded: missing.length, uploadedBytes: state.bytes, present: state.present };
+}
+
+async function putWithRetries(store: MediaStore, file: MediaFile, options: UploadOptions): Promise<void> {
+  const attempts = options.attempts ?? 4;
+  let wait = options.backoffMs ?? 500;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await store.put(file.sha256, await bodyOf(file));
+      return;
+    } catch (error) {
+      // Different bytes stay different: only transport and store failures are worth a retry.
+      if (error instanceof MediaHashMismatch || error instanceof ChangedSource || attempt >= attempts) {
+        const where = 'file' in file.source ? ` (${file.source.file})` : '';
+        throw new Error(`could not upload media file ${file.path}${where} to the ${store.description} after ${attempt} tr${attempt === 1 ? 'y' : 'ies'}: ${(error as Error).message}`, { cause: error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait *= 2;
+    }
+  }
+}
+
+/** The bytes to send: a file-backed Blob (read as it is sent, reopened for each try) or bytes in memory. */
+async function bodyOf(file: MediaFile): Promise<MediaBody> {
+  if ('bytes' in file.source) return file.source.bytes;
+  const blob = await openAsBlob(file.source.file);
+  if (blob.size !== file.size) throw new ChangedSource(`the file has ${blob.size} bytes now, ${file.size} when the build hashed it`);
+  return blob;
+}
+
+class ChangedSource extends Error {
+  override name = 'ChangedSource';
+}
+
+/**
+ * The record of what this build references (retention, src/media/prune.ts), written before its
+ * objects are uploaded: a prune that lists an object afterwards also finds its record.
+ */
+export function buildRecord(build: string, files: readonly MediaFile[], now: Date = new Date()): BuildRecord {
+  return { build, date: now.toISOString(), objects: [...new Set(files.map((file) => file.sha256))].sort() };
+}
+
+const MB = 1e6;
+
+export const UPLOAD_GAUGE: Gauge<UploadState> = {
+  value: (state) => state.bytesDone,
+  total: (state) => state.bytes,
+  bar: 'media [{bar}] {mb} MB | {objects} objects | ETA {eta_formatted}',
+  payload: (state) => ({ mb: `${(state.bytesDone / MB).toFixed(1)}/${(state.bytes / MB).toFixed(1)}`, objects: `${state.objectsDone}/${state.objects}` }),
+  startLine: (state) => `media: ${state.objects} objects (${(state.bytes / MB).toFixed(1)} MB) to upload to the ${state.store}, ${state.present} already there`,
+  line(state, elapsedMs) {
+    const perSecond = elapsedMs > 0 ? (state.bytesDone * 1000) / elapsedMs : 0;
+    const eta = perSecond > 0 ? (state.bytes - state.bytesDone) / perSecond : null;
+    return `media: ${state.objectsDone}/${state.objects} objects, ${(state.bytesDone / MB).toFixed(1)}/${(state.bytes / MB).toFixed(1)} MB, ${(perSecond / MB).toFixed(1)} MB/s, ETA ${formatDuration(eta)}`;
+  },
+};

@@ -6,6 +6,12 @@
 export const onPreBuild = async ({ inputs, utils }) => {
   const restored = await utils.cache.restore(inputs.path);
   console.log(restored ? `archive-cache: restored ${inputs.path}` : `archive-cache: no cache for ${inputs.path} yet`);
+  // Netlify gives build plugins, not the build command, a Netlify Blobs context; environment
+  // changes a plugin makes in onPreBuild reach the later steps. The build's media upload can
+  // fall back on it when no NETLIFY_BLOBS_TOKEN is set (src/media/select.ts, docs/deploy.md).
+  if (process.env.NETLIFY_BLOBS_CONTEXT && !process.env.ARCHIVE_BLOBS_CONTEXT) {
+    process.env.ARCHIVE_BLOBS_CONTEXT = process.env.NETLIFY_BLOBS_CONTEXT;
+  }
 };
 
 export const onPostBuild = async ({ inputs, utils }) => {

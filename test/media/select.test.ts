@@ -1,0 +1,71 @@
+/**
+ * Which media store a command uses, and the credentials a Netlify Blobs store is opened with
+ * outside Netlify's functions (docs/deploy.md), checked against a real BlobsServer.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaStoreSpec, SettingsError } from '../../src/config.ts';
+import { blobsAccess, openMediaStore } from '../../src/media/select.ts';
+// @ts-expect-error: the build plugin is plain JavaScript without types (Netlify loads it as is).
+import { onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+import { readAll, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(() => blobs.stop());
+
+describe('mediaStoreSpec', () => {
+  it.each([
+    [undefined, {}, { kind: 'folder', path: '.cache/media' }],
+    [undefined, { NETLIFY: 'true' }, { kind: 'netlify-blobs', name: 'archive-media' }],
+    [undefined, { NETLIFY: 'true', MEDIA_STORE: '/data/media' }, { kind: 'folder', path: '/data/media' }],
+    [undefined, { MEDIA_STORE: 'netlify-blobs:other' }, { kind: 'netlify-blobs', name: 'other' }],
+    ['netlify-blobs:', {}, { kind: 'netlify-blobs', name: 'archive-media' }],
+    ['/tmp/m', { MEDIA_STORE: 'netlify-blobs:other' }, { kind: 'folder', path: '/tmp/m' }],
+  ] as const)('flag %s, environment %j -> %j', (flag, env, expected) => {
+    expect(mediaStoreSpec(flag, env)).toEqual(expected);
+  });
+});
+
+describe('Netlify Blobs credentials', () => {
+  const bytes = new TextEncoder().encode('credentials work');
+  const hash = createHash('sha256').update(bytes).digest('hex');
+
+  it('uses NETLIFY_BLOBS_TOKEN with NETLIFY_SITE_ID (or SITE_ID) and NETLIFY_BLOBS_API_URL', async () => {
+    const { siteID, token, apiURL } = blobs.access;
+    for (const site of [{ NETLIFY_SITE_ID: siteID }, { SITE_ID: siteID }]) {
+      const store = openMediaStore({ kind: 'netlify-blobs', name: 'select' }, { ...site, NETLIFY_BLOBS_TOKEN: token, NETLIFY_BLOBS_API_URL: apiURL });
+      await store.put(hash, bytes);
+      expect(await readAll(await store.get(hash))).toEqual(bytes);
+    }
+    expect(blobsAccess('x', { NETLIFY_SITE_ID: 's', NETLIFY_BLOBS_TOKEN: 't' })).toEqual({ siteID: 's', token: 't' });
+  });
+
+  it('prefers the token to the plugin context', () => {
+    const context = Buffer.from(JSON.stringify({ siteID: 'ctx-site', token: 'ctx-token', apiURL: 'https://api.example' })).toString('base64');
+    expect(blobsAccess('x', { SITE_ID: 's', NETLIFY_BLOBS_TOKEN: 't', ARCHIVE_BLOBS_CONTEXT: context })).toEqual({ siteID: 's', token: 't' });
+    expect(blobsAccess('x', { SITE_ID: 's', ARCHIVE_BLOBS_CONTEXT: context })).toEqual({ siteID: 'ctx-site', token: 'ctx-token', apiURL: 'https://api.example' });
+  });
+
+  it('the build plugin hands Netlify’s context to the build command, which opens the store with it', async () => {
+    const { siteID, token, apiURL } = blobs.access;
+    const saved = { ...process.env };
+    try {
+      process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ apiURL, deployID: 'deploy1', siteID, token })).toString('base64');
+      delete process.env.ARCHIVE_BLOBS_CONTEXT;
+      await onPreBuild({ inputs: { path: '.cache/archive' }, utils: { cache: { restore: async () => false } } });
+      expect(process.env.ARCHIVE_BLOBS_CONTEXT).toBe(process.env.NETLIFY_BLOBS_CONTEXT);
+      const store = openMediaStore({ kind: 'netlify-blobs', name: 'select-plugin' }, { ARCHIVE_BLOBS_CONTEXT: process.env.ARCHIVE_BLOBS_CONTEXT });
+      await store.put(hash, bytes);
+      expect(await readAll(await store.get(hash))).toEqual(bytes);
+    } finally {
+      process.env = saved;
+    }
+  });
+
+  it.each([{}, { NETLIFY_BLOBS_TOKEN: 't' }, { NETLIFY_SITE_ID: 's' }, { ARCHIVE_BLOBS_CONTEXT: 'not base64 json' }])('refuses to guess: %j', (env) => {
+    expect(() => openMediaStore({ kind: 'netlify-blobs', name: 'archive-media' }, env)).toThrow(SettingsError);
+  });
+});

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll } from 'vitest';
 import { blobsMediaStore, type BlobsAccess } from '../../src/media/blobs-store.ts';
 import { folderMediaStore } from '../../src/media/folder-store.ts';
 import type { MediaStore } from '../../src/media/store.ts';
@@ -53,4 +54,47 @@ export async function tempFolderStore(): Promise<{ store: MediaStore; path: stri
 
 export async function readAll(stream: ReadableStream<Uint8Array> | null): Promise<Uint8Array | null> {
   return stream === null ? null : new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/**
+ * Registers a BlobsServer and temp folders for the file's tests (beforeAll/afterAll) and
+ * returns one factory per kind of store, for contract suites: each call makes a fresh, empty
+ * store (a new folder, or a new store name on the one server).
+ */
+export function useMediaStores(): { stores: [string, () => Promise<MediaStore>][]; blobs(): TestBlobs } {
+  let server: TestBlobs | undefined;
+  const folders: (() => Promise<void>)[] = [];
+  let names = 0;
+  beforeAll(async () => {
+    server = await startBlobsServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await Promise.all(folders.map((remove) => remove()));
+  });
+  const blobs = () => {
+    if (!server) throw new Error('useMediaStores: the server starts in beforeAll');
+    return server;
+  };
+  return {
+    blobs,
+    stores: [
+      [
+        'folder',
+        async () => {
+          const folder = await tempFolderStore();
+          folders.push(folder.remove);
+          return folder.store;
+        },
+      ],
+      ['Netlify Blobs (API access)', async () => blobs().store(`store-${++names}`, 'api')],
+      ['Netlify Blobs (edge access)', async () => blobs().store(`store-${++names}`, 'edge')],
+    ],
+  };
 }

@@ -3,44 +3,19 @@
  * running at the same time safe.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pruneMedia } from '../../src/media/prune.ts';
 import type { BuildRecord, MediaStore } from '../../src/media/store.ts';
-import { startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';
+import { collect, tempFolderStore, useMediaStores } from '../helpers/media.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 const NOW = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
 
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
-
-let blobs: TestBlobs;
+const { stores } = useMediaStores();
 const cleanups: (() => Promise<void>)[] = [];
-let count = 0;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-  await Promise.all(cleanups.map((remove) => remove()));
-});
-
-const stores: [string, () => Promise<MediaStore>][] = [
-  [
-    'folder',
-    async () => {
-      const folder = await tempFolderStore();
-      cleanups.push(folder.remove);
-      return folder.store;
-    },
-  ],
-  ['Netlify Blobs', async () => blobs.store(`prune-${++count}`)],
-];
+afterAll(() => Promise.all(cleanups.map((remove) => remove())));
 
 /**
  * Builds a..e, one object each plus one they all share; `orphan` was uploaded by no recorded

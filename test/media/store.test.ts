@@ -7,46 +7,18 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MediaHashMismatch, sliceStream, type MediaStore } from '../../src/media/store.ts';
-import { readAll, startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';
+import { collect, readAll, tempFolderStore, useMediaStores } from '../helpers/media.ts';
 
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const text = (value: string) => new TextEncoder().encode(value);
 
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
-
-let blobs: TestBlobs;
+const { stores } = useMediaStores();
 const folders: (() => Promise<void>)[] = [];
-let storeCount = 0;
+afterAll(() => Promise.all(folders.map((remove) => remove())));
 
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-  await Promise.all(folders.map((remove) => remove()));
-});
-
-const implementations: [string, () => Promise<MediaStore>][] = [
-  [
-    'folder',
-    async () => {
-      const folder = await tempFolderStore();
-      folders.push(folder.remove);
-      return folder.store;
-    },
-  ],
-  // A fresh store name per test keeps the tests of one server apart.
-  ['Netlify Blobs (API access)', async () => blobs.store(`media-${++storeCount}`, 'api')],
-  ['Netlify Blobs (edge access)', async () => blobs.store(`media-${++storeCount}`, 'edge')],
-];
-
-for (const [name, make] of implementations) {
+for (const [name, make] of stores) {
   describe(`MediaStore contract: ${name}`, () => {
     let store: MediaStore;
     beforeEach(async () => {

@@ -11,19 +11,13 @@ import type { MediaFile } from '../../src/media/collect.ts';
 import type { MediaStore } from '../../src/media/store.ts';
 import { UPLOAD_GAUGE, uploadMedia } from '../../src/media/upload.ts';
 import { createReporter } from '../../src/pdf/progress.ts';
-import { readAll, startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';
+import { collect, readAll, startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const text = (value: string) => new TextEncoder().encode(value);
 
 /** A media file whose bytes are in memory. */
 const inMemory = (path: string, bytes: Uint8Array): MediaFile => ({ path, sha256: sha256(bytes), size: bytes.byteLength, source: { bytes } });
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
 
 let blobs: TestBlobs;
 let dir: string;

@@ -60,8 +60,8 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
   main{padding:0 .6rem 1.5rem}
   h1{font-size:1.3rem}
   .page{grid-template-columns:minmax(0,1fr)}
-  .document{grid-template-columns:1fr}
-  .cover img{width:96px}
+  .cover img{width:80px}
+  .about h2{font-size:1rem}
   .resources td:nth-child(3),.resources th:nth-child(3){display:none}
 }
 `;

@@ -6,20 +6,18 @@
  * thumbnails, for pages their images and text. A pure function of the answer: the Netlify
  * function and the preview call it through the same API core, so both send the same bytes.
  */
-import type { ResourceName, UrlBuilder } from '../api/routes.ts';
-import { RESOURCE_NAMES } from '../api/routes.ts';
+import { RESOURCE_NAMES, type ResourceName, type UrlBuilder } from '../api/routes.ts';
 import type { ApiRoute } from './api-route.ts';
 import { RESOURCE_DESCRIPTIONS } from './html/descriptions.ts';
 import { escapeHtml } from './html/escape.ts';
 import { filterFields, filterForm, NAME_SEARCH_FIELDS, type FormField } from './html/filter-form.ts';
 import { linkOf, renderJson } from './html/json.ts';
-import { documentGrid, documentView, pageList } from './html/media.ts';
+import { documentGrid, documentView, isObject, pageList } from './html/media.ts';
 import { breadcrumbs, listTarget, metaOf, pager } from './html/navigation.ts';
 import { STYLE } from './html/style.ts';
 import { withQueryParam } from './links.ts';
 import { viewName } from './metadata.ts';
 
-export { escapeHtml };
 
 /** Accept prefers HTML: text/html (or application/xhtml+xml) is listed explicitly with q > 0. */
 export function prefersHtml(accept: string | null): boolean {
@@ -92,11 +90,9 @@ function formAction(view: ApiRoute, urls: UrlBuilder): string | null {
   return null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** Documents and pages shown as what they are, above their JSON. */
 function mediaSection(view: ApiRoute, body: unknown, urls: UrlBuilder): string {
-  if (!isRecord(body) || view.kind === 'root' || view.kind === 'none') return '';
+  if (!isObject(body) || view.kind === 'root' || view.kind === 'none') return '';
   if (view.kind === 'detail' && view.resource === 'document') {
     const pages = typeof body.pages_uri === 'string' ? linkOf(body.pages_uri, urls) : null;
     return documentView(body, pages);
@@ -125,7 +121,7 @@ export function renderBrowsable(page: BrowsablePage, urls: UrlBuilder): string {
   const paging = meta && target ? pager(meta, target, url.searchParams, urls) : '';
   const action = formAction(view, urls);
   const form = action
-    ? filterForm({ action, fields: formFields(view), query: url.searchParams, errors: status === 400 && isRecord(body) ? body : null })
+    ? filterForm({ action, fields: formFields(view), query: url.searchParams, errors: status === 400 && isObject(body) ? body : null })
     : '';
   const description = descriptionOf(view);
   return `<!DOCTYPE html>

@@ -7,7 +7,6 @@
 import { IMAGE_SIZES, THUMBNAIL_WIDTHS, type ImageSize } from '../../pdf/sizes.ts';
 import { attributes, escapeHtml, isWebUrl } from './escape.ts';
 
-export { IMAGE_SIZES };
 
 /**
  * Fills `{page}`/`{size}` of a media URL template; a private document's template has them
@@ -28,7 +27,7 @@ export function hasPlaceholder(value: string, name: 'page' | 'size'): boolean {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 

@@ -256,6 +256,16 @@ describe('Netlify routing equals the local preview', () => {
     expect(headerRules(BUILT)).not.toMatch(/venue|campaigninformationobject/);
   });
 
+  it('passes the function\'s browsable 404 (format=api) through unchanged', async () => {
+    const url = 'https://archive.test/api/v1/message/99999/?format=api';
+    const init = { headers: { accept: 'text/html' } };
+    expect(await netlifyRules('GET', new URL(url))).toBe('function');
+    const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url, init));
+    expect(fromCore.status).toBe(404);
+    expect(fromCore.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await apiDetail(new Request(url, init), { next: async () => fromCore })).toBe(fromCore);
+  });
+
   it('has one forced query rule for every parameter the function understands', () => {
     const rules = redirectRules(BUILT);
     for (const param of functionQueryParams()) expect(rules).toMatch(new RegExp(`^/api/v1/\\*  ${param}=:\\w+  ${API_FUNCTION}  200!$`, 'm'));

@@ -11,17 +11,19 @@ import type { Manifest } from './api/manifest.ts';
 import { buildPaths, UrlBuilder } from './api/routes.ts';
 import { signMedia } from './api/sign-media.ts';
 import { checkContent, type CheckOptions } from './check.ts';
-import type { Settings } from './config.ts';
+import { DEFAULTS, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derivatives.ts';
 import { collectMedia } from './media/collect.ts';
 import type { MediaStore } from './media/store.ts';
-import { buildRecord, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
+import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { planListActions } from './api/resources/autocomplete.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
-import { writeBuild, type WriteStats } from './output/write.ts';
+import { splitLargeData } from './output/split.ts';
+import type { DeployLimits } from './output/limits.ts';
+import { writeBuild, type WriteResult } from './output/write.ts';
 import type { PdfOptions } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
@@ -35,6 +37,8 @@ export interface BuildOptions extends CheckOptions {
   pdf?: Omit<PdfOptions, 'cacheDir'>;
   /** How the replaced build/ is deleted (see output/write.ts); the CLI uses 'background'. */
   removeOld?: 'wait' | 'background';
+  /** The deploy target's limits (default: Netlify's, DEFAULTS.deployLimits); build/ is replaced only when the output fits them. */
+  limits?: DeployLimits;
   /** Called as each stage ends, with its duration: for `build --verbose` and the benchmark. */
   onStage?: (stage: string, milliseconds: number) => void;
 }
@@ -42,7 +46,7 @@ export interface BuildOptions extends CheckOptions {
 export interface BuildResult {
   warnings: Problem[];
   settings: Settings;
-  stats: WriteStats & { objects: number; media: UploadStats };
+  stats: WriteResult & { objects: number; media: UploadStats };
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -73,32 +77,32 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   };
 
   const lists: Manifest['lists'] = {};
+  const limits = options.limits ?? DEFAULTS.deployLimits;
+  const plan = planOutput({
+    archive,
+    ctx,
+    resources: BUILT_RESOURCES,
+    media,
+    extras: (resource, ordered) => [
+      ...planFilterIndexes(resource, ordered as object[], archive),
+      ...planListActions(resource, ordered, archive, ctx.urls),
+    ],
+    routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
+    lists,
+  });
   let uploaded: UploadStats | undefined;
-  const stats = await writeBuild(
-    planOutput({
-      archive,
-      ctx,
-      resources: BUILT_RESOURCES,
-      media,
-      extras: (resource, ordered) => [
-        ...planFilterIndexes(resource, ordered as object[], archive),
-        ...planListActions(resource, ordered, archive, ctx.urls),
-      ],
-      routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
-      lists,
-    }),
-    options.buildDir,
-    {
-      removeOld: options.removeOld ?? 'wait',
-      beforeSwap: async (tree) => {
-        stage('serialize and write', null);
-        // The record first: a prune that lists an uploaded object also finds what references it.
-        const { build } = JSON.parse(await readFile(join(tree, buildPaths.manifest), 'utf8')) as Manifest;
-        await options.media.writeRecord(buildRecord(build, media));
-        uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
-      },
+  // Data files above half the file limit are cut into parts, so no file comes near it.
+  const stats = await writeBuild(splitLargeData(plan, Math.floor(limits.fileBytes / 2)), options.buildDir, {
+    removeOld: options.removeOld ?? 'wait',
+    limits,
+    beforeSwap: async (tree) => {
+      stage('serialize and write', null);
+      // The record first: a prune that lists an uploaded object also finds what references it.
+      const { build } = JSON.parse(await readFile(join(tree, buildPaths.manifest), 'utf8')) as Manifest;
+      await recordBuild(options.media, build, media);
+      uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
     },
-  );
+  });
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
   return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! } };
 }

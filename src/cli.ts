@@ -14,7 +14,8 @@ import { DEFAULTS, mediaStoreSpec, SettingsError } from './config.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
 import { streamLogger, type Logger } from './log.ts';
-import type { MediaStore } from './media/store.ts';
+import { MediaUploadError, type MediaStore } from './media/store.ts';
+import { DeployLimitError } from './output/limits.ts';
 
 const USAGE = `Usage: archive <command> [options]
 
@@ -133,21 +134,23 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
     });
     report(result.warnings, options, log);
     const seconds = (performance.now() - started) / 1000;
-    const uploaded = result.stats.media;
+    const { layout, media: uploaded } = result.stats;
     log.info(
       `built ${result.stats.objects} objects into ${options.out}/ for ${result.settings.urls.baseUrl}: ` +
-        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON; ` +
+        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON, ${seconds.toFixed(1)} s; ` +
+        `fullest folder ${layout.fullestFolder.path || '.'}/ (${layout.fullestFolder.entries} entries), ` +
+        `largest file ${layout.largestFile.path} (${(layout.largestFile.bytes / 1e6).toFixed(2)} MB); ` +
         `media: ${count(uploaded.uploaded, 'object')} (${(uploaded.uploadedBytes / 1e6).toFixed(1)} MB) uploaded to the ${media.description}, ` +
-        `${uploaded.present} already there; ${seconds.toFixed(1)} s`,
+        `${uploaded.present} already there`,
     );
     return 0;
   } catch (error) {
-    if (error instanceof ContentError) {
-      report(error.problems, options, log);
-      log.error(`build failed; ${options.out}/ was left as it was`);
-      return 1;
-    }
-    throw error;
+    if (error instanceof ContentError) report(error.problems, options, log);
+    else if (error instanceof DeployLimitError) error.violations.forEach((line) => log.error(`error ${line}`));
+    else if (error instanceof MediaUploadError) log.error(`error ${error.message}`);
+    else throw error;
+    log.error(`build failed; ${options.out}/ was left as it was`);
+    return 1;
   }
 }
 

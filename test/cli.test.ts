@@ -3,6 +3,7 @@
  * to a temp dir. Content mistakes are problems with file:line:column and exit code 1, never
  * a stack trace.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.ts';
@@ -59,11 +60,11 @@ describe('archive build and prune with a media store', () => {
     await writeTree(join(dir.path, 'content'), minimalArchive());
     const first = await step(args('build'));
     expect(first.code).toBe(0);
-    expect(first.output).toMatch(/media: 1 object \(0\.0 MB\) uploaded to the folder <tmp>\/media, 0 already there; [\d.]+ s$/);
-    expect((await step(args('build'))).output).toMatch(/media: 0 objects \(0\.0 MB\) uploaded to the folder <tmp>\/media, 1 already there;/);
+    expect(first.output).toMatch(/; media: 1 object \(0\.0 MB\) uploaded to the folder <tmp>\/media, 0 already there$/);
+    expect((await step(args('build'))).output).toMatch(/; media: 0 objects \(0\.0 MB\) uploaded to the folder <tmp>\/media, 1 already there$/);
 
     await writeTree(join(dir.path, 'content'), minimalArchive({ 'requests/10-akten/files/101/liste.csv': 'a;b\n3;4\n' }));
-    expect((await step(args('build'))).output).toMatch(/media: 1 object \(0\.0 MB\) uploaded .*, 0 already there;/);
+    expect((await step(args('build'))).output).toMatch(/; media: 1 object \(0\.0 MB\) uploaded .*, 0 already there$/);
 
     const dryRun = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1', '--dry-run']);
     expect(dryRun).toEqual({ code: 0, output: 'folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); would delete 1 object and the record of 1 older build' });
@@ -71,6 +72,21 @@ describe('archive build and prune with a media store', () => {
     expect(pruned.output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); deleted 1 object and the record of 1 older build');
     expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects and the records of 0 older builds$/);
     expect((await step([...args('prune'), '--keep-builds', '0'])).code).toBe(2);
+  });
+
+  it('fails with one line when the media store cannot be written, and leaves build/ as it was', async () => {
+    const dir = await tempDir('archive-cli-');
+    cleanups.push(dir.remove);
+    await writeTree(join(dir.path, 'content'), minimalArchive());
+    await writeTree(dir.path, { 'not-a-folder': 'x' });
+    const log = recorder();
+    const code = await main(['build', '--content', join(dir.path, 'content'), '--out', join(dir.path, 'build'), '--cache', join(dir.path, 'cache'), '--media-store', join(dir.path, 'not-a-folder'), '--base-url', 'https://archiv.example.org'], log);
+    expect(code).toBe(1);
+    expect(log.lines.map((line) => line.replaceAll(dir.path, '<tmp>'))).toEqual([
+      expect.stringMatching(/^error could not write the record of build [0-9a-f]{20} to the folder <tmp>\/not-a-folder: ENOTDIR/),
+      'build failed; <tmp>/build/ was left as it was',
+    ]);
+    expect(existsSync(join(dir.path, 'build'))).toBe(false);
   });
 
   it('refuses a Netlify Blobs store without credentials before any work, saying what to set', async () => {

@@ -61,6 +61,11 @@ export class MediaHashMismatch extends Error {
   }
 }
 
+/** An object could not be stored (after its retries): the build fails and build/ stays as it was. */
+export class MediaUploadError extends Error {
+  override name = 'MediaUploadError';
+}
+
 const SHA256 = /^[0-9a-f]{64}$/;
 const BUILD_ID = /^[0-9a-z][0-9a-z-]{0,63}$/;
 

@@ -10,7 +10,7 @@
 import { openAsBlob } from 'node:fs';
 import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
 import type { MediaFile } from './collect.ts';
-import { MediaHashMismatch, type BuildRecord, type MediaBody, type MediaStore } from './store.ts';
+import { MediaHashMismatch, MediaUploadError, type BuildRecord, type MediaBody, type MediaStore } from './store.ts';
 
 export interface UploadState {
   objects: number;
@@ -98,7 +98,7 @@ async function putWithRetries(store: MediaStore, file: MediaFile, options: Uploa
       // Different bytes stay different: only transport and store failures are worth a retry.
       if (error instanceof MediaHashMismatch || error instanceof ChangedSource || attempt >= attempts) {
         const where = 'file' in file.source ? ` (${file.source.file})` : '';
-        throw new Error(`could not upload media file ${file.path}${where} to the ${store.description} after ${attempt} tr${attempt === 1 ? 'y' : 'ies'}: ${(error as Error).message}`, { cause: error });
+        throw new MediaUploadError(`could not upload media file ${file.path}${where} to the ${store.description} after ${attempt} tr${attempt === 1 ? 'y' : 'ies'}: ${(error as Error).message}`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, wait));
       wait *= 2;
@@ -119,11 +119,17 @@ class ChangedSource extends Error {
 }
 
 /**
- * The record of what this build references (retention, src/media/prune.ts), written before its
+ * Writes the record of what this build references (retention, src/media/prune.ts), before its
  * objects are uploaded: a prune that lists an object afterwards also finds its record.
  */
-export function buildRecord(build: string, files: readonly MediaFile[], now: Date = new Date()): BuildRecord {
-  return { build, date: now.toISOString(), objects: [...new Set(files.map((file) => file.sha256))].sort() };
+export async function recordBuild(store: MediaStore, build: string, files: readonly MediaFile[], now: Date = new Date()): Promise<BuildRecord> {
+  const record: BuildRecord = { build, date: now.toISOString(), objects: [...new Set(files.map((file) => file.sha256))].sort() };
+  try {
+    await store.writeRecord(record);
+  } catch (error) {
+    throw new MediaUploadError(`could not write the record of build ${build} to the ${store.description}: ${(error as Error).message}`, { cause: error });
+  }
+  return record;
 }
 
 const MB = 1e6;

@@ -41,7 +41,7 @@ export interface UploadOptions {
 }
 
 /** Distinct objects, first file of each hash: several paths may name the same bytes. */
-export function distinctObjects(files: readonly MediaFile[]): MediaFile[] {
+function distinctObjects(files: readonly MediaFile[]): MediaFile[] {
   const seen = new Map<string, MediaFile>();
   for (const file of files) if (!seen.has(file.sha256)) seen.set(file.sha256, file);
   return [...seen.values()];

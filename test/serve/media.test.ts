@@ -232,6 +232,22 @@ for (const [name, make] of implementations) {
   });
 }
 
+describe('the Edge Function reads the Blobs store the build uploaded to', () => {
+  it('MEDIA_STORE=netlify-blobs:<name> names it; without it, archive-media', async () => {
+    await putFixtureMedia(blobs.store('other-name'));
+    const answer = async (env: Record<string, string>) => {
+      vi.stubGlobal('Netlify', { env: { get: (name: string) => ({ NETLIFY_BLOBS_CONTEXT: blobs.edgeContext(), ...env })[name] } });
+      return (await edgeMedia(new Request(onServer(previews.open, urls.media(MEDIA.publicPdf))))).status;
+    };
+    expect(await answer({ MEDIA_STORE: 'netlify-blobs:other-name' })).toBe(200);
+    expect(await answer({ MEDIA_STORE: 'netlify-blobs:never-written' })).toBe(500);
+    // A folder means nothing on Netlify: the default store.
+    expect(await answer({ MEDIA_STORE: '.cache/media' })).toBe(200);
+    expect(await answer({})).toBe(200);
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('media answers read the object only when they send its bytes', () => {
   it('HEAD, 304 and 416 answer from the index; GET and a range read the object once', async () => {
     const get = (init?: RequestInit) => fetch(onServer(previews.blobs, urls.media(MEDIA.publicPdf)), init);

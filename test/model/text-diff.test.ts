@@ -1,0 +1,33 @@
+/**
+ * froide's redaction segments (model/text-diff.ts, model/redaction.ts) against answers of
+ * froide's own code for the same texts (test/fixtures/text-diff/README.md).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { diffChunks, type Segment } from '../../src/model/text-diff.ts';
+import { redactText, REDACTION_MARKER } from '../../src/model/redaction.ts';
+
+interface Case {
+  marked: string;
+  text: string;
+  segments: Segment[];
+}
+
+const CASES: Case[] = JSON.parse(readFileSync(new URL('../fixtures/text-diff/cases.json', import.meta.url), 'utf8'));
+
+describe('redaction segments (froide get_differences)', () => {
+  it('has the fixture cases', () => {
+    expect(CASES).toHaveLength(102);
+    expect(CASES.filter((c) => c.marked.includes('[[')).length).toBeGreaterThan(40);
+  });
+
+  // Unmarked cases check differences()'s shortcut for equal texts; marked ones the matcher.
+  it.each(CASES.map((c) => [JSON.stringify(c.marked), c] as const))('%s', (_, c) => {
+    expect(redactText(c.marked)).toEqual({ text: c.text, segments: c.segments });
+  });
+
+  it('splits like froide: each separator alone, the rest in runs', () => {
+    expect(diffChunks('Az. 12-345/2024: [x]_y')).toEqual(['Az.', ' ', '12-345/2024:', ' ', '[', 'x', ']', '_y']);
+    expect(REDACTION_MARKER).toBe('[geschwärzt]');
+  });
+});

@@ -5,13 +5,9 @@
  * ./froide-serializers.ts, each with the repository, file and commit it came from. Where our
  * keys differ, the check says how and why (docs/api.md, "Deviations from froide").
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESOURCE_NAMES, type ResourceName } from '../../src/api/routes.ts';
-import { buildArchive } from '../../src/build.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
+import { serveSampleArchive } from '../helpers/build.ts';
 import { SERIALIZERS, type FroideSerializer, type SerializerName } from './froide-serializers.ts';
 
 type Json = any;
@@ -131,31 +127,13 @@ function expectedKeys(serializer: FroideSerializer, differs: Check['differs'], p
   return keys.filter((key) => !omitted.has(key) && (!optional.has(key) || present.has(key)));
 }
 
-let dir: string;
-let server: { url: string; close(): Promise<void> };
+// Page images are not needed for key lists.
+const server = serveSampleArchive('https://fields.test', { images: false });
 const get: Get = async (path) => {
   const response = await fetch(new URL(path, server.url));
   expect(response.status, path).toBe(200);
   return response.json();
 };
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'froide-fields-'));
-  await buildArchive({
-    contentDir: 'content',
-    buildDir: join(dir, 'build'),
-    // The project's PDF cache (git-ignored), as test/serve/crawler.test.ts uses it.
-    cacheDir: '.cache/archive',
-    env: { BASE_URL: 'https://fields.test', SOURCE_DATE_EPOCH: '1717243200' },
-    images: false,
-  });
-  server = await startPreviewServer({ buildDir: join(dir, 'build'), port: 0, env: {}, now: () => 1_717_243_300 });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('key lists match froide’s serializers', () => {
   it('covers every resource', () => {

@@ -25,7 +25,7 @@ export const STATUS_NAMES: Record<string, string> = {
  * What froide shows for a requester whose name is not public: `User.display_name()` of a
  * private user, `_("<< Name Not Public >>")` in German (okfde/froide:froide/account/models.py).
  */
-export const HIDDEN_REQUESTER = '<< Anfragesteller:in >>';
+const HIDDEN_REQUESTER = '<< Anfragesteller:in >>';
 
 /**
  * froide's `FoiMessage.sender` on FragDenStaat (officials' names and addresses not public):

@@ -90,3 +90,35 @@ export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Pa
     get: (path, init) => fetch(new URL(path, server!.url), init),
   };
 }
+
+/**
+ * Registers `beforeAll`/`afterAll` that build the committed sample archive (content/) for
+ * `baseUrl` and serve it with the local preview, as `npm start` does. The project's PDF cache
+ * (git-ignored) is used: cold on CI (~20 s of rendering), warm locally.
+ */
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean } = {}): { readonly url: string } {
+  let dir: { path: string; remove(): Promise<void> } | undefined;
+  let server: PreviewServer | undefined;
+  beforeAll(async () => {
+    dir = await tempDir('sample-build-');
+    const buildDir = join(dir.path, 'build');
+    await buildArchive({
+      contentDir: 'content',
+      buildDir,
+      cacheDir: '.cache/archive',
+      env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
+      ...(options.images === undefined ? {} : { images: options.images }),
+    });
+    server = await startPreviewServer({ buildDir, port: 0, env: {}, now: () => BUILD_CLOCK + 100 });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+    await dir?.remove();
+  });
+  return {
+    get url() {
+      if (!server) throw new Error('serveSampleArchive: the build runs in beforeAll');
+      return server.url;
+    },
+  };
+}

@@ -13,6 +13,7 @@ import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derivatives.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { planListActions } from './api/resources/autocomplete.ts';
+import { planOpenApi } from './api/openapi/document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
 import { writeBuild, type WriteStats } from './output/write.ts';
@@ -75,6 +76,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
         ...planListActions(resource, ordered, archive, ctx.urls),
       ],
       routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
+      openapi: planOpenApi(settings),
       lists,
     }),
     options.buildDir,

@@ -16,6 +16,7 @@ import { planListActions } from './api/resources/autocomplete.ts';
 import { planOpenApi } from './api/openapi/document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
+import { planSwaggerUi } from './output/swagger-ui.ts';
 import { writeBuild, type WriteStats } from './output/write.ts';
 import type { PdfOptions } from './pdf/index.ts';
 
@@ -76,7 +77,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
         ...planListActions(resource, ordered, archive, ctx.urls),
       ],
       routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
-      openapi: planOpenApi(settings),
+      openapi: [...planOpenApi(settings), ...planSwaggerUi()],
       lists,
     }),
     options.buildDir,

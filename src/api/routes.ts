@@ -45,6 +45,9 @@ export const API_PREFIX = '/api/v1/';
  */
 export const SCHEMA_PATH = 'schema';
 
+/** froide's page to read the schema, `/api/v1/schema/swagger-ui/` (drf-spectacular's SpectacularSwaggerView). */
+export const SCHEMA_UI_PATH = 'swagger-ui';
+
 /**
  * The list-level extra actions the archive answers (facts §4, §5; issue 5 #2): froide's
  * autocomplete endpoints, `^<prefix>/<url_path>/$` in DRF. `viewName` is DRF's prettified
@@ -354,6 +357,10 @@ export const buildPaths = {
     return `_data/${resource}/${path}/entries.json`;
   },
   manifest: '_data/manifest.json',
+  /** The static files of the schema page (Swagger UI's script and style, src/output/swagger-ui.ts). */
+  schemaUi(file: string): string {
+    return `api/v1/${SCHEMA_PATH}/${SCHEMA_UI_PATH}/${file}`;
+  },
   /** The OpenAPI document the schema view answers (src/api/openapi/document.ts). */
   openapi(format: 'json' | 'yaml'): string {
     return `_data/openapi/schema.${format}`;

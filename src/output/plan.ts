@@ -26,7 +26,7 @@ export interface PlanInput {
   extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
-  /** The OpenAPI document the schema view answers (src/api/openapi/document.ts). */
+  /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/document.ts, swagger-ui.ts). */
   openapi?: readonly PlannedFile[];
   /** Filled with the size of each list as the plan is drained. */
   lists?: Manifest['lists'];

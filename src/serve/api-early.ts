@@ -21,6 +21,9 @@ import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
 import { acceptable } from './negotiation.ts';
 import { schemaRenders } from './schema-view.ts';
+
+/** TemplateHTMLRenderer's media type (format `html`), the only renderer of the schema page. */
+const HTML = 'text/html';
 import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
 
@@ -28,7 +31,7 @@ export type View = Exclude<ApiRoute, { kind: 'none' }>;
 
 export function methodsOf(view: View): readonly Method[] {
   if (view.kind === 'root') return ROOT_METHODS;
-  if (view.kind === 'schema') return SCHEMA_METHODS;
+  if (view.kind === 'schema' || view.kind === 'schema-ui') return SCHEMA_METHODS;
   if (view.kind === 'action') return ACTION_METHODS;
   if (view.kind === 'write-action') return WRITE_ACTION_METHODS;
   const spec = RESOURCES[view.resource];
@@ -36,7 +39,7 @@ export function methodsOf(view: View): readonly Method[] {
 }
 
 function permissionOf(view: View): Permission {
-  if (view.kind === 'schema') return SCHEMA_PERMISSION;
+  if (view.kind === 'schema' || view.kind === 'schema-ui') return SCHEMA_PERMISSION;
   return view.kind === 'root' ? ROOT_PERMISSION : RESOURCES[view.resource].permission;
 }
 
@@ -68,6 +71,7 @@ export function missingDetail(request: Request): Response | null {
  */
 function negotiated(view: View, format: string | undefined): readonly string[] {
   if (view.kind === 'schema') return schemaRenders(format);
+  if (view.kind === 'schema-ui') return !format || format === 'html' ? [HTML] : [];
   if (format && !isFormat(format)) return [];
   if (format === 'json') return [JSON_TYPE];
   if (format === 'api') return [JSON_TYPE, 'text/html'];

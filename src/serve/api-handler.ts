@@ -19,7 +19,7 @@ import { lastValue, pageRequest, readJson, readPositions, window } from './pagin
 import { apiHeaders, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from './store.ts';
 import { unlistedDetail } from './query-views.ts';
-import { schemaResponse } from './schema-view.ts';
+import { schemaPageResponse, schemaResponse } from './schema-view.ts';
 import { RESOURCE_VIEWS, type Answer } from './views.ts';
 
 export interface ApiHandlerOptions {
@@ -71,6 +71,7 @@ async function handle(request: Request, store: Store, manifest: () => Promise<Ma
   const url = new URL(request.url);
   const view = matchApiRoute(url.pathname) as View;
   if (view.kind === 'schema') return schemaResponse(request, url, store);
+  if (view.kind === 'schema-ui') return schemaPageResponse(request);
   const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
   const facts = await manifest();
   const answer = await read(view, url, store, facts);
@@ -103,7 +104,8 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
       // No write action has GET: earlyAnswer() answers every method of them.
       throw new Error(`${url.pathname}: a write action reached the data`);
     case 'schema':
-      throw new Error(`${url.pathname}: the schema view reads no list or object`);
+    case 'schema-ui':
+      throw new Error(`${url.pathname}: the schema views read no list or object`);
   }
 }
 

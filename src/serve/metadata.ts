@@ -12,6 +12,7 @@ export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
   if (route.kind === 'root') return 'Api Root';
   // DRF's name of froide's SpectacularJSONAPIView.
   if (route.kind === 'schema') return 'Spectacular JSONAPI';
+  if (route.kind === 'schema-ui') return 'Spectacular Swagger';
   if (route.kind === 'action' || route.kind === 'write-action') return route.action.viewName;
   return `${RESOURCES[route.resource].viewName} ${route.kind === 'list' ? 'List' : 'Instance'}`;
 }
@@ -22,6 +23,7 @@ export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
  */
 export function rendersOf(route: Exclude<ApiRoute, { kind: 'none' }>): readonly string[] {
   if (route.kind === 'schema') return SCHEMA_RENDERS;
+  if (route.kind === 'schema-ui') return ['text/html'];
   return route.kind === 'root' ? RENDERS : RESOURCES[route.resource].renders;
 }
 

@@ -10,7 +10,7 @@
 import { buildPaths } from '../api/routes.ts';
 import { SCHEMA_METHODS } from '../api/resource-table.ts';
 import { chooseRenderer } from './negotiation.ts';
-import { apiHeaders, errorResponse, MESSAGES, okResponse } from './responses.ts';
+import { apiHeaders, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import type { Store } from './store.ts';
 
 type SchemaFormat = 'json' | 'yaml';
@@ -47,4 +47,31 @@ export async function schemaResponse(request: Request, url: URL, store: Store): 
     ...apiHeaders(SCHEMA_METHODS, renderer.contentType),
     'content-disposition': `inline; filename="schema.${renderer.format}"`,
   });
+}
+
+/**
+ * `/api/v1/schema/swagger-ui/`: Swagger UI reading the document (froide: SpectacularSwaggerView).
+ * Every URL in it is relative to the page, so one page serves every deploy; the script and the
+ * style are files of the build (buildPaths.schemaUi, copied from swagger-ui-dist).
+ */
+const SCHEMA_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API schema</title>
+<link rel="stylesheet" href="swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: "../", dom_id: "#swagger-ui", deepLinking: true, presets: [SwaggerUIBundle.presets.apis], layout: "BaseLayout" });
+</script>
+</body>
+</html>
+`;
+
+export function schemaPageResponse(request: Request): Promise<Response> {
+  return okResponse(request, new TextEncoder().encode(SCHEMA_PAGE), apiHeaders(SCHEMA_METHODS, HTML_TYPE));
 }

@@ -166,6 +166,25 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the schema page /api/v1/schema/swagger-ui/', () => {
+  it('loads the Swagger UI files the build copied from swagger-ui-dist, and the document', async () => {
+    const pageUrl = local('/api/v1/schema/swagger-ui/');
+    const html = await (await fetch(pageUrl, { headers: { accept: 'text/html' } })).text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets).toEqual(['swagger-ui.css', 'swagger-ui-bundle.js']);
+    const types = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as Record<string, string>;
+    for (const asset of assets) {
+      const response = await fetch(new URL(asset, pageUrl));
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('content-type')).toBe(types[asset]);
+      expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(join('node_modules/swagger-ui-dist', asset)))).toBe(true);
+    }
+    const schema = await fetch(new URL(/url: "([^"]+)"/.exec(html)![1]!, pageUrl));
+    expect(schema.status).toBe(200);
+    expect(await schema.json()).toEqual(document);
+  });
+});
+
 describe('every answer of the sample archive', () => {
   it('is what the document says, every object closed to its table', () => {
     expect(answers.length).toBeGreaterThan(250);

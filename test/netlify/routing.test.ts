@@ -163,6 +163,7 @@ const TABLE: [string, string, string][] = [
   ['HEAD', '/api/v1/schema/', 'function'],
   ['GET', '/api/v1/schema', 'edge:api'],
   ['OPTIONS', '/api/v1/schema/', 'edge:api'],
+  ['GET', '/api/v1/schema/swagger-ui/', 'function'],
 ];
 
 describe('Netlify routing equals the local preview', () => {

@@ -98,6 +98,30 @@ describe('GET /api/v1/schema/', () => {
   });
 });
 
+describe('GET /api/v1/schema/swagger-ui/', () => {
+  const page = (query = '', headers: Record<string, string> = {}) => api(new Request(`${URL_}swagger-ui/${query}`, { headers }));
+
+  it('answers the Swagger UI page, which loads its files and the document relative to itself', async () => {
+    const response = await page('', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const html = await response.text();
+    expect(html).toContain('<script src="swagger-ui-bundle.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="swagger-ui.css">');
+    expect(html).toContain('url: "../"');
+    expect(new URL('../', `${URL_}swagger-ui/`).href).toBe(URL_);
+  });
+
+  it.each([
+    ['', { accept: 'application/json' }, 406],
+    ['?format=json', {}, 404],
+    ['?format=html', {}, 200],
+  ])('%s with %j answers %i (TemplateHTMLRenderer only)', async (query, headers, status) => {
+    expect((await page(query, headers)).status).toBe(status);
+  });
+});
+
 describe('other methods and the missing slash', () => {
   const edge = (request: Request) => apiMethods(request, { next: async () => new Response('passed to the CDN', { status: 599 }) });
 

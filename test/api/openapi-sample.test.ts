@@ -5,25 +5,21 @@
  * detail, every API link in every body, the media links, and the error answers) against it
  * with a JSON Schema validator, every object closed to keys its field table does not list.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildArchive, type BuildResult } from '../../src/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OBJECTS, RESOURCE_OBJECTS } from '../../src/api/fields/index.ts';
 import { openApiDocument } from '../../src/api/openapi/document.ts';
 import { TOKEN_PATTERN } from '../../src/api/openapi/media.ts';
 import { isResourceName, type ResourceName } from '../../src/api/routes.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
+import { serveSampleArchive } from '../helpers/build.ts';
 import { answerChecker } from '../helpers/openapi.ts';
 
 const BASE = 'https://sample.test';
 
-let dir: string;
-let server: { url: string; close(): Promise<void> };
-let result: BuildResult;
+const sample = serveSampleArchive(BASE);
 let document: Record<string, any>;
 let yamlText: string;
 
@@ -41,7 +37,7 @@ const templates = new Set<string>();
 /** Top-level objects by the table that describes them: list items and details. */
 const objectsByTable = new Map<string, Record<string, unknown>[]>();
 
-const local = (url: string) => new URL(url.startsWith(BASE) ? url.slice(BASE.length) : url, server.url);
+const local = (url: string) => sample.local(url);
 
 function* strings(value: unknown): Generator<string> {
   if (typeof value === 'string') yield value;
@@ -69,29 +65,20 @@ function classify(pathname: string, body: any) {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'openapi-sample-'));
-  result = await buildArchive({
-    contentDir: 'content',
-    buildDir: join(dir, 'build'),
-    cacheDir: '.cache/archive',
-    env: { BASE_URL: BASE, SOURCE_DATE_EPOCH: '1717243200' },
-  });
-  server = await startPreviewServer({ buildDir: join(dir, 'build'), port: 0, env: {}, now: () => 1_717_243_300 });
-
   const schema = await fetch(local('/api/v1/schema/'));
   expect(schema.status).toBe(200);
   expect(schema.headers.get('content-type')).toBe('application/vnd.oai.openapi+json');
   document = await schema.json();
   yamlText = await (await fetch(local('/api/v1/schema/?format=yaml'))).text();
 
-  const checker = answerChecker(openApiDocument(result.settings, { closed: true }));
+  const checker = answerChecker(openApiDocument(sample.result.settings, { closed: true }));
   const seen = new Set<string>();
   const queue: { url: string; accept?: string }[] = [];
   const enqueue = (url: string, accept?: string) => {
     const key = `${accept ?? ''} ${url}`;
     if (!seen.has(key)) (seen.add(key), queue.push({ url, ...(accept ? { accept } : {}) }));
   };
-  const campaigns = JSON.parse(await readFile(join(dir, 'build/_data/campaigninformationobject/campaigns.json'), 'utf8')) as number[];
+  const campaigns = JSON.parse(await readFile(join(sample.buildDir, '_data/campaigninformationobject/campaigns.json'), 'utf8')) as number[];
   const requests = ((await (await fetch(local('/api/v1/request/'))).json()) as any).objects.map((request: any) => request.id);
   const documents = ((await (await fetch(local('/api/v1/document/'))).json()) as any).objects.map((document: any) => document.id);
   // Seeds the links of the archive do not reach (facts §5.11, §5.17, §5.20, §5.21), then errors.
@@ -142,12 +129,7 @@ beforeAll(async () => {
       }
     }
   }
-}, 300_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1 by a maintained validator, and the validator rejects a broken one', async () => {
@@ -159,7 +141,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is what the generator makes for the build settings, as JSON and as YAML', () => {
-    expect(document).toEqual(openApiDocument(result.settings));
+    expect(document).toEqual(openApiDocument(sample.result.settings));
     expect(parseYaml(yamlText)).toEqual(document);
     expect(document.servers).toEqual([{ url: BASE }]);
     expect(document.openapi).toBe('3.1.0');

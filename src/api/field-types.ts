@@ -118,8 +118,3 @@ export function objectSchema(table: FieldTable, description?: string): JsonSchem
     required,
   };
 }
-
-/** An inline object type, for small nested shapes that need no name. */
-export function objectOf(table: FieldTable): FieldType {
-  return type(objectSchema(table));
-}

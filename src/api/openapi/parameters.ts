@@ -50,7 +50,7 @@ export const FORMAT_PARAMETER = param(
 );
 
 /** Does a bad value of this filter answer 400 (else it is ignored, as django-filter ignores empty values)? */
-export function canRefuse(parse: FilterParse): boolean {
+function canRefuse(parse: FilterParse): boolean {
   switch (parse.kind) {
     case 'id':
     case 'integer':

@@ -21,11 +21,11 @@ import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
 import { acceptable } from './negotiation.ts';
 import { schemaRenders } from './schema-view.ts';
+import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { anonymousWrite, unauthenticated } from './write-refusals.ts';
 
 /** TemplateHTMLRenderer's media type (format `html`), the only renderer of the schema page. */
 const HTML = 'text/html';
-import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
-import { anonymousWrite, unauthenticated } from './write-refusals.ts';
 
 export type View = Exclude<ApiRoute, { kind: 'none' }>;
 

@@ -24,6 +24,7 @@ process.stdout.write(
     files: result.stats.files,
     bytes: result.stats.bytes,
     objects: result.stats.objects,
+    layout: result.stats.layout,
     warnings: result.warnings.length,
     stages,
   })}\n`,

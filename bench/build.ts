@@ -1,7 +1,8 @@
 /**
- * Build benchmark (issue 2 #15): generates synthetic archives of the given sizes, builds each
- * twice in a fresh process (cold, then warm PDF cache) and prints objects per second, files
- * and bytes written, and peak RSS.
+ * Build benchmark (issue 2 #15, issue 10 #7): generates synthetic archives of the given sizes,
+ * builds each twice in a fresh process (cold, then warm PDF cache) and prints objects per
+ * second, files and bytes written, peak RSS, and the layout figures the deploy limits watch:
+ * the fullest folder of build/ and its largest file.
  *
  *   npm run bench -- --sizes 1000,10000,50000 [--images]
  */
@@ -31,6 +32,7 @@ interface Measured {
   bytes: number;
   objects: number;
   warnings: number;
+  layout: { fullestFolder: { path: string; entries: number }; largestFile: { path: string; bytes: number } };
 }
 
 async function content(size: number): Promise<{ dir: string; counts: SyntheticCounts }> {
@@ -63,6 +65,7 @@ async function build(contentDir: string, size: number): Promise<Measured> {
 }
 
 const rows: string[] = [];
+const layoutRows: string[] = [];
 let stageNames: string[] = [];
 for (const size of sizes) {
   const { dir, counts } = await content(size);
@@ -72,6 +75,8 @@ for (const size of sizes) {
   const line = (label: string, m: Measured) =>
     `| ${size} | ${counts.messages} | ${counts.attachments} | ${counts.documents} | ${label} | ${m.seconds.toFixed(1)} | ${Object.values(m.stages).map((ms) => (ms / 1000).toFixed(1)).join(' / ')} | ${Math.round(m.objects / m.seconds)} | ${m.files} | ${(m.bytes / 1e6).toFixed(0)} | ${Math.round(m.peakRssMb)} |`;
   rows.push(line('cold', cold), line('warm', warm));
+  const { fullestFolder, largestFile } = warm.layout;
+  layoutRows.push(`| ${size} | \`${fullestFolder.path}/\` | ${fullestFolder.entries} | \`${largestFile.path}\` | ${(largestFile.bytes / 1e6).toFixed(2)} |`);
   stageNames = Object.keys(warm.stages);
   process.stderr.write(`${rows.at(-2)}\n${rows.at(-1)}\n`);
 }
@@ -83,6 +88,12 @@ process.stdout.write(
     `| requests | messages | attachments | documents | PDF cache | seconds | ${stageNames.join(' / ')} (s) | objects/s | files | MB JSON | peak RSS MB |`,
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    'Layout of build/ (warm build; deploy limits: 54,000 entries per folder, 10 MB per file; our own bound: 10,000 entries):',
+    '',
+    '| requests | fullest folder | entries | largest file | MB |',
+    '|---|---|---|---|---|',
+    ...layoutRows,
     '',
   ].join('\n'),
 );

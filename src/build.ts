@@ -8,7 +8,7 @@ import type { Manifest } from './api/manifest.ts';
 import { UrlBuilder } from './api/routes.ts';
 import { signMedia } from './api/sign-media.ts';
 import { checkContent, type CheckOptions } from './check.ts';
-import type { Settings } from './config.ts';
+import { DEFAULTS, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derivatives.ts';
 import { planFilterIndexes } from './output/indexes.ts';
@@ -17,7 +17,9 @@ import { planOpenApi } from './api/openapi/document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
-import { writeBuild, type WriteStats } from './output/write.ts';
+import { splitLargeData } from './output/split.ts';
+import type { DeployLimits } from './output/limits.ts';
+import { writeBuild, type WriteResult } from './output/write.ts';
 import type { PdfOptions } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
@@ -28,6 +30,8 @@ export interface BuildOptions extends CheckOptions {
   pdf?: Omit<PdfOptions, 'cacheDir'>;
   /** How the replaced build/ is deleted (see output/write.ts); the CLI uses 'background'. */
   removeOld?: 'wait' | 'background';
+  /** The deploy target's limits (default: Netlify's, DEFAULTS.deployLimits); build/ is replaced only when the output fits them. */
+  limits?: DeployLimits;
   /** Called as each stage ends, with its duration: for `build --verbose` and the benchmark. */
   onStage?: (stage: string, milliseconds: number) => void;
 }
@@ -35,7 +39,7 @@ export interface BuildOptions extends CheckOptions {
 export interface BuildResult {
   warnings: Problem[];
   settings: Settings;
-  stats: WriteStats & { objects: number };
+  stats: WriteResult & { objects: number };
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -65,24 +69,26 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   };
 
   const lists: Manifest['lists'] = {};
-  const stats = await writeBuild(
-    planOutput({
-      archive,
-      ctx,
-      resources: BUILT_RESOURCES,
-      images: derivatives.images,
-      media: annotationImages,
-      extras: (resource, ordered) => [
-        ...planFilterIndexes(resource, ordered as object[], archive),
-        ...planListActions(resource, ordered, archive, ctx.urls),
-      ],
-      routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
-      openapi: [...planOpenApi(settings), ...planSwaggerUi()],
-      lists,
-    }),
-    options.buildDir,
-    { removeOld: options.removeOld ?? 'wait' },
-  );
+  const limits = options.limits ?? DEFAULTS.deployLimits;
+  const plan = planOutput({
+    archive,
+    ctx,
+    resources: BUILT_RESOURCES,
+    images: derivatives.images,
+    media: annotationImages,
+    extras: (resource, ordered) => [
+      ...planFilterIndexes(resource, ordered as object[], archive),
+      ...planListActions(resource, ordered, archive, ctx.urls),
+    ],
+    routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
+    openapi: [...planOpenApi(settings), ...planSwaggerUi()],
+    lists,
+  });
+  // Data files above half the file limit are cut into parts, so no file comes near it.
+  const stats = await writeBuild(splitLargeData(plan, Math.floor(limits.fileBytes / 2)), options.buildDir, {
+    removeOld: options.removeOld ?? 'wait',
+    limits,
+  });
   stage('serialize and write', stats);
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
   return { warnings: problems.warnings, settings, stats: { ...stats, objects } };

@@ -14,6 +14,7 @@ import { DEFAULTS } from './config.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
 import { streamLogger, type Logger } from './log.ts';
+import { DeployLimitError } from './output/limits.ts';
 
 const USAGE = `Usage: archive <command> [options]
 
@@ -101,18 +102,20 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
     });
     report(result.warnings, options, log);
     const seconds = (performance.now() - started) / 1000;
+    const { layout } = result.stats;
     log.info(
       `built ${result.stats.objects} objects into ${options.out}/ for ${result.settings.urls.baseUrl}: ` +
-        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON, ${seconds.toFixed(1)} s`,
+        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON, ${seconds.toFixed(1)} s; ` +
+        `fullest folder ${layout.fullestFolder.path || '.'}/ (${layout.fullestFolder.entries} entries), ` +
+        `largest file ${layout.largestFile.path} (${(layout.largestFile.bytes / 1e6).toFixed(2)} MB)`,
     );
     return 0;
   } catch (error) {
-    if (error instanceof ContentError) {
-      report(error.problems, options, log);
-      log.error(`build failed; ${options.out}/ was left as it was`);
-      return 1;
-    }
-    throw error;
+    if (error instanceof ContentError) report(error.problems, options, log);
+    else if (error instanceof DeployLimitError) error.violations.forEach((line) => log.error(`error ${line}`));
+    else throw error;
+    log.error(`build failed; ${options.out}/ was left as it was`);
+    return 1;
   }
 }
 

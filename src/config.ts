@@ -3,6 +3,7 @@
  * Sources, later wins: content/site.yaml < environment < explicit overrides (CLI flags).
  */
 import type { UrlSettings } from './api/routes.ts';
+import type { DeployLimits } from './output/limits.ts';
 import { DEVELOPMENT_KEY, isDevelopmentKey, parseTokenKeys, type TokenKey } from './api/media-token.ts';
 
 export const DEFAULTS = {
@@ -15,6 +16,15 @@ export const DEFAULTS = {
   tokenTtlDays: 30,
   /** froide renders date-times in the site's zone (facts §1.4). */
   timeZone: 'Europe/Berlin',
+  /** The deploy target's limits every build checks its output against (src/output/limits.ts explains each figure). */
+  deployLimits: {
+    entriesPerFolder: 54_000,
+    fileBytes: 10 * 1000 * 1000,
+    files: 2_000_000,
+    redirectRules: 10_000,
+    headerRules: 10_000,
+    routingFileBytes: 1000 * 1000,
+  } satisfies DeployLimits,
 } as const;
 
 /** What content/site.yaml may say (validated by the content stage). */

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
 import { ContentError } from '../src/content/problems.ts';
+import { DEFAULTS } from '../src/config.ts';
+import { DeployLimitError } from '../src/output/limits.ts';
 import { buildPaths } from '../src/api/routes.ts';
 import { writePdf } from '../src/sample/pdf-writer.ts';
 import { buildTree, listFiles, BUILD_CLOCK, type BuiltTree } from './helpers/build.ts';
@@ -53,6 +55,21 @@ describe('build', () => {
 
     expect(await good.files()).toEqual(before);
     expect(await good.text(buildPaths.apiRoot)).toBe(rootIndex);
+  });
+
+  it('fails on a deploy limit with path, figure and limit, and leaves the previous build/ as it was', async () => {
+    const good = track(await buildTree(minimalArchive()));
+    const before = await good.files();
+    const attempt = buildArchive({
+      contentDir: join(good.root, 'content'),
+      buildDir: good.buildDir,
+      cacheDir: join(good.root, 'cache'),
+      env: {},
+      limits: { ...DEFAULTS.deployLimits, entriesPerFolder: 3 },
+    });
+    await expect(attempt).rejects.toBeInstanceOf(DeployLimitError);
+    await expect(attempt).rejects.toMatchObject({ violations: expect.arrayContaining([expect.stringMatching(/^_data\/ holds \d+ entries; the limit is 3 entries per folder \(deploy limit entriesPerFolder\)$/)]) });
+    expect(await good.files()).toEqual(before);
   });
 
   it('publishes an unreadable PDF attachment without its derived document, with a warning', async () => {

@@ -22,7 +22,8 @@ export interface Envelope<T = unknown> {
 /** The list an envelope pages through: a resource's list, or one of its list actions. */
 export type ListTarget = ResourceName | { resource: ResourceName; action: string };
 
-function listUrl(urls: UrlBuilder, target: ListTarget, query: Query): string {
+/** The URL of a page of the list (`query` holds limit and offset too). */
+export function listUrl(urls: UrlBuilder, target: ListTarget, query: Query): string {
   return typeof target === 'string' ? urls.list(target, query) : urls.action(target.resource, target.action, query);
 }
 

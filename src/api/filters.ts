@@ -13,7 +13,7 @@
  * writes more than 256 files however many distinct values it has.
  */
 import { DEFAULTS } from '../config.ts';
-import { MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/schema.ts';
+import { MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/choices.ts';
 import { formatDateTime, type Timestamp } from '../model/time.ts';
 import { shapeRecord, type ShapeRecord } from '../model/geometry.ts';
 import { pythonFloat, pythonInt } from './geo.ts';
@@ -34,7 +34,7 @@ import type {
   Venue,
 } from '../model/types.ts';
 import type { PageItem } from './resources/page.ts';
-import type { ResourceName } from './routes.ts';
+import { fnv1a, type ResourceName } from './routes.ts';
 
 
 /**
@@ -188,14 +188,9 @@ export function bucketMode(parse: FilterParse): 'value' | 'hash' {
   return parse.kind === 'boolean' || parse.kind === 'choice' ? 'value' : 'hash';
 }
 
-/** FNV-1a (32 bit) over UTF-8, last byte as two hex digits: the index file of a hashed key. */
+/** The last byte of the key's FNV-1a hash as two hex digits: the index file of a hashed key. */
 export function hashBucket(key: string): string {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(key)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return (hash & 0xff).toString(16).padStart(2, '0');
+  return (fnv1a(key) & 0xff).toString(16).padStart(2, '0');
 }
 
 export function indexFile(parse: FilterParse, key: string): string {

@@ -319,6 +319,51 @@ export const mediaPaths = {
   },
 };
 
+/** FNV-1a (32 bit) over the UTF-8 bytes of a text: a stable, fast spread for file buckets. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** Objects per leaf folder of a sharded key (issue 10: no folder of build/ above 10,000 entries). */
+export const SHARD_WIDTH = 1000;
+
+/**
+ * The sub-folders of a key that grows with the archive (an object id, a list page number),
+ * so that no folder of build/ holds more than SHARD_WIDTH entries at any archive size
+ * (issue 10 #1; Netlify refuses a deploy with a folder of more than 54,000 files).
+ *
+ * - A whole number n (ids, page numbers) goes to `<n div 10^6>/<(n div 1000) mod 1000>`:
+ *   1,000 consecutive ids share a leaf, a middle folder holds at most 1,000 leaves, and the top
+ *   holds one folder per million, so an editor finds message 123456 in `0/123/` and the
+ *   layout stays within the limit up to ids of 10^10.
+ * - Any other key (text ids, `<id>-<uid>` keys) goes to `h<3 hex digits of its FNV-1a hash>`:
+ *   4,096 folders, evenly filled.
+ *
+ * The build, the preview, the Netlify Edge Function that rewrites detail paths and the API
+ * function all place and find files through buildPaths, which calls this one function.
+ */
+export function shardOf(key: string | number): string {
+  const text = String(key);
+  if (/^\d{1,15}$/.test(text)) {
+    const n = Number(text);
+    return `${Math.floor(n / (SHARD_WIDTH * SHARD_WIDTH))}/${Math.floor(n / SHARD_WIDTH) % SHARD_WIDTH}`;
+  }
+  return `h${(fnv1a(text) >>> 20).toString(16).padStart(3, '0')}`;
+}
+
+/** `<dir>/<shard>/<key><ext>`: the one way a growing set of files is laid out under build/. */
+function sharded(dir: string, key: string | number, ext = '.json'): string {
+  return `${dir}/${shardOf(key)}/${encodeSegment(String(key))}${ext}`;
+}
+
+/** The sharded detail file of a resource: `api/v1/<resource>/<shard>/<id>.json` (inverse of buildPaths.detail). */
+const DETAIL_FILE = /^api\/v1\/([a-z]+)\/(?:\d+\/\d+|h[0-9a-f]{3})\/([^/]+)\.json$/;
+
 /**
  * Files under `build/`, relative to it. Mirrors the URL space for everything the CDN serves
  * as is, and keeps the serving layer's precomputed data under `_data/`.
@@ -329,20 +374,28 @@ export const buildPaths = {
     return `api/v1/${resource}/index.json`;
   },
   /**
-   * A flat file per object, not `<id>/index.json`: a directory per object doubled the inodes a
-   * build creates and tripled its write time (docs/performance.md). The host rewrites
-   * `/api/v1/<resource>/<id>/` here (output/routing.ts, serve/host-routing.ts).
+   * A file per object, not `<id>/index.json` (a folder per object doubled the inodes a build
+   * creates and tripled its write time; docs/performance.md), in the key's shard folder
+   * (shardOf). The detail Edge Function and the preview rewrite `/api/v1/<resource>/<id>/`
+   * here (src/netlify/edge-functions/api-detail.ts, serve/host-routing.ts).
    */
   detail(resource: ResourceName, id: number | string): string {
-    return `api/v1/${resource}/${id}.json`;
+    return sharded(`api/v1/${resource}`, id);
+  },
+  /** The resource and id of a detail file (the inverse of `detail`), or null. */
+  detailOfFile(relative: string): { resource: string; id: string } | null {
+    const match = DETAIL_FILE.exec(relative);
+    if (!match) return null;
+    const id = decodeURIComponent(match[2]!);
+    return buildPaths.detail(match[1] as ResourceName, id) === relative ? { resource: match[1]!, id } : null;
   },
   /** A full list envelope at limit 50; offset 0 is the bare list file itself. */
   listPage(resource: ResourceName, offset: number): string {
-    return offset === 0 && !QUERY_ANSWERED.has(resource) ? buildPaths.list(resource) : `_data/${resource}/pages/${offset}.json`;
+    return offset === 0 && !QUERY_ANSWERED.has(resource) ? buildPaths.list(resource) : `_data/${resource}/pages/${shardOf(Math.floor(offset / PAGE_SIZE))}/${offset}.json`;
   },
   /** The detail data of a QUERY_ANSWERED resource; `key` may have `/`-separated parts. */
   dataDetail(resource: ResourceName, key: string): string {
-    return `_data/${resource}/details/${key.split('/').map(encodeSegment).join('/')}.json`;
+    return `_data/${resource}/details/${shardOf(key)}/${key.split('/').map(encodeSegment).join('/')}.json`;
   },
   /** Extra data of a QUERY_ANSWERED resource (e.g. the campaigns information objects belong to). */
   data(resource: ResourceName, name: string): string {
@@ -378,25 +431,26 @@ export const buildPaths = {
    * so that its files cannot be found without the uid.
    */
   collectionVariant(key: string, variant: number | 'root' | 'unknown-directory'): string {
-    return typeof variant === 'number' ? `_data/documentcollection/${key}/directory/${variant}.json` : `_data/documentcollection/${key}/${variant}.json`;
+    const dir = `_data/documentcollection/${shardOf(key)}/${key}`;
+    return typeof variant === 'number' ? sharded(`${dir}/directory`, variant) : `${dir}/${variant}.json`;
   },
   /** Says that an unlisted collection exists (froide: 401 without the right uid, not 404). */
   unlistedCollection(id: number | string): string {
-    return `_data/documentcollection/unlisted/${id}.json`;
+    return sharded('_data/documentcollection/unlisted', id);
   },
   /**
    * A list of its own that only a uid opens (BuiltResource.unlisted): an unlisted document's
    * pages for `page/?document=<id>&uid=<uid>`. `key` is `<id>-<uid>`, as for collectionVariant.
    */
   unlistedList(resource: ResourceName, key: string): string {
-    return `_data/${resource}/unlisted/${encodeSegment(key)}.json`;
+    return sharded(`_data/${resource}/unlisted`, key);
   },
   /**
    * The detail that only a uid opens: an unlisted document imported from a parliamentary
    * source (facts §2: `document/<id>/?uid=<uid>`). `key` is `<id>-<uid>`.
    */
   unlistedDetail(resource: ResourceName, key: string): string {
-    return `_data/${resource}/unlisted-detail/${encodeSegment(key)}.json`;
+    return sharded(`_data/${resource}/unlisted-detail`, key);
   },
   /** True for the filter index files of a resource (filterIndex). */
   isFilterIndex(resource: ResourceName, path: string): boolean {
@@ -408,7 +462,7 @@ export const buildPaths = {
   },
   /** The annotations of one document in list order; `key` as for collectionVariant. */
   documentAnnotations(key: string): string {
-    return `_data/pageannotation/document/${key}.json`;
+    return sharded('_data/pageannotation/document', key);
   },
   /**
    * The list of public attachment files (facts §6.2) of one shard of `foi/`: a JSON array of

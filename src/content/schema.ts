@@ -49,48 +49,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const uuid = () => z.string().regex(uuidPattern, 'must be a lower-case UUID like "3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10"');
 const url = () => z.string().url('must be an absolute URL like "https://example.org/page"');
 
-// --- choices (froide facts §8) ------------------------------------------------------------
+// --- choices (froide facts §8): in choices.ts, which the edge-safe API layer reads too ----
 
-export const REQUEST_STATUSES = [
-  'awaiting_user_confirmation',
-  'publicbody_needed',
-  'awaiting_publicbody_confirmation',
-  'awaiting_response',
-  'awaiting_classification',
-  'asleep',
-  'resolved',
-] as const;
-
-export const REQUEST_RESOLUTIONS = [
-  '',
-  'successful',
-  'partially_successful',
-  'not_held',
-  'refused',
-  'user_withdrew_costs',
-  'user_withdrew',
-] as const;
-
-export const MESSAGE_KINDS = ['email', 'post', 'fax', 'upload', 'phone', 'visit', 'import'] as const;
-
-export const LAW_RESPONSE_TIME_UNITS = ['day', 'working_day', 'month_de', ''] as const;
-
-export const PLAN_STATUSES = ['not_started', 'started', 'partially_implemented', 'implemented', 'deferred'] as const;
-
-export const DOCUMENT_TYPES = ['minor_interpellation', 'major_interpellation', 'interpellation', 'written'] as const;
-
-/** froide's GeoRegion.KIND_CHOICES (okfde/froide:froide/georegion/models.py), in its order. */
-export const GEOREGION_KINDS = [
-  'country',
-  'state',
-  'admin_district',
-  'district',
-  'admin_cooperation',
-  'municipality',
-  'borough',
-  'zipcode',
-  'admin_court_jurisdiction',
-] as const;
+export * from './choices.ts';
+import { DOCUMENT_TYPES, GEOREGION_KINDS, LAW_RESPONSE_TIME_UNITS, MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from './choices.ts';
 
 // --- files --------------------------------------------------------------------------------
 

@@ -4,12 +4,13 @@
  *
  * - `_redirects`, in order: one forced query rule per parameter the API function understands
  *   (Netlify needs every listed parameter, so one rule per name); non-forced rewrites of bare
- *   list paths to their index.json and detail paths to their <id>.json (neither is automatic), per built
- *   resource, or detail paths and list-level write actions to the function where no file answers
- *   them (detailByFunction, no GET); finally everything else under /api/v1/ to the function, which answers JSON 404s.
+ *   list and action paths to their index.json (not automatic), per built resource; detail paths
+ *   and list-level write actions to the function where no file answers them (no GET); finally
+ *   everything else under /api/v1/ to the function, which answers JSON 404s. Details that have
+ *   a file are rewritten by the detail Edge Function (their shard folder needs code).
  *   No rule ever targets the media tree: a rewrite into it would bypass the media gate (A5).
- * - `_headers`: the Allow header per view (list and detail differ), on top of the headers
- *   netlify.toml gives every static API file.
+ * - `_headers`: the Allow header per list and action view, on top of the headers netlify.toml
+ *   gives every static API file (details get theirs from the detail Edge Function).
  *
  * Generated files rather than netlify.toml: the rules depend on the parameter table and on
  * which resources a build has, and _redirects is read before netlify.toml's rules.
@@ -40,8 +41,9 @@ export function redirectRules(built: readonly ResourceName[]): string {
     for (const action of writeActionsOf(resource).filter((candidate) => !candidate.detail)) {
       lines.push(`${API_PREFIX}${resource}/${action.path}/  ${API_FUNCTION}  200`);
     }
-    if (hasStaticDetail(resource)) lines.push(`${API_PREFIX}${resource}/:id/  /${buildPaths.detail(resource, ':id')}  200`);
-    else if (RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  ${API_FUNCTION}  200`);
+    // Static details live in shard folders no rule can compute: the detail Edge Function
+    // rewrites them (src/serve/detail-rewrite.ts) and sets their headers.
+    if (!hasStaticDetail(resource) && RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  ${API_FUNCTION}  200`);
   }
   lines.push('', '# Everything else under the API: the function answers (JSON 404, 401 for upload, ...).');
   lines.push(`${API_PREFIX}*  ${API_FUNCTION}  200`, '');
@@ -60,21 +62,12 @@ export function headerRules(built: readonly ResourceName[]): string {
   for (const resource of built.filter((name) => !QUERY_ANSWERED.has(name))) {
     const spec = RESOURCES[resource];
     block([`${API_PREFIX}${resource}/`, `${API_PREFIX}${resource}/index.json`], allowHeader(spec.listMethods));
-    if (spec.detailMethods && hasStaticDetail(resource)) {
-      block([`${API_PREFIX}${resource}/:id/`, `/${buildPaths.detail(resource, ':id')}`], allowHeader(spec.detailMethods));
-    }
+    // Details get their headers from the detail Edge Function, which answers them.
     for (const action of listActionsOf(resource)) {
-      const paths = [`/${buildPaths.action(resource, action.path)}`];
-      // A one-segment action path also matches `:id/` above; Netlify would add a second Allow.
-      if (action.path.includes('/') || !sameMethods(spec.detailMethods, ACTION_METHODS)) paths.unshift(`${API_PREFIX}${resource}/${action.path}/`);
-      block(paths, allowHeader(ACTION_METHODS));
+      block([`${API_PREFIX}${resource}/${action.path}/`, `/${buildPaths.action(resource, action.path)}`], allowHeader(ACTION_METHODS));
     }
   }
   return `${blocks.join('\n')}\n`;
-}
-
-function sameMethods(a: readonly string[] | null, b: readonly string[]): boolean {
-  return a !== null && a.length === b.length && a.every((method, i) => method === b[i]);
 }
 
 /** The routing files for a build whose lists are `built` (the keys of manifest.lists). */

@@ -4,10 +4,11 @@
  * point removes the temporary directory and leaves the previous build/ exactly as it was.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
+import { createLimitCheck, DeployLimitError, NETLIFY_LIMITS, type DeployLimits, type LayoutFigures, type LimitCheck } from './limits.ts';
 import type { PlannedFile } from './plan-types.ts';
 
 /** Where planned files go: a directory on disk, or memory for tests (STYLE practice 1). */
@@ -21,8 +22,8 @@ export interface WriteStats {
   bytes: number;
 }
 
-/** Drains the plan into a sink in order; rejects on the first failure. */
-export async function drain(files: Iterable<PlannedFile>, sink: Sink, onFile?: (stats: WriteStats) => void): Promise<WriteStats> {
+/** Drains the plan into a sink in order; rejects on the first failure. `check` sees every file with its size. */
+export async function drain(files: Iterable<PlannedFile>, sink: Sink, onFile?: (stats: WriteStats) => void, check?: LimitCheck): Promise<WriteStats> {
   const stats: WriteStats = { files: 0, bytes: 0 };
   const seen = new Set<string>();
   for (const file of files) {
@@ -30,9 +31,12 @@ export async function drain(files: Iterable<PlannedFile>, sink: Sink, onFile?: (
     seen.add(file.path);
     if ('body' in file) {
       await sink.write(file.path, file.body);
-      stats.bytes += typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength;
+      const size = typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength;
+      stats.bytes += size;
+      check?.add(file.path, size, file.body);
     } else {
       await sink.copy(file.path, file.copyFrom);
+      check?.add(file.path, statSync(file.copyFrom).size);
     }
     stats.files++;
     onFile?.(stats);
@@ -92,6 +96,13 @@ export interface WriteOptions {
    * left behind by a killed process are swept by the next build either way.
    */
   removeOld?: 'wait' | 'background';
+  /** The deploy target's limits the new tree must fit before it replaces build/ (default: Netlify's). */
+  limits?: DeployLimits;
+}
+
+export interface WriteResult extends WriteStats {
+  /** The fullest folder and the largest file of the new tree (src/output/limits.ts). */
+  layout: LayoutFigures;
 }
 
 const PREFIX = { new: '.build-new-', old: '.build-old-' } as const;
@@ -120,10 +131,11 @@ function removeInBackground(path: string): void {
 }
 
 /**
- * Writes the plan into a temporary sibling of `buildDir` and swaps it in. Returns the stats;
- * on failure the previous build/ is untouched and the error is re-thrown.
+ * Writes the plan into a temporary sibling of `buildDir` and swaps it in when the new tree fits
+ * the deploy limits. Returns the stats; on any failure (a DeployLimitError among them) the
+ * previous build/ is untouched and the error is re-thrown.
  */
-export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string, options: WriteOptions = {}): Promise<WriteStats> {
+export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string, options: WriteOptions = {}): Promise<WriteResult> {
   const target = resolve(buildDir);
   await sweepLeftovers(target, options.removeOld ?? 'wait');
   const suffix = `${basename(target)}-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -131,8 +143,11 @@ export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string,
   const old = join(dirname(target), `${PREFIX.old}${suffix}`);
   await mkdir(temp, { recursive: true });
   let stats: WriteStats;
+  const check = createLimitCheck(options.limits ?? NETLIFY_LIMITS);
   try {
-    stats = await drain(files, directorySink(temp), options.onFile);
+    stats = await drain(files, directorySink(temp), options.onFile, check);
+    const violations = check.violations();
+    if (violations.length > 0) throw new DeployLimitError(violations);
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error;
@@ -156,5 +171,5 @@ export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string,
     if (options.removeOld === 'background') removeInBackground(old);
     else await rm(old, { recursive: true, force: true });
   }
-  return stats;
+  return { ...stats, layout: check.figures() };
 }

@@ -57,9 +57,11 @@ export const DETAIL_API_PATH = '^/api/v1/[^/]+/[^/]+/$';
  * missing file ends in the host's HTML 404 page; facts A2). Null for paths that are no detail.
  */
 export function missingDetail(request: Request): Response | null {
-  const view = matchApiRoute(new URL(request.url).pathname);
-  // The function answers these itself, its 404s included ("No Campaign matches…").
-  if (answeredByFunction(view)) return null;
+  const url = new URL(request.url);
+  const view = matchApiRoute(url.pathname);
+  // The function answers these itself, its 404s included ("No Campaign matches…"), and every
+  // request with `format=` (a forced rule): its 404 for `format=api` is the browsable page.
+  if (answeredByFunction(view) || /(?:^|&)format=/.test(url.search.slice(1))) return null;
   return view.kind === 'detail' ? errorResponse(request, 404, missingDetailError(view), methodsOf(view)) : null;
 }
 

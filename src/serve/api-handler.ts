@@ -12,11 +12,10 @@ import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
 import { matchApiRoute, missingDetailError } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
-import { prefersHtml, renderBrowsable } from './html.ts';
+import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import { withFormat, type Format } from './links.ts';
-import { viewName } from './metadata.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
-import { apiHeaders, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from './store.ts';
 import { unlistedDetail } from './query-views.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
@@ -66,19 +65,69 @@ async function loadManifest(store: Store): Promise<Manifest> {
 }
 
 async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>): Promise<Response> {
-  const early = await earlyAnswer(request);
-  if (early) return early;
   const url = new URL(request.url);
+  const early = await earlyAnswer(request);
+  if (early) return early.status >= 400 && wantsHtml(request, url) ? browsableError(request, early, await manifest()) : early;
   const view = matchApiRoute(url.pathname) as View;
   if (view.kind === 'schema') return schemaResponse(request, url, store);
   if (view.kind === 'schema-ui') return schemaPageResponse(request);
   const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
   const facts = await manifest();
   const answer = await read(view, url, store, facts);
-  if ('error' in answer) return errorResponse(request, answer.status, answer.error, methodsOf(view), answer.headers);
-  return render(request, view, url, new UrlBuilder(facts.urls), methodsOf(view), format, answer.body);
+  const urls = new UrlBuilder(facts.urls);
+  if ('error' in answer) {
+    if (!wantsHtml(request, url)) return errorResponse(request, answer.status, answer.error, methodsOf(view), answer.headers);
+    return browsable(request, { view, url, status: answer.status, body: answer.error }, urls, methodsOf(view), answer.headers);
+  }
+  const value = format ? withFormat(answer.body, urls, format) : answer.body;
+  if (wantsHtml(request, url)) return browsable(request, { view, url, status: 200, body: value, totals: totalsOf(facts) }, urls, methodsOf(view));
+  return okResponse(request, jsonBytes(value), apiHeaders(methodsOf(view)));
 }
 
+/** `?format=api` from a browser: the browsable HTML page instead of JSON (DRF's BrowsableAPIRenderer). */
+function wantsHtml(request: Request, url: URL): boolean {
+  return lastValue(url.searchParams, 'format') === 'api' && prefersHtml(request.headers.get('accept'));
+}
+
+function totalsOf(manifest: Manifest): Partial<Record<ResourceName, number>> {
+  return Object.fromEntries(Object.entries(manifest.lists).map(([name, facts]) => [name, facts!.total]));
+}
+
+/**
+ * The browsable page of an answer: status and headers of the JSON answer, the page as body.
+ * Errors keep their status and extra headers (WWW-Authenticate) and are not cached, as in JSON.
+ */
+async function browsable(
+  request: Request,
+  page: Omit<BrowsablePage, 'method' | 'headers'>,
+  urls: UrlBuilder,
+  allow: readonly Method[],
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const json = apiHeaders(allow);
+  const shown: Record<string, string> = { Allow: json.allow!, 'Content-Type': json['content-type']!, Vary: json.vary! };
+  if (extra['www-authenticate']) shown['WWW-Authenticate'] = extra['www-authenticate'];
+  // HEAD is GET without the body: the same page, so the same length and ETag.
+  const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+  const html = new TextEncoder().encode(renderBrowsable({ ...page, method, headers: shown }, urls));
+  const headers = { ...json, ...extra, 'content-type': HTML_TYPE };
+  if (page.status === 200) return okResponse(request, html, headers);
+  const response = new Headers({ ...headers, 'cache-control': ERROR_CACHE_CONTROL, 'content-length': String(html.byteLength) });
+  return new Response(request.method === 'HEAD' ? null : html, { status: page.status, headers: response });
+}
+
+/** An early error (404, 401, 405) as a browsable page; a HEAD has no body to show, so its GET is asked. */
+async function browsableError(request: Request, early: Response, manifest: Manifest): Promise<Response> {
+  const full = request.method === 'HEAD' ? ((await earlyAnswer(new Request(request.url, { headers: request.headers }))) ?? early) : early;
+  const body: unknown = await full.json();
+  const url = new URL(request.url);
+  const view = matchApiRoute(url.pathname);
+  const allow = (early.headers.get('allow') ?? '').split(', ').filter(Boolean) as Method[];
+  const extra: Record<string, string> = {};
+  const challenge = early.headers.get('www-authenticate');
+  if (challenge) extra['www-authenticate'] = challenge;
+  return browsable(request, { view, url, status: early.status, body }, new UrlBuilder(manifest.urls), allow, extra);
+}
 
 async function read(view: View, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
   switch (view.kind) {
@@ -158,32 +207,4 @@ async function readList(resource: ResourceName, url: URL, store: Store, manifest
 
   const urls = new UrlBuilder(manifest.urls);
   return { body: envelope(urls, resource, { query: others, offset, limit, total, objects, facets: spec.facets }) };
-}
-
-async function render(
-  request: Request,
-  view: View,
-  url: URL,
-  urls: UrlBuilder,
-  allow: readonly Method[],
-  format: Format | undefined,
-  body: unknown,
-): Promise<Response> {
-  const value = format ? withFormat(body, urls, format) : body;
-  const headers = apiHeaders(allow);
-  if (format === 'api' && prefersHtml(request.headers.get('accept'))) {
-    const html = renderBrowsable(
-      {
-        title: viewName(view),
-        method: request.method.toUpperCase(),
-        path: `${url.pathname}${url.search}`,
-        status: '200 OK',
-        headers: { Allow: headers.allow!, 'Content-Type': headers['content-type']!, Vary: headers.vary! },
-        body: value,
-      },
-      urls,
-    );
-    return okResponse(request, new TextEncoder().encode(html), { ...headers, 'content-type': HTML_TYPE });
-  }
-  return okResponse(request, jsonBytes(value), headers);
 }

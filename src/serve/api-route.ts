@@ -96,8 +96,9 @@ export function staticFileOf(view: ApiRoute): string | null {
 export function viewOfFile(relative: string): ApiRoute {
   const path = `/${relative}`;
   if (path.endsWith('/index.json')) return matchApiRoute(path.slice(0, -'index.json'.length));
-  if (path.endsWith('.json')) {
-    const view = matchApiRoute(`${path.slice(0, -'.json'.length)}/`);
+  const detail = buildPaths.detailOfFile(relative);
+  if (detail) {
+    const view = matchApiRoute(`${API_PREFIX}${detail.resource}/${detail.id}/`);
     if (view.kind === 'detail' && staticFileOf(view) === relative) return view;
   }
   return { kind: 'none' };

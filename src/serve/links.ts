@@ -12,7 +12,7 @@ export function isFormat(value: string): value is Format {
 }
 
 /** Sets `key=value` in a URL's query, re-encoding the query sorted by key as DRF does. */
-function replaceQueryParam(url: string, key: string, value: string): string {
+export function withQueryParam(url: string, key: string, value: string): string {
   const mark = url.indexOf('?');
   const params = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
   params.set(key, value);
@@ -28,7 +28,7 @@ function replaceQueryParam(url: string, key: string, value: string): string {
  */
 export function withFormat(value: unknown, urls: UrlBuilder, format: string): unknown {
   if (typeof value === 'string') {
-    return urls.isApiLink(value) && !/\s/.test(value) ? replaceQueryParam(value, 'format', format) : value;
+    return urls.isApiLink(value) && !/\s/.test(value) ? withQueryParam(value, 'format', format) : value;
   }
   if (Array.isArray(value)) return value.map((item) => withFormat(item, urls, format));
   if (value !== null && typeof value === 'object') {

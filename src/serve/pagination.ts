@@ -37,9 +37,14 @@ function parseOffset(raw: string | null): number {
  * next/previous keep (facts §1.3); the shared envelope sets limit and offset itself.
  */
 export function pageRequest(query: URLSearchParams, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): { limit: number; offset: number; others: Query } {
+  return { limit: parseLimit(lastValue(query, 'limit'), spec), offset: parseOffset(lastValue(query, 'offset')), others: otherParams(query) };
+}
+
+/** The request's parameters other than limit and offset, each with all its values in order. */
+export function otherParams(query: URLSearchParams): Query {
   const others: Record<string, string[]> = {};
   for (const [key, value] of query) if (key !== 'limit' && key !== 'offset') (others[key] ??= []).push(value);
-  return { limit: parseLimit(lastValue(query, 'limit'), spec), offset: parseOffset(lastValue(query, 'offset')), others };
+  return others;
 }
 
 export function pageStart(position: number): number {

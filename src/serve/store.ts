@@ -7,6 +7,8 @@
  * read the publish directory and fetches from the same deploy instead (platform facts A4).
  * This module is web-standard only, so the Netlify function bundles no node: modules for it.
  */
+import { partPath, partsCount } from '../api/parts.ts';
+
 export interface Store {
   /** The file's bytes, or null when there is no such file. */
   read(path: string): Promise<Uint8Array | null>;
@@ -63,6 +65,31 @@ export function cachingStore(inner: Store, maxBytes = 64 * 1024 * 1024): Store &
   };
 }
 
+/**
+ * The whole bytes of a file read with `readRaw`: the file itself, or its parts joined when it
+ * is a parts head. A missing part is an error, not a short file.
+ */
+export async function readWithParts(path: string, readRaw: (path: string) => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
+  const bytes = await readRaw(path);
+  if (bytes === null || bytes.byteLength > 24 || bytes[0] !== 0x7b) return bytes;
+  const count = partsCount(decoder.decode(bytes));
+  if (count === null) return bytes;
+  const parts = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const part = await readRaw(partPath(path, i + 1));
+      if (part === null) throw new Error(`store: ${partPath(path, i + 1)} is missing; ${path} names ${count} parts`);
+      return part;
+    }),
+  );
+  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.byteLength;
+  }
+  return whole;
+}
+
 /** Rejects anything that could leave build/: absolute paths, `..`, `.`, empty segments, NUL, backslashes. */
 export function isSafeRelativePath(path: string): boolean {
   if (path === '' || path.startsWith('/') || path.includes('\0') || path.includes('\\')) return false;
@@ -80,22 +107,24 @@ export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promi
 export function fetchStore(origin: string | URL, fetchImpl: Fetch = fetch): Store {
   const base = new URL('/', origin);
   return {
-    async read(path) {
-      if (!isSafeRelativePath(path)) return null;
-      const url = new URL(path.split('/').map(encodePathSegment).join('/'), base);
-      // A redirect (e.g. Netlify's slash redirect for a directory) means "not a file".
-      const response = await fetchImpl(url, { headers: { accept: 'application/json, */*' }, redirect: 'manual' });
-      if (response.status === 404 || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-        await response.body?.cancel();
-        return null;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new Error(`store: GET ${url.pathname} answered ${response.status}`);
-      }
-      return new Uint8Array(await response.arrayBuffer());
-    },
+    read: (path) => readWithParts(path, readFile),
   };
+
+  async function readFile(path: string): Promise<Uint8Array | null> {
+    if (!isSafeRelativePath(path)) return null;
+    const url = new URL(path.split('/').map(encodePathSegment).join('/'), base);
+    // A redirect (e.g. Netlify's slash redirect for a directory) means "not a file".
+    const response = await fetchImpl(url, { headers: { accept: 'application/json, */*' }, redirect: 'manual' });
+    if (response.status === 404 || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`store: GET ${url.pathname} answered ${response.status}`);
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  }
 }
 
 /** Encodes a file name as one URL path segment; an already encoded `%xx` stays a literal `%`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPaths, encodeQuery, mediaPaths, RESOURCE_NAMES, UrlBuilder } from '../../src/api/routes.ts';
+import { buildPaths, encodeQuery, mediaPaths, RESOURCE_NAMES, shardOf, UrlBuilder } from '../../src/api/routes.ts';
 
 const urls = new UrlBuilder({
   baseUrl: 'https://archiv.example.org',
@@ -64,13 +64,63 @@ describe('paths', () => {
   it.each([
     [buildPaths.apiRoot, 'api/v1/index.json'],
     [buildPaths.list('message'), 'api/v1/message/index.json'],
-    [buildPaths.detail('message', 5), 'api/v1/message/5.json'],
+    [buildPaths.detail('message', 5), 'api/v1/message/0/0/5.json'],
+    [buildPaths.detail('message', 123_456), 'api/v1/message/0/123/123456.json'],
+    [buildPaths.detail('message', 7_654_321), 'api/v1/message/7/654/7654321.json'],
     [buildPaths.listPage('message', 0), 'api/v1/message/index.json'],
-    [buildPaths.listPage('message', 100), '_data/message/pages/100.json'],
+    [buildPaths.listPage('message', 100), '_data/message/pages/0/0/100.json'],
+    [buildPaths.listPage('message', 50 * 1234), '_data/message/pages/0/1/61700.json'],
+    [buildPaths.documentAnnotations('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10'), `_data/pageannotation/document/${shardOf('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10')}/12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10.json`],
     [buildPaths.manifest, '_data/manifest.json'],
     [buildPaths.media('foi/7/a b.pdf'), 'media/foi/7/a b.pdf'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  it('shards whole numbers by thousands and millions, anything else by a 12-bit hash', () => {
+    expect(shardOf(0)).toBe('0/0');
+    expect(shardOf(999)).toBe('0/0');
+    expect(shardOf(1000)).toBe('0/1');
+    expect(shardOf('1000')).toBe('0/1');
+    expect(shardOf(999_999_999)).toBe('999/999');
+    expect(shardOf('amenity:4711')).toMatch(/^h[0-9a-f]{3}$/);
+    expect(shardOf('amenity:4711')).toBe(shardOf('amenity:4711'));
+    // A text key that looks like a number with leading zeros is no number.
+    expect(shardOf('007')).toBe('0/0');
+    expect(buildPaths.detail('message', '007')).toBe('api/v1/message/0/0/007.json');
+  });
+
+  it('spreads 1,000,000 consecutive ids over leaves of at most 1,000 and parents of at most 1,000', () => {
+    const leaves = new Map<string, number>();
+    const parents = new Map<string, Set<string>>();
+    for (let id = 1; id <= 1_000_000; id++) {
+      const shard = shardOf(id);
+      leaves.set(shard, (leaves.get(shard) ?? 0) + 1);
+      const [top, middle] = shard.split('/');
+      if (!parents.has(top!)) parents.set(top!, new Set());
+      parents.get(top!)!.add(middle!);
+    }
+    expect(Math.max(...leaves.values())).toBe(1000);
+    expect(Math.max(...[...parents.values()].map((set) => set.size))).toBe(1000);
+    expect(parents.size).toBe(2);
+  });
+
+  it('spreads text keys evenly over 4,096 folders', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 200_000; i++) {
+      const shard = shardOf(`amenity:${i}`);
+      counts.set(shard, (counts.get(shard) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(4096);
+    expect(Math.max(...counts.values())).toBeLessThan(100);
+  });
+
+  it('reads a detail file back to its resource and id, and nothing else', () => {
+    expect(buildPaths.detailOfFile('api/v1/message/0/123/123456.json')).toEqual({ resource: 'message', id: '123456' });
+    expect(buildPaths.detailOfFile(buildPaths.detail('venue', 'amenity:4711'))).toEqual({ resource: 'venue', id: 'amenity:4711' });
+    expect(buildPaths.detailOfFile('api/v1/message/0/1/123456.json')).toBeNull();
+    expect(buildPaths.detailOfFile('api/v1/message/index.json')).toBeNull();
+    expect(buildPaths.detailOfFile('api/v1/message/123456.json')).toBeNull();
   });
 
   it('names the 21 resources of spec §2.1 in order', () => {

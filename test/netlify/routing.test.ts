@@ -19,6 +19,8 @@ import { fsStore } from '../../src/serve/fs-store.ts';
 import { functionQueryParams } from '../../src/api/filters.ts';
 import { headerRules, planRouting, redirectRules, API_FUNCTION } from '../../src/output/routing.ts';
 import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.ts';
+import { answerDetail } from '../../src/serve/detail-rewrite.ts';
+import { apiHeaders } from '../../src/serve/responses.ts';
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
@@ -82,10 +84,24 @@ async function netlifyRules(method: string, url: URL): Promise<string> {
   return `static:${file}${(await exists(file)) ? '' : ' (missing: host 404)'}`;
 }
 
-/** Netlify, including the detail Edge Function, which turns a host 404 on a detail path into JSON. */
+/** The detail Edge Function's answer on Netlify: `next` is what the rules give, files come from the build. */
+async function detailEdge(request: Request, landed: string): Promise<{ response: Response; fetched: string | undefined }> {
+  let fetched: string | undefined;
+  const next = async () => new Response(landed, { status: landed.endsWith('(missing: host 404)') ? 404 : 200 });
+  const response = await answerDetail(request, next, async (file) => {
+    fetched = file;
+    return (await exists(file)) ? new Response(await readFile(join(dir, file)), { status: 200, headers: { etag: '"file"' } }) : new Response('<html>Page not found</html>', { status: 404 });
+  });
+  return { response, fetched };
+}
+
+/** Netlify, including the detail Edge Function, which rewrites detail paths to their shard file or turns a 404 into JSON. */
 async function netlify(method: string, url: URL): Promise<string> {
   const landed = await netlifyRules(method, url);
-  return landed.endsWith('(missing: host 404)') && new RegExp(detailConfig.pattern).test(url.pathname) ? 'edge:api-detail' : landed;
+  if (landed.startsWith('edge:') || !new RegExp(detailConfig.pattern).test(url.pathname)) return landed;
+  const { response, fetched } = await detailEdge(new Request(url, { method }), landed);
+  if (response.status === 404 && (fetched !== undefined || (await response.clone().text()) !== landed)) return 'edge:api-detail';
+  return fetched === undefined ? landed : `static:${fetched}`;
 }
 
 async function preview(method: string, url: URL): Promise<string> {
@@ -107,7 +123,8 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/', 'static:api/v1/index.json'],
   ['GET', '/api/v1/message/', 'static:api/v1/message/index.json'],
   ['HEAD', '/api/v1/message/', 'static:api/v1/message/index.json'],
-  ['GET', '/api/v1/message/7/', 'static:api/v1/message/7.json'],
+  ['GET', '/api/v1/message/7/', 'static:api/v1/message/0/0/7.json'],
+  ['HEAD', '/api/v1/message/7/', 'static:api/v1/message/0/0/7.json'],
   ['GET', '/api/v1/message/index.json', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/message/?limit=20&offset=7', 'function'],
   ['GET', '/api/v1/message/?offset=7', 'function'],
@@ -125,7 +142,7 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/publicbody/autocomplete/?q=beh', 'function'],
   ['GET', '/api/v1/request/tags/autocomplete/', 'static:api/v1/request/tags/autocomplete/index.json'],
   ['GET', '/api/v1/request/tags/autocomplete/?q=b', 'function'],
-  ['GET', '/api/v1/publicbody/1/', 'static:api/v1/publicbody/1.json'],
+  ['GET', '/api/v1/publicbody/1/', 'static:api/v1/publicbody/0/0/1.json'],
   ['GET', '/api/v1/message/?foo=1', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/message/?limit', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/foo/', 'function'],
@@ -175,12 +192,11 @@ describe('Netlify routing equals the local preview', () => {
 
   it('answers an unknown id of a built resource with the same JSON 404 on both hosts', async () => {
     const url = new URL('/api/v1/message/99999/', 'https://archive.test');
-    expect(await netlifyRules('GET', url)).toBe('static:api/v1/message/99999.json (missing: host 404)');
     expect(await netlify('GET', url)).toBe('edge:api-detail');
     expect(await preview('GET', url)).toBe('function');
 
-    const hostPage = () => new Response('<html>Page not found</html>', { status: 404, headers: { 'content-type': 'text/html' } });
-    const fromEdge = await apiDetail(new Request(url), { next: async () => hostPage() });
+    const { response: fromEdge, fetched } = await detailEdge(new Request(url), 'function');
+    expect(fetched).toBe('api/v1/message/0/99/99999.json');
     const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url));
     for (const response of [fromEdge, fromCore]) {
       expect(response.status).toBe(404);
@@ -195,22 +211,48 @@ describe('Netlify routing equals the local preview', () => {
   it('refuses an unsatisfiable Accept on a detail path in the detail Edge Function, with the core\'s bytes', async () => {
     const url = 'https://archive.test/api/v1/message/7/';
     const init = { headers: { accept: 'application/xml' } };
-    let passed = false;
-    const fromEdge = await apiDetail(new Request(url, init), { next: async () => ((passed = true), new Response('{}')) });
+    const { response: fromEdge, fetched } = await detailEdge(new Request(url, init), 'function');
     const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url, init));
-    expect(passed).toBe(false);
+    expect(fetched).toBeUndefined();
     for (const response of [fromEdge, fromCore]) {
       expect(response.status).toBe(406);
       expect(response.headers.get('allow')).toBe('GET, PUT, PATCH, HEAD, OPTIONS');
     }
     expect(await fromEdge.text()).toBe(await fromCore.text());
-    const satisfiable = await apiDetail(new Request(url, { headers: { accept: 'text/csv' } }), { next: async () => new Response('{"id":7}') });
-    expect(await satisfiable.text()).toBe('{"id":7}');
+    const satisfiable = await detailEdge(new Request(url, { headers: { accept: 'text/csv' } }), 'function');
+    expect(satisfiable.response.status).toBe(200);
   });
 
-  it('passes every other answer of a detail path through the detail Edge Function unchanged', async () => {
-    const found = new Response('{"id":7}', { status: 200, headers: { 'content-type': 'application/json' } });
-    expect(await apiDetail(new Request('https://archive.test/api/v1/message/7/'), { next: async () => found })).toBe(found);
+  it('answers a static detail with the file\'s bytes and the headers the preview gives it', async () => {
+    const url = 'https://archive.test/api/v1/message/7/';
+    const { response, fetched } = await detailEdge(new Request(url), 'function');
+    expect(fetched).toBe('api/v1/message/0/0/7.json');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(await readFile(join(dir, 'api/v1/message/0/0/7.json'), 'utf8'));
+    expect(Object.fromEntries(response.headers)).toEqual({
+      ...apiHeaders(['GET', 'PUT', 'PATCH', 'HEAD', 'OPTIONS']),
+      etag: '"file"',
+    });
+  });
+
+  it('passes a 304 of the file on with its ETag and no body', async () => {
+    const request = new Request('https://archive.test/api/v1/message/7/', { headers: { 'if-none-match': '"file"' } });
+    let forwarded: string | null = null;
+    const response = await answerDetail(request, async () => new Response('unused'), async (_file, init) => {
+      forwarded = new Headers(init.headers).get('if-none-match');
+      return new Response(null, { status: 304, headers: { etag: '"file"' } });
+    });
+    expect(forwarded).toBe('"file"');
+    expect(response.status).toBe(304);
+    expect(response.headers.get('etag')).toBe('"file"');
+    expect(response.headers.get('content-type')).toBeNull();
+    expect(await response.text()).toBe('');
+  });
+
+  it('passes every answer of a function-answered detail through the detail Edge Function unchanged', async () => {
+    const found = new Response('{"id":3}', { status: 200, headers: { 'content-type': 'application/json' } });
+    const response = await apiDetail(new Request('https://archive.test/api/v1/documentcollection/3/'), { next: async () => found });
+    expect(response).toBe(found);
   });
 
   it('passes the function\'s own 404 of a query-answered detail through unchanged', async () => {
@@ -219,6 +261,16 @@ describe('Netlify routing equals the local preview', () => {
     expect(await apiDetail(new Request(url), { next: async () => fromFunction })).toBe(fromFunction);
     expect(redirectRules(BUILT)).not.toMatch(/venue|campaigninformationobject/);
     expect(headerRules(BUILT)).not.toMatch(/venue|campaigninformationobject/);
+  });
+
+  it('passes the function\'s browsable 404 (format=api) through unchanged', async () => {
+    const url = 'https://archive.test/api/v1/message/99999/?format=api';
+    const init = { headers: { accept: 'text/html' } };
+    expect(await netlifyRules('GET', new URL(url))).toBe('function');
+    const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url, init));
+    expect(fromCore.status).toBe(404);
+    expect(fromCore.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await apiDetail(new Request(url, init), { next: async () => fromCore })).toBe(fromCore);
   });
 
   it('has one forced query rule for every parameter the function understands', () => {
@@ -239,19 +291,14 @@ describe('Netlify routing equals the local preview', () => {
     expect(methodsConfig.method).toEqual(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
   });
 
-  it('writes Allow per view into _headers', () => {
+  it('writes Allow per list and action view into _headers, none for details (the Edge Function sets theirs)', () => {
     const headers = headerRules(BUILT);
     expect(headers).toContain('/api/v1/message/\n  Allow: GET, POST, HEAD, OPTIONS');
-    expect(headers).toContain('/api/v1/message/:id/\n  Allow: GET, PUT, PATCH, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/document/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/\n  Allow: GET, HEAD, OPTIONS');
-    expect(headers).not.toContain('/api/v1/page/:id/');
-    // No file answers a detail without GET; the function sets its own Allow.
-    expect(headers).not.toContain('/api/v1/following/:id/');
-    expect(headers).toContain('/api/v1/attachment/:id/\n  Allow: GET, DELETE, HEAD, OPTIONS');
-    // Two-segment actions get their own block; one-segment ones share the `:id/` block's Allow.
+    expect(headers).not.toContain(':id');
     expect(headers).toContain('/api/v1/request/tags/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
+    expect(headers).toContain('/api/v1/publicbody/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/publicbody/autocomplete/index.json\n  Allow: GET, HEAD, OPTIONS');
-    expect(headers).not.toContain('/api/v1/publicbody/autocomplete/\n');
   });
 });

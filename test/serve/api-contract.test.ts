@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,12 +22,29 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-apiContract('core handler (new Request)', () => {
-  const handler = createApiHandler({ store: fsStore(dir) });
-  return (path, init) => handler(new Request(new URL(path, 'https://archive.test'), init));
+const clients: Record<string, () => Client> = {
+  'core handler (new Request)': () => {
+    const handler = createApiHandler({ store: fsStore(dir) });
+    return (path, init) => handler(new Request(new URL(path, 'https://archive.test'), init));
+  },
+  'Netlify function (fetch store against a real server)': () => (path, init) => netlifyApi(new Request(new URL(path, preview.url), init)),
+  'local preview (real sockets)': () => (path, init) => fetch(new URL(path, preview.url), init),
+};
+
+for (const [name, client] of Object.entries(clients)) apiContract(name, client);
+
+describe('browsable API (issue 12 #3): the same bytes from every implementation', () => {
+  it.each([
+    ['/api/v1/?format=api', 200],
+    ['/api/v1/message/?format=api&limit=3&offset=6&is_response=true', 200],
+    ['/api/v1/document/1/?format=api', 200],
+    ['/api/v1/page/?format=api&document=1', 200],
+    ['/api/v1/message/?format=api&kind=telegram', 400],
+    ['/api/v1/upload/?format=api', 401],
+  ])('%s', async (path, status) => {
+    const answers = await Promise.all(Object.values(clients).map((client) => client()(path, { headers: { accept: 'text/html' } })));
+    const [first, ...others] = await Promise.all(answers.map(async (response) => [response.status, response.headers.get('content-type'), response.headers.get('etag'), await response.text()]));
+    expect(first!.slice(0, 2)).toEqual([status, 'text/html; charset=utf-8']);
+    for (const other of others) expect(other).toEqual(first);
+  });
 });
-
-apiContract('Netlify function (fetch store against a real server)', () => (path, init) =>
-  netlifyApi(new Request(new URL(path, preview.url), init)));
-
-apiContract('local preview (real sockets)', (): Client => (path, init) => fetch(new URL(path, preview.url), init));

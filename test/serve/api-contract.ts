@@ -4,6 +4,7 @@
  * sockets (STYLE practice 8). Fixture: test/serve/fixture.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_KINDS } from '../../src/content/schema.ts';
 import { urls } from './fixture.ts';
 
 export type Client = (path: string, init?: RequestInit) => Promise<Response>;
@@ -142,7 +143,55 @@ export function apiContract(name: string, client: () => Client): void {
         expect(html).toContain('<title>Foi Message List</title>');
         expect(html).toContain(`<a href="${urls.detail('message', 1)}?format=api">`);
         expect(html).toContain(`<a href="${list('message', { format: 'api', limit: 1, offset: 1 }).replaceAll('&', '&amp;')}">`);
-        expect(html).not.toContain('<a href="https://site.test');
+        // Every URL is a link (issue 12 #3), the public site's too, as it stands in the JSON.
+        expect(html).toContain('<a href="https://site.test/anfrage/r1/#nachricht-1">');
+      });
+
+      it('pages a browsable list with first/previous/next/last links that keep limit and the other parameters', async () => {
+        const response = await client()('/api/v1/message/?format=api&limit=20&offset=40&kind=email', { headers: { accept: 'text/html' } });
+        const html = await response.text();
+        const rels = Object.fromEntries([...html.matchAll(/<a rel="(\w+)" href="([^"]+)"/g)].map(([, rel, href]) => [rel, href!.replaceAll('&amp;', '&')]));
+        const page = (offset: number) => list('message', { format: 'api', kind: 'email', limit: 20, offset });
+        // 108 email messages (every tenth of 120 is post): the last page starts at 100.
+        expect(rels).toEqual({ first: page(0), prev: page(20), next: page(60), last: page(100) });
+        expect(html).toContain('Page 3 of 6 · objects 41–60 of 108');
+      });
+
+      it('shows a filter form built from the filter table that submits to the list itself', async () => {
+        const html = await (await client()('/api/v1/message/?format=api&limit=5&is_response=true', { headers: { accept: 'text/html' } })).text();
+        expect(html).toContain(`<form method="get" action="${list('message')}">`);
+        expect(html).toContain('<input type="hidden" name="format" value="api"><input type="hidden" name="limit" value="5">');
+        expect([...html.matchAll(/<(?:select|input) id="filter-(\w+)"/g)].map(([, name]) => name)).toEqual(['request', 'kind', 'is_response', 'is_draft']);
+        const kinds = MESSAGE_KINDS.map((kind) => `<option value="${kind}">${kind}</option>`).join('');
+        expect(html).toContain(`<select id="filter-kind" name="kind"><option value="" selected>any</option>${kinds}</select>`);
+        expect(html).toContain('<option value="true" selected>yes</option>');
+        expect(html).toContain('<details class="filters" open><summary>Filters (1 active)</summary>');
+      });
+
+      it('answers a bad filter from a browser with a browsable 400 that names the problem next to the form', async () => {
+        const response = await client()('/api/v1/message/?format=api&kind=telegram', { headers: { accept: 'text/html' } });
+        expect(response.status).toBe(400);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        const html = await response.text();
+        expect(html).toContain('<ul class="errors" role="alert"><li><b>kind</b>: Select a valid choice. telegram is not one of the available choices.</li></ul>');
+        expect(html).toContain('<option value="telegram" selected>telegram</option>');
+        expect(html).toContain('<b>HTTP 400 Bad Request</b>');
+      });
+
+      it('answers missing objects and refusals from a browser with browsable pages, status and headers kept', async () => {
+        const accept = { headers: { accept: 'text/html' } };
+        const missing = await client()('/api/v1/message/99999/?format=api', accept);
+        expect(missing.status).toBe(404);
+        expect(await missing.text()).toContain('<span class="s">&quot;No FoiMessage matches the given query.&quot;</span>');
+        const login = await client()('/api/v1/upload/?format=api', accept);
+        expect(login.status).toBe(401);
+        expect(login.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+        expect(login.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(await login.text()).toContain('<b>WWW-Authenticate:</b> Bearer realm=&quot;api&quot;');
+        const head = await client()('/api/v1/upload/?format=api', { ...accept, method: 'HEAD' });
+        expect(head.status).toBe(401);
+        expect(head.headers.get('content-length')).toBe(login.headers.get('content-length'));
       });
 
       it('answers format=api without an HTML Accept with JSON', async () => {

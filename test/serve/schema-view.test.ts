@@ -8,7 +8,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_VERSION } from '../../src/api/manifest.ts';
 import { planOpenApi } from '../../src/api/openapi/document.ts';
+import { buildPaths } from '../../src/api/routes.ts';
 import apiMethods from '../../src/netlify/edge-functions/api-methods.ts';
 import { createApiHandler } from '../../src/serve/api-handler.ts';
 import { fsStore } from '../../src/serve/fs-store.ts';
@@ -24,7 +26,9 @@ let api: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'schema-view-'));
-  for (const file of files) {
+  // The browsable error page reads the manifest's URLs; the schema view itself needs only its files.
+  const manifest = { path: buildPaths.manifest, body: JSON.stringify({ version: MANIFEST_VERSION, build: 'schema-view', urls: URLS, lists: {} }) };
+  for (const file of [...files, manifest]) {
     await mkdir(dirname(join(dir, file.path)), { recursive: true });
     await writeFile(join(dir, file.path), file.body);
   }
@@ -76,6 +80,13 @@ describe('GET /api/v1/schema/', () => {
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({ detail });
+  });
+
+  it('answers a browser asking for ?format=api with the browsable page of the 404', async () => {
+    const response = await get('?format=api', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('Spectacular JSONAPI');
   });
 
   it('answers HEAD without a body, and 304 to its ETag', async () => {

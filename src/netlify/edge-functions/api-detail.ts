@@ -1,11 +1,9 @@
 /**
- * Edge Function for detail paths (issue 4 #5): a rewrite to a missing `<id>.json` ends in
- * Netlify's HTML 404 page, and rules cannot fall through (platform facts A2). Every answer
- * passes unchanged, except a 404, which becomes froide's JSON body, the same bytes the API
- * core answers locally. As it runs before the CDN anyway, it also refuses an `Accept` the
- * view cannot satisfy (406), which the static file could not (docs/api.md).
+ * Edge Function for detail paths (issue 4 #5, issue 10 #1): rewrites `/api/v1/<resource>/<id>/`
+ * to the object's file in its shard folder, answers a missing one with froide's JSON 404 and
+ * refuses an `Accept` the view cannot satisfy (406), all in src/serve/detail-rewrite.ts.
  */
-import { missingDetail, unacceptable } from '../../serve/api-early.ts';
+import { answerDetail, originFetch } from '../../serve/detail-rewrite.ts';
 import type { EdgeContext } from '../edge-runtime.ts';
 
 // Literal value: Netlify reads this declaration without running the module. It equals
@@ -13,12 +11,5 @@ import type { EdgeContext } from '../edge-runtime.ts';
 export const config = { pattern: '^/api/v1/[^/]+/[^/]+/$' };
 
 export default async function apiDetail(request: Request, context: EdgeContext): Promise<Response> {
-  const refused = unacceptable(request);
-  if (refused) return refused;
-  const response = await context.next();
-  if (response.status !== 404) return response;
-  const json = missingDetail(request);
-  if (!json) return response;
-  await response.body?.cancel();
-  return json;
+  return answerDetail(request, () => context.next(), originFetch(new URL(request.url).origin));
 }

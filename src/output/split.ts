@@ -1,0 +1,34 @@
+/**
+ * Keeps every file of build/ below the deploy target's size limit (issue 10 #1: Netlify warns
+ * that files over 10 MB "will likely fail to upload"). Data the serving layer reads whole and
+ * that grows with the archive (the values a `q` filter scans, range and point indexes, shapes,
+ * autocomplete entries) is cut into parts at byte boundaries: the file itself then holds only
+ * a head, `{"$parts":<n>}`, and its bytes follow in `<path>.1` … `<path>.<n>` beside it. The
+ * Store reassembles them (src/serve/store.ts readWithParts), so no reader knows about parts.
+ *
+ * Only `_data/` files are cut: they are read by code. A public file (a list page, a detail)
+ * over the limit is left whole and the deploy-limit check names it.
+ */
+import type { PlannedFile } from './plan-types.ts';
+import { partPath, partsHead } from '../api/parts.ts';
+
+const encoder = new TextEncoder();
+
+export function* splitLargeData(files: Iterable<PlannedFile>, maxBytes: number): Generator<PlannedFile> {
+  for (const file of files) {
+    if (!('body' in file) || !file.path.startsWith('_data/')) {
+      yield file;
+      continue;
+    }
+    const bytes = typeof file.body === 'string' ? encoder.encode(file.body) : file.body;
+    if (bytes.byteLength <= maxBytes) {
+      yield file;
+      continue;
+    }
+    const count = Math.ceil(bytes.byteLength / maxBytes);
+    yield { path: file.path, body: partsHead(count) };
+    for (let part = 1; part <= count; part++) {
+      yield { path: partPath(file.path, part), body: bytes.subarray((part - 1) * maxBytes, part * maxBytes) };
+    }
+  }
+}

@@ -3,7 +3,7 @@
  * §5.11, §5.20, §5.21), in the key order of src/api/resources/venue.ts, informationobject.ts
  * and src/serve/contentless.ts.
  */
-import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../content/schema.ts';
+import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../content/choices.ts';
 import { arrayOf, boolean, dateTime, enumOf, type FieldTable, freeObject, integer, link, number, ref, relative, selfLink, string, uri } from '../field-types.ts';
 
 /** The keys of both venue shapes before the detail's additions (venue.ts `venueFields`). */

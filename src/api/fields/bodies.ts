@@ -3,7 +3,7 @@
  * key order of src/api/resources/publicbody.ts, jurisdiction.ts, law.ts, tree.ts, georegion.ts,
  * campaign.ts, articletag.ts and governmentplan.ts.
  */
-import { GEOREGION_KINDS, LAW_RESPONSE_TIME_UNITS, PLAN_STATUSES } from '../../content/schema.ts';
+import { GEOREGION_KINDS, LAW_RESPONSE_TIME_UNITS, PLAN_STATUSES } from '../../content/choices.ts';
 import { arrayOf, boolean, date, dateTime, enumOf, type FieldTable, freeObject, integer, link, mapOf, number, position, pythonDateTime, ref, selfLink, string, uri } from '../field-types.ts';
 
 /** The leading keys of both public body shapes (publicbody.ts `identity`). */

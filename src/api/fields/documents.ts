@@ -3,7 +3,7 @@
  * §5.14–5.17), in the key order of src/api/resources/document.ts, page.ts,
  * documentcollection.ts and pageannotation.ts.
  */
-import { DOCUMENT_TYPES } from '../../content/schema.ts';
+import { DOCUMENT_TYPES } from '../../content/choices.ts';
 import { alwaysNull, arrayOf, boolean, date, dateTime, enumOf, type FieldTable, freeObject, integer, link, number, pythonDateTime, ref, relative, selfLink, string, uri, uriTemplate, uuid } from '../field-types.ts';
 
 const DOCUMENT = {

@@ -13,8 +13,10 @@ import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derivatives.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { planListActions } from './api/resources/autocomplete.ts';
+import { planOpenApi } from './api/openapi/document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
+import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import type { DeployLimits } from './output/limits.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
@@ -79,6 +81,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       ...planListActions(resource, ordered, archive, ctx.urls),
     ],
     routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
+    openapi: [...planOpenApi(settings), ...planSwaggerUi()],
     lists,
   });
   // Data files above half the file limit are cut into parts, so no file comes near it.

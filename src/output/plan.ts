@@ -26,6 +26,8 @@ export interface PlanInput {
   extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
+  /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/document.ts, swagger-ui.ts). */
+  openapi?: readonly PlannedFile[];
   /** Filled with the size of each list as the plan is drained. */
   lists?: Manifest['lists'];
   /** Media files made by other stages (cropped annotation areas). */
@@ -140,6 +142,7 @@ function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFil
   yield* planMedia(input);
   yield* input.media ?? [];
   yield* input.routing ?? [];
+  yield* input.openapi ?? [];
 }
 
 export function* planOutput(input: PlanInput): Generator<PlannedFile> {

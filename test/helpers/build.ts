@@ -91,34 +91,54 @@ export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Pa
   };
 }
 
+export interface ServedSample {
+  /** The preview's address, with trailing slash. */
+  readonly url: string;
+  readonly buildDir: string;
+  readonly result: BuildResult;
+  /** A URL of the archive (under `baseUrl`, or a path) on the preview server. */
+  local(url: string): URL;
+}
+
 /**
- * Registers `beforeAll`/`afterAll` that build the committed sample archive (content/) for
- * `baseUrl` and serve it with the local preview, as `npm start` does. The project's PDF cache
- * (git-ignored) is used: cold on CI (~20 s of rendering), warm locally.
+ * Registers `beforeAll`/`afterAll` that build the committed sample archive (content/) with
+ * `baseUrl` and serve it with the local preview over a real socket. The PDF cache is the
+ * project's (`.cache/archive`, git-ignored): cold on CI (~20 s of rendering), warm locally.
+ * Register it before any `beforeAll` that uses it.
  */
-export function serveSampleArchive(baseUrl: string, options: { images?: boolean } = {}): { readonly url: string } {
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean } = {}): ServedSample {
   let dir: { path: string; remove(): Promise<void> } | undefined;
   let server: PreviewServer | undefined;
+  let result: BuildResult | undefined;
   beforeAll(async () => {
-    dir = await tempDir('sample-build-');
-    const buildDir = join(dir.path, 'build');
-    await buildArchive({
+    dir = await tempDir('sample-');
+    result = await buildArchive({
       contentDir: 'content',
-      buildDir,
+      buildDir: join(dir.path, 'build'),
       cacheDir: '.cache/archive',
       env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
       ...(options.images === undefined ? {} : { images: options.images }),
     });
-    server = await startPreviewServer({ buildDir, port: 0, env: {}, now: () => BUILD_CLOCK + 100 });
+    server = await startPreviewServer({ buildDir: join(dir.path, 'build'), port: 0, env: {}, now: () => BUILD_CLOCK + 100 });
   }, 300_000);
   afterAll(async () => {
     await server?.close();
     await dir?.remove();
   });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('serveSampleArchive: the build runs in beforeAll');
+    return value;
+  };
   return {
     get url() {
-      if (!server) throw new Error('serveSampleArchive: the build runs in beforeAll');
-      return server.url;
+      return ready(server).url;
     },
+    get buildDir() {
+      return join(ready(dir).path, 'build');
+    },
+    get result() {
+      return ready(result);
+    },
+    local: (url) => new URL(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url, ready(server).url),
   };
 }

@@ -21,7 +21,7 @@ const FROIDE_REFUSES: Record<string, number> = {
   '/api/v1/upload/': 401,
 };
 
-const server = serveSampleArchive(BASE);
+const sample = serveSampleArchive(BASE);
 
 /** Every string in a JSON value. */
 function* strings(value: unknown): Generator<string> {
@@ -30,7 +30,7 @@ function* strings(value: unknown): Generator<string> {
   else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* strings(item);
 }
 
-const local = (url: string) => new URL(url.slice(BASE.length), server.url);
+const local = (url: string) => sample.local(url);
 
 describe('crawling the sample archive', () => {
   it('reaches every object from the root index, and every link resolves', async () => {

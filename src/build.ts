@@ -19,8 +19,10 @@ import type { MediaStore } from './media/store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { planListActions } from './api/resources/autocomplete.ts';
+import { planOpenApi } from './api/openapi/document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
+import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import type { DeployLimits } from './output/limits.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
@@ -88,6 +90,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       ...planListActions(resource, ordered, archive, ctx.urls),
     ],
     routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
+    openapi: [...planOpenApi(settings), ...planSwaggerUi()],
     lists,
   });
   let uploaded: UploadStats | undefined;

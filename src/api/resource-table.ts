@@ -148,6 +148,13 @@ export const ROOT_METHODS: readonly Method[] = allow('GET');
 /** DRF's APIRootView keeps the default permission class, IsAuthenticatedOrReadOnly (facts §2). */
 export const ROOT_PERMISSION: Permission = 'read-only';
 
+/**
+ * The OpenAPI schema view (drf-spectacular's SpectacularAPIView: `get` only, permission
+ * SERVE_PERMISSIONS = AllowAny, so a write is a 405, never a 401).
+ */
+export const SCHEMA_METHODS: readonly Method[] = allow('GET');
+export const SCHEMA_PERMISSION: Permission = 'open';
+
 /** froide's list actions (autocomplete) are `@action(methods=["get"])` (facts §4). */
 export const ACTION_METHODS: readonly Method[] = allow('GET');
 

@@ -40,6 +40,15 @@ export function isResourceName(name: string): name is ResourceName {
 export const API_PREFIX = '/api/v1/';
 
 /**
+ * froide's OpenAPI schema view, `/api/v1/schema/` (okfde/froide:froide/urls.py): beside the
+ * router, so it is no resource and not in the root index.
+ */
+export const SCHEMA_PATH = 'schema';
+
+/** froide's page to read the schema, `/api/v1/schema/swagger-ui/` (drf-spectacular's SpectacularSwaggerView). */
+export const SCHEMA_UI_PATH = 'swagger-ui';
+
+/**
  * The list-level extra actions the archive answers (facts §4, §5; issue 5 #2): froide's
  * autocomplete endpoints, `^<prefix>/<url_path>/$` in DRF. `viewName` is DRF's prettified
  * method name (OPTIONS, browsable page). `source` says where the answers come from:
@@ -179,6 +188,11 @@ export class UrlBuilder {
   detail(resource: ResourceName, id: number | string, query: Query = {}): string {
     const segment = typeof id === 'number' ? String(id) : djangoQuote(id);
     return `${this.settings.baseUrl}${API_PREFIX}${resource}/${segment}/${encodeQuery(query)}`;
+  }
+
+  /** The OpenAPI document (SCHEMA_PATH). */
+  schema(query: Query = {}): string {
+    return `${this.settings.baseUrl}${API_PREFIX}${SCHEMA_PATH}/${encodeQuery(query)}`;
   }
 
   /** A list-level extra action: `/api/v1/<resource>/<action path>/`. */
@@ -396,6 +410,14 @@ export const buildPaths = {
     return `_data/${resource}/${path}/entries.json`;
   },
   manifest: '_data/manifest.json',
+  /** The static files of the schema page (Swagger UI's script and style, src/output/swagger-ui.ts). */
+  schemaUi(file: string): string {
+    return `api/v1/${SCHEMA_PATH}/${SCHEMA_UI_PATH}/${file}`;
+  },
+  /** The OpenAPI document the schema view answers (src/api/openapi/document.ts). */
+  openapi(format: 'json' | 'yaml'): string {
+    return `_data/openapi/schema.${format}`;
+  },
   filterIndex(resource: ResourceName, filter: string, value: string): string {
     return `_data/${resource}/index/${filter}/${encodeSegment(value)}.json`;
   },

@@ -6,7 +6,7 @@
 import { decodeContentText } from './encoding.ts';
 import { describeIssue } from './issues.ts';
 import { formatPath, type Position, type Problem } from './problems.ts';
-import { CONTENT_FILES, type ContentKind } from './schema.ts';
+import { CONTENT_FILES, type ContentKind, type TextIssueParams } from './schema.ts';
 import { parseYaml } from './yaml.ts';
 
 export interface ParseInput {
@@ -72,6 +72,11 @@ export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile 
       const issuePath = [...entry.base, ...issue.path.filter((part): part is string | number => typeof part !== 'symbol')];
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) at(parsed.locate([...issuePath, key], 'key'), [...issuePath, key], `unknown key "${key}"`, UNKNOWN_KEY_HINT);
+        continue;
+      }
+      const inText = issue.code === 'custom' ? (issue.params as Partial<TextIssueParams> | undefined) : undefined;
+      if (inText?.find !== undefined && inText.occurrence !== undefined) {
+        at(parsed.locateText(issuePath, inText.find, inText.occurrence), issuePath, issue.message, inText.hint);
         continue;
       }
       const { message, hint } = describeIssue(issue, (relative) => parsed.scalarSource([...entry.base, ...relative]));

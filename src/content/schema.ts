@@ -7,6 +7,7 @@
  * which knows every file; here only the shape of one file is checked.
  */
 import { z } from 'zod';
+import { MARK_CLOSE, MARK_OPEN, readMarks } from './marks.ts';
 
 // --- value types --------------------------------------------------------------------------
 
@@ -45,6 +46,29 @@ export const date = () =>
     .refine(isRealDateTime, 'is not a real date (check day and month)');
 
 const text = () => z.string().default('');
+
+/**
+ * Where in a text value a problem is (content/parse.ts reports it there rather than at the
+ * start of the value): at the `occurrence`-th `find`.
+ */
+export interface TextIssueParams {
+  find: string;
+  occurrence: number;
+  hint: string;
+}
+
+/** Message text in which `[[…]]` marks passages froide shows redacted (content/marks.ts, issue 14). */
+const redactableText = (what: string) =>
+  z
+    .string()
+    .superRefine((value, ctx) => {
+      const read = readMarks(value);
+      if (!('problem' in read)) return;
+      const { message, hint, occurrence } = read.problem;
+      ctx.addIssue({ code: 'custom', message, input: value, params: { find: MARK_OPEN, occurrence, hint } satisfies TextIssueParams });
+    })
+    .default('')
+    .describe(`${what} A passage between ${MARK_OPEN} and ${MARK_CLOSE} is published redacted, as "[geschwärzt]"; the text between the marks is never published.`);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const uuid = () => z.string().regex(uuidPattern, 'must be a lower-case UUID like "3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10"');
 const url = () => z.string().url('must be an absolute URL like "https://example.org/page"');
@@ -96,7 +120,7 @@ export const lawSchema = z.strictObject({
   requires_signature: z.boolean().default(false),
   letter_start: text(),
   letter_end: text(),
-  last_modified_at: date().optional(),
+  last_modified_at: date().optional().describe('Date of the last change of the law text. Defaults to the date of site updated_at.'),
   refusal_reasons: z.array(z.string()).default([]).describe('One entry per refusal reason.'),
   legal_text: text(),
   combined: z.array(ref('law')).default([]),
@@ -263,6 +287,11 @@ export const requestSchema = z.strictObject({
   last_modified_at: dateTime().optional().describe('Defaults to the latest of created_at, last message and resolved_on.'),
   reference: z.string().default(''),
   user: z.number().int().positive().nullable().default(null).describe('User id; null for private users.'),
+  user_name: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The requester\'s public name as FragDenStaat shows it ("Erika Mustermann", with an organisation "Erika Mustermann (Verein)"): the sender of their messages. Only with user; once per user is enough. Without it the sender is "<< Anfragesteller:in >>".'),
   project: z.number().int().positive().nullable().default(null),
   campaign: optionalRef('campaign'),
   tags: z.array(z.string().min(1)).default([]),
@@ -303,8 +332,8 @@ export const messageSchema = z.strictObject({
   sender_public_body: optionalRef('public body'),
   recipient_public_body: optionalRef('public body'),
   timestamp: dateTime(),
-  subject: z.string().default('').describe('Kept for the record; not part of the API message object (spec §2.3).'),
-  content: z.string().default('').describe('Kept for the record; not part of the API message object (spec §2.3).'),
+  subject: redactableText('Subject line.'),
+  content: redactableText('The message text.'),
   status: z.enum(REQUEST_STATUSES).optional().describe('Request status after this message; defaults to the request status.'),
   sent: z.boolean().optional().describe('Defaults to true, and to false for drafts.'),
   is_draft: z.boolean().default(false).describe('Drafts are not published.'),
@@ -313,6 +342,7 @@ export const messageSchema = z.strictObject({
   registered_mail_date: dateTime().nullable().default(null),
   redacted: z.boolean().default(false),
   not_publishable: z.boolean().default(false),
+  last_modified_at: dateTime().optional().describe('Defaults to timestamp.'),
   attachments: z.array(attachmentSchema).default([]),
 });
 

@@ -32,6 +32,11 @@ export interface ParsedYaml {
   locate(path: KeyPath, target?: 'value' | 'key'): Position;
   /** The text of the value at a key path as written (`12345678901234567890`, not 12345678901234567000). */
   scalarSource(path: KeyPath): string | undefined;
+  /**
+   * Where the `occurrence`-th (0-based) `needle` inside the value at a key path is written, for
+   * a problem in the middle of a long text; the start of the value when it cannot be found.
+   */
+  locateText(path: KeyPath, needle: string, occurrence: number): Position;
 }
 
 /**
@@ -56,7 +61,7 @@ export interface YamlText {
 }
 
 /** The parsed document and its positions, without the checks and the value (what a locator needs). */
-function locator(text: string): { doc: Document; source: YamlText } & Pick<ParsedYaml, 'locate' | 'scalarSource'> {
+function locator(text: string): { doc: Document; source: YamlText } & Pick<ParsedYaml, 'locate' | 'scalarSource' | 'locateText'> {
   const lineCounter = new LineCounter();
   // Duplicate keys are found by yaml-rules.ts, which names the key and both lines.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
@@ -102,11 +107,22 @@ function locator(text: string): { doc: Document; source: YamlText } & Pick<Parse
     const { node, exact } = nodeAt(path, 'value');
     return exact && isScalar(node) ? node.source : undefined;
   };
-  return { doc, source, locate, scalarSource };
+  // The needle is searched in the value as written: a needle without blanks, quotes or
+  // backslashes reads the same in every scalar style (block, plain, quoted), so its n-th
+  // occurrence in the source is its n-th occurrence in the value.
+  const locateText = (path: KeyPath, needle: string, occurrence: number): Position => {
+    const { node, exact } = nodeAt(path, 'value');
+    if (!exact || !node?.range) return locate(path);
+    const [start, end] = node.range;
+    let at = text.indexOf(needle, start);
+    for (let seen = 0; seen < occurrence && at >= 0; seen++) at = text.indexOf(needle, at + needle.length);
+    return at >= 0 && at + needle.length <= end ? source.position(at) : locate(path);
+  };
+  return { doc, source, locate, scalarSource, locateText };
 }
 
 export function parseYaml(text: string): ParsedYaml {
-  const { doc, source, locate, scalarSource } = locator(text);
+  const { doc, source, locate, scalarSource, locateText } = locator(text);
   const errors = [...plainYamlProblems(doc, source), ...[...doc.errors, ...doc.warnings].map((error) => syntaxProblem(error, source))];
   const empty = !errors.length && (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null && !doc.contents.source));
 
@@ -119,7 +135,7 @@ export function parseYaml(text: string): ParsedYaml {
       errors.push({ position: { line: 1, column: 1 }, path: [], message: `YAML: ${(error as Error).message}`, hint: 'simplify this file to plain keys, lists and values' });
     }
   }
-  return { value, empty, errors: firstPerLine(errors), locate, scalarSource };
+  return { value, empty, errors: firstPerLine(errors), locate, scalarSource, locateText };
 }
 
 /**

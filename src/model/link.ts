@@ -13,7 +13,7 @@ import { linkInfoCampaigns } from './infocampaigns.ts';
 import { PublishedRequests } from './published-requests.ts';
 import { linkTree, Registry } from './registry.ts';
 import { linkRequests } from './requests.ts';
-import { parseTimestamp } from './time.ts';
+import { formatDateTime, parseTimestamp } from './time.ts';
 import type { Archive, Campaign, Category, Classification, Jurisdiction, Law, PublicBody } from './types.ts';
 
 export interface ModelOptions {
@@ -25,6 +25,8 @@ export interface ModelOptions {
 export function linkArchive(content: LoadedContent, options: ModelOptions, problems: Problems): Archive {
   const fallbackModified = parseTimestamp(options.defaultUpdatedAt);
   const modified = (value: string | undefined) => (value ? parseTimestamp(value) : fallbackModified);
+  // froide's law `last_modified_at` is a date (facts §5.8): the site's date of updated_at.
+  const fallbackModifiedDate = formatDateTime(fallbackModified, options.timeZone).slice(0, 10);
 
   const georegions = linkGeoRegions(content, problems);
 
@@ -139,7 +141,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
       requiresSignature: data.requires_signature,
       letterStart: data.letter_start,
       letterEnd: data.letter_end,
-      lastModifiedAt: data.last_modified_at ?? null,
+      lastModifiedAt: data.last_modified_at ?? fallbackModifiedDate,
       refusalReasons: data.refusal_reasons,
       legalText: data.legal_text,
       combined: [],

@@ -8,6 +8,7 @@ import type { LoadedContent, LoadedMessage } from '../content/load.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DerivedDocumentInput } from '../content/schema.ts';
 import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
+import { redactText } from './redaction.ts';
 import { Registry } from './registry.ts';
 import { UniqueKeys } from './unique.ts';
 import { parseTimestamp, formatDateTime, type Timestamp } from './time.ts';
@@ -57,6 +58,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
   const byDir = new Map<string, FoiRequest>();
   const explicitModified = new Map<FoiRequest, Timestamp | null>();
   const slugs = new UniqueKeys<string>();
+  const userNames = new Map<number, { name: string; source: Source }>();
 
   for (const { data, source, dir } of content.requests) {
     const publicBody = ctx.publicBodies.resolve(data.public_body, source, ['public_body']) ?? null;
@@ -86,6 +88,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       lastModifiedAt: 0,
       reference: data.reference,
       user: data.user,
+      userName: null,
       project: data.project,
       // A campaign that is not public has no API object to point at.
       campaign: campaign && !ctx.hiddenCampaigns.has(campaign.id) ? campaign : null,
@@ -103,6 +106,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     checkOrder(request.createdAt, request.resolvedOn, source, ['resolved_on'], 'resolved_on', 'created_at', problems, ctx.timeZone);
     checkOrder(request.createdAt, request.dueDate, source, ['due_date'], 'due_date', 'created_at', problems, ctx.timeZone);
     sameAsIds.set(request, data.same_as);
+    if (data.user_name !== undefined) nameUser(userNames, data.user, data.user_name, source, problems);
     if (!registered) continue;
     explicitModified.set(request, optionalTime(data.last_modified_at));
     if (data.public) published.add(request);
@@ -249,7 +253,11 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
 
   for (const registry of [requests, messages, attachments, documents]) registry.reportDuplicates();
   const publishedRequests = requests.values().filter((request) => published.has(request));
-  for (const request of publishedRequests) finishRequest(request, explicitModified.get(request) ?? null, ctx.fallbackModified);
+  for (const request of publishedRequests) {
+    finishRequest(request, explicitModified.get(request) ?? null, ctx.fallbackModified);
+    // A user's name is given once, in any of their requests.
+    request.userName = request.user === null ? null : (userNames.get(request.user)?.name ?? null);
+  }
   for (const request of publishedRequests) {
     if (request.sameAs && published.has(request.sameAs)) request.sameAs.sameAsCount++;
   }
@@ -257,8 +265,22 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
   return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, importedByFile, declaredDocuments: { get: (id) => documents.get(id), blockedBy } };
 }
 
+/** Records a requester's public name; one user has one name, and a private user none. */
+function nameUser(names: Map<number, { name: string; source: Source }>, user: number | null, name: string, source: Source, problems: Problems): void {
+  if (user === null) {
+    problems.at(source, ['user_name'], 'is given, but user is not: the name of a private requester is never published', 'remove user_name, or add the requester\'s user id as user');
+    return;
+  }
+  const known = names.get(user);
+  if (!known) names.set(user, { name, source });
+  else if (known.name !== name) {
+    problems.at(source, ['user_name'], `is "${name}", but ${known.source.file} names user ${user} "${known.name}"`, 'a user has one public name: write the same user_name in both files, or check the user ids');
+  }
+}
+
 function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): Message {
   const { data, source } = loaded;
+  const timestamp = parseTimestamp(data.timestamp);
   const message: Message = {
     id: data.id,
     source,
@@ -267,7 +289,7 @@ function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): 
     isResponse: data.is_response,
     senderPublicBody: ctx.publicBodies.resolve(data.sender_public_body, source, ['sender_public_body']) ?? null,
     recipientPublicBody: ctx.publicBodies.resolve(data.recipient_public_body, source, ['recipient_public_body']) ?? null,
-    timestamp: parseTimestamp(data.timestamp),
+    timestamp,
     status: data.status ?? request.status,
     sent: data.sent ?? !data.is_draft,
     isDraft: data.is_draft,
@@ -276,6 +298,9 @@ function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): 
     registeredMailDate: optionalTime(data.registered_mail_date),
     redacted: data.redacted,
     notPublishable: data.not_publishable,
+    subject: redactText(data.subject),
+    content: redactText(data.content),
+    lastModifiedAt: optionalTime(data.last_modified_at) ?? timestamp,
     attachments: [],
   };
   if (data.is_response && data.sender_public_body === null) {
@@ -285,6 +310,7 @@ function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): 
     ctx.problems.at(source, ['is_response'], 'is false, so recipient_public_body is required', 'a message of the requester goes to a public body: add "recipient_public_body: <its id>"');
   }
   checkOrder(request.createdAt, message.timestamp, source, ['timestamp'], 'the message', `its request's created_at`, ctx.problems, ctx.timeZone);
+  checkOrder(message.timestamp, message.lastModifiedAt, source, ['last_modified_at'], 'last_modified_at', 'the message\'s timestamp', ctx.problems, ctx.timeZone);
   return message;
 }
 

@@ -6,6 +6,7 @@ import type { Source } from '../content/problems.ts';
 import type { ContentFile } from '../content/load.ts';
 import type { DocumentInput, LawInput, MessageInput } from '../content/schema.ts';
 import type { MultiPolygon, Position } from './geometry.ts';
+import type { RedactedText } from './redaction.ts';
 import type { Timestamp } from './time.ts';
 
 interface Record {
@@ -42,7 +43,7 @@ export interface Law extends Record {
   letterStart: string;
   letterEnd: string;
   /** A date `YYYY-MM-DD` (froide renders str() of a date here, facts §5.8). */
-  lastModifiedAt: string | null;
+  lastModifiedAt: string;
   refusalReasons: string[];
   legalText: string;
   combined: Law[];
@@ -157,6 +158,8 @@ export interface FoiRequest extends Record {
   lastModifiedAt: Timestamp;
   reference: string;
   user: number | null;
+  /** The requester's public name (froide `User.display_name()`), null when unknown or private. */
+  userName: string | null;
   project: number | null;
   campaign: Campaign | null;
   tags: string[];
@@ -179,6 +182,10 @@ export interface Message extends Record {
   registeredMailDate: Timestamp | null;
   redacted: boolean;
   notPublishable: boolean;
+  /** As an anonymous reader sees them: marked passages redacted (model/redaction.ts). */
+  subject: RedactedText;
+  content: RedactedText;
+  lastModifiedAt: Timestamp;
   /** Published (approved) attachments, ordered by name (then id). */
   attachments: Attachment[];
 }

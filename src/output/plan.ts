@@ -23,6 +23,8 @@ export interface PlanInput {
   extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
+  /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/document.ts, swagger-ui.ts). */
+  openapi?: readonly PlannedFile[];
   /** Filled with the size of each list as the plan is drained. */
   lists?: Manifest['lists'];
   /** Every media file the build publishes (src/media/collect.ts): what the media index lists. */
@@ -116,6 +118,7 @@ function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFil
   // Media bytes go to the media store (src/media/upload.ts); build/ holds only their index.
   yield* planMediaIndex((input.media ?? []).map((file) => [file.path, file] as const));
   yield* input.routing ?? [];
+  yield* input.openapi ?? [];
 }
 
 export function* planOutput(input: PlanInput): Generator<PlannedFile> {

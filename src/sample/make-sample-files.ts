@@ -88,6 +88,7 @@ const R12 = 'requests/0012-messberichte-pfas-rhein';
 const R13 = 'requests/0013-widerspruch-foerderverfahren';
 const R14 = 'requests/0014-evaluation-bodycams-bahnhoefe';
 const R15 = 'requests/0015-gutachten-videoueberwachung';
+const R31 = 'requests/0031-kontrollbericht-zu-cafe-morgenrot-berlin';
 
 const REQUESTER = ['[Name geschwärzt]', 'per E-Mail über das Beispielarchiv'];
 
@@ -890,6 +891,31 @@ export const SAMPLE_PDFS: SamplePdf[] = [
         { title: '2. Rechtslage', page: 2 },
         { title: '3. Kriminologische Bewertung', page: 3 },
         { title: '4. Ergebnis', page: 4 },
+      ],
+    },
+  },
+
+  // --- request 31: Bezirksamt, food control report (a venue's request with a document, froide-food) ---
+  {
+    path: `${R31}/files/3102/Kontrollbericht Café Morgenrot.pdf`,
+    spec: {
+      title: 'Kontrollbericht Café Morgenrot',
+      author: 'Bezirksamt Friedrichshain-Kreuzberg, Lebensmittelaufsicht',
+      creator: 'LibreOffice Writer',
+      producer: 'LibreOffice 7.5',
+      date: date('2024-04-30T10:00:00Z'),
+      pages: [
+        letterPage({
+          from: ['Bezirksamt Friedrichshain-Kreuzberg von Berlin', 'Ordnungsamt, Lebensmittelaufsicht', 'Frankfurter Allee 35/37, 10247 Berlin'],
+          to: REQUESTER,
+          placeDate: 'Berlin, 30. April 2024',
+          reference: 'OA LM 2024/0412',
+          subject: 'Ihr Antrag nach dem VIG: Café Morgenrot, Wühlischstraße 30',
+          body: [
+            'Die beiden letzten Betriebsüberprüfungen fanden am 14. März 2023 und am 9. Januar 2024 statt.',
+            'Bei der Überprüfung im Januar 2024 wurden Mängel bei der Kühlung und der Reinigung festgestellt; sie wurden bei der Nachkontrolle am 23. Januar 2024 als behoben festgestellt.',
+          ],
+        }),
       ],
     },
   },

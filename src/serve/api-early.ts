@@ -10,21 +10,28 @@ import {
   RESOURCES,
   ROOT_METHODS,
   ROOT_PERMISSION,
+  SCHEMA_METHODS,
+  SCHEMA_PERMISSION,
   WRITE_ACTION_METHODS,
   type Method,
   type Permission,
 } from '../api/resource-table.ts';
 import { answeredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './api-route.ts';
-import { isFormat, type Format } from './links.ts';
+import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
 import { acceptable } from './negotiation.ts';
+import { schemaRenders } from './schema-view.ts';
 import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
+
+/** TemplateHTMLRenderer's media type (format `html`), the only renderer of the schema page. */
+const HTML = 'text/html';
 
 export type View = Exclude<ApiRoute, { kind: 'none' }>;
 
 export function methodsOf(view: View): readonly Method[] {
   if (view.kind === 'root') return ROOT_METHODS;
+  if (view.kind === 'schema' || view.kind === 'schema-ui') return SCHEMA_METHODS;
   if (view.kind === 'action') return ACTION_METHODS;
   if (view.kind === 'write-action') return WRITE_ACTION_METHODS;
   const spec = RESOURCES[view.resource];
@@ -32,6 +39,7 @@ export function methodsOf(view: View): readonly Method[] {
 }
 
 function permissionOf(view: View): Permission {
+  if (view.kind === 'schema' || view.kind === 'schema-ui') return SCHEMA_PERMISSION;
   return view.kind === 'root' ? ROOT_PERMISSION : RESOURCES[view.resource].permission;
 }
 
@@ -61,8 +69,12 @@ export function missingDetail(request: Request): Response | null {
  * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON or the browsable HTML. With
  * `format=api` JSON stays acceptable too, because the archive answers it with `format=api`
  * links to a client that does not ask for HTML (spec §1; froide's only renderer there is HTML).
+ * Empty for a format the view does not render (a 404).
  */
-function negotiated(view: View, format: Format | undefined): readonly string[] {
+function negotiated(view: View, format: string | undefined): readonly string[] {
+  if (view.kind === 'schema') return schemaRenders(format);
+  if (view.kind === 'schema-ui') return !format || format === 'html' ? [HTML] : [];
+  if (format && !isFormat(format)) return [];
   if (format === 'json') return [JSON_TYPE];
   if (format === 'api') return [JSON_TYPE, 'text/html'];
   return rendersOf(view);
@@ -76,8 +88,9 @@ export function negotiationRefusal(request: Request, view: View, url = new URL(r
   const allow = methodsOf(view);
   // Django's QueryDict.get: the last value; an empty one selects no format.
   const format = url.searchParams.getAll('format').at(-1) || undefined;
-  if (format && !isFormat(format)) return errorResponse(request, 404, { detail: MESSAGES.notFound }, allow);
-  if (!acceptable(request.headers.get('accept'), negotiated(view, format as Format | undefined))) {
+  const renders = negotiated(view, format);
+  if (renders.length === 0) return errorResponse(request, 404, { detail: MESSAGES.notFound }, allow);
+  if (!acceptable(request.headers.get('accept'), renders)) {
     return errorResponse(request, 406, { detail: MESSAGES.notAcceptable }, allow);
   }
   return null;

@@ -18,6 +18,7 @@ import { lastValue, pageRequest, readJson, readPositions, window } from './pagin
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from './store.ts';
 import { unlistedDetail } from './query-views.ts';
+import { schemaPageResponse, schemaResponse } from './schema-view.ts';
 import { RESOURCE_VIEWS, type Answer } from './views.ts';
 
 export interface ApiHandlerOptions {
@@ -68,6 +69,8 @@ async function handle(request: Request, store: Store, manifest: () => Promise<Ma
   const early = await earlyAnswer(request);
   if (early) return early.status >= 400 && wantsHtml(request, url) ? browsableError(request, early, await manifest()) : early;
   const view = matchApiRoute(url.pathname) as View;
+  if (view.kind === 'schema') return schemaResponse(request, url, store);
+  if (view.kind === 'schema-ui') return schemaPageResponse(request);
   const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
   const facts = await manifest();
   const answer = await read(view, url, store, facts);
@@ -149,6 +152,9 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
     case 'write-action':
       // No write action has GET: earlyAnswer() answers every method of them.
       throw new Error(`${url.pathname}: a write action reached the data`);
+    case 'schema':
+    case 'schema-ui':
+      throw new Error(`${url.pathname}: the schema views read no list or object`);
   }
 }
 

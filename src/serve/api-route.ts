@@ -9,6 +9,8 @@ import {
   isResourceName,
   listActionsOf,
   QUERY_ANSWERED,
+  SCHEMA_PATH,
+  SCHEMA_UI_PATH,
   writeActionsOf,
   type ListAction,
   type ResourceName,
@@ -18,6 +20,10 @@ import { MESSAGES } from './responses.ts';
 
 export type ApiRoute =
   | { kind: 'root' }
+  /** The OpenAPI document (froide's `/api/v1/schema/`, beside the router). */
+  | { kind: 'schema' }
+  /** The page that shows it (froide's `/api/v1/schema/swagger-ui/`). */
+  | { kind: 'schema-ui' }
   | { kind: 'list'; resource: ResourceName }
   /** A list-level extra action (autocomplete); DRF routes these before the detail pattern. */
   | { kind: 'action'; resource: ResourceName; action: ListAction }
@@ -33,6 +39,8 @@ export function matchApiRoute(pathname: string): ApiRoute {
   if (segments.pop() !== '') return { kind: 'none' };
   const [resource, id] = segments;
   if (segments.length === 0) return { kind: 'root' };
+  if (resource === SCHEMA_PATH && segments.length === 1) return { kind: 'schema' };
+  if (resource === SCHEMA_PATH && segments.length === 2 && id === SCHEMA_UI_PATH) return { kind: 'schema-ui' };
   if (!isResourceName(resource!)) return { kind: 'none' };
   if (segments.length === 1) return { kind: 'list', resource: resource! };
   const rest = segments.slice(1).join('/');
@@ -56,11 +64,12 @@ export function missingDetailError(view: Extract<ApiRoute, { kind: 'detail' }>):
 /**
  * Views no static file answers, so the host sends them to the API function: every list and
  * detail of a QUERY_ANSWERED resource, every detail of a `detailByFunction` one, details
- * without GET (following: 405) and the write actions (405 to GET; src/output/routing.ts writes
- * the same decision as rules).
+ * without GET (following: 405), the write actions (405 to GET; src/output/routing.ts writes
+ * the same decision as rules) and the schema views: the document is JSON or YAML by `Accept`,
+ * and its page needs no rule of its own that way (its script and style are plain files).
  */
 export function answeredByFunction(view: ApiRoute): boolean {
-  if (view.kind === 'write-action') return true;
+  if (view.kind === 'write-action' || view.kind === 'schema' || view.kind === 'schema-ui') return true;
   if (view.kind !== 'list' && view.kind !== 'detail') return false;
   if (QUERY_ANSWERED.has(view.resource)) return true;
   return view.kind === 'detail' && !hasStaticDetail(view.resource);

@@ -65,6 +65,8 @@ function titleOf(view: ApiRoute): string {
 function descriptionOf(view: ApiRoute): string {
   if (view.kind === 'root') return 'Every resource of the archive, each linking to its list.';
   if (view.kind === 'none') return '';
+  if (view.kind === 'schema') return 'This API as an OpenAPI 3.1 document (JSON, or YAML with ?format=yaml).';
+  if (view.kind === 'schema-ui') return 'The OpenAPI document of this API in Swagger UI.';
   return RESOURCE_DESCRIPTIONS[view.resource];
 }
 

@@ -21,10 +21,16 @@ export function withQueryParam(url: string, key: string, value: string): string 
 }
 
 /**
+ * Keys whose values are text people wrote, never links. froide adds `format` to hyperlinked
+ * fields only (facts §1.2), so a message whose whole content is an API URL keeps it as written.
+ */
+const TEXT_KEYS = new Set(['subject', 'content', 'redacted_subject', 'redacted_content', 'sender', 'title', 'description', 'redacted_description', 'summary']);
+
+/**
  * Adds `format` to every absolute API link in a JSON value (resource_uri, references, root
  * links, next/previous). site_url, media URLs and relative links such as pages_uri are not API
  * links by `UrlBuilder.isApiLink` and stay as they are (facts §1.2). Free text is never touched:
- * a link is a string that is an API URL and nothing else.
+ * a link is a string that is an API URL and nothing else, outside the TEXT_KEYS.
  */
 export function withFormat(value: unknown, urls: UrlBuilder, format: string): unknown {
   if (typeof value === 'string') {
@@ -33,7 +39,7 @@ export function withFormat(value: unknown, urls: UrlBuilder, format: string): un
   if (Array.isArray(value)) return value.map((item) => withFormat(item, urls, format));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = withFormat(item, urls, format);
+    for (const [key, item] of Object.entries(value)) out[key] = TEXT_KEYS.has(key) ? item : withFormat(item, urls, format);
     return out;
   }
   return value;

@@ -4,11 +4,15 @@
  */
 import { RENDERS, RESOURCES } from '../api/resource-table.ts';
 import type { ApiRoute } from './api-route.ts';
+import { SCHEMA_DESCRIPTION, SCHEMA_RENDERS } from './schema-view.ts';
 
 const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
 export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
   if (route.kind === 'root') return 'Api Root';
+  // DRF's name of froide's SpectacularJSONAPIView.
+  if (route.kind === 'schema') return 'Spectacular JSONAPI';
+  if (route.kind === 'schema-ui') return 'Spectacular Swagger';
   if (route.kind === 'action' || route.kind === 'write-action') return route.action.viewName;
   return `${RESOURCES[route.resource].viewName} ${route.kind === 'list' ? 'List' : 'Instance'}`;
 }
@@ -18,6 +22,8 @@ export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
  * which the root view has too, plus the resource's own; an extra action has its viewset's.
  */
 export function rendersOf(route: Exclude<ApiRoute, { kind: 'none' }>): readonly string[] {
+  if (route.kind === 'schema') return SCHEMA_RENDERS;
+  if (route.kind === 'schema-ui') return ['text/html'];
   return route.kind === 'root' ? RENDERS : RESOURCES[route.resource].renders;
 }
 
@@ -25,7 +31,7 @@ export function optionsBody(route: Exclude<ApiRoute, { kind: 'none' }>): Record<
   return {
     name: viewName(route),
     // DRF's APIRootView docstring; froide's viewsets have none (facts §4).
-    description: route.kind === 'root' ? 'The default basic root view for DefaultRouter' : '',
+    description: route.kind === 'root' ? 'The default basic root view for DefaultRouter' : route.kind === 'schema' ? SCHEMA_DESCRIPTION : '',
     renders: [...rendersOf(route)],
     parses: PARSES,
   };

@@ -40,3 +40,31 @@ export function acceptable(accept: string | null, renders: readonly string[]): b
     return wanted.some((candidate) => satisfies(renderer, candidate));
   });
 }
+
+/**
+ * DRF's `_MediaType.precedence`: `*\/*` 0, `type/*` 1, a full type 2, a full type with
+ * parameters other than `q` 3.
+ */
+function precedenceOf(text: string): number {
+  const { main, sub } = parseMediaType(text);
+  if (main === '*') return 0;
+  if (sub === '*') return 1;
+  const params = text.split(';').slice(1).map((param) => param.split('=', 1)[0]!.trim().toLowerCase()).filter(Boolean);
+  return params.every((name) => name === 'q') ? 2 : 3;
+}
+
+/**
+ * DRF's `select_renderer`: the media types of `Accept` from the most specific to the least
+ * (header order within one precedence; q-values play no part), and for each the first
+ * renderer that satisfies it. Null when none does (the 406 of `acceptable`).
+ */
+export function chooseRenderer(accept: string | null, renders: readonly string[]): string | null {
+  const wanted = (accept ?? '*/*').split(',').map((text) => ({ type: parseMediaType(text), precedence: precedenceOf(text) }));
+  for (let precedence = 3; precedence >= 0; precedence--) {
+    for (const candidate of wanted.filter((entry) => entry.precedence === precedence)) {
+      const found = renders.find((type) => satisfies(parseMediaType(type), candidate.type));
+      if (found) return found;
+    }
+  }
+  return null;
+}

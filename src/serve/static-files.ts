@@ -57,6 +57,9 @@ export class StaticFiles {
 const TYPES: Record<string, string> = {
   json: 'application/json',
   html: 'text/html; charset=utf-8',
+  // The schema page's script and style (src/output/swagger-ui.ts); Netlify types them by extension too.
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   pdf: 'application/pdf',
   png: 'image/png',

@@ -21,7 +21,8 @@ const API = `${BASE}/api/v1/`;
 const MEDIA = `${BASE}/media/`;
 const SITE = 'https://fragdenstaat.example';
 
-const MESSAGE_KEYS = ['resource_uri', 'id', 'url', 'request', 'sent', 'is_response', 'is_postal', 'is_draft', 'kind', 'is_escalation', 'content_hidden', 'sender_public_body', 'recipient_public_body', 'status', 'timestamp', 'registered_mail_date', 'redacted', 'not_publishable', 'attachments'];
+// spec §2.3, then the seven fields froide's serializer adds after `attachments` (facts §5.2).
+const MESSAGE_KEYS = ['resource_uri', 'id', 'url', 'request', 'sent', 'is_response', 'is_postal', 'is_draft', 'kind', 'is_escalation', 'content_hidden', 'sender_public_body', 'recipient_public_body', 'status', 'timestamp', 'registered_mail_date', 'redacted', 'not_publishable', 'attachments', 'subject', 'content', 'redacted_subject', 'redacted_content', 'sender', 'status_name', 'last_modified_at'];
 const ATTACHMENT_KEYS = ['resource_uri', 'id', 'belongs_to', 'name', 'filetype', 'size', 'site_url', 'anchor_url', 'file_url', 'pending', 'is_converted', 'converted', 'approved', 'can_approve', 'can_change_approval', 'redacted', 'is_redacted', 'can_redact', 'can_delete', 'is_pdf', 'is_image', 'is_irrelevant', 'document'];
 const DOCUMENT_KEYS = ['resource_uri', 'id', 'site_url', 'title', 'slug', 'description', 'published_at', 'num_pages', 'public', 'listed', 'allow_annotation', 'pending', 'file_url', 'file_size', 'cover_image', 'page_template', 'outline', 'properties', 'uid', 'data', 'pages_uri', 'original', 'foirequest', 'publicbody', 'last_modified_at'];
 
@@ -136,7 +137,7 @@ describe('list envelope (spec §2.2)', () => {
 });
 
 describe('message (spec §2.3)', () => {
-  it('has exactly the spec fields with their types and link shapes', async () => {
+  it('has exactly the spec fields and froide’s seven more, with their types and link shapes', async () => {
     const message = await built.json(buildPaths.detail('message', 101));
     expect(Object.keys(message)).toEqual(MESSAGE_KEYS);
     expect(message).toMatchObject({
@@ -158,6 +159,13 @@ describe('message (spec §2.3)', () => {
       registered_mail_date: null,
       redacted: false,
       not_publishable: false,
+      subject: '',
+      content: '',
+      redacted_subject: [],
+      redacted_content: [],
+      sender: 'Bundesministerium des Innern',
+      status_name: 'Anfrage abgeschlossen',
+      last_modified_at: '2024-02-20T09:30:00.250000+01:00',
     });
     expect(message.attachments.map((attachment: { name: string }) => attachment.name)).toEqual(['Bescheid März.pdf', 'liste.csv', 'vermerk.pdf']);
     for (const attachment of message.attachments) expect(Object.keys(attachment)).toEqual(ATTACHMENT_KEYS);

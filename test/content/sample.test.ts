@@ -17,6 +17,8 @@ import { readProperties } from '../../src/pdf/facts.ts';
 import { readOutline } from '../../src/pdf/outline.ts';
 import { makeSampleFiles, SAMPLE_PDFS, sampleFilePaths } from '../../src/sample/make-sample-files.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { redactText } from '../../src/model/redaction.ts';
+import { parse } from 'yaml';
 import { tempDir, writeTree, type Tree } from '../helpers/content.ts';
 
 const CONTENT = resolve(fileURLToPath(import.meta.url), '../../../content');
@@ -235,6 +237,26 @@ describe('editors guide (docs/content-guide.md)', () => {
     const guide = await readFile(guideUrl, 'utf8');
     const shown = /```\n(error content\/requests\/[^`]*?\d+ errors?, \d+ warnings?)\n```/.exec(guide)![1]!;
     expect(printed).toBe(shown);
+  });
+
+  it('shows exactly what check prints for a redaction without its end', async () => {
+    const files = await exampleFiles();
+    files[`${FOLDER}/messages/1601.yaml`] = files[`${FOLDER}/messages/1601.yaml`]!.replace('[[Name]]', '[[Name');
+    const { problems } = await checkWithExample(files);
+    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content')), `${count(problems.errors.length, 'error')}, ${count(problems.warnings.length, 'warning')}`].join('\n');
+    const guide = await readFile(guideUrl, 'utf8');
+    const shown = /```text\n(error content\/requests\/0016[^\n]*opens a redaction[^`]*?)\n```/.exec(guide)![1]!;
+    expect(printed).toBe(shown);
+  });
+
+  it('the redaction example is published as the guide shows', async () => {
+    const guide = await readFile(guideUrl, 'utf8');
+    const section = guide.slice(guide.indexOf('#### Redacted passages'));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+    const shown = JSON.parse(`{${/```json\n([\s\S]*?)```/.exec(section)![1]!}}`);
+    const { text, segments } = redactText((parse(yaml) as { content: string }).content);
+    expect({ content: text, redacted_content: segments }).toEqual(shown);
   });
 
   it('shows exactly what check prints for a value starting with *', async () => {

@@ -362,6 +362,67 @@ describe('editor conveniences', () => {
   });
 });
 
+describe('message texts and requesters (issue 14)', () => {
+  const file = 'requests/10-akten/messages/100.yaml';
+  const requester = (lines: string[]) =>
+    minimalArchive({ [file]: ['id: 100', 'is_response: false', 'recipient_public_body: 1', 'timestamp: 2024-02-01T10:00:00+01:00', ...lines, ''].join('\n') });
+
+  it('reports a redaction mark that does not close at the mark, in any scalar style', async () => {
+    const { problems, archive } = await check(
+      requester([
+        'subject: "Akte [[12/3] vom Mai"',
+        'content: |-',
+        '  Sehr geehrte Damen und Herren,',
+        '  die Akte [[12/3]] und [[Az. 4',
+        '',
+        '  Mit freundlichen Grüßen',
+        '  [[Erika Mustermann]]',
+      ]),
+    );
+    expect(archive).toBeUndefined();
+    expect(where(problems.sorted())).toEqual([`error ${file}:5:16 subject`, `error ${file}:8:25 content`]);
+    expect(problems.sorted().map((problem) => problem.message)).toEqual([
+      'opens a redaction with "[[" that is not closed',
+      'opens a redaction with "[[" that is not closed before the next "[["',
+    ]);
+    expect(problems.list[0]!.hint).toBe('end the hidden passage with "]]", as in "[[Erika Mustermann]]"');
+    expect(formatProblem(problems.sorted()[1]!, 'content')).toBe(
+      `error content/${file}:8:25 content: opens a redaction with "[[" that is not closed before the next "[["\n    -> end the hidden passage with "]]", as in "[[Erika Mustermann]]"`,
+    );
+  });
+
+  it('reports an empty redaction, and takes a lone "]]" as text', async () => {
+    const { problems } = await check(requester(['subject: Anlage [1]] und [[]]']));
+    expect(where(problems.list)).toEqual([`error ${file}:5:26 subject`]);
+    expect(problems.list[0]!.message).toBe('has an empty redaction "[[]]"');
+    const lone = await check(requester(['subject: Anlage [Teil [1]]']));
+    expect(lone.problems.list).toEqual([]);
+    expect(lone.archive!.messages[0]!.subject.text).toBe('Anlage [Teil [1]]');
+  });
+
+  it('names a user once for all their requests, never a private one, never two ways', async () => {
+    const request = (id: number, extra: object) => ({ id, slug: `r${id}`, title: 'T', description: 'x', status: 'awaiting_response', ...extra });
+    const { problems } = await check(
+      minimalArchive({
+        'requests/11-a/request.yaml': request(11, { user: 5, user_name: 'Erika Mustermann' }),
+        'requests/12-b/request.yaml': request(12, { user: 5, user_name: 'E. Mustermann' }),
+        'requests/13-c/request.yaml': request(13, { user_name: 'Max Mustermann' }),
+      }),
+    );
+    expect(where(problems.sorted())).toEqual(['error requests/12-b/request.yaml:7:12 user_name', 'error requests/13-c/request.yaml:6:12 user_name']);
+    expect(problems.sorted().map((problem) => problem.message)).toEqual([
+      'is "E. Mustermann", but requests/11-a/request.yaml names user 5 "Erika Mustermann"',
+      'is given, but user is not: the name of a private requester is never published',
+    ]);
+  });
+
+  it('refuses a last_modified_at before the message was sent', async () => {
+    const { problems } = await check(requester(['last_modified_at: 2024-01-31T10:00:00+01:00']));
+    expect(where(problems.list)).toEqual([`error ${file}:5:19 last_modified_at`]);
+    expect(problems.list[0]!.message).toBe("2024-01-31T10:00:00+01:00 is before the message's timestamp (2024-02-01T10:00:00+01:00), which is impossible");
+  });
+});
+
 describe('knock-on problems', () => {
   const problemLines = (problems: Problem[]) => problems.map((problem) => `${problem.file}:${problem.line} ${problem.path}: ${problem.message}`);
   const newRequest = (extra: Tree = {}): Tree =>

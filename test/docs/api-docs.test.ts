@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
 import { RESOURCE_NAMES } from '../../src/api/routes.ts';
+import { SCHEMA_RENDERS } from '../../src/serve/schema-view.ts';
 
 const docs = await readFile(new URL('../../docs/api.md', import.meta.url), 'utf8');
 
@@ -14,5 +15,9 @@ describe('docs/api.md', () => {
     for (const resource of BUILT_RESOURCES) {
       expect(docs, resource.name).toContain(`| \`${resource.name}\` | ${resource.ordering} |`);
     }
+  });
+
+  it('names every media type the schema view answers', () => {
+    for (const type of SCHEMA_RENDERS) expect(docs, type).toContain(`\`${type}\``);
   });
 });

@@ -97,3 +97,63 @@ export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Pa
     get: (path, init) => fetch(new URL(path, server!.url), init),
   };
 }
+
+export interface ServedSample {
+  /** The preview's address, with trailing slash. */
+  readonly url: string;
+  readonly buildDir: string;
+  /** Where the build put its media objects; the preview serves them from there. */
+  readonly media: MediaStore;
+  readonly result: BuildResult;
+  /** A URL of the archive (under `baseUrl`, or a path) on the preview server. */
+  local(url: string): URL;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` that build the committed sample archive (content/) with
+ * `baseUrl` and serve it with the local preview over a real socket. The PDF cache is the
+ * project's (`.cache/archive`, git-ignored): cold on CI (~20 s of rendering), warm locally.
+ * Register it before any `beforeAll` that uses it.
+ */
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean } = {}): ServedSample {
+  let dir: { path: string; remove(): Promise<void> } | undefined;
+  let server: PreviewServer | undefined;
+  let result: BuildResult | undefined;
+  let media: MediaStore | undefined;
+  beforeAll(async () => {
+    dir = await tempDir('sample-');
+    media = folderMediaStore(join(dir.path, 'media'));
+    result = await buildArchive({
+      contentDir: 'content',
+      buildDir: join(dir.path, 'build'),
+      cacheDir: '.cache/archive',
+      media,
+      env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
+      ...(options.images === undefined ? {} : { images: options.images }),
+    });
+    server = await startPreviewServer({ buildDir: join(dir.path, 'build'), media, port: 0, env: {}, now: () => BUILD_CLOCK + 100 });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+    await dir?.remove();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('serveSampleArchive: the build runs in beforeAll');
+    return value;
+  };
+  return {
+    get url() {
+      return ready(server).url;
+    },
+    get buildDir() {
+      return join(ready(dir).path, 'build');
+    },
+    get media() {
+      return ready(media);
+    },
+    get result() {
+      return ready(result);
+    },
+    local: (url) => new URL(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url, ready(server).url),
+  };
+}

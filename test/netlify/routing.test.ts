@@ -174,6 +174,13 @@ const TABLE: [string, string, string][] = [
   ['GET', '/media/foi/5/a.pdf?token=x', 'edge:media'],
   ['GET', '/media/docs/aa/bb/cc/x/page-p1-small.png', 'edge:media'],
   ['GET', '/_data/manifest.json', 'static:_data/manifest.json'],
+  // The schema view chooses JSON or YAML by Accept: the function answers it.
+  ['GET', '/api/v1/schema/', 'function'],
+  ['GET', '/api/v1/schema/?format=yaml', 'function'],
+  ['HEAD', '/api/v1/schema/', 'function'],
+  ['GET', '/api/v1/schema', 'edge:api'],
+  ['OPTIONS', '/api/v1/schema/', 'edge:api'],
+  ['GET', '/api/v1/schema/swagger-ui/', 'function'],
 ];
 
 describe('Netlify routing equals the local preview', () => {

@@ -113,6 +113,17 @@ export function apiContract(name: string, client: () => Client): void {
         expect(first.sender_public_body).toBe(`${urls.detail('publicbody', 1)}?format=api`);
         expect(first.url).toBe('https://site.test/anfrage/r2/#nachricht-2');
         expect(second.sender_public_body).toBeNull();
+        // froide adds format only to hyperlinked fields: message texts that quote a link stay as written.
+        expect(first).toMatchObject({
+          subject: `Re: ${urls.detail('request', 2)}`,
+          content: urls.detail('request', 2),
+          redacted_subject: [[false, 'Re: '], [true, '[geschwärzt]']],
+          redacted_content: [[false, urls.detail('request', 2)]],
+          sender: 'Behörde 1',
+          status_name: 'Anfrage abgeschlossen',
+          last_modified_at: '2024-03-01T10:00:00+01:00',
+        });
+        expect(Object.keys(first).slice(-8)).toEqual(['attachments', 'subject', 'content', 'redacted_subject', 'redacted_content', 'sender', 'status_name', 'last_modified_at']);
       });
 
       it('puts format=json on the root index links and detail links', async () => {

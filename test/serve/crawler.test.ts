@@ -6,13 +6,9 @@
  * froide gives an anonymous caller (FROIDE_REFUSES); nothing dangles.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildArchive } from '../../src/build.ts';
-import { folderMediaStore } from '../../src/media/folder-store.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
+import { describe, expect, it } from 'vitest';
+import { serveSampleArchive } from '../helpers/build.ts';
 
 const BASE = 'https://crawl.test';
 /**
@@ -27,27 +23,7 @@ const FROIDE_REFUSES: Record<string, number> = {
   '/api/v1/upload/': 401,
 };
 
-let dir: string;
-let server: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'crawl-'));
-  const media = folderMediaStore(join(dir, 'media'));
-  await buildArchive({
-    contentDir: 'content',
-    buildDir: join(dir, 'build'),
-    // The project's PDF cache (git-ignored): cold on CI (~20 s of rendering), warm locally.
-    cacheDir: '.cache/archive',
-    media,
-    env: { BASE_URL: BASE, SOURCE_DATE_EPOCH: '1717243200' },
-  });
-  server = await startPreviewServer({ buildDir: join(dir, 'build'), media, port: 0, env: {}, now: () => 1_717_243_300 });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const sample = serveSampleArchive(BASE);
 
 /** Every string in a JSON value. */
 function* strings(value: unknown): Generator<string> {
@@ -56,7 +32,7 @@ function* strings(value: unknown): Generator<string> {
   else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* strings(item);
 }
 
-const local = (url: string) => new URL(url.slice(BASE.length), server.url);
+const local = (url: string) => sample.local(url);
 
 describe('crawling the sample archive', () => {
   it('reaches every object from the root index, and every link resolves', async () => {
@@ -118,6 +94,6 @@ describe('crawling the sample archive', () => {
     // The bytes come from the media store: build/ has none.
     const bytes = await fetch(local([...media].find((url) => url.endsWith('.pdf'))!));
     expect(new TextDecoder().decode((await bytes.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
-    expect(existsSync(join(dir, 'build', 'media'))).toBe(false);
+    expect(existsSync(join(sample.buildDir, 'media'))).toBe(false);
   });
 });

@@ -4,7 +4,8 @@
  *
  * - request 1..7 (status alternates resolved / awaiting_response, tag "bund" on odd ids)
  * - message 1..120: request = ((id - 1) % 7) + 1, kind "post" when id % 10 == 0 else "email",
- *   is_response = id is even; list ordered by id, so position = id - 1
+ *   is_response = id is even; list ordered by id, so position = id - 1; subject and content
+ *   quote the request's API URL (free text, which format=api must leave alone)
  * - publicbody 1..3 "Behörde <id>" (a faceted list; jurisdiction 1, body 3 jurisdiction 2), document 1..2
  * - autocomplete: publicbody (from its list), request tags ("bund", "Umwelt und Klima"), page: document 1 has 3 pages, document 2 has 2
  * - media: a public document PDF, an attachment (name with spaces and an umlaut) and a private
@@ -80,6 +81,14 @@ export function messageObject(id: number) {
     is_response: id % 2 === 0,
     sender_public_body: id % 2 === 0 ? urls.detail('publicbody', 1) : null,
     attachments: [],
+    // froide's seven fields after attachments (issue 14). The texts quote API URLs: text, not links.
+    subject: `Re: ${urls.detail('request', request)}`,
+    content: urls.detail('request', request),
+    redacted_subject: [[false, 'Re: '], [true, '[geschwärzt]']],
+    redacted_content: [[false, urls.detail('request', request)]],
+    sender: id % 2 === 0 ? 'Behörde 1' : '<< Anfragesteller:in >>',
+    status_name: 'Anfrage abgeschlossen',
+    last_modified_at: '2024-03-01T10:00:00+01:00',
   };
 }
 

@@ -1,10 +1,46 @@
-/** Message (spec §2.3): exactly the spec's fields, attachments embedded. */
+/**
+ * Message (spec §2.3 and the seven fields froide adds after `attachments`, facts §5.2): as
+ * froide serializes it for an anonymous reader (okfde/froide:froide/foirequest/serializers.py
+ * `FoiMessageSerializer`).
+ */
 import type { Message } from '../../model/types.ts';
 import { serializeAttachment } from './attachment.ts';
 import { dateTime, type RenderContext } from './context.ts';
 
+/**
+ * German labels of froide's request statuses (`FoiRequest.STATUS` choices): a message's
+ * `status_name` (facts §5.2).
+ */
+export const STATUS_NAMES: Record<string, string> = {
+  awaiting_user_confirmation: 'Warte auf Nutzerbestätigung',
+  publicbody_needed: 'Behörde benötigt',
+  awaiting_publicbody_confirmation: 'Warte auf Bestätigung der Behörde',
+  awaiting_response: 'Warte auf Antwort',
+  awaiting_classification: 'Anfrage muss klassifiziert werden',
+  asleep: 'Anfrage eingeschlafen',
+  resolved: 'Anfrage abgeschlossen',
+};
+
+/**
+ * What froide shows for a requester whose name is not public: `User.display_name()` of a
+ * private user, `_("<< Name Not Public >>")` in German (okfde/froide:froide/account/models.py).
+ */
+const HIDDEN_REQUESTER = '<< Anfragesteller:in >>';
+
+/**
+ * froide's `FoiMessage.sender` on FragDenStaat (officials' names and addresses not public):
+ * the requester's display name for their own messages (froide sets `sender_user` on them),
+ * the sending public body's name for an answer.
+ */
+function sender(message: Message): string {
+  if (!message.isResponse) return message.request.userName ?? HIDDEN_REQUESTER;
+  return message.senderPublicBody?.name ?? '';
+}
+
 export function serializeMessage(ctx: RenderContext, message: Message) {
   const { urls } = ctx;
+  // An anonymous reader gets no text of a hidden message (facts §5.2).
+  const hidden = message.contentHidden;
   return {
     resource_uri: urls.detail('message', message.id),
     id: message.id,
@@ -25,5 +61,12 @@ export function serializeMessage(ctx: RenderContext, message: Message) {
     redacted: message.redacted,
     not_publishable: message.notPublishable,
     attachments: message.attachments.map((attachment) => serializeAttachment(ctx, attachment)),
+    subject: hidden ? '' : message.subject.text,
+    content: hidden ? '' : message.content.text,
+    redacted_subject: hidden ? [] : message.subject.segments,
+    redacted_content: hidden ? [] : message.content.segments,
+    sender: sender(message),
+    status_name: STATUS_NAMES[message.status] ?? null,
+    last_modified_at: dateTime(ctx, message.lastModifiedAt),
   };
 }

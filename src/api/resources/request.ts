@@ -5,18 +5,12 @@
 import type { FoiRequest } from '../../model/types.ts';
 import { dateTime, type RenderContext } from './context.ts';
 import { serializeLaw } from './law.ts';
-import { serializeMessage } from './message.ts';
+import { serializeMessage, STATUS_NAMES } from './message.ts';
 import { serializePublicBodyDetail, serializeSimplePublicBody } from './publicbody.ts';
 
 /** German labels of status and resolution values (facts §8). */
-export const READABLE_STATUS: Record<string, string> = {
-  awaiting_user_confirmation: 'Warte auf Nutzerbestätigung',
-  publicbody_needed: 'Behörde benötigt',
-  awaiting_publicbody_confirmation: 'Warte auf Bestätigung der Behörde',
-  awaiting_response: 'Warte auf Antwort',
-  awaiting_classification: 'Anfrage muss klassifiziert werden',
-  asleep: 'Anfrage eingeschlafen',
-  resolved: 'Anfrage abgeschlossen',
+const READABLE_STATUS: Record<string, string> = {
+  ...STATUS_NAMES,
   successful: 'Anfrage erfolgreich',
   partially_successful: 'Anfrage teilweise erfolgreich',
   not_held: 'Information nicht vorhanden',

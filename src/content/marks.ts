@@ -1,0 +1,49 @@
+/**
+ * Redaction marks in message texts (issue 14): an editor wraps a passage that froide would show
+ * blacked out in `[[` and `]]`. The content stage checks the marks (content/schema.ts), the
+ * model turns them into what froide shows (model/redaction.ts). Outside a mark, `]]` is text.
+ */
+export const MARK_OPEN = '[[';
+export const MARK_CLOSE = ']]';
+
+export interface MarkedPart {
+  text: string;
+  /** Inside `[[…]]`: hidden from readers. */
+  hidden: boolean;
+}
+
+export interface MarkProblem {
+  message: string;
+  hint: string;
+  /** Which `[[` of the text (0-based, counted left to right) the problem is at. */
+  occurrence: number;
+}
+
+export function readMarks(text: string): { parts: MarkedPart[] } | { problem: MarkProblem } {
+  const parts: MarkedPart[] = [];
+  let from = 0;
+  for (let occurrence = 0; ; occurrence++) {
+    const open = text.indexOf(MARK_OPEN, from);
+    if (open < 0) break;
+    if (open > from) parts.push({ text: text.slice(from, open), hidden: false });
+    const start = open + MARK_OPEN.length;
+    const close = text.indexOf(MARK_CLOSE, start);
+    const nextOpen = text.indexOf(MARK_OPEN, start);
+    if (close < 0 || (nextOpen >= 0 && nextOpen < close)) {
+      return {
+        problem: {
+          message: `opens a redaction with "${MARK_OPEN}" that is not closed${close < 0 ? '' : ` before the next "${MARK_OPEN}"`}`,
+          hint: `end the hidden passage with "${MARK_CLOSE}", as in "${MARK_OPEN}Erika Mustermann${MARK_CLOSE}"`,
+          occurrence,
+        },
+      };
+    }
+    if (close === start) {
+      return { problem: { message: `has an empty redaction "${MARK_OPEN}${MARK_CLOSE}"`, hint: 'put the hidden passage between the marks, or delete them', occurrence } };
+    }
+    parts.push({ text: text.slice(start, close), hidden: true });
+    from = close + MARK_CLOSE.length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from), hidden: false });
+  return { parts };
+}

@@ -1,18 +1,25 @@
 /**
  * One measured build, in its own process so that peak RSS is the build's alone.
- * Prints one JSON line: seconds, peak RSS, files and bytes written, objects.
+ * Prints one JSON line: seconds, stages, peak RSS, files and bytes written, objects, the
+ * layout of build/ and what went to the media store.
+ *
+ *   build-child.ts <content> <build> <cache> images|facts <media store spec>
+ *
+ * The media store spec is a folder, or `netlify-blobs:<name>` with the credentials in the
+ * environment (NETLIFY_BLOBS_TOKEN, NETLIFY_SITE_ID, NETLIFY_BLOBS_API_URL), as for the CLI.
  */
 import { buildArchive } from '../src/build.ts';
-import { folderMediaStore } from '../src/media/folder-store.ts';
+import { mediaStoreSpec } from '../src/config.ts';
+import { openMediaStore } from '../src/media/select.ts';
 
-const [contentDir, buildDir, cacheDir, images, mediaDir] = process.argv.slice(2) as [string, string, string, string, string];
+const [contentDir, buildDir, cacheDir, images, media] = process.argv.slice(2) as [string, string, string, string, string];
 const stages: Record<string, number> = {};
 const started = performance.now();
 const result = await buildArchive({
   contentDir,
   buildDir,
   cacheDir,
-  media: folderMediaStore(mediaDir),
+  media: openMediaStore(mediaStoreSpec(media, process.env), process.env),
   env: { SOURCE_DATE_EPOCH: '1717243200' },
   images: images === 'images',
   removeOld: 'background',
@@ -27,6 +34,7 @@ process.stdout.write(
     bytes: result.stats.bytes,
     objects: result.stats.objects,
     layout: result.stats.layout,
+    media: result.stats.media,
     warnings: result.warnings.length,
     stages,
   })}\n`,

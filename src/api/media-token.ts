@@ -73,7 +73,9 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
     const binary = atob(padded);
     const bytes = new Uint8Array(new ArrayBuffer(binary.length));
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    // Only the canonical spelling: atob ignores the unused low bits of the last character, so
+    // without this one token would have four accepted spellings.
+    return toBase64Url(bytes.buffer) === text ? bytes : null;
   } catch {
     return null;
   }

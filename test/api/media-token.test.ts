@@ -26,6 +26,16 @@ describe('media tokens', () => {
     expect(await verifyToken(token, 'foi/1/a.pdf', [current], now)).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('accepts only the canonical spelling of a signature', async () => {
+    // The last of 43 base64url characters carries 4 bits; atob ignores the other 2.
+    const token = await signScope('foi/1/a.pdf', now + 60, current);
+    const head = token.slice(0, -1);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const accepted: string[] = [];
+    for (const last of alphabet) if ((await verifyToken(head + last, 'foi/1/a.pdf', [current], now)).ok) accepted.push(last);
+    expect(accepted).toEqual([token.at(-1)]);
+  });
+
   it('detects a changed expiry as forgery', async () => {
     const token = await signScope('foi/1/a.pdf', now + 60, current);
     const [, kid, sig] = token.split(':');

@@ -177,7 +177,7 @@ const MEDIA_CASES: Case[] = [
   media('a document token covers its page images: binary bytes unchanged', mediaUrl(encoded(MEDIA.privateImage), await withToken(MEDIA.privatePdf)), { ...served('token', PNG_BYTES), headers: { ...served('token', PNG_BYTES).headers, 'content-type': 'image/png' } }),
   media('a missing token', mediaUrl(encoded(MEDIA.attachment)), refused(/needs a token/)),
   media('an expired token', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now - 60)), refused(/expired/)),
-  media('a forged token', mediaUrl(encoded(MEDIA.attachment), (await withToken(MEDIA.attachment)).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))), refused(/not valid for this file/)),
+  media('a forged token', mediaUrl(encoded(MEDIA.attachment), (await withToken(MEDIA.attachment)).replace(/%3A(.)(?!.*%3A)/, (_, c: string) => `%3A${c === 'A' ? 'B' : 'A'}`)), refused(/not valid for this file/)),
   media('a malformed token', mediaUrl(encoded(MEDIA.attachment), '?token=nonsense'), refused(/malformed/)),
   media('a token of an unknown key', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now + 60, { kid: 'gone', secret: 'x' })), refused(/no longer accepts/)),
   media('another document\'s token', mediaUrl(encoded(MEDIA.privatePdf), await withToken(`${OTHER_PRIVATE_DIR}/private.pdf`)), refused(/not valid for this file/)),

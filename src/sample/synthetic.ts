@@ -83,7 +83,9 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
   const pdfs = await Promise.all(
     [1, 2, 3].map((n) => writePdf({ title: `Bescheid ${n}`, pages: Array.from({ length: n }, (_, p) => ({ text: `Bescheid ${n}, Seite ${p + 1}.` })) })),
   );
-  const csv = 'Jahr;Anzahl\n2022;17\n2023;21\n';
+  // Tables differ per attachment, as real ones do, so the media store holds one object each
+  // (issue 10's benchmark counts them); PDFs repeat, as a reused template letter would.
+  const csv = (id: number) => `Jahr;Anzahl;Vorgang\n2022;17;${id}\n2023;21;${id}\n`;
 
   let messageId = 1;
   let attachmentId = 1;
@@ -108,7 +110,7 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
       if (response && rand() < 0.66) {
         const isPdf = rand() < 0.2;
         const name = isPdf ? `bescheid-${id}.pdf` : `tabelle-${id}.csv`;
-        await put(join(dir, `files/${id}/${name}`), isPdf ? pick(pdfs) : csv, dirs);
+        await put(join(dir, `files/${id}/${name}`), isPdf ? pick(pdfs) : csv(id), dirs);
         attachments.push(`  - id: ${attachmentId++}\n    name: ${name}\n${isPdf ? `    document:\n      id: ${documentId++}\n` : ''}`);
         counts.attachments++;
         if (isPdf) counts.documents++;

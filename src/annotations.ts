@@ -7,6 +7,7 @@
 import { documentMediaDir } from './api/resources/document.ts';
 import type { DocumentFacts } from './api/resources/context.ts';
 import { mediaPaths } from './api/routes.ts';
+import { ERRORS } from './content/errors.ts';
 import type { Problems } from './content/problems.ts';
 import type { Archive, Document, PageAnnotation } from './model/types.ts';
 import type { MediaBytes } from './media/collect.ts';
@@ -23,17 +24,18 @@ export function checkAnnotations(archive: Archive, facts: (document: Document) =
     const { pages, numPages } = facts(annotation.document);
     const page = pages[annotation.page - 1];
     if (!page) {
-      problems.at(annotation.source, ['page'], `is ${annotation.page}, but ${annotation.document.file.path} has ${numPages} page${numPages === 1 ? '' : 's'}`, `use a page number from 1 to ${numPages}`);
+      problems.report(annotation.source, ['page'], ERRORS.AnnotationPage, { page: annotation.page, file: annotation.document.file.path, pages: numPages });
       continue;
     }
     const rect = annotation.rect;
     if (!rect || page.width === null || page.height === null) continue;
     const size = `page ${page.number} is ${page.width} x ${page.height} pixels (width x height of its original image)`;
-    const hint = `keep the area inside the page: left + width <= ${page.width}, top + height <= ${page.height}, width and height at least ${MIN_SIDE}`;
-    if (rect.left > page.width) problems.at(annotation.source, ['left'], `is ${rect.left}, outside the page: ${size}`, hint);
-    else if (rect.top > page.height) problems.at(annotation.source, ['top'], `is ${rect.top}, outside the page: ${size}`, hint);
-    else if (rect.left + rect.width > page.width) problems.at(annotation.source, ['width'], `is ${rect.width}, so the area ends at ${rect.left + rect.width}, right of the page: ${size}`, hint);
-    else if (rect.top + rect.height > page.height) problems.at(annotation.source, ['height'], `is ${rect.height}, so the area ends at ${rect.top + rect.height}, below the page: ${size}`, hint);
+    const outside = (side: 'left' | 'top' | 'width' | 'height', end: number) =>
+      problems.report(annotation.source, [side], ERRORS.AreaOutsidePage, { side, value: rect[side], end, size, width: page.width!, height: page.height!, min: MIN_SIDE });
+    if (rect.left > page.width) outside('left', rect.left);
+    else if (rect.top > page.height) outside('top', rect.top);
+    else if (rect.left + rect.width > page.width) outside('width', rect.left + rect.width);
+    else if (rect.top + rect.height > page.height) outside('height', rect.top + rect.height);
   }
 }
 

@@ -6,6 +6,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent } from './content/load.ts';
+import { ERRORS } from './content/errors.ts';
 import { Problems } from './content/problems.ts';
 import { linkArchive } from './model/link.ts';
 import type { Archive } from './model/types.ts';
@@ -49,7 +50,7 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
       settings = resolveSettings(content.site, options.env, options.overrides);
     } catch (error) {
       if (!(error instanceof SettingsError)) throw error;
-      problems.add({ severity: 'error', file: 'site.yaml', line: 0, column: 0, path: '', message: error.message });
+      problems.reportFile('site.yaml', ERRORS.SiteSettings, { reason: error.message });
     }
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);

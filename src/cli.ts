@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { buildPaths } from './api/routes.ts';
 import { checkContent } from './check.ts';
 import { DEFAULTS, mediaStoreSpec, SettingsError } from './config.ts';
+import { contentTexts } from './content/disk.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
 import { streamLogger, type Logger } from './log.ts';
@@ -80,8 +81,9 @@ function parse(argv: string[]): { command: string | undefined; options: Options 
 }
 
 function report(problems: Problem[], options: Options, log: Logger): void {
+  const textOf = contentTexts(options.content);
   for (const problem of problems) {
-    log.error(options.format === 'github' ? formatGithubAnnotation(problem, options.content) : formatProblem(problem, options.content));
+    log.error(options.format === 'github' ? formatGithubAnnotation(problem, options.content) : formatProblem(problem, options.content, problem.line > 0 ? textOf(problem.file) : undefined));
   }
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;

@@ -40,9 +40,25 @@ describe.each(['check', 'build'])('archive %s on content with YAML that is not p
     expect(output).not.toMatch(/ReferenceError|\n\s+at /);
     expect(output).toContain(
       'error <tmp>/content/requests/10-akten/request.yaml:7:10 summary: starts with "*", which YAML reads as an alias (a reference to an anchor); content files do not use aliases\n' +
-        '    -> put the value in quotes: summary: "*vorläufig*"',
+        '    -> put the value in quotes: summary: "*vorläufig*"\n' +
+        '      6 | status: awaiting_response\n' +
+        '    > 7 | summary: *vorläufig*\n' +
+        '        |          ^\n',
     );
     expect(output).toContain('error <tmp>/content/publicbodies/2-bpol.yaml:3:7 slug: is "Bundespolizei", but must be a slug');
+  });
+
+  it('--format github prints one annotation per problem, without code frames', async () => {
+    const { code, output } = await run(
+      command,
+      { ...minimalArchive(), 'requests/10-akten/request.yaml': 'id: 10\nslug: akten\ntitle: Akten\ndescription: Bitte.\npublic_body: 1\nstatus: awaiting_response\nsummary: *vorläufig*\n' },
+      ['--format', 'github'],
+    );
+    expect(code).toBe(1);
+    expect(output.split('\n')[0]).toBe(
+      '::error file=<tmp>/content/requests/10-akten/request.yaml,line=7,col=10::summary: starts with "*", which YAML reads as an alias (a reference to an anchor); content files do not use aliases — put the value in quotes: summary: "*vorläufig*"',
+    );
+    expect(output).not.toContain(' | ');
   });
 });
 

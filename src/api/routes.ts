@@ -5,6 +5,7 @@
  * URL is produced here. Links inside JSON, the static files the build writes, the routing
  * rules for the host and the matcher in the serving layer all call these functions.
  */
+import { djangoQuote, pythonQuote } from './python.ts';
 
 /** Resource names in the order of the API root (spec §2.1). */
 export const RESOURCE_NAMES = [
@@ -155,16 +156,6 @@ export function encodeQuery(query: Query): string {
 /** Percent-encodes one path segment (file names in media and site URLs). */
 export function encodeSegment(segment: string): string {
   return encodeURIComponent(segment);
-}
-
-/** Python's `urllib.parse.quote(value, safe='')`: everything but `A-Za-z0-9_.-~` percent-encoded as UTF-8. */
-export function pythonQuote(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** Django's `reverse()`: `quote(path, safe="/~:@" + RFC 3986 sub-delims)`, UTF-8. */
-function djangoQuote(segment: string): string {
-  return encodeURIComponent(segment).replace(/%(3A|40|24|26|2B|2C|3B|3D)/gi, (escape) => decodeURIComponent(escape));
 }
 
 export class UrlBuilder {
@@ -421,7 +412,7 @@ export const buildPaths = {
   filterIndex(resource: ResourceName, filter: string, value: string): string {
     return `_data/${resource}/index/${filter}/${encodeSegment(value)}.json`;
   },
-  /** Bounding boxes and rings of a resource's geometries, for point filters (api/filters.ts SHAPES). */
+  /** Bounding boxes and rings of a resource's geometries, for point filters (api/filters/tables.ts SHAPES). */
   shapes(resource: ResourceName): string {
     return `_data/${resource}/shapes.json`;
   },

@@ -1,6 +1,6 @@
 /**
  * froide's choices (facts §8) as plain data, free of the schema library: the content schema
- * validates against them, and the filter table (src/api/filters.ts), which the Edge Functions
+ * validates against them, and the filter table (src/api/filters/tables.ts), which the Edge Functions
  * import through the host routing, offers them.
  */
 

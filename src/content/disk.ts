@@ -8,6 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
+import { decodeContentText } from './encoding.ts';
 import type { ContentReader } from './load.ts';
 
 export function diskReader(contentDir: string): ContentReader {
@@ -27,5 +28,27 @@ export function diskReader(contentDir: string): ContentReader {
     absolute(path) {
       return resolve(root, path);
     },
+  };
+}
+
+/**
+ * The text of content files, for the code frames of the human problem output: decoded as the
+ * loader decodes them; undefined for a file that is gone, a folder, or not UTF-8 text.
+ */
+export function contentTexts(contentDir: string): (file: string) => string | undefined {
+  const root = resolve(contentDir);
+  const texts = new Map<string, string | undefined>();
+  return (file) => {
+    if (!texts.has(file)) {
+      let text: string | undefined;
+      try {
+        const decoded = decodeContentText(readFileSync(resolve(root, file)));
+        text = 'text' in decoded ? decoded.text : undefined;
+      } catch {
+        text = undefined;
+      }
+      texts.set(file, text);
+    }
+    return texts.get(file);
   };
 }

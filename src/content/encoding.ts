@@ -4,21 +4,22 @@
  * published with "Beh�rde" in it. Decoding here refuses such a file and says where the first
  * bad byte is; a UTF-8 byte order mark (some Windows editors write one) is dropped.
  */
+import { describe, ERRORS, type Described } from './errors.ts';
 import type { Position } from './problems.ts';
 
-export type Decoded = { text: string } | { problem: { position: Position; message: string; hint: string } };
+export type Decoded = { text: string } | { problem: { position: Position } & Described };
 
 const FATAL = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const SAVE_AS_UTF8 = 'save it as UTF-8 (in VS Code: click the encoding in the status bar, then "Save with Encoding" → "UTF-8")';
+const WHOLE_FILE: Position = { line: 0, column: 0 };
 
 export function decodeContentText(bytes: Uint8Array): Decoded {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return { problem: { position: { line: 0, column: 0 }, message: 'is UTF-16 text, not UTF-8', hint: SAVE_AS_UTF8 } };
+    return { problem: { position: WHOLE_FILE, ...describe(ERRORS.Utf16Text) } };
   }
   // UTF-16 without a byte order mark: every other byte of German text is 0.
   if (bytes.indexOf(0, start) !== -1) {
-    return { problem: { position: { line: 0, column: 0 }, message: 'contains NUL bytes, so it is not UTF-8 text (UTF-16, or not text at all)', hint: SAVE_AS_UTF8 } };
+    return { problem: { position: WHOLE_FILE, ...describe(ERRORS.NulBytes) } };
   }
   try {
     return { text: FATAL.decode(bytes.subarray(start)) };
@@ -28,14 +29,7 @@ export function decodeContentText(bytes: Uint8Array): Decoded {
   const bad = Math.max(firstInvalidUtf8(bytes, start), start);
   const byte = bytes[bad]!;
   const latin1 = new TextDecoder('windows-1252').decode(bytes.subarray(bad, bad + 1));
-  const guess = byte >= 0xa0 ? ` (in Latin-1 that is "${latin1}": the file was probably saved as Latin-1 or Windows-1252)` : '';
-  return {
-    problem: {
-      position: positionOf(bytes, start, bad),
-      message: `is not UTF-8 text: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not valid UTF-8${guess}`,
-      hint: SAVE_AS_UTF8,
-    },
-  };
+  return { problem: { position: positionOf(bytes, start, bad), ...describe(ERRORS.NotUtf8, { byte, latin1 }) } };
 }
 
 /** Line and column (in characters) of a byte offset; the bytes before it are valid UTF-8. */

@@ -1,68 +1,48 @@
 /**
- * Schema issues (zod) in the words of the editors' guide: "must be a list", not "expected
- * array"; "is required", not "is undefined". Messages the schema declares itself (content/
- * schema.ts: a slug, a date, an id) are sentences in lower case and are used as they are;
- * zod's own (capitalised, "Too small: expected number to be >0") never reach editors.
+ * Schema issues (zod) as kinds of the catalogue (content/errors.ts), which words them as the
+ * editors' guide does: "must be a list", not "expected array"; "is required", not "is
+ * undefined". Messages the schema declares itself (content/schema.ts: a slug, a date, an id)
+ * are sentences in lower case and are used as they are; zod's own (capitalised, "Too small:
+ * expected number to be >0") never reach editors.
  */
 import type { z } from 'zod';
+import { describe, ERRORS, type Described } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
-export interface Described {
-  message: string;
-  hint?: string;
-}
-
 /** The value as an editor wrote it, when the parsed value would mislead (a number past 2^53). */
 export type SourceText = (path: readonly (string | number)[]) => string | undefined;
-
-const TYPE_WORDS: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  tuple: 'a list',
-  object: 'a mapping (keys indented below it)',
-  record: 'a mapping (keys indented below it)',
-  null: 'empty (null)',
-};
 
 export function describeIssue(issue: Issue, sourceText: SourceText): Described {
   const input = (issue as { input?: unknown }).input;
   const own = ownMessage(issue);
   if (input === undefined) {
-    if (issue.code === 'invalid_value') return { message: 'is required', hint: `add this key with one of: ${issue.values.map((value) => JSON.stringify(value)).join(', ')}` };
-    if (issue.code === 'invalid_type') return { message: `is required (${TYPE_WORDS[issue.expected] ?? issue.expected})`, hint: 'add this key' };
+    if (issue.code === 'invalid_value') return describe(ERRORS.RequiredChoice, { values: issue.values });
+    if (issue.code === 'invalid_type') return describe(ERRORS.Required, { expected: issue.expected });
   }
-  if (input === null && issue.code === 'invalid_type') {
-    const key = keyOf(issue);
-    return { message: `is empty, but must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`, hint: `write a value after "${key ?? ''}:", or delete the line (then its default applies)` };
-  }
+  if (input === null && issue.code === 'invalid_type') return describe(ERRORS.EmptyValue, { expected: issue.expected, key: keyOf(issue) ?? '' });
   const value = describeValue(input, sourceText(issue.path as (string | number)[]));
   if (own && issue.code !== 'invalid_union' && issue.code !== 'unrecognized_keys') {
-    const hint = issue.code === 'invalid_type' ? typeHint(issue.expected, input, keyOf(issue)) : undefined;
-    return { message: `is ${value}, but ${own}`, ...(hint ? { hint } : {}) };
+    const type = issue.code === 'invalid_type' ? { expected: issue.expected, input, key: keyOf(issue) } : undefined;
+    return describe(ERRORS.BrokenRule, { value, rule: own, ...(type ? { type } : {}) });
   }
 
   switch (issue.code) {
     case 'invalid_type':
-      return { message: `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${value}`, hint: typeHint(issue.expected, input, keyOf(issue)) };
+      return describe(ERRORS.WrongType, { expected: issue.expected, value, input, key: keyOf(issue) });
     case 'invalid_value':
-      return { message: `is ${value}, which is not allowed`, hint: `use one of: ${issue.values.map((allowed) => JSON.stringify(allowed)).join(', ')}` };
+      return describe(ERRORS.NotAllowed, { value, allowed: issue.values });
     case 'too_small':
-      return { message: sizeMessage('at least', issue.origin, Number(issue.minimum), issue.inclusive ?? true, value, input) };
+      return sizeProblem('at least', issue.origin, Number(issue.minimum), issue.inclusive ?? true, value, input);
     case 'too_big':
-      if (issue.origin === 'int' || (issue.origin === 'number' && Number(issue.maximum) === Number.MAX_SAFE_INTEGER)) {
-        return { message: `is ${value}, which is larger than the largest whole number allowed (${Number.MAX_SAFE_INTEGER})` };
-      }
-      return { message: sizeMessage('at most', issue.origin, Number(issue.maximum), issue.inclusive ?? true, value, input) };
+      if (issue.origin === 'int' || (issue.origin === 'number' && Number(issue.maximum) === Number.MAX_SAFE_INTEGER)) return describe(ERRORS.NumberTooLarge, { value });
+      return sizeProblem('at most', issue.origin, Number(issue.maximum), issue.inclusive ?? true, value, input);
     case 'invalid_format':
-      return { message: `is ${value}, but is not a valid ${issue.format}` };
+      return describe(ERRORS.InvalidFormat, { value, format: issue.format });
     case 'invalid_union':
-      return { message: 'does not match any of the allowed shapes', hint: 'compare it with the shapes in the JSON Schema (content/schemas/)' };
+      return describe(ERRORS.NoShape);
     default:
-      return { message: own ?? issue.message };
+      return describe(ERRORS.SchemaOther, { said: own ?? issue.message });
   }
 }
 
@@ -76,51 +56,18 @@ function keyOf(issue: Issue): string | undefined {
   return typeof last === 'string' ? last : undefined;
 }
 
-function sizeMessage(bound: 'at least' | 'at most', origin: string, limit: number, inclusive: boolean, value: string, input: unknown): string {
+function sizeProblem(bound: 'at least' | 'at most', origin: string, limit: number, inclusive: boolean, value: string, input: unknown): Described {
   switch (origin) {
     case 'string':
-      if (bound === 'at least' && limit <= 1) return 'must not be empty';
-      return `is ${String(input).length} characters long, but must be ${bound} ${limit}`;
+      if (bound === 'at least' && limit <= 1) return describe(ERRORS.EmptyText);
+      return describe(ERRORS.TextLength, { length: String(input).length, bound, limit });
     case 'array':
     case 'set':
-      if (bound === 'at least' && limit <= 1) return 'must not be an empty list';
-      return `has ${Array.isArray(input) ? input.length : '?'} entries, but must have ${bound} ${limit}`;
+      if (bound === 'at least' && limit <= 1) return describe(ERRORS.EmptyList);
+      return describe(ERRORS.ListLength, { count: Array.isArray(input) ? input.length : '?', bound, limit });
     default:
-      if (inclusive) return `is ${value}, but must be ${bound} ${limit}`;
-      return `is ${value}, but must be ${bound === 'at least' ? 'greater' : 'less'} than ${limit}`;
+      return describe(ERRORS.NumberBound, { value, bound, limit, inclusive });
   }
-}
-
-function typeHint(expected: string, input: unknown, key = 'key'): string | undefined {
-  switch (expected) {
-    case 'array':
-    case 'tuple': {
-      const items = typeof input === 'string' ? input.split(',').map((part) => part.trim()).filter(Boolean) : [input];
-      return `write a list in square brackets, e.g. ${key}: [${items.map((item) => flowItem(item)).join(', ')}]`;
-    }
-    case 'string':
-      return `put the value in quotes: ${key}: "${String(input)}"`;
-    case 'number':
-    case 'int':
-      if (typeof input === 'string' && input.trim() !== '' && Number.isFinite(Number(input))) return `write the number without quotes: ${key}: ${input.trim()}`;
-      return undefined;
-    case 'boolean': {
-      const word = typeof input === 'string' ? input.trim().toLowerCase() : '';
-      if (['true', 'yes', 'y', 'on', 'ja', 'wahr'].includes(word)) return `write ${key}: true (without quotes)`;
-      if (['false', 'no', 'n', 'off', 'nein', 'falsch'].includes(word)) return `write ${key}: false (without quotes)`;
-      return 'write true or false (without quotes)';
-    }
-    case 'object':
-    case 'record':
-      return `write the keys of ${key} on the lines below it, indented`;
-    default:
-      return undefined;
-  }
-}
-
-function flowItem(item: unknown): string {
-  if (typeof item !== 'string') return JSON.stringify(item) ?? String(item);
-  return /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u.test(item) ? item : JSON.stringify(item);
 }
 
 function describeValue(value: unknown, source?: string): string {

@@ -29,6 +29,7 @@ import {
   type FoodAuthorityInput,
   type InfoCampaignInput,
 } from './schema.ts';
+import { ERRORS } from './errors.ts';
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { fileFinder } from './file-names.ts';
@@ -144,7 +145,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
   const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems);
   const of = <T>(kind: ContentKind) => loaded.get(kind) as Loaded<T>[];
   if (!all.some(globMatcher(CONTENT_FILES.site.pattern))) {
-    problems.add({ severity: 'error', file: 'site.yaml', line: 0, column: 0, path: '', message: 'is missing', hint: 'create content/site.yaml with title, base_url and updated_at' });
+    problems.reportFile('site.yaml', ERRORS.SiteMissing);
   }
   const [site] = of<SiteInput>('site');
   const jurisdictions = of<JurisdictionInput>('jurisdiction');
@@ -173,7 +174,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
           const path = `${requestDir}/files/${message.data.id}/${attachment.name}`;
           const file = await contentFile(reader, onDisk(path));
           if (!file) {
-            problems.at(message.source, ['attachments', index, 'name'], `names a file that does not exist: ${path}`, `add the file at ${path}, or fix the name`);
+            problems.report(message.source, ['attachments', index, 'name'], ERRORS.MissingAttachmentFile, { path });
           }
           return file;
         }),
@@ -186,7 +187,7 @@ export async function loadContent(reader: ContentReader, problems: Problems): Pr
     rawDocuments.map(async (document): Promise<LoadedDocument> => {
       const path = `${dirOf(document.source.file)}/${document.data.file}`;
       const file = await contentFile(reader, onDisk(path));
-      if (!file) problems.at(document.source, ['file'], `names a file that does not exist: ${path}`, 'put the PDF next to document.yaml, or fix the name');
+      if (!file) problems.report(document.source, ['file'], ERRORS.MissingDocumentFile, { path });
       return { ...document, file };
     }),
   );
@@ -231,15 +232,7 @@ function reportStrayFiles(all: readonly string[], messages: LoadedMessage[], unr
   const isAttachmentFile = globMatcher('requests/*/files/**');
   for (const path of all.filter(isAttachmentFile)) {
     if (!named.has(path) && !unsure.has(path.slice(0, path.indexOf('/files/')))) {
-      problems.add({
-        severity: 'warning',
-        file: path,
-        line: 0,
-        column: 0,
-        path: '',
-        message: 'is not named by any attachment and will not be published',
-        hint: 'list it under attachments of the message whose id is its folder name, or delete it',
-      });
+      problems.reportFile(path, ERRORS.UnusedAttachmentFile);
     }
   }
 }

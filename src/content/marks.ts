@@ -3,6 +3,8 @@
  * blacked out in `[[` and `]]`. The content stage checks the marks (content/schema.ts), the
  * model turns them into what froide shows (model/redaction.ts). Outside a mark, `]]` is text.
  */
+import { describe, ERRORS, type Described } from './errors.ts';
+
 export const MARK_OPEN = '[[';
 export const MARK_CLOSE = ']]';
 
@@ -12,9 +14,7 @@ export interface MarkedPart {
   hidden: boolean;
 }
 
-export interface MarkProblem {
-  message: string;
-  hint: string;
+export interface MarkProblem extends Described {
   /** Which `[[` of the text (0-based, counted left to right) the problem is at. */
   occurrence: number;
 }
@@ -31,15 +31,11 @@ export function readMarks(text: string): { parts: MarkedPart[] } | { problem: Ma
     const nextOpen = text.indexOf(MARK_OPEN, start);
     if (close < 0 || (nextOpen >= 0 && nextOpen < close)) {
       return {
-        problem: {
-          message: `opens a redaction with "${MARK_OPEN}" that is not closed${close < 0 ? '' : ` before the next "${MARK_OPEN}"`}`,
-          hint: `end the hidden passage with "${MARK_CLOSE}", as in "${MARK_OPEN}Erika Mustermann${MARK_CLOSE}"`,
-          occurrence,
-        },
+        problem: { ...describe(ERRORS.UnclosedRedaction, { open: MARK_OPEN, close: MARK_CLOSE, beforeNext: close >= 0 }), occurrence },
       };
     }
     if (close === start) {
-      return { problem: { message: `has an empty redaction "${MARK_OPEN}${MARK_CLOSE}"`, hint: 'put the hidden passage between the marks, or delete them', occurrence } };
+      return { problem: { ...describe(ERRORS.EmptyRedaction, { open: MARK_OPEN, close: MARK_CLOSE }), occurrence } };
     }
     parts.push({ text: text.slice(start, close), hidden: true });
     from = close + MARK_CLOSE.length;

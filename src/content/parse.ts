@@ -4,8 +4,9 @@
  * which does not leave this function.
  */
 import { decodeContentText } from './encoding.ts';
+import { describe, ERRORS, type Described } from './errors.ts';
 import { describeIssue } from './issues.ts';
-import { formatPath, type Position, type Problem } from './problems.ts';
+import { problemAt, type Position, type Problem } from './problems.ts';
 import { CONTENT_FILES, type ContentKind, type TextIssueParams } from './schema.ts';
 import { parseYaml } from './yaml.ts';
 
@@ -25,35 +26,32 @@ export interface ParsedFile {
   text: string;
 }
 
-const UNKNOWN_KEY_HINT = 'remove the key or fix its spelling; the JSON Schema in content/schemas/ lists the allowed keys';
-
 export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile {
   const { schema, list } = CONTENT_FILES[kind];
   const problems: Problem[] = [];
-  const at = (position: Position, keyPath: readonly (string | number)[], message: string, hint?: string) =>
-    problems.push({ severity: 'error', file: path, ...position, path: formatPath(keyPath), message, ...(hint ? { hint } : {}) });
+  const at = (position: Position, keyPath: readonly (string | number)[], described: Described) => problems.push(problemAt(described, 'error', { file: path, ...position, path: keyPath }));
   const failed = (text: string): ParsedFile => ({ records: [], problems, invalid: true, text });
 
   const decoded = decodeContentText(bytes);
   if ('problem' in decoded) {
-    at(decoded.problem.position, [], decoded.problem.message, decoded.problem.hint);
+    at(decoded.problem.position, [], decoded.problem);
     return failed('');
   }
   const { text } = decoded;
   const parsed = parseYaml(text);
   if (parsed.errors.length) {
-    for (const error of parsed.errors) at(error.position, error.path, error.message, error.hint);
+    for (const error of parsed.errors) at(error.position, error.path, error);
     return failed(text);
   }
   if (parsed.empty) {
-    at({ line: 0, column: 0 }, [], 'is empty', list ? 'add its entries, each starting with "- id: ...", or delete the file' : 'fill in its keys (the editors\' guide, docs/content-guide.md, lists them), or delete the file');
+    at({ line: 0, column: 0 }, [], describe(ERRORS.EmptyFile, { list }));
     return failed(text);
   }
 
   const entries: { value: unknown; base: (string | number)[] }[] = [];
   if (list) {
     if (!Array.isArray(parsed.value)) {
-      at({ line: 1, column: 1 }, [], 'must be a list of records', 'start each record with "- id: ..."');
+      at({ line: 1, column: 1 }, [], describe(ERRORS.NotAList));
       return failed(text);
     }
     parsed.value.forEach((value, index) => entries.push({ value, base: [index] }));
@@ -71,16 +69,15 @@ export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile 
     for (const issue of result.error.issues) {
       const issuePath = [...entry.base, ...issue.path.filter((part): part is string | number => typeof part !== 'symbol')];
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) at(parsed.locate([...issuePath, key], 'key'), [...issuePath, key], `unknown key "${key}"`, UNKNOWN_KEY_HINT);
+        for (const key of issue.keys) at(parsed.locate([...issuePath, key], 'key'), [...issuePath, key], describe(ERRORS.UnknownKey, { key }));
         continue;
       }
       const inText = issue.code === 'custom' ? (issue.params as Partial<TextIssueParams> | undefined) : undefined;
-      if (inText?.find !== undefined && inText.occurrence !== undefined) {
-        at(parsed.locateText(issuePath, inText.find, inText.occurrence), issuePath, issue.message, inText.hint);
+      if (inText?.find !== undefined && inText.occurrence !== undefined && inText.kind !== undefined) {
+        at(parsed.locateText(issuePath, inText.find, inText.occurrence), issuePath, { kind: inText.kind, message: issue.message, ...(inText.hint ? { hint: inText.hint } : {}) });
         continue;
       }
-      const { message, hint } = describeIssue(issue, (relative) => parsed.scalarSource([...entry.base, ...relative]));
-      at(parsed.locate(issuePath), issuePath, message, hint);
+      at(parsed.locate(issuePath), issuePath, describeIssue(issue, (relative) => parsed.scalarSource([...entry.base, ...relative])));
     }
   }
   return { records, problems, invalid: records.length < entries.length, text };

@@ -1,11 +1,17 @@
 /**
  * A problem found in content: where (file, line, column, key path), what is wrong, what to do.
- * Every stage collects problems instead of throwing, so one run reports all of them.
+ * Every stage collects problems instead of throwing, so one run reports all of them. What each
+ * kind of problem says is in the catalogue (content/errors.ts).
  */
+import { codeFrame } from './code-frame.ts';
+import { describe, type Described, type ErrorKind } from './errors.ts';
+
 export type Severity = 'error' | 'warning';
 
 export interface Problem {
   severity: Severity;
+  /** The catalogue's name of the problem (content/errors.ts); absent for messages not in it yet. */
+  kind?: string;
   /** Path relative to the content directory, with forward slashes. */
   file: string;
   /** 1-based; 0 when the problem concerns the whole file. */
@@ -36,6 +42,12 @@ export interface Source {
   locate(path: readonly (string | number)[]): Position;
 }
 
+/** A problem of a catalogue kind at a position of a file (`line` 0: the whole file). */
+export function problemAt(described: Described, severity: Severity, where: { file: string; line: number; column: number; path: readonly (string | number)[] }): Problem {
+  const { kind, message, hint } = described;
+  return { severity, kind, file: where.file, line: where.line, column: where.column, path: formatPath(where.path), message, ...(hint ? { hint } : {}) };
+}
+
 export function formatPath(path: readonly (string | number)[]): string {
   let out = '';
   for (const part of path) {
@@ -56,17 +68,35 @@ export class Problems {
     this.list.push(problem);
   }
 
-  /** A problem at a key of a record. */
+  /** A problem of a catalogue kind at a key of a record. */
+  report(source: Source, path: readonly (string | number)[], kind: ErrorKind): void;
+  report<P>(source: Source, path: readonly (string | number)[], kind: ErrorKind<P>, params: P): void;
+  report(source: Source, path: readonly (string | number)[], kind: ErrorKind<any>, params?: unknown): void {
+    const full = [...source.base, ...path];
+    this.add(problemAt(describe(kind, params), kind.severity, { file: source.file, ...source.locate(full), path: full }));
+  }
+
+  /** A problem at a key that only follows from errors in other files (see `Problem.knockOn`). */
+  knockOn<P>(source: Source, path: readonly (string | number)[], kind: ErrorKind<P>, params: P): void {
+    this.report(source, path, kind, params);
+    this.list[this.list.length - 1]!.knockOn = true;
+  }
+
+  /** A problem of a catalogue kind about a whole file (or folder: `name/`). */
+  reportFile(file: string, kind: ErrorKind): void;
+  reportFile<P>(file: string, kind: ErrorKind<P>, params: P): void;
+  reportFile(file: string, kind: ErrorKind<any>, params?: unknown): void {
+    this.add(problemAt(describe(kind, params), kind.severity, { file, line: 0, column: 0, path: [] }));
+  }
+
+  /**
+   * A problem at a key, in words not (yet) in the catalogue: src/pdf-policy.ts's, which issue 11
+   * is changing; they move to content/errors.ts after it.
+   */
   at(source: Source, path: readonly (string | number)[], message: string, hint?: string, severity: Severity = 'error'): void {
     const full = [...source.base, ...path];
     const { line, column } = source.locate(full);
     this.add({ severity, file: source.file, line, column, path: formatPath(full), message, ...(hint ? { hint } : {}) });
-  }
-
-  /** A problem at a key that only follows from errors in other files (see `Problem.knockOn`). */
-  knockOnAt(source: Source, path: readonly (string | number)[], message: string, hint?: string): void {
-    this.at(source, path, message, hint);
-    this.list[this.list.length - 1]!.knockOn = true;
   }
 
   get errors(): Problem[] {
@@ -95,13 +125,19 @@ export class ContentError extends Error {
   }
 }
 
-/** Human format: `content/file:line:column key.path: message\n    -> hint` (clickable in terminals and editors). */
-export function formatProblem(problem: Problem, contentDir = ''): string {
+/**
+ * Human format: `content/file:line:column key.path: message\n    -> hint` (clickable in terminals
+ * and editors). With the file's text, the offending lines follow with a caret under the column
+ * (a code frame, as Babel and Astro print), when the problem has a line.
+ */
+export function formatProblem(problem: Problem, contentDir = '', text?: string): string {
   const file = contentDir ? `${contentDir.replace(/\/+$/, '')}/${problem.file}` : problem.file;
   const where = problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file;
   const key = problem.path ? ` ${problem.path}:` : '';
   const head = `${problem.severity === 'error' ? 'error' : 'warning'} ${where}${key} ${problem.message}`;
-  return problem.hint ? `${head}\n    -> ${problem.hint}` : head;
+  const lines = problem.hint ? `${head}\n    -> ${problem.hint}` : head;
+  const frame = text === undefined || problem.line <= 0 ? '' : codeFrame(text, problem.line, problem.column);
+  return frame ? `${lines}\n${frame}` : lines;
 }
 
 /** GitHub Actions workflow command, so a pull request shows the problem on the offending line. */

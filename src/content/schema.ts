@@ -54,7 +54,9 @@ const text = () => z.string().default('');
 export interface TextIssueParams {
   find: string;
   occurrence: number;
-  hint: string;
+  /** The catalogue's kind of the problem (content/errors.ts) and its hint. */
+  kind: string;
+  hint?: string | undefined;
 }
 
 /** Message text in which `[[…]]` marks passages froide shows redacted (content/marks.ts, issue 14). */
@@ -64,8 +66,8 @@ const redactableText = (what: string) =>
     .superRefine((value, ctx) => {
       const read = readMarks(value);
       if (!('problem' in read)) return;
-      const { message, hint, occurrence } = read.problem;
-      ctx.addIssue({ code: 'custom', message, input: value, params: { find: MARK_OPEN, occurrence, hint } satisfies TextIssueParams });
+      const { kind, message, hint, occurrence } = read.problem;
+      ctx.addIssue({ code: 'custom', message, input: value, params: { find: MARK_OPEN, occurrence, kind, hint } satisfies TextIssueParams });
     })
     .default('')
     .describe(`${what} A passage between ${MARK_OPEN} and ${MARK_CLOSE} is published redacted, as "[geschwärzt]"; the text between the marks is never published.`);

@@ -10,7 +10,8 @@
  * GeoJSON and the generated schemas live in their own folders.
  */
 import { globMatcher } from './glob.ts';
-import type { Problem, Problems } from './problems.ts';
+import { describe, ERRORS } from './errors.ts';
+import { problemAt, type Problem, type Problems } from './problems.ts';
 import { CONTENT_FILES } from './schema.ts';
 
 const PATTERNS = Object.values(CONTENT_FILES).map((file) => file.pattern as string);
@@ -57,28 +58,12 @@ export function reportUnreadFiles(all: readonly string[], paths: { listed: Reado
       problems.add(files[0]!);
       continue;
     }
-    problems.add({
-      severity: 'error',
-      file: `${from}/`,
-      line: 0,
-      column: 0,
-      path: '',
-      message: `is not read by the build, so the records of its ${files.length} YAML files are missing`,
-      hint: `rename the folder to ${to}/`,
-    });
+    problems.reportFile(`${from}/`, ERRORS.MisnamedFolder, { files: files.length, to });
   }
   for (const [folder, holdsYaml] of unknownFolders) {
     if (holdsYaml) continue;
     const near = renamed(`${folder}/x`, [...KNOWN_FOLDERS.map((known) => `${known}/x`)]);
-    problems.add({
-      severity: 'warning',
-      file: `${folder}/`,
-      line: 0,
-      column: 0,
-      path: '',
-      message: 'is a folder the build does not read; nothing in it is published',
-      hint: near ? `rename it to ${near.slice(0, -2)}/` : 'move its files where the editors\' guide (docs/content-guide.md, "Layout") puts them, or keep them outside content/',
-    });
+    problems.reportFile(`${folder}/`, ERRORS.UnreadFolder, { near: near?.slice(0, -2) });
   }
   return unread;
 }
@@ -88,19 +73,16 @@ const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/
 
 function unreadYaml(path: string, existing: ReadonlySet<string>): { problem: Problem; target?: string } {
   const target = renamed(path, YAML_PATTERNS);
-  const at = { file: path, line: 0, column: 0, path: '' };
+  const at = { file: path, line: 0, column: 0, path: [] };
   if (target) {
-    const clash = existing.has(target) ? ` (${target} exists too: merge the two, or delete this one)` : '';
-    return { problem: { severity: 'error', ...at, message: 'is not read by the build, so its records are missing', hint: `rename it to ${target}${clash}` }, target };
+    const kind = ERRORS.MisnamedYamlFile;
+    return { problem: problemAt(describe(kind, { target, exists: existing.has(target) }), kind.severity, at), target };
   }
   const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : '';
   const here = YAML_PATTERNS.filter((pattern) => (top ? pattern.startsWith(`${top}/`) : !pattern.includes('/')));
   const named = YAML_PATTERNS.filter((pattern) => pattern.endsWith(`/${baseOf(path)}`));
-  const places = named.length ? named : here;
-  const hint = places.length
-    ? `YAML files ${named.length ? 'of this name' : top ? `under ${top}/` : 'at the top of content/'} are read only as ${places.join(', ')}: move or rename it, or delete it`
-    : 'YAML files are read only where the editors\' guide (docs/content-guide.md, "Layout") puts them: move it there, or delete it';
-  return { problem: { severity: 'warning', ...at, message: 'is not read by the build; nothing in it is published', hint } };
+  const kind = ERRORS.UnreadYamlFile;
+  return { problem: problemAt(describe(kind, { places: named.length ? named : here, named: named.length > 0, top }), kind.severity, at) };
 }
 
 /**

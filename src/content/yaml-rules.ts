@@ -11,6 +11,7 @@
  * Keys are plain words and appear once per mapping (a second one would silently win).
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type YAMLError } from 'yaml';
+import { describe, ERRORS } from './errors.ts';
 import type { YamlProblem, YamlText } from './yaml.ts';
 
 /** Enough to see the pattern; an alias bomb must not flood the report. */
@@ -34,13 +35,12 @@ export function plainYamlProblems(doc: Document, source: YamlText): YamlProblem[
     else more++;
   };
 
-  const special = (char: '&' | '*' | '!', offset: number, path: (string | number)[], what: string, collection = false) =>
+  const special = (char: '&' | '*' | '!', offset: number, path: (string | number)[], feature: string, collection = false) =>
     add({
       position: source.position(offset),
       path,
-      message: `starts with "${char}", which ${SPECIAL[char]}; content files do not use ${what}`,
       // On a mapping or list the editor meant the feature; on a value, usually the text.
-      hint: collection ? 'write the values out in full wherever they are needed' : quoteHint(source, offset, path),
+      ...describe(ERRORS.YamlSpecial, { char, meaning: SPECIAL[char], feature, ...(collection ? {} : { quote: quoted(source, offset, path) }) }),
     });
 
   const walk = (node: Node | null, path: (string | number)[]) => {
@@ -56,7 +56,7 @@ export function plainYamlProblems(doc: Document, source: YamlText): YamlProblem[
         const key = pair.key as Node | null;
         if (isAlias(key) || !isScalar(key)) {
           const offset = key?.range?.[0] ?? node.range![0];
-          add({ position: source.position(offset), path, message: 'has a key that is not a plain word', hint: 'write keys as plain words followed by a colon, like "title:"' });
+          add({ position: source.position(offset), path, ...describe(ERRORS.YamlKeyNotPlain) });
           continue;
         }
         const name = String(key.value);
@@ -66,8 +66,7 @@ export function plainYamlProblems(doc: Document, source: YamlText): YamlProblem[
           add({
             position: source.position(key.range![0]),
             path: [...path, name],
-            message: `key "${name}" appears twice in the same mapping, at lines ${was} and ${now}`,
-            hint: `keep one of them: YAML allows a key once per mapping (the second would silently replace the first)`,
+            ...describe(ERRORS.YamlDuplicateKey, { name, was, now }),
           });
         } else {
           seen.set(name, key);
@@ -83,7 +82,7 @@ export function plainYamlProblems(doc: Document, source: YamlText): YamlProblem[
 
   if (more) {
     const last = problems[problems.length - 1]!;
-    problems.push({ ...last, position: { line: last.position.line + 1, column: 1 }, message: `and ${more} more line${more === 1 ? '' : 's'} like it in this file`, hint: last.hint });
+    problems.push({ ...last, position: { line: last.position.line + 1, column: 1 }, ...describe(ERRORS.YamlMoreLikeIt, { more, ...(last.hint ? { hint: last.hint } : {}) }) });
   }
   return problems;
 }
@@ -98,17 +97,6 @@ function propertyOffset(text: string, start: number, char: '&' | '!'): number {
   while (char === '!' && text[found - 1] === '!') found--; // !!float
   return found;
 }
-
-/** Hints for the parser's errors, by its error code (yaml's YAMLError.code). */
-const SYNTAX_HINTS: Partial<Record<string, string>> = {
-  TAB_AS_INDENT: 'indent with spaces, not tabs',
-  BAD_INDENT: 'line up the keys of one mapping in the same column, and indent with spaces what belongs to the key above',
-  MISSING_CHAR: 'close the quote or bracket this value opens, or put the whole value in quotes',
-  MULTILINE_IMPLICIT_KEY: 'a key and its colon must be on one line; for text over several lines, write "key: |" and indent the text below it',
-  MULTIPLE_DOCS: 'a content file holds one record or one list: delete the "---" or "..." line',
-  BAD_DQ_ESCAPE: 'inside "double quotes" a backslash starts an escape: write \\\\ for a backslash, or use single quotes',
-  KEY_OVER_1024_CHARS: 'a key must be a short word followed by a colon; is a colon missing after the key above?',
-};
 
 /** The parser's words where they are jargon ("compact mappings"); others are clear enough. */
 const PLAIN_MESSAGES: Partial<Record<string, (message: string) => string | undefined>> = {
@@ -125,24 +113,20 @@ export function syntaxProblem(error: YAMLError, source: YamlText): YamlProblem {
   const message = error.message.split('\n')[0] ?? error.message;
   const char = source.text[offset];
   if (error.code === 'BAD_SCALAR_START' || error.code === 'BAD_ALIAS') {
-    const what = error.code === 'BAD_ALIAS' ? SPECIAL[char === '&' ? '&' : '*'] : 'YAML reserves';
-    return { position: source.position(offset), path, message: `starts with "${char}", which ${what}`, hint: quoteHint(source, offset, path) };
+    const meaning = error.code === 'BAD_ALIAS' ? SPECIAL[char === '&' ? '&' : '*'] : 'YAML reserves';
+    return { position: source.position(offset), path, ...describe(ERRORS.YamlSpecial, { char: char ?? '', meaning, quote: quoted(source, offset, path) }) };
   }
   const said = PLAIN_MESSAGES[error.code]?.(message) ?? message;
-  let hint = SYNTAX_HINTS[error.code] ?? 'check the quotes, colons and indentation of this line and the line above';
-  if (error.code === 'UNEXPECTED_TOKEN' && message.startsWith('Block scalar header')) {
-    hint = 'after "|" or ">" the line must end; write the text on the lines below, indented';
-  } else if (QUOTE_CODES.has(error.code)) {
-    hint = `if the value is text, ${quoteHint(source, Math.min(start, offset), path)}`;
-  }
-  return { position: source.position(offset), path, message: `YAML syntax: ${said}`, hint };
+  const blockHeader = error.code === 'UNEXPECTED_TOKEN' && message.startsWith('Block scalar header');
+  const quote = !blockHeader && QUOTE_CODES.has(error.code) ? quoted(source, Math.min(start, offset), path) : undefined;
+  return { position: source.position(offset), path, ...describe(ERRORS.YamlSyntax, { said, code: error.code, blockHeader, ...(quote === undefined ? {} : { quote }) }) };
 }
 
 /**
- * "put the value in quotes: summary: "*vorläufig*"": the value as written from `offset` to
- * the end of its line, quoted so that YAML reads it as text.
+ * `summary: "*vorläufig*"` for the hint "put the value in quotes: …": the value as written
+ * from `offset` to the end of its line, quoted so that YAML reads it as text.
  */
-function quoteHint(source: YamlText, offset: number, path: readonly (string | number)[]): string {
+function quoted(source: YamlText, offset: number, path: readonly (string | number)[]): string {
   const lineEnd = source.text.indexOf('\n', offset);
   const raw = source.text
     .slice(offset, lineEnd === -1 ? undefined : lineEnd)
@@ -150,6 +134,6 @@ function quoteHint(source: YamlText, offset: number, path: readonly (string | nu
     .trimEnd();
   const key = path[path.length - 1];
   const lead = key === undefined ? '' : typeof key === 'number' ? '- ' : `${key}: `;
-  const quoted = !raw ? '"…"' : raw.includes('"') || raw.includes('\\') ? `'${raw.replace(/'/g, "''")}'` : `"${raw}"`;
-  return `put the value in quotes: ${lead}${quoted}`;
+  const text = !raw ? '"…"' : raw.includes('"') || raw.includes('\\') ? `'${raw.replace(/'/g, "''")}'` : `"${raw}"`;
+  return `${lead}${text}`;
 }

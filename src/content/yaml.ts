@@ -7,18 +7,17 @@
  * never an exception: `parseYaml` does not throw for any input.
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { describe, ERRORS, type Described } from './errors.ts';
 import type { Position } from './problems.ts';
 import { plainYamlProblems, syntaxProblem } from './yaml-rules.ts';
 
 export type KeyPath = readonly (string | number)[];
 
 /** A problem of the YAML text itself, before any schema: where, what, what to do. */
-export interface YamlProblem {
+export interface YamlProblem extends Described {
   position: Position;
   /** Key path of the value the problem is in, as far as it is known. */
   path: (string | number)[];
-  message: string;
-  hint: string;
 }
 
 export interface ParsedYaml {
@@ -132,7 +131,7 @@ export function parseYaml(text: string): ParsedYaml {
       value = doc.toJS({ maxAliasCount: 0 });
     } catch (error) {
       // Not expected once the rules above passed; still a problem of this file, not a crash.
-      errors.push({ position: { line: 1, column: 1 }, path: [], message: `YAML: ${(error as Error).message}`, hint: 'simplify this file to plain keys, lists and values' });
+      errors.push({ position: { line: 1, column: 1 }, path: [], ...describe(ERRORS.YamlFailure, { reason: (error as Error).message }) });
     }
   }
   return { value, empty, errors: firstPerLine(errors), locate, scalarSource, locateText };

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';
+import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
 import type { DeclaredDocuments } from './requests.ts';
@@ -24,7 +25,7 @@ export function linkCollections(content: LoadedContent, documents: readonly Docu
 
   for (const { data, source } of content.collections) {
     if (!data.listed && !data.uid) {
-      problems.at(source, ['listed'], 'is false, but the collection has no uid of its own', `unlisted collections are reached only through their uid, so it must be random: add "uid: ${randomUUID()}"`);
+      problems.report(source, ['listed'], ERRORS.UnlistedWithoutUid, { what: 'collection', uid: randomUUID() });
     }
     const createdAt = parseTimestamp(data.created_at);
     const collection: DocumentCollection = {
@@ -90,12 +91,7 @@ function ownDirectory(
     .values()
     .filter((candidate) => candidate.collection === collection)
     .map((candidate) => candidate.id);
-  problems.at(
-    collection.source,
-    path,
-    directory ? `refers to directory ${id}, which belongs to another collection (${directory.source.file})` : `refers to directory ${id}, which does not exist in ${own}`,
-    ids.length ? `use the id of a directory listed under directories here (${ids.join(', ')})` : 'add the directory under directories first',
-  );
+  problems.report(collection.source, path, ERRORS.UnknownDirectory, { id, own, ids: [...ids], ...(directory ? { elsewhere: directory.source.file } : {}) });
   return undefined;
 }
 
@@ -108,14 +104,14 @@ function linkDirectories(collection: DocumentCollection, data: DocumentCollectio
     if (input.parent === null) return;
     const path = ['directories', index, 'parent'];
     if (input.parent === input.id) {
-      problems.at(collection.source, path, 'refers to the directory itself', 'point parent at the directory this one is in, or set it to null');
+      problems.report(collection.source, path, ERRORS.DirectoryInItself);
       return;
     }
     directory.parent = ownDirectory(input.parent, collection, directories, problems, path) ?? null;
   });
   arrangeTree(own, (directory) => {
     const index = data.directories.findIndex((input) => input.id === directory.id);
-    problems.at(collection.source, ['directories', index, 'parent'], `makes a cycle: directory ${directory.id} is its own ancestor`, 'point parent at a directory higher up the tree, or set it to null');
+    problems.report(collection.source, ['directories', index, 'parent'], ERRORS.TreeCycle, { kind: 'directory', id: directory.id, key: 'parent' });
   });
   collection.directories = own.filter((directory) => directory.parent === null).sort(byName);
   const walk = (nodes: CollectionDirectory[], depth: number): CollectionDirectory[] =>
@@ -144,52 +140,33 @@ function linkEntries(
     }
     if (directory === undefined) return;
     if (!document.public) {
-      problems.at(
-        collection.source,
-        [...path, 'document'],
-        `refers to document ${document.id}, which is not public: froide leaves it out of the collection for anonymous readers, and so does the archive`,
-        'make the document public, or remove it from the collection',
-        'warning',
-      );
+      problems.report(collection.source, [...path, 'document'], ERRORS.PrivateDocumentInCollection, { id: document.id });
     }
     const entry = { collection, document, directory, rank: collection.entries.length, path: [...path, 'document'] };
     collection.entries.push(entry);
     if (isPublished) document.collections.push(entry);
   });
-  listed.report(problems, (id, others) => ({
-    message: `lists document ${id} more than once (also at ${others})`,
-    hint: 'a document is in a collection once: remove one of the entries',
-  }));
+  listed.report(problems, ERRORS.DocumentTwiceInCollection, (id, others) => ({ id, others }));
 }
 
 function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, declared: DeclaredDocuments, problems: Problems): void {
   const held = declared.get(id);
   const blocking = held && declared.blockedBy.get(held);
   if (blocking) {
-    problems.knockOnAt(source, path, `refers to document ${id}, which is not published because ${blocking} has errors`, `fix the errors in ${blocking} first`);
+    problems.knockOn(source, path, ERRORS.ReferenceIntoFileWithErrors, { kind: 'document', id, file: blocking });
     return;
   }
   if (held?.original) {
-    problems.at(
-      source,
-      path,
-      `refers to document ${id}, whose attachment ${held.original.id} is not published (${held.source.file})`,
-      'publish the attachment (approved, not a draft, in a public request), or remove the entry',
-    );
+    problems.report(source, path, ERRORS.DocumentOfUnpublishedAttachment, { id, attachment: held.original.id, file: held.source.file });
     return;
   }
   // Documents are declared in document.yaml files and in messages, which are linked only when their request.yaml is valid.
   if (['document', 'message', 'request'].some((kind) => problems.invalidKinds.has(kind))) {
-    problems.knockOnAt(source, path, `refers to document ${id}, which does not exist or is in a file with errors`, 'fix the errors in the document, message and request files first');
+    problems.knockOn(source, path, ERRORS.ReferenceIntoInvalidFiles, { kind: 'document', id, files: 'document, message and request' });
     return;
   }
   const sample = idSample(documents.keys());
-  problems.at(
-    source,
-    path,
-    `refers to document ${id}, which does not exist`,
-    sample ? `use the id of a published document (${sample})` : 'add the document first',
-  );
+  problems.report(source, path, ERRORS.UnknownReference, { kind: 'document', id, sample, which: 'published' });
 }
 
 /**
@@ -205,22 +182,14 @@ export function linkAnnotations(content: LoadedContent, importedByFile: Readonly
     if (!document) {
       // An invalid document.yaml is reported already; its annotations are checked once it is fixed.
       if (problems.invalidFiles.has(documentFile)) continue;
-      problems.add({
-        severity: 'error',
-        file: source.file,
-        line: 0,
-        column: 0,
-        path: '',
-        message: `belongs to no document: there is no ${documentFile}`,
-        hint: 'keep annotations.yaml in the folder of the document it annotates, next to its document.yaml',
-      });
+      problems.reportFile(source.file, ERRORS.AnnotationsWithoutDocument, { documentFile });
       continue;
     }
     const sides = [data.top, data.left, data.width, data.height];
     const given = sides.filter((side) => side !== null).length;
     if (given !== 0 && given !== 4) {
       const missing = (['top', 'left', 'width', 'height'] as const).find((key) => data[key] === null)!;
-      problems.at(source, [missing], 'is missing: top, left, width and height go together', 'give all four for a marked area, or none for a note on the whole page');
+      problems.report(source, [missing], ERRORS.PartialArea);
     }
     const annotation: PageAnnotation = {
       id: data.id,

@@ -4,6 +4,7 @@
  * Pure: no I/O.
  */
 import type { LoadedContent } from '../content/load.ts';
+import { ERRORS } from '../content/errors.ts';
 import type { Problems } from '../content/problems.ts';
 import { newestFirst, type PublishedRequests } from './published-requests.ts';
 import { Registry } from './registry.ts';
@@ -30,10 +31,7 @@ function linkAuthorities(content: LoadedContent, ctx: Context): Map<PublicBody, 
     });
   }
   authorities.reportDuplicates();
-  listed.report(ctx.problems, (id, others) => ({
-    message: `lists public body ${id}, which is also listed at ${others}`,
-    hint: 'a public body has one food authority status: remove it from one of them',
-  }));
+  listed.report(ctx.problems, ERRORS.FoodAuthorityTwice, (id, others) => ({ id, others }));
   return byBody;
 }
 
@@ -63,9 +61,6 @@ export function linkVenues(content: LoadedContent, ctx: Context): Venue[] {
     };
     if (idents.claim(venue.ident, { source, path: ['ident'] })) venues.set(venue.ident, venue);
   }
-  idents.report(ctx.problems, (ident, others) => ({
-    message: `duplicate venue ident "${ident}"; it is also used in ${others}`,
-    hint: 'every venue needs its own ident (it is the detail URL): merge the two entries, or fix the id part of the one you are adding',
-  }));
+  idents.report(ctx.problems, ERRORS.DuplicateVenueIdent, (ident, others) => ({ ident, others }));
   return [...venues.values()];
 }

@@ -4,6 +4,7 @@
  * from the geometry unless the editor gives them. Pure: no I/O.
  */
 import type { Loaded, LoadedContent } from '../content/load.ts';
+import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { GeometryFileInput, GeometryInput, GeoRegionInput } from '../content/schema.ts';
 import { planarCentroid, sphericalArea, type MultiPolygon, type Position } from './geometry.ts';
@@ -78,7 +79,7 @@ function locateGeometry(
   const path = data.geom_file === undefined ? undefined : `${dirOf(source.file)}/${data.geom_file}`;
   if (path) used.add(path);
   if (data.geom && path) {
-    problems.at(source, ['geom_file'], 'is given together with geom', 'keep one of them: geom (the geometry inline) or geom_file (a .geojson file next to this one)');
+    problems.report(source, ['geom_file'], ERRORS.GeometryTwice);
     return null;
   }
   if (data.geom) return { geometry: data.geom, source, path: ['geom'] };
@@ -91,7 +92,7 @@ function locateGeometry(
   }
   // A file that failed to parse has been reported already.
   if (!problems.invalidFiles.has(path)) {
-    problems.at(source, ['geom_file'], `names a file that does not exist: ${path}`, `put the GeoJSON file at ${path}, or fix the name`);
+    problems.report(source, ['geom_file'], ERRORS.MissingGeometryFile, { path });
   }
   return null;
 }
@@ -111,20 +112,19 @@ function checkedPolygons({ geometry, source, path }: Located, problems: Problems
         const [lng, lat] = position as [number, number];
         if (lng < -180 || lng > 180 || lat < -90 || lat > 90) {
           valid = false;
-          const swapped = lat >= -180 && lat <= 180 && lng >= -90 && lng <= 90;
-          problems.at(source, [...at, i], `is [${lng}, ${lat}]: longitude must lie in -180…180 and latitude in -90…90`, swapped ? 'GeoJSON positions are [longitude, latitude]: swap the two numbers' : 'fix the position');
+          problems.report(source, [...at, i], ERRORS.PositionOutOfRange, { lng, lat });
         }
       });
       if (ring.length < 4) {
         valid = false;
-        problems.at(source, at, `is a ring of ${ring.length} position${ring.length === 1 ? '' : 's'}; a ring needs at least 4`, 'list at least three corners, then the first one again to close the ring');
+        problems.report(source, at, ERRORS.RingTooShort, { count: ring.length });
         return;
       }
       const first = ring[0]!;
       const last = ring[ring.length - 1]!;
       if (first[0] !== last[0] || first[1] !== last[1]) {
         valid = false;
-        problems.at(source, [...at, ring.length - 1], `does not close the ring: the last position must repeat the first, [${first[0]}, ${first[1]}]`, `add [${first[0]}, ${first[1]}] as the last position of the ring`);
+        problems.report(source, [...at, ring.length - 1], ERRORS.RingNotClosed, { first: [first[0]!, first[1]!] });
       }
     }),
   );
@@ -144,12 +144,7 @@ function assignLevels(regions: GeoRegion[], given: Map<GeoRegion, number>, probl
     else {
       region.level = level;
       if (parent && level <= parent.level) {
-        problems.at(
-          region.source,
-          ['level'],
-          `is ${level}, but the region it is part of (${parent.name}, georegion ${parent.id}) has level ${parent.level}`,
-          `a region's level must be greater than its part_of region's: use ${parent.level + 1} or more, or leave level out`,
-        );
+        problems.report(region.source, ['level'], ERRORS.RegionLevel, { level, parent });
       }
     }
     region.children.forEach(visit);
@@ -160,15 +155,7 @@ function assignLevels(regions: GeoRegion[], given: Map<GeoRegion, number>, probl
 function reportUnusedFiles(files: LoadedContent['georegionGeometries'], used: Set<string>, problems: Problems): void {
   for (const { source } of files) {
     if (used.has(source.file)) continue;
-    problems.add({
-      severity: 'warning',
-      file: source.file,
-      line: 0,
-      column: 0,
-      path: '',
-      message: 'is not named by any georegion and will not be published',
-      hint: 'name it with geom_file in the georegion\'s YAML file, or delete it',
-    });
+    problems.reportFile(source.file, ERRORS.UnusedGeometryFile);
   }
 }
 

@@ -4,6 +4,7 @@
  * public bodies and to the published requests made about them. Pure: no I/O.
  */
 import type { LoadedContent } from '../content/load.ts';
+import { ERRORS } from '../content/errors.ts';
 import type { Problems } from '../content/problems.ts';
 import { newestFirst, type PublishedRequests } from './published-requests.ts';
 import { Registry } from './registry.ts';
@@ -56,13 +57,13 @@ export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedI
       const at = (...path: (string | number)[]) => ['objects', index, ...path];
       if (!idents.claim(input.ident, { source, path: at('ident') })) return;
       if ((input.lat === null) !== (input.lng === null)) {
-        problems.at(source, at(input.lat === null ? 'lat' : 'lng'), 'is missing while the other coordinate is set', 'give both lat and lng, or neither');
+        problems.report(source, at(input.lat === null ? 'lat' : 'lng'), ERRORS.CoordinateMissing);
       }
       const objectCategories = input.categories.flatMap((id, i) => {
         const category = categories.get(id);
         if (!category) {
           const known = [...categories.keys()].join(', ');
-          problems.at(source, at('categories', i), `refers to category ${id}, which this campaign does not define`, known ? `use one of this campaign's categories (${known})` : 'add the category under categories: of this campaign first');
+          problems.report(source, at('categories', i), ERRORS.UnknownCampaignCategory, { id, known });
         }
         return category ?? [];
       });
@@ -88,15 +89,9 @@ export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedI
         ['objects', index, 'id'],
       );
     });
-    idents.report(problems, (ident, others) => ({
-      message: `duplicate ident "${ident}" in this campaign; it is also used in ${others}`,
-      hint: 'idents are unique within a campaign (they are part of the detail URL): keep the published one and change the one you are adding',
-    }));
+    idents.report(problems, ERRORS.DuplicateCampaignIdent, (ident, others) => ({ ident, others }));
   }
-  categoryIds.report(problems, (id, others) => ({
-    message: `duplicate campaign category id ${id}; it is also used in ${others}`,
-    hint: 'category ids are unique over all campaigns: keep the published one and give the one you are adding an id no other campaign category uses',
-  }));
+  categoryIds.report(problems, ERRORS.DuplicateCampaignCategoryId, (id, others) => ({ id, others }));
   campaigns.reportDuplicates();
   objects.reportDuplicates();
   return {

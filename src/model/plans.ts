@@ -3,6 +3,7 @@
  * Pure: no I/O.
  */
 import type { LoadedContent } from '../content/load.ts';
+import { ERRORS } from '../content/errors.ts';
 import type { Problems } from '../content/problems.ts';
 import { Registry } from './registry.ts';
 import { UniqueKeys } from './unique.ts';
@@ -19,10 +20,7 @@ export function linkArticleTags(content: LoadedContent, problems: Problems): Art
   }
   tags.reportDuplicates();
   for (const key of ['name', 'slug'] as const) {
-    taken[key].report(problems, (value, others) => ({
-      message: `"${value}" is also the ${key} of the article tag at ${others}`,
-      hint: `article tag ${key}s are unique: merge the two tags, or rename the one you are adding`,
-    }));
+    taken[key].report(problems, ERRORS.DuplicateArticleTag, (value, others) => ({ key, value, others }));
   }
   return tags.values();
 }
@@ -60,9 +58,6 @@ export function linkGovernmentPlans(content: LoadedContent, problems: Problems):
     if (plans.add(plan) && data.public) published.add(plan);
   }
   plans.reportDuplicates();
-  updateIds.report(problems, (id, others) => ({
-    message: `duplicate plan update id ${id}; it is also used in ${others}`,
-    hint: 'ids are stable: keep the id of the update that is already published and give the one you are adding an id no other update uses',
-  }));
+  updateIds.report(problems, ERRORS.DuplicatePlanUpdateId, (id, others) => ({ id, others }));
   return plans.values().filter((plan) => published.has(plan));
 }

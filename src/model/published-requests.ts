@@ -2,6 +2,7 @@
  * References from venues and information objects to requests: only published requests can be
  * linked, because the API shows their id, URL and status. Pure: no I/O.
  */
+import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import { idSample } from './registry.ts';
 import type { FoiRequest } from './types.ts';
@@ -20,12 +21,12 @@ export class PublishedRequests {
     const request = this.published.get(id);
     if (request) return request;
     if (this.unpublished.has(id)) {
-      this.problems.at(from, path, `refers to request ${id}, which is not published (public: false)`, 'link only published requests, or publish the request');
+      this.problems.report(from, path, ERRORS.UnpublishedRequest, { id });
     } else if (this.incomplete) {
-      this.problems.knockOnAt(from, path, `refers to request ${id}, which does not exist or is in a file with errors`, 'fix the errors in the request files first');
+      this.problems.knockOn(from, path, ERRORS.ReferenceIntoInvalidFiles, { kind: 'request', id, files: 'request' });
     } else {
       const sample = idSample(this.published.keys());
-      this.problems.at(from, path, `refers to request ${id}, which does not exist`, sample ? `use the id of a published request (${sample})` : 'add the request first');
+      this.problems.report(from, path, ERRORS.UnknownReference, { kind: 'request', id, sample, which: 'published' });
     }
     return undefined;
   }

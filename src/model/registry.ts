@@ -2,8 +2,8 @@
  * Records of one kind by id: reports duplicate ids and resolves references with the
  * referring file and key as the position of the problem.
  */
+import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
-import { formatPath } from '../content/problems.ts';
 import { UniqueKeys } from './unique.ts';
 
 /** Known ids for a hint: the first 12 in ascending order, "…" when there are more; "" when none. */
@@ -39,10 +39,7 @@ export class Registry<T extends { id: number; source: Source }> {
    */
   reportDuplicates(): void {
     const next = this.nextFreeId();
-    this.ids.report(this.problems, (id, others, clash) => ({
-      message: `duplicate ${this.kind} id ${id}; it is also used in ${others}`,
-      hint: `ids are stable: keep the id of the ${this.kind} that is already published and give the one you are adding a free id, e.g. ${next + clash}`,
-    }));
+    this.ids.report(this.problems, ERRORS.DuplicateId, (id, others, clash) => ({ kind: this.kind, id, others, free: next + clash }));
   }
 
   /** One more than the largest id in use: what an editor should take for a new record. */
@@ -71,15 +68,10 @@ export class Registry<T extends { id: number; source: Source }> {
     if (id === null) return null;
     const record = this.byId.get(id);
     if (!record && this.problems.invalidKinds.has(this.contentKind)) {
-      this.problems.knockOnAt(from, path, `refers to ${this.kind} ${id}, which does not exist or is in a file with errors`, `fix the errors in the ${this.kind} files first`);
+      this.problems.knockOn(from, path, ERRORS.ReferenceIntoInvalidFiles, { kind: this.kind, id, files: this.kind });
     } else if (!record) {
       const sample = idSample(this.byId.keys());
-      this.problems.at(
-        from,
-        path,
-        `refers to ${this.kind} ${id}, which does not exist`,
-        sample ? `use the id of an existing ${this.kind} (${sample})` : `add the ${this.kind} first`,
-      );
+      this.problems.report(from, path, ERRORS.UnknownReference, { kind: this.kind, id, sample, which: 'existing' });
     }
     return record;
   }
@@ -103,7 +95,7 @@ export function linkTree<T extends TreeNode & { source: Source }>(
     node.parent = parent ?? null;
   }
   arrangeTree(nodes, (node) =>
-    problems.at(node.source, [key], `makes a cycle: ${registry.kind} ${node.id} is its own ancestor`, `point ${formatPath([key])} at a ${registry.kind} higher up the tree, or set it to null`),
+    problems.report(node.source, [key], ERRORS.TreeCycle, { kind: registry.kind, id: node.id, key }),
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LoadedContent, LoadedMessage } from '../content/load.ts';
+import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DerivedDocumentInput } from '../content/schema.ts';
 import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
@@ -101,7 +102,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     slugs.claim(request.slug, { source, path: ['slug'] });
     byDir.set(dir, request);
     if (data.resolution && data.status !== 'resolved') {
-      problems.at(source, ['resolution'], `is "${data.resolution}" but status is "${data.status}"`, 'a resolution belongs to a resolved request: set status: resolved, or resolution: ""');
+      problems.report(source, ['resolution'], ERRORS.ResolutionWithoutResolved, { resolution: data.resolution, status: data.status });
     }
     checkOrder(request.createdAt, request.resolvedOn, source, ['resolved_on'], 'resolved_on', 'created_at', problems, ctx.timeZone);
     checkOrder(request.createdAt, request.dueDate, source, ['due_date'], 'due_date', 'created_at', problems, ctx.timeZone);
@@ -112,14 +113,11 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (data.public) published.add(request);
   }
 
-  slugs.report(problems, (slug, others) => ({
-    message: `"${slug}" is also the slug of the request in ${others}`,
-    hint: 'request slugs are part of public URLs and must be unique: keep the slug of the request that is already published and add a distinguishing word or number to the one you are adding',
-  }));
+  slugs.report(problems, ERRORS.DuplicateRequestSlug, (slug, others) => ({ slug, others }));
 
   for (const [request, sameAsId] of sameAsIds) {
     if (sameAsId === request.id) {
-      problems.at(request.source, ['same_as'], 'refers to the request itself', 'point same_as at the original request, or remove it');
+      problems.report(request.source, ['same_as'], ERRORS.SameAsItself);
       continue;
     }
     request.sameAs = requests.resolve(sameAsId, request.source, ['same_as']) ?? null;
@@ -139,15 +137,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     // An invalid request.yaml is reported already; its messages cannot be checked without it.
     if (!request && problems.invalidFiles.has(`${loaded.requestDir}/request.yaml`)) continue;
     if (!request) {
-      problems.add({
-        severity: 'error',
-        file: loaded.source.file,
-        line: 0,
-        column: 0,
-        path: '',
-        message: `belongs to no request: there is no ${loaded.requestDir}/request.yaml`,
-        hint: 'keep each message in the messages/ folder of its request, next to the request.yaml',
-      });
+      problems.reportFile(loaded.source.file, ERRORS.MessageWithoutRequest, { requestDir: loaded.requestDir });
       continue;
     }
     const message = linkMessage(loaded, request, ctx);
@@ -193,7 +183,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       }
       if (!input.document) return;
       if (!attachment.isPdf) {
-        problems.at(loaded.source, [...path, 'document'], `asks for a document, but "${name}" is not a PDF (${filetype})`, 'only PDF attachments can have a derived document: remove the document block');
+        problems.report(loaded.source, [...path, 'document'], ERRORS.DocumentOfNonPdf, { name, filetype });
         return;
       }
       const document = derivedDocument(input.document, attachment, request, loaded.source, [...path, 'document'], problems);
@@ -206,20 +196,17 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
         if (blocking) blockedBy.set(document, blocking);
       }
     });
-    names.report(problems, (name, others) => ({
-      message: `"${name}" is also the name of another attachment of this message (${others})`,
-      hint: 'attachment names must be unique within a message (they are part of the URL): rename one of the files and its name here',
-    }));
+    names.report(problems, ERRORS.DuplicateAttachmentName, (name, others) => ({ name, others }));
     message.attachments.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   }
 
   for (const { data, source, file } of content.documents) {
     if (!data.listed && !data.uid) {
-      problems.at(source, ['listed'], 'is false, but the document has no uid of its own', `unlisted documents are reached only through their uid, so it must be random: add "uid: ${randomUUID()}"`);
+      problems.report(source, ['listed'], ERRORS.UnlistedWithoutUid, { what: 'document', uid: randomUUID() });
     }
     // spec §2.5: imported (parliamentary) documents allow annotation; derived ones do not.
     if (!data.allow_annotation) {
-      problems.at(source, ['allow_annotation'], 'is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)', 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own');
+      problems.report(source, ['allow_annotation'], ERRORS.ImportedWithoutAnnotation);
     }
     const document: Document = {
       id: data.id,
@@ -268,13 +255,13 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
 /** Records a requester's public name; one user has one name, and a private user none. */
 function nameUser(names: Map<number, { name: string; source: Source }>, user: number | null, name: string, source: Source, problems: Problems): void {
   if (user === null) {
-    problems.at(source, ['user_name'], 'is given, but user is not: the name of a private requester is never published', 'remove user_name, or add the requester\'s user id as user');
+    problems.report(source, ['user_name'], ERRORS.UserNameWithoutUser);
     return;
   }
   const known = names.get(user);
   if (!known) names.set(user, { name, source });
   else if (known.name !== name) {
-    problems.at(source, ['user_name'], `is "${name}", but ${known.source.file} names user ${user} "${known.name}"`, 'a user has one public name: write the same user_name in both files, or check the user ids');
+    problems.report(source, ['user_name'], ERRORS.UserNameMismatch, { name, file: known.source.file, user, known: known.name });
   }
 }
 
@@ -304,10 +291,10 @@ function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): 
     attachments: [],
   };
   if (data.is_response && data.sender_public_body === null) {
-    ctx.problems.at(source, ['is_response'], 'is true, so sender_public_body is required', 'a response comes from a public body: add "sender_public_body: <its id>"');
+    ctx.problems.report(source, ['is_response'], ERRORS.ResponseWithoutSender);
   }
   if (!data.is_response && data.recipient_public_body === null) {
-    ctx.problems.at(source, ['is_response'], 'is false, so recipient_public_body is required', 'a message of the requester goes to a public body: add "recipient_public_body: <its id>"');
+    ctx.problems.report(source, ['is_response'], ERRORS.MessageWithoutRecipient);
   }
   checkOrder(request.createdAt, message.timestamp, source, ['timestamp'], 'the message', `its request's created_at`, ctx.problems, ctx.timeZone);
   checkOrder(message.timestamp, message.lastModifiedAt, source, ['last_modified_at'], 'last_modified_at', 'the message\'s timestamp', ctx.problems, ctx.timeZone);
@@ -323,7 +310,7 @@ function derivedDocument(
   problems: Problems,
 ): Document {
   if (!input.listed && !input.uid) {
-    problems.at(source, [...path, 'listed'], 'is false, but the document has no uid of its own', `unlisted documents are reached only through their uid, so it must be random: add "uid: ${randomUUID()}"`);
+    problems.report(source, [...path, 'listed'], ERRORS.UnlistedWithoutUid, { what: 'document', uid: randomUUID() });
   }
   return {
     id: input.id,
@@ -371,10 +358,5 @@ function checkOrder(
   timeZone: string,
 ): void {
   if (earlier === null || later === null || later >= earlier) return;
-  problems.at(
-    source,
-    path,
-    `${formatDateTime(later, timeZone)} is before ${earlierName} (${formatDateTime(earlier, timeZone)}), which is impossible`,
-    `fix the date of ${laterName}, or of ${earlierName}`,
-  );
+  problems.report(source, path, ERRORS.DateOrder, { later: formatDateTime(later, timeZone), earlier: formatDateTime(earlier, timeZone), laterName, earlierName });
 }

@@ -4,6 +4,7 @@
  * so a clash is reported at every place that holds the value, each naming the others, and the
  * hint fits both: the editor knows which record they are adding; the program does not.
  */
+import type { ErrorKind } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 
 /** Where a value is written: a record's source and the key path below its base. */
@@ -37,17 +38,17 @@ export class UniqueKeys<K> {
   }
 
   /**
-   * Reports every key claimed more than once at each of its places. `describe` gets the key,
-   * the other places as `file:line, …` and the clash's 0-based number (for distinct suggestions).
+   * Reports every key claimed more than once at each of its places, as a `kind` of problem whose
+   * parameters `params` makes from the key, the other places as `file:line, …` and the clash's
+   * 0-based number (for distinct suggestions).
    */
-  report(problems: Problems, describe: (key: K, others: string, clash: number) => { message: string; hint: string }): void {
+  report<P>(problems: Problems, kind: ErrorKind<P>, params: (key: K, others: string, clash: number) => P): void {
     let clash = 0;
     for (const [key, places] of this.clashes) {
       const names = places.map(placeName);
       places.forEach((place, index) => {
         const others = names.filter((_, other) => other !== index).join(', ');
-        const { message, hint } = describe(key, others, clash);
-        problems.at(place.source, place.path, message, hint);
+        problems.report(place.source, place.path, kind, params(key, others, clash));
       });
       clash++;
     }

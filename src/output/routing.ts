@@ -15,7 +15,7 @@
  * Generated files rather than netlify.toml: the rules depend on the parameter table and on
  * which resources a build has, and _redirects is read before netlify.toml's rules.
  */
-import { functionQueryParams } from '../api/filters.ts';
+import { functionQueryParams } from '../api/filters/index.ts';
 import { ACTION_METHODS, allowHeader, hasStaticDetail, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
 import { API_PREFIX, buildPaths, listActionsOf, QUERY_ANSWERED, writeActionsOf, type ResourceName } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';

@@ -4,7 +4,7 @@
  * `fragment_size`), each match's word wrapped in `<em>`, split at runs of whitespace, keeping
  * the sections with a match that are not only the match, at most 5, joined by " […] ".
  */
-import { filtersOf } from '../api/filters.ts';
+import { filtersOf } from '../api/filters/index.ts';
 import type { ResourceName } from '../api/routes.ts';
 
 const FRAGMENT_SIZE = 100;

@@ -2,6 +2,7 @@
  * Limit/offset pagination over the precomputed list pages (issue 4 #1, facts §1.3).
  * A window of positions is read from at most ceil(limit / PAGE_SIZE) + 1 page files.
  */
+import { pythonInt } from '../api/python.ts';
 import { buildPaths, PAGE_SIZE, type Query, type ResourceName } from '../api/routes.ts';
 import type { ResourceSpec } from '../api/resource-table.ts';
 import { parseJson, type Store } from './store.ts';
@@ -12,23 +13,16 @@ export function lastValue(query: URLSearchParams, key: string): string | null {
   return values.length ? values[values.length - 1]! : null;
 }
 
-/** Python's int() on a query value: optional sign, digits, surrounding blanks. */
-function parseInteger(raw: string | null): number | null {
-  if (raw === null) return null;
-  const text = raw.trim();
-  return /^[+-]?\d+$/.test(text) ? Number(text) : null;
-}
-
 /** DRF: a strictly positive int, clamped to the maximum; anything else is the default. */
 function parseLimit(raw: string | null, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): number {
-  const value = parseInteger(raw);
+  const value = pythonInt(raw);
   if (value === null || value <= 0) return spec.defaultLimit;
   return Math.min(value, spec.maxLimit);
 }
 
 /** DRF: a non-negative int, anything else is 0. */
 function parseOffset(raw: string | null): number {
-  const value = parseInteger(raw);
+  const value = pythonInt(raw);
   return value === null || value < 0 ? 0 : value;
 }
 

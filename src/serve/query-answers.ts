@@ -11,8 +11,9 @@
  *   `?campaign=<id>` of a public campaign; the list is the standard envelope.
  */
 import { envelope } from '../api/envelope.ts';
-import { filtersOf, parseNear, type NearParse } from '../api/filters.ts';
-import { distanceMeters, pythonFloat, pythonInt } from '../api/geo.ts';
+import { filtersOf, parseNear, type NearParse } from '../api/filters/index.ts';
+import { distanceMeters } from '../api/geo.ts';
+import { pythonFloat, pythonInt } from '../api/python.ts';
 import type { Manifest } from '../api/manifest.ts';
 import { RESOURCES } from '../api/resource-table.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';

@@ -21,7 +21,7 @@ import { lastValue, pageRequest, readJson } from './pagination.ts';
 import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
 import type { Answer, ListScope, ResourceViews } from './views.ts';
-import { pythonInt } from '../api/geo.ts';
+import { pythonInt } from '../api/python.ts';
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -5,6 +5,7 @@
  * among the caller's own (following), a 400 where the create serializer refuses the document
  * (pageannotation). Free of node: imports (the api-methods Edge Function runs it).
  */
+import { isPythonIntText, pythonTypeName } from '../api/python.ts';
 import { RESOURCES, type Method, type WriteRefusal } from '../api/resource-table.ts';
 import { missingDetailError, type ApiRoute } from './api-route.ts';
 import { mediaTypeOf } from './negotiation.ts';
@@ -66,20 +67,6 @@ async function parseBody(request: Request): Promise<Parsed> {
   return { status: 415, error: { detail: `Unsupported media type "${contentType}" in request.` } };
 }
 
-/** Python's type name of a parsed value, as DRF's messages print it. */
-function pythonType(value: unknown): string {
-  if (value === null) return 'NoneType';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-  if (typeof value === 'string') return 'str';
-  if (Array.isArray(value)) return 'list';
-  if (typeof Blob !== 'undefined' && value instanceof Blob) return 'InMemoryUploadedFile';
-  return 'dict';
-}
-
-/** Python's `int()` accepts surrounding blanks, a sign and `_` between digits. */
-const PYTHON_INT = /^\s*[+-]?\d+(_\d+)*\s*$/;
-
 /**
  * The create serializer's errors for an anonymous caller (facts §5.17): `document` is a primary
  * key related field whose queryset holds no document for them, so every value fails (DRF's
@@ -91,7 +78,7 @@ function documentErrors(data: Data): Record<string, string[]> {
     const json = data.json;
     if (json === null) return { non_field_errors: ['No data provided'] };
     if (typeof json !== 'object' || Array.isArray(json)) {
-      return { non_field_errors: [`Invalid data. Expected a dictionary, but got ${pythonType(json)}.`] };
+      return { non_field_errors: [`Invalid data. Expected a dictionary, but got ${pythonTypeName(json)}.`] };
     }
     if (!Object.hasOwn(json, 'document')) return { document: ['This field is required.'] };
     value = (json as Record<string, unknown>).document;
@@ -101,7 +88,7 @@ function documentErrors(data: Data): Record<string, string[]> {
   }
   // Relational fields read "" as null.
   if (value === null || value === '') return { document: ['This field may not be null.'] };
-  const isPk = (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && PYTHON_INT.test(value));
+  const isPk = (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && isPythonIntText(value));
   if (isPk) return { document: [`Invalid pk "${String(value)}" - object does not exist.`] };
-  return { document: [`Incorrect type. Expected pk value, received ${pythonType(value)}.`] };
+  return { document: [`Incorrect type. Expected pk value, received ${pythonTypeName(value)}.`] };
 }

@@ -7,7 +7,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { filtersOf, queryParamsOf } from '../../src/api/filters.ts';
+import { filtersOf, queryParamsOf } from '../../src/api/filters/index.ts';
 import { openApiDocument, planOpenApi } from '../../src/api/openapi/document.ts';
 import { RESOURCES } from '../../src/api/resource-table.ts';
 import { buildPaths, listActionsOf, RESOURCE_NAMES } from '../../src/api/routes.ts';

@@ -38,6 +38,7 @@ describe('parsing in worker threads', () => {
     expect(inWorkers[0]!.problems).toEqual([
       {
         severity: 'error',
+        kind: 'WrongType',
         file: 'requests/r/messages/0.yaml',
         line: 2,
         column: 14,

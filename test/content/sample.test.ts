@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent, type Checked } from '../../src/check.ts';
+import { contentTexts } from '../../src/content/disk.ts';
 import { formatProblem } from '../../src/content/problems.ts';
 import { CONTENT_FILES, type ContentKind } from '../../src/content/schema.ts';
 import type { Archive } from '../../src/model/types.ts';
@@ -207,7 +208,13 @@ describe('editors guide (docs/content-guide.md)', () => {
       await cp(CONTENT, dir.path, { recursive: true });
       const pdf = await writePdf({ title: 'Bescheid vom 20. November 2024', pages: [{ text: 'Bescheid.' }] });
       await writeTree(dir.path, { ...files, [`${FOLDER}/files/1602/Bescheid_2024-11-20.pdf`]: pdf });
-      return await checkContent({ contentDir: dir.path, env: {} });
+      const checked = await checkContent({ contentDir: dir.path, env: {} });
+      // What `check` prints, code frames included (read before the folder goes).
+      const textOf = contentTexts(dir.path);
+      const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+      const { problems } = checked;
+      const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content', textOf(problem.file))), `${count(problems.errors.length, 'error')}, ${count(problems.warnings.length, 'warning')}`].join('\n');
+      return { ...checked, printed };
     } finally {
       await dir.remove();
     }
@@ -231,9 +238,7 @@ describe('editors guide (docs/content-guide.md)', () => {
     const files = await exampleFiles();
     files[`${FOLDER}/messages/1601.yaml`] = files[`${FOLDER}/messages/1601.yaml`]!.replace('timestamp: 2024-11-04', 'timestamp: 2024-11-03');
     files[`${FOLDER}/messages/1602.yaml`] = files[`${FOLDER}/messages/1602.yaml`]!.replace('      id: 23', '      id: 11');
-    const { problems } = await checkWithExample(files);
-    const errors = problems.errors.length;
-    const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content')), `${errors} errors, ${problems.warnings.length} warnings`].join('\n');
+    const { printed } = await checkWithExample(files);
     const guide = await readFile(guideUrl, 'utf8');
     const shown = /```\n(error content\/requests\/[^`]*?\d+ errors?, \d+ warnings?)\n```/.exec(guide)![1]!;
     expect(printed).toBe(shown);
@@ -242,9 +247,7 @@ describe('editors guide (docs/content-guide.md)', () => {
   it('shows exactly what check prints for a redaction without its end', async () => {
     const files = await exampleFiles();
     files[`${FOLDER}/messages/1601.yaml`] = files[`${FOLDER}/messages/1601.yaml`]!.replace('[[Name]]', '[[Name');
-    const { problems } = await checkWithExample(files);
-    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content')), `${count(problems.errors.length, 'error')}, ${count(problems.warnings.length, 'warning')}`].join('\n');
+    const { printed } = await checkWithExample(files);
     const guide = await readFile(guideUrl, 'utf8');
     const shown = /```text\n(error content\/requests\/0016[^\n]*opens a redaction[^`]*?)\n```/.exec(guide)![1]!;
     expect(printed).toBe(shown);
@@ -262,9 +265,7 @@ describe('editors guide (docs/content-guide.md)', () => {
   it('shows exactly what check prints for a value starting with *', async () => {
     const files = await exampleFiles();
     files[`${FOLDER}/request.yaml`] = files[`${FOLDER}/request.yaml`]!.replace(/^summary: .*$/m, 'summary: *vorläufig*');
-    const { problems } = await checkWithExample(files);
-    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    const printed = [...problems.sorted().map((problem) => formatProblem(problem, 'content')), `${count(problems.errors.length, 'error')}, ${count(problems.warnings.length, 'warning')}`].join('\n');
+    const { printed } = await checkWithExample(files);
     const guide = await readFile(guideUrl, 'utf8');
     const shown = /```text\n(error content\/requests\/0016[^\n]*summary:[^`]*?)\n```/.exec(guide)![1]!;
     expect(printed).toBe(shown);

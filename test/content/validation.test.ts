@@ -209,6 +209,7 @@ describe('content validation', () => {
     expect(problems.list).toEqual([
       {
         severity: 'error',
+        kind: 'ImportedWithoutAnnotation',
         file: 'documents/1-x/document.yaml',
         line: 3,
         column: 19,

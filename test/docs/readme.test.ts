@@ -1,10 +1,12 @@
 /**
  * The README's example request is real: its files, put into an archive, validate cleanly,
- * and the error the README shows is exactly what `check` prints for the mistake it describes.
+ * and the error the README shows is exactly what `check` prints for the mistake it describes,
+ * code frame included.
  */
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/check.ts';
+import { contentTexts } from '../../src/content/disk.ts';
 import { formatProblem } from '../../src/content/problems.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { minimalArchive, tempDir, writeTree, type Tree } from '../helpers/content.ts';
@@ -25,7 +27,7 @@ async function check(tree: Tree) {
   const dir = await tempDir();
   cleanup = dir.remove;
   await writeTree(dir.path, tree);
-  return checkContent({ contentDir: dir.path, env: {} });
+  return { ...(await checkContent({ contentDir: dir.path, env: {} })), textOf: contentTexts(dir.path) };
 }
 
 describe('README example', () => {
@@ -52,10 +54,10 @@ describe('README example', () => {
     const files = exampleFiles();
     const key = 'requests/0042-nitratwerte/messages/421.yaml';
     files[key] = (files[key] as string).replace('sender_public_body: 3', 'sender_public_body: 33');
-    const { problems } = await check(
+    const { problems, textOf } = await check(
       minimalArchive({ ...umweltbundesamt, ...files, 'requests/0042-nitratwerte/files/421/Bescheid Nitratwerte.pdf': '%PDF-1.4' }),
     );
-    const printed = problems.sorted().map((problem) => formatProblem(problem, 'content')).join('\n');
+    const printed = problems.sorted().map((problem) => formatProblem(problem, 'content', textOf(problem.file))).join('\n');
     const shown = /```\n(error content\/requests\/0042[\s\S]*?)\n```/.exec(readme)![1]!;
     expect(printed).toBe(shown);
   });

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize } from '../../src/api/filters.ts';
-import { pythonFloat } from '../../src/api/geo.ts';
 import {
   AUTHALIC_RADIUS,
   coveringIds,
@@ -101,24 +99,5 @@ describe('derived area and centroid', () => {
     // Areas 4 and 1: (4·(1, 1) + 1·(10.5, 0.5)) / 5.
     expect(planarCentroid([[box(0, 0, 2, 2)], [box(10, 0, 11, 1)]])).toEqual([2.9, 0.9]);
     expect(planarCentroid([])).toBeNull();
-  });
-});
-
-describe('query values as froide reads them', () => {
-  it('pythonFloat accepts what float() accepts and nothing else', () => {
-    expect(pythonFloat(' 52.5 ')).toBe(52.5);
-    expect(pythonFloat('-.5')).toBe(-0.5);
-    expect(pythonFloat('1e2')).toBe(100);
-    expect(pythonFloat('7.')).toBe(7);
-    expect(pythonFloat('-inf')).toBe(-Infinity);
-    expect(pythonFloat('NaN')).toBeNaN();
-    for (const bad of ['', 'abc', '0x10', '1,5', '1.2.3', 'Infinityx']) expect(pythonFloat(bad), bad).toBeNull();
-  });
-
-  it('capitalize is str.capitalize(): first character upper, the rest lower', () => {
-    expect(capitalize('berlin')).toBe('Berlin');
-    expect(capitalize('BERLIN-MITTE')).toBe('Berlin-mitte');
-    expect(capitalize('über')).toBe('Über');
-    expect(capitalize('')).toBe('');
   });
 });

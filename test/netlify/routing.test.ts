@@ -16,7 +16,7 @@ import { config as slashConfig } from '../../src/netlify/edge-functions/api-slas
 import apiDetail, { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
 import { createApiHandler } from '../../src/serve/api-handler.ts';
 import { fsStore } from '../../src/serve/fs-store.ts';
-import { functionQueryParams } from '../../src/api/filters.ts';
+import { functionQueryParams } from '../../src/api/filters/index.ts';
 import { headerRules, planRouting, redirectRules, API_FUNCTION } from '../../src/output/routing.ts';
 import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.ts';
 import { answerDetail } from '../../src/serve/detail-rewrite.ts';

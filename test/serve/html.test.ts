@@ -4,7 +4,7 @@
  * test/browser/browsable.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { FILTERS, queryParamsOf } from '../../src/api/filters.ts';
+import { FILTERS, queryParamsOf } from '../../src/api/filters/index.ts';
 import { UrlBuilder, type ResourceName } from '../../src/api/routes.ts';
 import { REQUEST_STATUSES } from '../../src/content/schema.ts';
 import { renderBrowsable, type BrowsablePage } from '../../src/serve/html.ts';

@@ -1,10 +1,10 @@
 /**
  * Query parameters of the OpenAPI document, from the tables that route and filter: the filter
- * table (src/api/filters.ts) gives each list's filters, their types and whether a bad value is
+ * table (src/api/filters/tables.ts) gives each list's filters, their types and whether a bad value is
  * a 400; the resource table gives page sizes. The few parameters a view reads itself (not a
  * filter) are declared here, next to the module that reads them.
  */
-import { filtersOf, type FilterParse, type FilterSpec } from '../filters.ts';
+import { filtersOf, type FilterParse, type FilterSpec } from '../filters/index.ts';
 import type { JsonSchema } from '../field-types.ts';
 import type { ResourceName } from '../routes.ts';
 

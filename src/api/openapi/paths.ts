@@ -10,7 +10,7 @@ import type { JsonSchema } from '../field-types.ts';
 import { RESOURCES, type ResourceSpec } from '../resource-table.ts';
 import { BUILT_RESOURCES } from '../resources/index.ts';
 import { API_PREFIX, listActionsOf, RESOURCE_NAMES, SCHEMA_PATH, type ListAction, type ResourceName } from '../routes.ts';
-import { ACTION_PARAMS } from '../filters.ts';
+import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, type Parameter } from './parameters.ts';
 
 export interface Operation {

@@ -1,12 +1,12 @@
 /**
  * The filter form of a list in the browsable API (issue 12 #3), built from the filter table
- * (src/api/filters.ts): one control per query parameter, a choice list where the table knows
+ * (src/api/filters/tables.ts): one control per query parameter, a choice list where the table knows
  * the values (choices, booleans, froide-campaign's lenient values), prefilled from the request.
  * It submits with GET to the list's real URL; parameters the form has no control for
  * (`format`, `limit`, `uid`, `data.*`) ride along as hidden fields, `offset` is dropped so a
  * new filter starts at the first page.
  */
-import { filtersOf, type FilterParse, type FilterSpec } from '../../api/filters.ts';
+import { filtersOf, type FilterParse, type FilterSpec } from '../../api/filters/index.ts';
 import type { ResourceName } from '../../api/routes.ts';
 import { attributes, escapeHtml } from './escape.ts';
 

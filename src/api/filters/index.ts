@@ -1,0 +1,129 @@
+/**
+ * List filters (issue 4 #3, issue 13 #2): the kinds by name, and the two generic passes over
+ * a resource's filter table (tables.ts). The build asks `indexFiles` for a resource's index
+ * files (src/output/indexes.ts writes them); the serving layer asks `filterPositions` which
+ * positions of the ordered list a query keeps (src/serve/filter-engine.ts reads the files).
+ * A request touches one index file per filter value, never the collection.
+ */
+import type { Archive } from '../../model/types.ts';
+import type { ResourceName } from '../routes.ts';
+import { boolean } from './boolean.ts';
+import { choice } from './choice.ts';
+import { data } from './data.ts';
+import { id } from './id.ts';
+import { ids } from './ids.ts';
+import { integer } from './integer.ts';
+import { intersect, type FilterKind, type FilterReader, type IndexFile, type Positions } from './kind.ts';
+import { lenient } from './lenient.ts';
+import { near } from './near.ts';
+import { nochoice } from './nochoice.ts';
+import { point, shapesFile } from './point.ts';
+import { range } from './range.ts';
+import { scan } from './scan.ts';
+import { errorKeysOf, type FilterKindName, type FilterParse } from './spec.ts';
+import { filtersOf, SHAPES } from './tables.ts';
+import { text } from './text.ts';
+import { wordsKind } from './words.ts';
+
+export type { FilterReader } from './kind.ts';
+export { parseNear, type NearParse } from './near.ts';
+export { FILTER_MESSAGES, queryParamsOf, type FilterParse, type FilterSpec } from './spec.ts';
+export { ACTION_PARAMS, allFilterParams, DETAIL_PARAMS, FILTERS, filtersOf, functionQueryParams, PAGINATION_PARAMS } from './tables.ts';
+
+export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { kind: K }>> } = {
+  id,
+  ids,
+  integer,
+  choice,
+  boolean,
+  text,
+  range,
+  nochoice,
+  data,
+  scan,
+  point,
+  words: wordsKind,
+  lenient,
+  near,
+};
+
+function kindOf(parse: FilterParse): FilterKind<FilterParse> {
+  return KINDS[parse.kind] as FilterKind<FilterParse>;
+}
+
+/** A filter index file of a resource: `buildPaths.filterIndex(resource, param, file)`. */
+export interface FilterIndexFile extends IndexFile {
+  param: string;
+}
+
+/**
+ * A resource's filter index files, and its shapes file (`buildPaths.shapes`) if its objects
+ * have geometries that point filters test. `ordered` must be the exact list the resource's
+ * page files were cut from: a position is the object's 0-based index in it. `archive` gives
+ * `known` filters their keys; without it they index only what the objects have.
+ */
+export function indexFiles(resource: ResourceName, ordered: readonly object[], archive?: Archive): { filters: FilterIndexFile[]; shapes: string | null } {
+  const filters = filtersOf(resource).flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive).map((file) => ({ param: spec.param, ...file })));
+  const shapeOf = SHAPES[resource];
+  return { filters, shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
+}
+
+export type FilterOutcome =
+  /** No filter parameter applies: the whole list. */
+  | { kind: 'all' }
+  /** `positions` in answer order: list order, a filter's own order (`order`), or by score (`rank`). */
+  | { kind: 'positions'; positions: number[] }
+  /** froide's 400 body: `{"<param>": ["<message>"]}`. */
+  | { kind: 'invalid'; errors: Record<string, string[]> };
+
+/** The positions a query keeps; `readerFor` gives each filter (by its `param`) its index files. */
+export async function filterPositions(resource: ResourceName, query: URLSearchParams, readerFor: (param: string) => FilterReader): Promise<FilterOutcome> {
+  const errors: Record<string, string[]> = {};
+  const sets: Promise<Positions>[] = [];
+  const params: string[] = [];
+  /** Index into `sets` of the first filter that orders its result (spec.order), if any. */
+  let ordering = -1;
+  /** Scores of a ranking search (scan `rank`): they order the answer, over any other order. */
+  const scores = new Map<number, number>();
+  for (const spec of filtersOf(resource)) {
+    const reading = kindOf(spec.parse).read(spec, query);
+    if ('errors' in reading) {
+      Object.assign(errors, reading.errors);
+      continue;
+    }
+    if (reading.lookups.length === 0) continue;
+    if (spec.order && ordering < 0) ordering = sets.length;
+    const reader = readerFor(spec.param);
+    for (const lookup of reading.lookups) {
+      params.push(lookup.param);
+      sets.push(lookup.positions({ reader, query, scores }));
+    }
+  }
+  // Django validates the whole form: a bad number and an unknown id are reported together,
+  // in the order the filters are declared.
+  const results = await Promise.all(sets);
+  results.forEach((result, i) => {
+    if (typeof result === 'string') errors[params[i]!] = [result];
+  });
+  if (Object.keys(errors).length) return { kind: 'invalid', errors: inTableOrder(resource, errors) };
+  // null: the parameter turned out not to apply (an unknown `regions` id in froide).
+  const ordered = ordering >= 0 && Array.isArray(results[ordering]) ? (results[ordering] as number[]) : null;
+  const lists = results.filter((result, i): result is number[] => Array.isArray(result) && !(ordered && i === ordering));
+  if (!ordered && lists.length === 0) return { kind: 'all' };
+  lists.sort((a, b) => a.length - b.length);
+  let positions: number[];
+  if (!ordered) positions = lists.reduce(intersect);
+  else {
+    // The ordering filter's list keeps its order; the others only remove positions from it.
+    const others = lists.length ? new Set(lists.reduce(intersect)) : null;
+    positions = others ? ordered.filter((position) => others.has(position)) : ordered;
+  }
+  // Stable: equal scores keep the order above.
+  if (scores.size) positions = [...positions].sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
+  return { kind: 'positions', positions };
+}
+
+function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
+  const order = filtersOf(resource).flatMap(errorKeysOf);
+  return Object.fromEntries(order.filter((param) => param in errors).map((param) => [param, errors[param]!]));
+}

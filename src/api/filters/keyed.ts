@@ -1,0 +1,159 @@
+/**
+ * The parts the keyed kinds share: an index of `{ "<key>": [positions] }` files, the lookup
+ * of keys in it, and the reading of one query parameter (repeated or not) into lookups.
+ *
+ * Positions under a key are ascending, or in the filter's own order for filters with `order`.
+ * A key's file is the key itself for small enumerations (`value` buckets), or two hex digits
+ * of the key's FNV-1a hash for everything else (`hash` buckets), so a filter never writes
+ * more than 256 files however many distinct values it has.
+ */
+import type { Archive } from '../../model/types.ts';
+import { fnv1a } from '../routes.ts';
+import { intersect, union, valuesOf, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
+import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './spec.ts';
+
+export type Bucket = 'value' | 'hash';
+
+/** Index keys to look up: all of them (`and`) or any (`or`). */
+export interface Keys {
+  keys: string[];
+  combine: 'and' | 'or';
+}
+
+/** The key an object value is indexed under; must agree with the keys the parsers produce. */
+export function indexKey(value: Exclude<IndexValue, null | undefined>): string {
+  return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+}
+
+/** The last byte of the key's FNV-1a hash as two hex digits: the index file of a hashed key. */
+export function hashBucket(key: string): string {
+  return (fnv1a(key) & 0xff).toString(16).padStart(2, '0');
+}
+
+export function bucketFile(bucket: Bucket, key: string): string {
+  return bucket === 'value' ? key : hashBucket(key);
+}
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The index files of a keyed filter. `archive` gives `known` filters their keys. */
+export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, ordered: readonly object[], archive?: Archive): IndexFile[] {
+  // file -> key -> positions (ascending, because positions are visited in order)
+  const files = new Map<string, Map<string, number[]>>();
+  const slot = (key: string): number[] => {
+    const file = bucketFile(bucket, key);
+    let keys = files.get(file);
+    if (!keys) files.set(file, (keys = new Map()));
+    let positions = keys.get(key);
+    if (!positions) keys.set(key, (positions = []));
+    return positions;
+  };
+  if (archive && spec.known) for (const value of spec.known(archive)) if (value !== null && value !== undefined) slot(indexKey(value));
+  ordered.forEach((object, position) => {
+    for (const value of new Set(valuesOf(spec, object))) {
+      if (value === null || value === undefined) continue;
+      slot(indexKey(value)).push(position);
+    }
+  });
+  // An ordering filter keeps its own order under each key (ties: list order).
+  if (spec.order) {
+    for (const keys of files.values()) {
+      for (const [key, positions] of keys) {
+        const rank = new Map(positions.map((position) => [position, spec.order!(ordered[position] as never, key)]));
+        positions.sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
+      }
+    }
+  }
+  return [...files.entries()].sort(byKey).map(([file, keys]) => ({
+    file,
+    // Sorted keys: two builds of the same content write the same bytes.
+    body: JSON.stringify(Object.fromEntries([...keys.entries()].sort(byKey))),
+  }));
+}
+
+/** The positions under a key; null when the index has no such key. */
+export async function lookupKey({ reader }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
+  const file = (await reader.index(bucketFile(bucket, key))) as Record<string, number[]> | null;
+  return file && Object.hasOwn(file, key) ? file[key]! : null;
+}
+
+export async function keyPositions(context: LookupContext, bucket: Bucket, { keys, combine }: Keys): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const lists = (await Promise.all(keys.map((key) => lookupKey(context, bucket, key)))).map((list) => list ?? []);
+  return combine === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
+}
+
+/**
+ * A filter with `known` keys (every valid value is a key, so a missing key is a 400 and no
+ * detail needs reading) and/or a `secret` companion parameter (objects also indexed under
+ * `<key>:<secret>`, looked up only when the request carries it). With `spec.order` the key's
+ * positions keep the index's order.
+ */
+export async function knownPositions(context: LookupContext, bucket: Bucket, key: string, known: boolean, secretParam?: string): Promise<number[] | string> {
+  const found = await lookupKey(context, bucket, key);
+  if (known && found === null) return FILTER_MESSAGES.invalidModelChoice;
+  const secret = secretParam ? context.query.getAll(secretParam).at(-1) : undefined;
+  // A secret-keyed object is indexed under `<key>:<secret>` only; one of the two lists is empty.
+  if (!secret) return found ?? [];
+  return [...(found ?? []), ...((await lookupKey(context, bucket, `${key}:${secret}`)) ?? [])];
+}
+
+/** The parts of a kind that reads one query parameter, one value at a time. */
+export interface ValueKindParts<P extends FilterParse, V> {
+  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive): IndexFile[];
+  /** A non-empty value, trimmed, and as sent (`raw`). */
+  parse(parse: P, value: string, raw: string): Parsed<V>;
+  lookup(spec: FilterSpec<any, P>, value: V, context: LookupContext): Promise<Positions>;
+}
+
+export interface ValueKind<P extends FilterParse, V> extends FilterKind<P> {
+  /** One request value: null (an empty value, or one the filter ignores), a 400 message, or what to look up. */
+  parse(parse: P, raw: string): Parsed<V>;
+  lookup(spec: FilterSpec<any, P>, value: V, context: LookupContext): Promise<Positions>;
+}
+
+/**
+ * A kind reading `spec.param`: django's last value, or with `repeat` every value, all of them
+ * (`and`) or any (`or`). The first invalid value is the parameter's 400.
+ */
+export function valueKind<P extends FilterParse, V>(parts: ValueKindParts<P, V>): ValueKind<P, V> {
+  const parse = (spec: P, raw: string): Parsed<V> => {
+    const value = raw.trim();
+    return value === '' ? null : parts.parse(spec, value, raw);
+  };
+  return {
+    index: parts.index,
+    parse,
+    lookup: parts.lookup,
+    read(spec, query) {
+      const raw = query.getAll(spec.param);
+      if (raw.length === 0) return { lookups: [] };
+      const values = (spec.repeat ?? 'last') === 'last' ? [raw[raw.length - 1]!] : raw;
+      const parsed = values.map((value) => parse(spec.parse, value));
+      const invalid = parsed.find((value) => value !== null && 'error' in value);
+      if (invalid && 'error' in invalid) return { errors: { [spec.param]: [invalid.error] } };
+      const applied = parsed.flatMap((value) => (value !== null && 'value' in value ? [value.value] : []));
+      if (applied.length === 0) return { lookups: [] };
+      const across = spec.repeat === 'or' ? 'or' : 'and';
+      const positions = async (context: LookupContext): Promise<Positions> => {
+        const perValue = (await Promise.all(applied.map((value) => parts.lookup(spec, value, context)))).filter((value) => value !== null);
+        const error = perValue.find((value) => typeof value === 'string');
+        if (error !== undefined) return error;
+        const lists = perValue as number[][];
+        if (lists.length === 0) return null;
+        return across === 'or' ? lists.reduce(union, []) : lists.reduce(intersect);
+      };
+      return { lookups: [{ param: spec.param, positions }] };
+    },
+  };
+}
+
+/** A kind whose value is a set of keys, looked up in a keyed index of the given bucket. */
+export function keysKind<P extends FilterParse>(bucket: Bucket | ((parse: P) => Bucket), parse: ValueKindParts<P, Keys>['parse']): ValueKind<P, Keys> {
+  const of = (spec: P) => (typeof bucket === 'function' ? bucket(spec) : bucket);
+  return valueKind<P, Keys>({
+    index: (spec, ordered, archive) => keyedIndex(of(spec.parse), spec, ordered, archive),
+    parse,
+    lookup: (spec, keys, context) => keyPositions(context, of(spec.parse), keys),
+  });
+}

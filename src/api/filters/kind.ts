@@ -1,0 +1,96 @@
+/**
+ * The three parts every filter kind has (issue 13 #2): `index` turns the ordered objects into
+ * index files at build time, `read` turns a request's query into lookups, and each lookup
+ * turns index files into positions when serving. All pure: files come in and go out as
+ * plain data, read through a FilterReader, so a kind is tested without a build or a Store.
+ */
+import type { ShapeRecord } from '../../model/geometry.ts';
+import type { Archive } from '../../model/types.ts';
+import type { ResourceName } from '../routes.ts';
+import type { FilterParse, FilterSpec, IndexValue } from './spec.ts';
+
+/** One index file of a filter: its name (`buildPaths.filterIndex`'s `file`) and its JSON text. */
+export interface IndexFile {
+  file: string;
+  body: string;
+}
+
+/** What a lookup reads, bound to one filter of one resource (src/serve/filter-engine.ts makes it from a Store). */
+export interface FilterReader {
+  /** One of this filter's index files, parsed; null when the build wrote none. */
+  index(file: string): Promise<unknown>;
+  /** The geometries of a resource (the shapes file). */
+  shapes(resource: ResourceName): Promise<ShapeRecord[]>;
+  /** Whether a published object has this id (its detail file exists). */
+  exists(resource: ResourceName, id: string): Promise<boolean>;
+}
+
+export interface LookupContext {
+  reader: FilterReader;
+  /** The request's whole query, for companion parameters (`uid`). */
+  query: URLSearchParams;
+  /** Scores of a ranking search (scan `rank`), by position: they order the answer. */
+  scores: Map<number, number>;
+}
+
+/**
+ * Positions of one parameter, in answer order (ascending unless the filter orders: `order`),
+ * a 400 message, or null when the parameter turns out not to apply (an unknown `regions` id).
+ */
+export type Positions = number[] | string | null;
+
+export interface Lookup {
+  /** The query parameter a 400 message of this lookup is reported under. */
+  param: string;
+  positions(context: LookupContext): Promise<Positions>;
+}
+
+/** A filter's reading of a query: 400 errors by parameter, or the lookups to run (none: no filter). */
+export type Reading = { errors: Record<string, string[]> } | { lookups: Lookup[] };
+
+/** One request value read by a kind: null when it means "no filter", else a 400 message or what to look up. */
+export type Parsed<V> = null | { error: string } | { value: V };
+
+export interface FilterKind<P extends FilterParse> {
+  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive): IndexFile[];
+  read(spec: FilterSpec<any, P>, query: URLSearchParams): Reading;
+}
+
+/** Both inputs ascending; output ascending. */
+export function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
+
+export function union(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i++]!);
+    else if (i >= a.length || b[j]! < a[i]!) out.push(b[j++]!);
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
+
+/** An object's values for a filter, as a list. */
+export function valuesOf(spec: FilterSpec<any, any>, object: unknown): readonly IndexValue[] {
+  const raw = spec.values(object as never);
+  return Array.isArray(raw) ? raw : [raw as IndexValue];
+}

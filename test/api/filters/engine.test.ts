@@ -1,0 +1,68 @@
+/**
+ * The generic passes over a resource's table (src/api/filters/index.ts): every filter of the
+ * table indexed, and a query answered across filters (errors together and in table order,
+ * intersections, a filter's own order, scores).
+ */
+import { describe, expect, it } from 'vitest';
+import { filterPositions, indexFiles, KINDS } from '../../../src/api/filters/index.ts';
+import { FILTERS } from '../../../src/api/filters/tables.ts';
+import type { FilterReader } from '../../../src/api/filters/kind.ts';
+import type { FoiRequest, Law } from '../../../src/model/types.ts';
+
+/** Serves the files `indexFiles` planned, as the Store does after the build wrote them. */
+function readerFrom(files: ReturnType<typeof indexFiles>, existing: string[] = []): (param: string) => FilterReader {
+  return (param) => ({
+    index: async (file) => {
+      const found = files.filters.find((entry) => entry.param === param && entry.file === file);
+      return found ? JSON.parse(found.body) : null;
+    },
+    shapes: async () => JSON.parse(files.shapes ?? '[]'),
+    exists: async (resource, id) => existing.includes(`${resource}/${id}`),
+  });
+}
+
+const jurisdiction = (id: number) => ({ id });
+const laws = [
+  { id: 1, name: 'IFG', meta: false, jurisdiction: jurisdiction(1), mediator: null },
+  { id: 2, name: 'UIG Berlin', meta: false, jurisdiction: jurisdiction(2), mediator: null },
+  { id: 3, name: 'IFG Berlin', meta: true, jurisdiction: jurisdiction(2), mediator: null },
+] as unknown as Law[];
+
+describe('filter tables and the generic passes', () => {
+  it('every kind in a table has its module', () => {
+    const used = new Set(Object.values(FILTERS).flatMap((specs) => specs!.map((spec) => spec.parse.kind)));
+    expect([...used].filter((kind) => !(kind in KINDS))).toEqual([]);
+    expect(Object.keys(KINDS).sort()).toEqual(['boolean', 'choice', 'data', 'id', 'ids', 'integer', 'lenient', 'near', 'nochoice', 'point', 'range', 'scan', 'text', 'words']);
+  });
+
+  it('indexes each filter of the table under its param', () => {
+    const files = indexFiles('law', laws);
+    expect([...new Set(files.filters.map((file) => file.param))]).toEqual(['jurisdiction', 'id', 'q', 'meta']);
+    expect(files.filters.filter((file) => file.param === 'meta')).toEqual([
+      { param: 'meta', file: 'false', body: '{"false":[0,1]}' },
+      { param: 'meta', file: 'true', body: '{"true":[2]}' },
+    ]);
+    expect(files.shapes).toBeNull();
+  });
+
+  it.each([
+    ['', { kind: 'all' }],
+    ['jurisdiction=2', { kind: 'positions', positions: [1, 2] }],
+    ['jurisdiction=2&q=ifg', { kind: 'positions', positions: [2] }],
+    ['jurisdiction=2&meta=false&id=1,2', { kind: 'positions', positions: [1] }],
+    ['meta=maybe', { kind: 'all' }],
+    ['jurisdiction=9', { kind: 'invalid', errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'] } }],
+    ['id=x&jurisdiction=y', { kind: 'invalid', errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'], id: ['Enter a number.'] } }],
+  ])('law?%s answers %j', async (query, expected) => {
+    expect(await filterPositions('law', new URLSearchParams(query), readerFrom(indexFiles('law', laws)))).toEqual(expected);
+  });
+
+  it('a range error and an unknown id are reported together, in the order of the table', async () => {
+    const requests = [{ costs: 5, jurisdiction: jurisdiction(1), tags: [], publicBody: null, campaign: null, reference: '', createdAt: null }] as unknown as FoiRequest[];
+    const outcome = await filterPositions('request', new URLSearchParams('costs_max=x&jurisdiction=7&costs_min=y'), readerFrom(indexFiles('request', requests)));
+    expect(outcome).toEqual({
+      kind: 'invalid',
+      errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'], costs: ['Enter a number.'] },
+    });
+  });
+});

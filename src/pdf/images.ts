@@ -1,8 +1,9 @@
 /**
  * Page images: render once at the `original` size with @napi-rs/canvas (pdfjs draws into it),
  * then derive `large`, `normal` and `small` from the next larger raw image with sharp, each as
- * PNG plus a `.png.webp` sibling (issue 3 items 3 and 4). Returns bytes; writing is the
- * caller's business.
+ * a PNG (issue 3 items 3 and 4; the first pass of issue 11). The `.png.webp` siblings are the
+ * second pass, made from those PNGs (`webpSiblings`). Returns bytes; writing is the caller's
+ * business.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
@@ -41,16 +42,8 @@ function fromRaw(raw: Raw): ReturnType<typeof sharp> {
   return raw.channels === 4 ? image.removeAlpha() : image;
 }
 
-async function encode(raw: Raw, page: number, size: ImageSize): Promise<EncodedImage[]> {
-  const png = pageImageName(page, size);
-  const [pngBytes, webpBytes] = await Promise.all([
-    fromRaw(raw).png(ENCODING.png).toBuffer(),
-    fromRaw(raw).webp(ENCODING.webp).toBuffer(),
-  ]);
-  return [
-    { name: png, bytes: pngBytes, width: raw.width, height: raw.height },
-    { name: webpName(png), bytes: webpBytes, width: raw.width, height: raw.height },
-  ];
+async function encode(raw: Raw, page: number, size: ImageSize): Promise<EncodedImage> {
+  return { name: pageImageName(page, size), bytes: await fromRaw(raw).png(ENCODING.png).toBuffer(), width: raw.width, height: raw.height };
 }
 
 async function toRgb(raw: Raw): Promise<Raw> {
@@ -69,9 +62,9 @@ async function shrink(raw: Raw, target: PixelSize): Promise<Raw> {
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
-/** All sizes of one rendered page, each encoded as PNG and WebP. */
+/** All sizes of one rendered page, each encoded as PNG. */
 export async function deriveImages(rendered: Raw, page: number): Promise<EncodedImage[]> {
-  const jobs: Promise<EncodedImage[]>[] = [];
+  const jobs: Promise<EncodedImage>[] = [];
   // Drop alpha once: every encoder and resize below then reads 3 bytes per pixel, not 4.
   const original = await toRgb(rendered);
   let current = original;
@@ -79,5 +72,14 @@ export async function deriveImages(rendered: Raw, page: number): Promise<Encoded
     if (size !== 'original') current = await shrink(current, imageSize(size, original));
     jobs.push(encode(current, page, size));
   }
-  return (await Promise.all(jobs)).flat();
+  return Promise.all(jobs);
+}
+
+/**
+ * The WebP sibling of each PNG (froide's `<file>.png.webp`). PNG is lossless, so the pixels
+ * are those the first pass rendered, and decoding costs little beside the WebP encode
+ * (docs/pdf.md, Speed).
+ */
+export async function webpSiblings(pngs: readonly { name: string; bytes: Uint8Array }[]): Promise<{ name: string; bytes: Buffer }[]> {
+  return Promise.all(pngs.map(async ({ name, bytes }) => ({ name: webpName(name), bytes: await sharp(bytes).webp(ENCODING.webp).toBuffer() })));
 }

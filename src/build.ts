@@ -18,14 +18,15 @@ import { planRouting } from './output/routing.ts';
 import { splitLargeData } from './output/split.ts';
 import type { DeployLimits } from './output/limits.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
-import type { PdfOptions } from './pdf/index.ts';
+import { folderDerivativeStore, type PdfOptions, type PdfRunStats } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
   buildDir: string;
+  /** The PDF derivative cache as a folder (src/pdf/folder-store.ts), unless `pdf.store` names another store. */
   cacheDir: string;
   /** Render page images (default true); false keeps PDF work to facts only. */
   images?: boolean;
-  pdf?: Omit<PdfOptions, 'cacheDir'>;
+  pdf?: Omit<PdfOptions, 'store'> & { store?: PdfOptions['store'] };
   /** How the replaced build/ is deleted (see output/write.ts); the CLI uses 'background'. */
   removeOld?: 'wait' | 'background';
   /** The deploy target's limits (default: Netlify's, DEFAULTS.deployLimits); build/ is replaced only when the output fits them. */
@@ -38,6 +39,8 @@ export interface BuildResult {
   warnings: Problem[];
   settings: Settings;
   stats: WriteResult & { objects: number };
+  /** What the PDF stage did: pending documents, budget (issue 11 #6); null without PDFs. */
+  pdf: PdfRunStats | null;
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -53,7 +56,8 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const { problems, archive, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
   if (!archive || !settings) throw new ContentError(problems.sorted());
 
-  const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems));
+  const store = options.pdf?.store ?? folderDerivativeStore(options.cacheDir);
+  const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, store, images: options.images ?? true }, problems));
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
   const annotationImages = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
@@ -88,5 +92,5 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   });
   stage('serialize and write', stats);
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...stats, objects } };
+  return { warnings: problems.warnings, settings, stats: { ...stats, objects }, pdf: derivatives.stats };
 }

@@ -6,7 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildArchive, type BuildResult } from '../../src/build.ts';
+import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
 import type { Env } from '../../src/config.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
@@ -35,7 +35,7 @@ export async function listFiles(root: string, prefix = ''): Promise<string[]> {
 
 export async function buildTree(
   tree: Tree,
-  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string } = {},
+  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; pdf?: BuildOptions['pdf'] } = {},
 ): Promise<BuiltTree> {
   const dir = await tempDir('archive-build-');
   const contentDir = join(dir.path, 'content');
@@ -47,6 +47,7 @@ export async function buildTree(
     cacheDir: options.cacheDir ?? join(dir.path, 'cache'),
     env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK), ...options.env },
     images: options.images ?? false,
+    ...(options.pdf && { pdf: options.pdf }),
   });
   return {
     root: dir.path,

@@ -10,12 +10,14 @@ import { formatDateTime, type Timestamp } from '../../model/time.ts';
 export interface DocumentFacts {
   numPages: number;
   fileSize: number;
+  /** sha256 of the PDF's bytes: its key in the media store (src/media/). */
+  sha256: string;
   /** `{}` when the PDF has no Info dictionary. */
   properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
   outline: string;
   pages: { number: number; width: number | null; height: number | null; text: string }[];
-  /** Page images (png + webp) were produced. */
-  images: boolean;
+  /** The WebP siblings of the page images exist (the PDF stage's second pass, issue 11 #2). */
+  webp: boolean;
 }
 
 export interface RenderContext {

@@ -11,6 +11,9 @@ import { sha256Hex, type PartBody } from './cache.ts';
 import { derivePdf } from './derive.ts';
 import { webpSiblings } from './images.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
+import { mapLimit } from '../concurrency.ts';
+
+const WEBP_PAGES_AT_ONCE = 2;
 
 // One libvips thread per operation: the pool already runs one worker per core.
 sharp.concurrency(1);
@@ -52,21 +55,20 @@ async function firstPart({ task, pass, file, sha256, from, to, chunk }: ToWorker
   return { type: 'done', task, ok: true, part };
 }
 
-/** The WebP siblings of the PNGs of pages from..to, page by page. */
+/**
+ * The WebP siblings of the PNGs of pages from..to. Two pages at a time: a page's `original`
+ * takes most of its encode time, so the next page's smaller sizes fill the threads meanwhile.
+ */
 async function webpPart({ task, from, to, numPages = 0, pngs = [] }: ToWorker): Promise<FromWorker> {
   if (to === null) throw new Error('the WebP pass needs an explicit page range');
-  const files: FileBytes[] = [];
-  for (let page = from; page <= to; page++) {
-    const made = (await webpSiblings(pngs.filter((png) => png.page === page))).map(({ name, bytes }) => ({
-      name,
-      size: bytes.length,
-      sha256: sha256Hex(bytes),
-      bytes: new Uint8Array(bytes),
-    }));
-    files.push(...made);
-    send({ type: 'page', task, page, numPages, files: made });
-  }
-  const part: PartBody = { from, to, numPages, head: null, pages: [], files: files.map(({ bytes: _, ...file }) => file) };
+  const pages = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const made = await mapLimit(pages, WEBP_PAGES_AT_ONCE, async (page) => {
+    const files = (await webpSiblings(pngs.filter((png) => png.page === page))).map(({ name, bytes }) => ({ name, size: bytes.length, sha256: sha256Hex(bytes), bytes: new Uint8Array(bytes) }));
+    const listed = files.map(({ bytes: _, ...file }) => file);
+    send({ type: 'page', task, page, numPages, files });
+    return listed;
+  });
+  const part: PartBody = { from, to, numPages, head: null, pages: [], files: made.flat() };
   return { type: 'done', task, ok: true, part };
 }
 

@@ -26,17 +26,18 @@ import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import type { DeployLimits } from './output/limits.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
-import type { PdfOptions } from './pdf/index.ts';
+import { folderDerivativeStore, type PdfOptions, type PdfRunStats } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
   buildDir: string;
+  /** The PDF derivative cache as a folder (src/pdf/folder-store.ts), unless `pdf.store` names another store. */
   cacheDir: string;
   /** Where attachment files, PDFs, page images and crops go (src/media/); build/ gets their index. */
   media: MediaStore;
   upload?: UploadOptions;
   /** Render page images (default true); false keeps PDF work to facts only. */
   images?: boolean;
-  pdf?: Omit<PdfOptions, 'cacheDir'>;
+  pdf?: Omit<PdfOptions, 'store'> & { store?: PdfOptions['store'] };
   /** How the replaced build/ is deleted (see output/write.ts); the CLI uses 'background'. */
   removeOld?: 'wait' | 'background';
   /** The deploy target's limits (default: Netlify's, DEFAULTS.deployLimits); build/ is replaced only when the output fits them. */
@@ -49,6 +50,8 @@ export interface BuildResult {
   warnings: Problem[];
   settings: Settings;
   stats: WriteResult & { objects: number; media: UploadStats };
+  /** What the PDF stage did: pending documents, budget (issue 11 #6); null without PDFs. */
+  pdf: PdfRunStats | null;
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -64,7 +67,8 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const { problems, archive, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
   if (!archive || !settings) throw new ContentError(problems.sorted());
 
-  const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, cacheDir: options.cacheDir, images: options.images ?? true }, problems));
+  const store = options.pdf?.store ?? folderDerivativeStore(options.cacheDir);
+  const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, store, images: options.images ?? true }, problems));
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
   const crops = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
@@ -107,5 +111,5 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     },
   });
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! } };
+  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! }, pdf: derivatives.stats };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env -S npx tsx
 /**
- * archive build | check | serve | start | prune | schemas
+ * archive build | derive | check | serve | start | prune | schemas
  *
  * Exit codes: 0 success, 1 content problems or a failed build, 2 wrong usage.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildPaths } from './api/routes.ts';
 import { checkContent } from './check.ts';
-import { DEFAULTS, mediaStoreSpec, SettingsError } from './config.ts';
+import { DEFAULTS, mediaStoreSpec, pdfBudgetMs, SettingsError } from './config.ts';
 import { contentTexts } from './content/disk.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
@@ -22,6 +22,7 @@ const USAGE = `Usage: archive <command> [options]
 
 Commands:
   build     validate content/, process PDFs and write build/ (replaced only on success)
+  derive    process PDFs only, into the cache (no build/): a backlog, split across machines with --shard
   check     validate content/ only (no PDF work): fast, for every pull request
   serve     serve build/ on http://localhost:${DEFAULTS.port} with production routing
   start     build for http://localhost:<port>, then serve it
@@ -35,6 +36,10 @@ Options:
   --base-url <url>    override base_url (also: BASE_URL)
   --port <n>          port for serve/start (default: ${DEFAULTS.port})
   --no-images         skip page images (PDF facts only)
+  --pdf-budget <d>    build/derive: start no PDF work after this long (90s, 10m, 1.5h, none); what is
+                      not done is published as pending and the next build continues (also: PDF_BUDGET;
+                      default: none, on Netlify ${DEFAULTS.netlifyPdfBudget})
+  --shard <i/n>       derive: only the PDFs of shard i of n (by content hash), e.g. 2/4
   --format <f>        problem output for check/build: human (default) or github
   --media-store <s>   media store for build/serve/start/prune: a folder, or netlify-blobs:<store name>
                       (also: MEDIA_STORE; default: ${DEFAULTS.mediaStore}, on Netlify netlify-blobs:${DEFAULTS.mediaBlobsStore})
@@ -50,6 +55,8 @@ type Options = {
   'base-url'?: string;
   port: string;
   'no-images': boolean;
+  'pdf-budget'?: string;
+  shard?: string;
   format: string;
   'media-store'?: string;
   'keep-days': string;
@@ -69,6 +76,8 @@ function parse(argv: string[]): { command: string | undefined; options: Options 
       'base-url': { type: 'string' },
       port: { type: 'string', default: String(DEFAULTS.port) },
       'no-images': { type: 'boolean', default: false },
+      'pdf-budget': { type: 'string' },
+      shard: { type: 'string' },
       format: { type: 'string', default: process.env.GITHUB_ACTIONS ? 'github' : 'human' },
       'media-store': { type: 'string' },
       'keep-days': { type: 'string', default: String(DEFAULTS.mediaKeepDays) },
@@ -114,6 +123,19 @@ async function mediaStore(options: Options, log: Logger): Promise<MediaStore | n
   }
 }
 
+/** The PDF stage's options from the command line, or null after saying what is wrong. */
+async function pdfOptions(options: Options, log: Logger) {
+  const { createProgress, parseShard } = await import('./pdf/index.ts');
+  try {
+    const budgetMs = pdfBudgetMs(options['pdf-budget'], process.env);
+    const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+    return { progress: createProgress(process.stderr), ...(budgetMs !== undefined && { budgetMs }), ...(shard && { shard }) };
+  } catch (error) {
+    log.error((error as Error).message);
+    return null;
+  }
+}
+
 async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
   const started = performance.now();
   const media = await mediaStore(options, log);
@@ -121,6 +143,13 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
   const { buildArchive } = await import('./build.ts');
   const { createProgress, createReporter } = await import('./pdf/progress.ts');
   const { UPLOAD_GAUGE } = await import('./media/upload.ts');
+  const { formatPdfSummary } = await import('./pdf/summary.ts');
+  if (options.shard !== undefined) {
+    log.error('--shard belongs to archive derive; a build publishes every PDF');
+    return 2;
+  }
+  const pdf = await pdfOptions(options, log);
+  if (!pdf) return 2;
   try {
     const result = await buildArchive({
       contentDir: options.content,
@@ -132,9 +161,10 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
       overrides: { baseUrl },
       images: !options['no-images'],
       removeOld: 'background',
-      pdf: { progress: createProgress(process.stderr) },
+      pdf,
     });
     report(result.warnings, options, log);
+    if (result.pdf) log.info(formatPdfSummary(result.pdf));
     const seconds = (performance.now() - started) / 1000;
     const { layout, media: uploaded } = result.stats;
     log.info(
@@ -154,6 +184,30 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
     log.error(`build failed; ${options.out}/ was left as it was`);
     return 1;
   }
+}
+
+/**
+ * `archive derive`: the PDF stage alone, into the cache, for the PDFs of one shard (issue 11 #4).
+ * n machines with shards 1..n and one `build` afterwards give the bytes of one unlimited build.
+ */
+async function derive(options: Options, log: Logger): Promise<number> {
+  const started = performance.now();
+  const pdf = await pdfOptions(options, log);
+  if (!pdf) return 2;
+  const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, pdfHeaders: false });
+  if (!archive) {
+    report(problems.sorted(), options, log);
+    return 1;
+  }
+  const { deriveDocuments } = await import('./derivatives.ts');
+  const { folderDerivativeStore } = await import('./pdf/index.ts');
+  const { formatPdfSummary } = await import('./pdf/summary.ts');
+  const derived = await deriveDocuments(archive, { ...pdf, store: folderDerivativeStore(options.cache), images: !options['no-images'] }, problems);
+  report(problems.sorted(), options, log);
+  const shard = pdf.shard ? `shard ${pdf.shard.index}/${pdf.shard.count}: ` : '';
+  if (derived.stats) log.info(`${shard}${formatPdfSummary(derived.stats)}`);
+  log.info(`derived into ${options.cache}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return problems.errors.length > 0 ? 1 : 0;
 }
 
 async function serve(options: Options, log: Logger): Promise<number> {
@@ -254,6 +308,8 @@ export async function main(argv: string[], log: Logger = streamLogger()): Promis
       return check(options, log);
     case 'build':
       return build(options, log);
+    case 'derive':
+      return derive(options, log);
     case 'serve':
       return serve(options, log);
     case 'start': {

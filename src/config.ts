@@ -22,6 +22,13 @@ export const DEFAULTS = {
   tokenTtlDays: 30,
   /** froide renders date-times in the site's zone (facts §1.4). */
   timeZone: 'Europe/Berlin',
+  /**
+   * `build --pdf-budget` on Netlify (issue 11 #1), whose builds stop after 15 minutes: 9 minutes
+   * of PDF work leave ~6 for the rest, measured or estimated in docs/pdf.md (Time budget):
+   * install, cache restore and save, loading and writing a large archive, the parts under way
+   * when the budget ends. None elsewhere. PDF_BUDGET overrides it, `none` lifts it.
+   */
+  netlifyPdfBudget: '9m',
   /** The deploy target's limits every build checks its output against (src/output/limits.ts explains each figure). */
   deployLimits: {
     entriesPerFolder: 54_000,
@@ -155,6 +162,18 @@ export function mediaStoreSpec(flag: string | undefined, env: Env): MediaStoreSp
   const value = flag ?? env.MEDIA_STORE ?? (env.NETLIFY ? BLOBS_PREFIX + DEFAULTS.mediaBlobsStore : DEFAULTS.mediaStore);
   if (!value.startsWith(BLOBS_PREFIX)) return { kind: 'folder', path: value };
   return { kind: 'netlify-blobs', name: value.slice(BLOBS_PREFIX.length) || DEFAULTS.mediaBlobsStore };
+}
+
+/**
+ * The PDF stage's time budget in ms, or undefined for none: `--pdf-budget` < PDF_BUDGET < on
+ * Netlify (NETLIFY is set there) DEFAULTS.netlifyPdfBudget < none.
+ */
+export function pdfBudgetMs(flag: string | undefined, env: Env): number | undefined {
+  const value = flag ?? env.PDF_BUDGET ?? (env.NETLIFY ? DEFAULTS.netlifyPdfBudget : undefined);
+  if (value === undefined || value === 'none') return undefined;
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim());
+  if (!match) throw new SettingsError(`PDF budget "${value}" is not a duration: write it as 90s, 10m or 1.5h (or none)`);
+  return Math.round(Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h']);
 }
 
 /** Expiry of every token written by one build: start of the build's UTC day + TTL. */

@@ -3,16 +3,21 @@
  * issue 3 #8 (src/pdf-policy.ts): an imported document that cannot be read is a build error
  * naming the file; a PDF attachment that cannot be read is still published, without its
  * derived document, and reported as a warning, as is every collection entry that loses it.
+ *
+ * Under a time budget (issue 11 #1) a document whose first pass is not done yet is published
+ * as froide publishes one during processing: `pending`, with the facts known without it.
  */
 import type { DocumentFacts } from './api/resources/context.ts';
 import type { Problems } from './content/problems.ts';
 import type { Archive, Document } from './model/types.ts';
-import { processPdfs, type PdfImage, type PdfOptions } from './pdf/index.ts';
+import { processPdfs, type PdfImage, type PdfOptions, type PdfResult, type PdfRunStats } from './pdf/index.ts';
 import { reportUnreadableDocument, withholdDocuments } from './pdf-policy.ts';
 
 export interface Derivatives {
   facts(document: Document): DocumentFacts;
   images(document: Document): readonly PdfImage[];
+  /** What the PDF stage did, for the build summary (null when no document has a PDF). */
+  stats: PdfRunStats | null;
 }
 
 export async function deriveDocuments(
@@ -20,22 +25,30 @@ export async function deriveDocuments(
   options: PdfOptions & { images: boolean },
   problems: Problems,
 ): Promise<Derivatives> {
-  const jobs = archive.documents.map((document) => ({ id: String(document.id), file: document.file.absolute, images: options.images }));
-  const results = await processPdfs(jobs, options);
+  const ordered = workOrder(archive);
+  const jobs = ordered.map((document) => ({ id: String(document.id), file: document.file.absolute, images: options.images }));
+  let stats: PdfRunStats | null = null;
+  const results = await processPdfs(jobs, {
+    ...options,
+    onStats: (value) => {
+      stats = value;
+      options.onStats?.(value);
+    },
+  });
   const facts = new Map<Document, DocumentFacts>();
   const images = new Map<Document, readonly PdfImage[]>();
   const failed = new Set<Document>();
 
   for (const document of archive.documents) {
     const result = results.get(String(document.id));
-    if (result?.ok) {
-      const { numPages, fileSize, sha256, properties, outline, pages } = result.facts;
-      facts.set(document, { numPages, fileSize, sha256, properties, outline, pages, images: result.images.length > 0 });
-      images.set(document, result.images);
+    if (!result?.ok) {
+      failed.add(document);
+      reportUnreadableDocument(document, result ? result.message : 'was not processed', problems);
       continue;
     }
-    failed.add(document);
-    reportUnreadableDocument(document, result ? result.message : 'was not processed', problems);
+    facts.set(document, documentFacts(result));
+    if (result.pending) document.pending = true;
+    else images.set(document, result.images);
   }
   withholdDocuments(archive, failed);
 
@@ -46,5 +59,43 @@ export async function deriveDocuments(
       return value;
     },
     images: (document) => images.get(document) ?? [],
+    stats,
   };
+}
+
+function documentFacts(result: Exclude<PdfResult, { ok: false }>): DocumentFacts {
+  if (!result.pending) {
+    const { numPages, fileSize, sha256, properties, outline, pages } = result.facts;
+    return { numPages, fileSize, sha256, properties, outline, pages, webp: result.webp };
+  }
+  // froide, django-filingcabinet process_document: page count, properties and outline are set
+  // when the PDF is opened, pages appear as they are processed; until then num_pages is 0.
+  const { known } = result;
+  return {
+    numPages: known?.numPages ?? 0,
+    fileSize: result.fileSize,
+    sha256: result.sha256,
+    properties: known?.properties ?? {},
+    outline: known?.outline ?? '',
+    pages: [],
+    webp: false,
+  };
+}
+
+/**
+ * The order of PDF work (issue 11 #1), stated in docs/pdf.md: imported documents first (the
+ * archive's own publications, and a broken one fails the build, so better found early), newest
+ * `published_at` first; then documents of attachments, newest request first (what readers look
+ * for first), then by attachment id. Ids settle ties, so the order is the same on every run.
+ */
+export function workOrder(archive: Archive): Document[] {
+  const newestFirst = (a: number | null | undefined, b: number | null | undefined) => (b ?? -Infinity) - (a ?? -Infinity);
+  const imported = archive.documents.filter((document) => !document.original);
+  const derived = archive.documents.filter((document) => document.original);
+  imported.sort((a, b) => newestFirst(a.publishedAt, b.publishedAt) || a.id - b.id);
+  derived.sort((a, b) => {
+    const [x, y] = [a.original!.message.request, b.original!.message.request];
+    return newestFirst(x.createdAt, y.createdAt) || x.id - y.id || a.original!.id - b.original!.id;
+  });
+  return [...imported, ...derived];
 }

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.ts';
 import type { Logger } from '../src/log.ts';
-import { minimalArchive, tempDir, writeTree, type Tree } from './helpers/content.ts';
+import { minimalArchive, responseMessage, tempDir, writeTree, type Tree } from './helpers/content.ts';
+import { writePdf } from '../src/sample/pdf-writer.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -109,5 +110,35 @@ describe('archive build and prune with a media store', () => {
     const { code, output } = await run('build', minimalArchive(), ['--media-store', 'netlify-blobs:archive-media']);
     expect(code).toBe(1);
     expect(output).toMatch(/^the media store netlify-blobs:archive-media needs Netlify credentials: set NETLIFY_BLOBS_TOKEN to a Netlify personal access token and NETLIFY_SITE_ID/);
+  });
+});
+
+describe('archive build --pdf-budget', () => {
+  const withPdf = async () =>
+    minimalArchive({
+      'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1001, name: 'bescheid.pdf', document: { id: 500 } }]),
+      'requests/10-akten/files/101/bescheid.pdf': await writePdf({ title: 'Bescheid', pages: [{ text: 'Eins.' }] }),
+    });
+  // vitest puts BASE_URL=/ into the environment, which the CLI would read as the site's address.
+  const BASE_URL = ['--base-url', 'https://archiv.example.org'];
+
+  it('publishes with the PDF work left for later, and says so in the summary', async () => {
+    const { code, output } = await run('build', await withPdf(), ['--pdf-budget', '0s', ...BASE_URL]);
+    expect(code).toBe(0);
+    expect(output).toContain(
+      'pdf: 1 PDF, 0 complete; 1 pending (published without page images); 0 derived, 0 given WebP siblings, 0 from the cache (0 pages); ' +
+        'budget 0s spent (stage took 0s): the next build continues where this one stopped',
+    );
+  });
+
+  it('refuses a budget that is not a duration, and a shard in a build, with exit code 2', async () => {
+    expect(await run('build', minimalArchive(), ['--pdf-budget', 'soon', ...BASE_URL])).toMatchObject({ code: 2, output: expect.stringContaining('PDF budget "soon" is not a duration') });
+    expect(await run('build', minimalArchive(), ['--shard', '1/2', ...BASE_URL])).toMatchObject({ code: 2, output: expect.stringContaining('--shard belongs to archive derive') });
+  });
+
+  it('keeps check free of PDF work: no PDF summary', async () => {
+    const { code, output } = await run('check', await withPdf(), BASE_URL);
+    expect(code).toBe(0);
+    expect(output).not.toMatch(/^pdf/m);
   });
 });

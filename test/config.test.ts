@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings, tokenExpiry } from '../src/config.ts';
+import { pdfBudgetMs, resolveSettings, tokenExpiry } from '../src/config.ts';
 
 const site = { title: 'Archiv', base_url: 'https://archiv.example.org/', updated_at: '2024-01-01T00:00:00Z' };
 
@@ -47,5 +47,21 @@ describe('settings', () => {
     expect(tokenExpiry(evening)).toBe(130 * day);
     expect(tokenExpiry(resolveSettings(site, { SOURCE_DATE_EPOCH: String(100 * day), MEDIA_TOKEN_TTL_DAYS: '7' }))).toBe(107 * day);
     expect(() => resolveSettings(site, { MEDIA_TOKEN_TTL_DAYS: '0' })).toThrow('at least 1');
+  });
+});
+
+describe('PDF budget', () => {
+  it('is none locally, 9 minutes on Netlify; PDF_BUDGET overrides that, the flag overrides both, none lifts it', () => {
+    expect(pdfBudgetMs(undefined, {})).toBeUndefined();
+    expect(pdfBudgetMs(undefined, { NETLIFY: 'true' })).toBe(9 * 60_000);
+    expect(pdfBudgetMs(undefined, { NETLIFY: 'true', PDF_BUDGET: '12m' })).toBe(12 * 60_000);
+    expect(pdfBudgetMs('90s', { NETLIFY: 'true', PDF_BUDGET: '12m' })).toBe(90_000);
+    expect(pdfBudgetMs('none', { NETLIFY: 'true' })).toBeUndefined();
+    expect(pdfBudgetMs('1.5h', {})).toBe(5_400_000);
+    expect(pdfBudgetMs('0s', {})).toBe(0);
+  });
+
+  it('refuses what is not a duration, saying how to write one', () => {
+    for (const bad of ['10', 'ten minutes', '-5m', '5 d']) expect(() => pdfBudgetMs(bad, {})).toThrow(/is not a duration: write it as 90s, 10m or 1\.5h \(or none\)/);
   });
 });

@@ -1,29 +1,35 @@
 /**
- * Content-addressed cache of PDF derivatives (issue 3 item 6).
+ * The derivative cache (issue 3 item 6, issue 11): entries keyed by the sha256 of a PDF's bytes,
+ * the derivation version, the settings fingerprint and the kind of entry, kept in any
+ * DerivativeStore (store.ts). Entries list their files by sha256; the files themselves are in
+ * the store once, whichever PDF made them.
  *
- * Key: sha256 of the PDF bytes + DERIVATIVE_VERSION + SETTINGS_FINGERPRINT + kind ("full" with images, "facts"
- * without). Layout: `<cacheDir>/pdf-v<N>-<fingerprint>/<sha:0:2>/<sha>.<kind>/` holding the image files and
- * `entry.json` (facts, file list with size and sha256, and a checksum over all of that).
+ * Kinds (docs/pdf.md, Cache):
+ * - `facts`: facts and text, no images (`--no-images` builds);
+ * - `first`: the first pass, facts, text and the four PNG sizes: the document is complete;
+ * - `webp`: the second pass, a `.png.webp` sibling for every PNG of `first`;
+ * - `first-part-<from>`, `webp-part-<from>`: one finished page range of a pass of a long PDF,
+ *   so that a build stopped by its budget or killed resumes the PDF where it stopped. They go
+ *   once the whole entry is committed.
  *
- * Writes are atomic: an entry is assembled in `<root>/tmp/<random>/` and renamed
- * into place only when complete, so a killed build leaves a stray temp folder, never a
- * half-entry. Reads are verified: the entry checksum must match and every file must have its
- * recorded size (`verify: 'full'` re-hashes every file). A failed check deletes the entry,
- * which then counts as a miss and is recomputed.
+ * An entry is committed after every file it lists is in the store, and the store commits it
+ * atomically, so a killed build leaves stray files at most, never a half entry. Reads are
+ * verified: the entry's checksum, its key, and every file's size (`verify: 'full'` re-hashes
+ * the files). A failed check deletes the entry, which then counts as a miss.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { SETTINGS_FINGERPRINT } from './sizes.ts';
-import type { PdfFacts, PdfFailure } from './types.ts';
+import type { DerivativeStore } from './store.ts';
+import type { PdfFacts, PdfFailure, PdfPage } from './types.ts';
 
 /**
  * Bump when the code that derives facts or images changes its output. Settings (sizes, dpi,
- * encoders) are covered by SETTINGS_FINGERPRINT automatically.
+ * encoders) are covered by SETTINGS_FINGERPRINT automatically. 2: files by content hash,
+ * PNG and WebP in separate entries (issue 11).
  */
-export const DERIVATIVE_VERSION = 1;
+export const DERIVATIVE_VERSION = 2;
 
-export type EntryKind = 'full' | 'facts';
+export type Pass = 'facts' | 'first' | 'webp';
 export type VerifyMode = 'quick' | 'full';
 
 export interface CacheFile {
@@ -32,152 +38,116 @@ export interface CacheFile {
   sha256: string;
 }
 
-/** What a completed derivation stores: facts and files, or a deterministic failure. */
-export type EntryBody =
-  | { ok: true; facts: PdfFacts; files: CacheFile[] }
-  | { ok: false; failure: Omit<PdfFailure, 'ok' | 'cause'> };
+type Failure = Omit<PdfFailure, 'ok' | 'cause'>;
 
-interface EntryJson {
+/** What a pass stores for a whole PDF: facts (not for `webp`) and files, or a failure that is a property of the file. */
+export type EntryBody = { ok: true; facts: PdfFacts | null; files: CacheFile[] } | { ok: false; failure: Failure };
+
+/**
+ * One page range of a pass. The part that starts at page 1 also holds the properties and the
+ * outline; every part knows the page count.
+ */
+export interface PartBody {
+  from: number;
+  to: number;
+  numPages: number;
+  head: Pick<PdfFacts, 'properties' | 'outline'> | null;
+  pages: PdfPage[];
+  files: CacheFile[];
+}
+
+interface EntryJson<B> {
   version: number;
-  sha256: string;
-  kind: EntryKind;
-  body: EntryBody;
+  key: string;
+  body: B;
   checksum: string;
 }
 
-export const ENTRY_FILE = 'entry.json';
+export type ReadOutcome<B> = { status: 'hit'; body: B } | { status: 'miss' } | { status: 'corrupt'; problem: string };
 
 export function sha256Hex(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** `<cacheDir>/pdf-v1-<settings fingerprint>`: one folder per derivative version. */
-export function cacheRoot(cacheDir: string): string {
-  return join(cacheDir, `pdf-v${DERIVATIVE_VERSION}-${SETTINGS_FINGERPRINT}`);
-}
-const root = cacheRoot;
+const PREFIX = `pdf-v${DERIVATIVE_VERSION}-${SETTINGS_FINGERPRINT}`;
 
-export function entryDir(cacheDir: string, sha256: string, kind: EntryKind): string {
-  return join(root(cacheDir), sha256.slice(0, 2), `${sha256}.${kind}`);
+export function entryKey(sha256: string, kind: Pass | `${Pass}-part-${number}`): string {
+  return `${PREFIX}/${sha256.slice(0, 2)}/${sha256}.${kind}`;
 }
 
-/** A fresh folder to assemble an entry in; pass it to `commitEntry`. */
-export async function createStaging(cacheDir: string): Promise<string> {
-  const dir = join(root(cacheDir), 'tmp', randomUUID());
-  await mkdir(dir, { recursive: true });
-  return dir;
+export interface DerivativeCache {
+  readonly store: DerivativeStore;
+  read(sha256: string, pass: Pass): Promise<ReadOutcome<EntryBody>>;
+  commit(sha256: string, pass: Pass, body: EntryBody): Promise<void>;
+  readPart(sha256: string, pass: Pass, from: number): Promise<PartBody | null>;
+  commitPart(sha256: string, pass: Pass, part: PartBody): Promise<void>;
+  deleteParts(sha256: string, pass: Pass, froms: readonly number[]): Promise<void>;
+  /** Where the build reads a listed file from (the store's local path). */
+  localPath(file: CacheFile): string;
 }
 
-function checksumOf(entry: Omit<EntryJson, 'checksum'>): string {
-  return sha256Hex(JSON.stringify(entry));
-}
-
-/** Writes entry.json into `staging` and renames the folder into place (replacing an old entry). */
-export async function commitEntry(
-  cacheDir: string,
-  staging: string,
-  sha256: string,
-  kind: EntryKind,
-  body: EntryBody,
-): Promise<string> {
-  const content = { version: DERIVATIVE_VERSION, sha256, kind, body };
-  const entry: EntryJson = { ...content, checksum: checksumOf(content) };
-  await writeFile(join(staging, ENTRY_FILE), JSON.stringify(entry));
-  const target = entryDir(cacheDir, sha256, kind);
-  await mkdir(join(target, '..'), { recursive: true });
-  try {
-    await rename(staging, target);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-    // An older or corrupt entry sits there: move it aside first, then retry once.
-    const aside = `${staging}.old`;
-    await rename(target, aside).catch(() => undefined);
-    await rename(staging, target);
-    await rm(aside, { recursive: true, force: true });
-  }
-  return target;
-}
-
-export type ReadOutcome =
-  | { status: 'hit'; dir: string; body: EntryBody }
-  | { status: 'miss' }
-  | { status: 'corrupt'; problem: string };
-
-/** Reads and verifies an entry. A corrupt entry is deleted so it is recomputed. */
-export async function readEntry(
-  cacheDir: string,
-  sha256: string,
-  kind: EntryKind,
-  verify: VerifyMode = 'quick',
-): Promise<ReadOutcome> {
-  const dir = entryDir(cacheDir, sha256, kind);
-  let text: string;
-  try {
-    text = await readFile(join(dir, ENTRY_FILE), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      // A folder without entry.json cannot come from commitEntry; remove any leftover.
-      await rm(dir, { recursive: true, force: true });
-      return { status: 'miss' };
+export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'): DerivativeCache {
+  async function readVerified<B>(key: string, files: (body: B) => readonly CacheFile[]): Promise<ReadOutcome<B>> {
+    const text = await store.getEntry(key);
+    if (text === null) return { status: 'miss' };
+    const problem = await check<B>(text, key, files);
+    if (typeof problem === 'string') {
+      await store.deleteEntry(key);
+      return { status: 'corrupt', problem };
     }
-    throw error;
+    return { status: 'hit', body: problem.body };
   }
-  const problem = await verifyEntry(dir, text, sha256, kind, verify);
-  if (typeof problem === 'string') {
-    await rm(dir, { recursive: true, force: true });
-    return { status: 'corrupt', problem };
-  }
-  return { status: 'hit', dir, body: problem.body };
-}
 
-async function verifyEntry(
-  dir: string,
-  text: string,
-  sha256: string,
-  kind: EntryKind,
-  verify: VerifyMode,
-): Promise<string | EntryJson> {
-  let entry: EntryJson;
-  try {
-    entry = JSON.parse(text) as EntryJson;
-  } catch {
-    return 'entry.json is not valid JSON';
-  }
-  const { checksum, ...content } = entry;
-  if (checksum !== checksumOf(content)) return 'entry.json checksum mismatch';
-  if (entry.version !== DERIVATIVE_VERSION || entry.sha256 !== sha256 || entry.kind !== kind) {
-    return 'entry.json belongs to another key';
-  }
-  if (!entry.body.ok) return entry;
-  for (const file of entry.body.files) {
-    const path = join(dir, file.name);
+  async function check<B>(text: string, key: string, files: (body: B) => readonly CacheFile[]): Promise<string | EntryJson<B>> {
+    let entry: EntryJson<B>;
     try {
-      if (verify === 'full') {
-        if (sha256Hex(await readFile(path)) !== file.sha256) return `${file.name}: content hash mismatch`;
-      } else if ((await stat(path)).size !== file.size) {
-        return `${file.name}: size mismatch`;
-      }
+      entry = JSON.parse(text) as EntryJson<B>;
     } catch {
-      return `${file.name}: missing`;
+      return 'the entry is not valid JSON';
     }
+    const { checksum, ...content } = entry;
+    if (checksum !== checksumOf(content)) return 'entry checksum mismatch';
+    if (entry.version !== DERIVATIVE_VERSION || entry.key !== key) return 'the entry belongs to another key';
+    for (const file of files(entry.body)) {
+      if (verify === 'full') {
+        const bytes = await store.getFile(file.sha256);
+        if (bytes === null) return `${file.name}: missing`;
+        if (sha256Hex(bytes) !== file.sha256) return `${file.name}: content hash mismatch`;
+      } else {
+        const size = await store.fileSize(file.sha256);
+        if (size === null) return `${file.name}: missing`;
+        if (size !== file.size) return `${file.name}: size mismatch`;
+      }
+    }
+    return entry;
   }
-  return entry;
+
+  const write = <B>(key: string, body: B) => {
+    const content = { version: DERIVATIVE_VERSION, key, body };
+    return store.commitEntry(key, JSON.stringify({ ...content, checksum: checksumOf(content) }));
+  };
+  const partKey = (sha256: string, pass: Pass, from: number) => entryKey(sha256, `${pass}-part-${from}`);
+
+  return {
+    store,
+    read: (sha256, pass) => readVerified<EntryBody>(entryKey(sha256, pass), (body) => (body.ok ? body.files : [])),
+    commit: (sha256, pass, body) => write(entryKey(sha256, pass), body),
+    async readPart(sha256, pass, from) {
+      const outcome = await readVerified<PartBody>(partKey(sha256, pass, from), (body) => body.files);
+      return outcome.status === 'hit' && outcome.body.from === from ? outcome.body : null;
+    },
+    commitPart: (sha256, pass, part) => write(partKey(sha256, pass, part.from), part),
+    async deleteParts(sha256, pass, froms) {
+      await Promise.all(froms.map((from) => store.deleteEntry(partKey(sha256, pass, from))));
+    },
+    localPath(file) {
+      const path = store.localPath(file.sha256);
+      if (path === null) throw new Error(`the ${store.description} keeps no local files; ${file.name} cannot be read from disk`);
+      return path;
+    },
+  };
 }
 
-/**
- * Removes staging folders left behind by killed builds. Only folders older than `olderThanMs`
- * go, so a build running at the same time on the same cache keeps its own.
- */
-export async function removeStaleStaging(cacheDir: string, olderThanMs = 60 * 60_000): Promise<void> {
-  const tmp = join(root(cacheDir), 'tmp');
-  const names = await readdir(tmp).catch(() => [] as string[]);
-  const cutoff = Date.now() - olderThanMs;
-  await Promise.all(
-    names.map(async (name) => {
-      const path = join(tmp, name);
-      const info = await stat(path).catch(() => null);
-      if (info && info.mtimeMs < cutoff) await rm(path, { recursive: true, force: true });
-    }),
-  );
+function checksumOf(content: object): string {
+  return sha256Hex(JSON.stringify(content));
 }

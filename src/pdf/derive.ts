@@ -1,6 +1,7 @@
 /**
- * Derives everything about one PDF: facts, and (optionally) page images written into a cache
- * staging folder. Runs inside a pool worker; pure apart from the `write` callback.
+ * The first pass over one PDF (or one page range of it): facts, text and (optionally) the PNG
+ * page images, handed to the `write` callback. Runs inside a pool worker; pure apart from the
+ * callbacks.
  */
 import { PdfOpenError, withPdf, type PdfDocument } from './document.ts';
 import { pageOriginalSize, readPageText, readProperties } from './facts.ts';
@@ -14,8 +15,8 @@ export interface DeriveInput {
   bytes: Uint8Array;
   sha256: string;
   images: boolean;
-  /** Stores one derived file; called as soon as a page's images are encoded. */
-  write: (name: string, bytes: Uint8Array) => Promise<void>;
+  /** Takes one derived file (with its sha256); called as soon as a page's images are encoded, before `onPage`. */
+  write: (file: CacheFile, bytes: Uint8Array) => void;
   /** Called after each page (text, and images when asked for). */
   onPage?: (pageNumber: number, numPages: number) => void;
   /**
@@ -103,8 +104,9 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
 
 async function encodePage(raw: Awaited<ReturnType<typeof renderPage>>, number: number, input: DeriveInput, files: CacheFile[]): Promise<void> {
   for (const image of await deriveImages(raw, number)) {
-    await input.write(image.name, image.bytes);
-    files.push({ name: image.name, size: image.bytes.length, sha256: sha256Hex(image.bytes) });
+    const file = { name: image.name, size: image.bytes.length, sha256: sha256Hex(image.bytes) };
+    input.write(file, image.bytes);
+    files.push(file);
   }
 }
 

@@ -1,23 +1,33 @@
 /**
- * The PDF stage (issue 3): facts and page images for every PDF, from the cache when the bytes
- * were seen before, otherwise from a pool of worker threads. See docs/pdf.md.
+ * The PDF stage (issues 3 and 11): facts and page images for every PDF, from the cache when the
+ * bytes were seen before, otherwise from a pool of worker threads, in two passes (docs/pdf.md):
+ *
+ * 1. first pass, in the callers' order of work: facts, text and the four PNG sizes;
+ * 2. after all first passes: the `.png.webp` siblings.
+ *
+ * With a time budget no new work starts once it is spent; what is not done stays pending and
+ * the next build, which finds everything finished so far in the cache, continues.
  */
-import { readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { commitEntry, createStaging, readEntry, removeStaleStaging, sha256Hex, type EntryBody, type EntryKind, type VerifyMode } from './cache.ts';
-import type { PartResult } from './protocol.ts';
-import { runPool, type PoolTask, type TaskOutcome } from './pool.ts';
-import type { ProgressReporter, ProgressState } from './progress.ts';
-import { CACHEABLE_FAILURES, type PdfJob, type PdfResult } from './types.ts';
+import { mapLimit } from '../concurrency.ts';
+import { readFile } from 'node:fs/promises';
+import { openCache, sha256Hex, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
+import { runPass, type PassGroup } from './passes.ts';
+import type { ProgressReporter } from './progress.ts';
+import type { Shard } from './shard.ts';
+import type { DerivativeStore } from './store.ts';
+import type { PdfImage, PdfJob, PdfResult } from './types.ts';
 
-export type { PdfFacts, PdfFailure, PdfFailureReason, PdfImage, PdfJob, PdfPage, PdfProperties, PdfResult } from './types.ts';
+export type { PdfDone, PdfFacts, PdfFailure, PdfFailureReason, PdfImage, PdfJob, PdfPage, PdfPending, PdfProperties, PdfResult } from './types.ts';
 export { createProgress, type ProgressReporter, type ProgressStream } from './progress.ts';
 export { IMAGE_SIZES, THUMBNAIL_WIDTHS, ORIGINAL_DPI, pageImageName, webpName, type ImageSize } from './sizes.ts';
 export { DERIVATIVE_VERSION } from './cache.ts';
+export type { DerivativeStore } from './store.ts';
+export { folderDerivativeStore } from './folder-store.ts';
+export { parseShard, type Shard } from './shard.ts';
 
 export interface PdfOptions {
-  /** Cache root, e.g. `<repo>/.cache/archive`. */
-  cacheDir: string;
+  /** Where derivatives are kept (folder-store.ts: `.cache/archive`). */
+  store: DerivativeStore;
   /** Worker threads; default: available cores. */
   concurrency?: number;
   /** Limit for one part of a PDF (see chunkPages; default 30 min). */
@@ -26,6 +36,15 @@ export interface PdfOptions {
   pageTimeLimitMs?: number;
   /** Long PDFs are split into parts of this many pages, derived in parallel (default 32). */
   chunkPages?: number;
+  /**
+   * No new PDF work starts this long after the stage began (issue 11 #1); parts under way
+   * finish. Default: no limit.
+   */
+  budgetMs?: number;
+  /** The clock the budget is measured with (default Date.now); tests count pages with it. */
+  clock?: () => number;
+  /** Derive only the PDFs of this shard of the content hashes (`archive derive --shard`); the others stay pending. */
+  shard?: Shard;
   progress?: ProgressReporter;
   signal?: AbortSignal;
   /** 'quick' (default): entry checksum + file sizes; 'full': re-hash every cached file. */
@@ -36,200 +55,145 @@ export interface PdfOptions {
 
 export interface PdfRunStats {
   jobs: number;
-  /** Distinct PDFs (by content and kind) served from the cache. */
+  /** Distinct PDFs (by content and kind). */
+  pdfs: number;
+  /** Distinct PDFs (by content and kind) whose first pass (or facts) came from the cache. */
   cacheHits: number;
-  /** Distinct PDFs derived by workers. */
+  /** Distinct PDFs whose first pass (or facts) was derived by this run. */
   derived: number;
+  /** Distinct PDFs that got their WebP siblings in this run. */
+  webpDerived: number;
   /** Cache entries that failed verification and were recomputed. */
   corrupt: number;
+  /** Pages of both passes derived by this run. */
   pagesDerived: number;
+  /** Distinct PDFs without their first pass (those of other shards too): published as pending. */
+  pending: number;
+  /** Distinct PDFs with their first pass but without WebP siblings (images asked for). */
+  webpPending: number;
+  /** Distinct PDFs that failed (by the failure policy of the caller). */
+  failed: number;
+  /** Distinct PDFs left to other shards (`shard`). */
+  otherShards: number;
+  /** The budget, when there was one: how much of it was used, and whether it stopped work. */
+  budget: { limitMs: number; usedMs: number; stopped: boolean } | null;
 }
 
-interface Group {
-  sha256: string;
-  kind: EntryKind;
-  file: string;
-  size: number;
+interface Group extends PassGroup {
+  images: boolean;
   jobs: PdfJob[];
+  webp: CacheFile[] | null;
 }
 
 export async function processPdfs(jobs: readonly PdfJob[], options: PdfOptions): Promise<Map<string, PdfResult>> {
+  const clock = options.clock ?? Date.now;
+  const started = clock();
+  const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
+  const cache = openCache(options.store, options.verify);
   const results = new Map<string, PdfResult>();
-  const stats: PdfRunStats = { jobs: jobs.length, cacheHits: 0, derived: 0, corrupt: 0, pagesDerived: 0 };
-  await removeStaleStaging(options.cacheDir);
+  const stats: PdfRunStats = { jobs: jobs.length, pdfs: 0, cacheHits: 0, derived: 0, webpDerived: 0, corrupt: 0, pagesDerived: 0, pending: 0, webpPending: 0, failed: 0, otherShards: 0, budget: null };
+  await options.store.sweep();
   const groups = await hashJobs(jobs, results);
+  stats.pdfs = groups.length;
+  // Lookups are small reads: overlapping them keeps a warm build well under 1 s per 1,000 PDFs (docs/pdf.md).
+  await mapLimit(groups, 16, (group) => lookup(group, cache, stats));
+  const mine = options.shard ? groups.filter((group) => options.shard!.has(group.sha256)) : groups;
+  stats.otherShards = groups.length - mine.length;
 
-  const misses: Group[] = [];
-  // Lookups are small reads and stats: overlapping them keeps a warm build well under 1 s
-  // per 1,000 PDFs (docs/pdf.md).
-  await forEachLimited(groups, 16, async (group) => {
-    const body = await lookup(group, options, stats);
-    if (body) {
-      stats.cacheHits++;
-      setResults(results, group, body.dir, body.body);
-    } else {
-      misses.push(group);
+  const run = { cache, options, deadline, clock, onPages: (pages: number) => (stats.pagesDerived += pages) };
+  const firstMisses = mine.filter((group) => group.first === null);
+  let stopped = await runPass(firstMisses, (group) => (group.images ? 'first' : 'facts'), run, (group, outcome) => {
+    if (outcome.status === 'done') {
+      group.first = outcome.body;
+      stats.derived++;
+    } else if (outcome.status === 'failed') {
+      group.failure = outcome.failure;
     }
   });
-  if (misses.length > 0) await derive(misses, results, options, stats);
+  const webpMisses = mine.filter((group) => group.images && group.first?.ok && group.webp === null);
+  stopped = (await runPass(webpMisses, () => 'webp', run, (group, outcome) => {
+    if (outcome.status === 'done' && outcome.body.ok) {
+      group.webp = outcome.body.files;
+      stats.webpDerived++;
+    }
+  })) || stopped;
+
+  for (const group of groups) await settle(group, cache, results, stats);
+  if (options.budgetMs !== undefined) {
+    const usedMs = clock() - started;
+    stats.budget = { limitMs: options.budgetMs, usedMs, stopped };
+  }
   options.onStats?.(stats);
   return results;
 }
 
+/** Hashes every job's PDF; jobs with the same bytes (and kind) share one group, in the order of their first job. */
 async function hashJobs(jobs: readonly PdfJob[], results: Map<string, PdfResult>): Promise<Group[]> {
-  const groups = new Map<string, Group>();
-  await forEachLimited(jobs, 8, async (job) => {
-    let bytes: Buffer;
+  const hashed = await mapLimit(jobs, 8, async (job) => {
     try {
-      bytes = await readFile(job.file);
+      const bytes = await readFile(job.file);
+      return { sha256: sha256Hex(bytes), size: bytes.length };
     } catch (error) {
       results.set(job.id, { ok: false, reason: 'io-error', message: `cannot read ${job.file}: ${(error as Error).message}`, cause: error });
-      return;
+      return null;
     }
-    const sha256 = sha256Hex(bytes);
-    const kind: EntryKind = job.images ? 'full' : 'facts';
-    const key = `${sha256}.${kind}`;
-    const group = groups.get(key) ?? { sha256, kind, file: job.file, size: bytes.length, jobs: [] };
+  });
+  const groups = new Map<string, Group>();
+  jobs.forEach((job, index) => {
+    const hash = hashed[index];
+    if (!hash) return;
+    const key = `${hash.sha256}.${job.images}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { sha256: hash.sha256, file: job.file, size: hash.size, images: job.images, jobs: [], first: null, webp: null, failure: null, stopped: false, parts: [] };
+      groups.set(key, group);
+    }
     group.jobs.push(job);
-    groups.set(key, group);
   });
   return [...groups.values()];
 }
 
-async function lookup(group: Group, options: PdfOptions, stats: PdfRunStats): Promise<{ dir: string; body: EntryBody } | null> {
-  // A full entry also answers a facts-only job.
-  const kinds: EntryKind[] = group.kind === 'full' ? ['full'] : ['full', 'facts'];
-  for (const kind of kinds) {
-    const outcome = await readEntry(options.cacheDir, group.sha256, kind, options.verify);
-    if (outcome.status === 'hit') return outcome;
+async function lookup(group: Group, cache: DerivativeCache, stats: PdfRunStats): Promise<void> {
+  // A first-pass entry also answers a facts-only job.
+  const passes: Pass[] = group.images ? ['first'] : ['first', 'facts'];
+  for (const pass of passes) {
+    const outcome = await cache.read(group.sha256, pass);
     if (outcome.status === 'corrupt') stats.corrupt++;
+    if (outcome.status !== 'hit') continue;
+    group.first = outcome.body;
+    stats.cacheHits++;
+    break;
   }
-  return null;
+  if (!group.images || !group.first?.ok) return;
+  const webp = await cache.read(group.sha256, 'webp');
+  if (webp.status === 'corrupt') stats.corrupt++;
+  if (webp.status === 'hit' && webp.body.ok) group.webp = webp.body.files;
 }
 
-function setResults(results: Map<string, PdfResult>, group: Group, dir: string, body: EntryBody): void {
-  for (const job of group.jobs) {
-    if (!body.ok) {
-      results.set(job.id, { ok: false, ...body.failure });
-    } else {
-      const images = job.images ? body.files.map((f) => ({ name: f.name, file: join(dir, f.name), sha256: f.sha256, size: f.size })) : [];
-      results.set(job.id, { ok: true, facts: body.facts, images });
-    }
-  }
-}
-
-async function derive(misses: Group[], results: Map<string, PdfResult>, options: PdfOptions, stats: PdfRunStats): Promise<void> {
-  const tasks: PoolTask[] = misses.map((g) => ({ file: g.file, sha256: g.sha256, images: g.kind === 'full', size: g.size }));
-  const tracker = pageTracker(misses);
-  options.progress?.start(tracker.state);
-  const finishing: Promise<void>[] = [];
-  try {
-    await runPool(tasks, {
-      cacheDir: options.cacheDir,
-      ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
-      ...(options.timeLimitMs !== undefined && { timeLimitMs: options.timeLimitMs }),
-      ...(options.pageTimeLimitMs !== undefined && { pageTimeLimitMs: options.pageTimeLimitMs }),
-      ...(options.chunkPages !== undefined && { chunkPages: options.chunkPages }),
-      ...(options.signal && { signal: options.signal }),
-      onPage: (task, page, numPages) => {
-        tracker.page(task, page, numPages);
-        stats.pagesDerived++;
-        options.progress?.update(tracker.state);
-      },
-      onDone: (task, outcome) => {
-        tracker.done(task);
-        options.progress?.update(tracker.state);
-        finishing.push(collect(misses[task]!, outcome, results, options));
-      },
-    });
-    await Promise.all(finishing);
-  } finally {
-    options.progress?.stop(tracker.state);
-  }
-  stats.derived += misses.length;
-}
-
-/**
- * Merges the parts of a PDF into one cache entry and reads it back through the verifying
- * read. Failures that are properties of the file are committed too; the others are not.
- */
-async function collect(group: Group, outcome: TaskOutcome, results: Map<string, PdfResult>, options: PdfOptions): Promise<void> {
-  try {
-    if (!outcome.ok) {
-      if (CACHEABLE_FAILURES.includes(outcome.reason)) {
-        const staging = await createStaging(options.cacheDir);
-        await commitEntry(options.cacheDir, staging, group.sha256, group.kind, { ok: false, failure: { reason: outcome.reason, message: outcome.message } });
-      }
-      for (const job of group.jobs) results.set(job.id, outcome);
-      return;
-    }
-    await commitParts(options.cacheDir, group, outcome.parts);
-  } catch (error) {
-    const message = `could not store the derivatives in the cache: ${(error as Error).message}`;
-    for (const job of group.jobs) results.set(job.id, { ok: false, reason: 'io-error', message, cause: error });
-    return;
-  }
-  const entry = await readEntry(options.cacheDir, group.sha256, group.kind, options.verify);
-  if (entry.status === 'hit') {
-    setResults(results, group, entry.dir, entry.body);
+/** The result of every job of the group: done, pending, or failed. */
+async function settle(group: Group, cache: DerivativeCache, results: Map<string, PdfResult>, stats: PdfRunStats): Promise<void> {
+  const first = group.first;
+  let result: PdfResult;
+  if (first && !first.ok) {
+    result = { ok: false, ...first.failure };
+    stats.failed++;
+  } else if (group.failure) {
+    result = group.failure;
+    stats.failed++;
+  } else if (first?.ok && first.facts) {
+    const images = group.images ? [...first.files, ...(group.webp ?? [])].map((file) => image(cache, file)) : [];
+    result = { ok: true, pending: false, facts: first.facts, images, webp: group.images && group.webp !== null };
+    if (group.images && group.webp === null) stats.webpPending++;
   } else {
-    const message = entry.status === 'corrupt' ? `the new cache entry failed verification: ${entry.problem}` : 'the new cache entry is missing';
-    for (const job of group.jobs) results.set(job.id, { ok: false, reason: 'io-error', message });
+    // Facts a finished first part of a long PDF knows (froide shows them while pages are processed).
+    const head = group.parts[0]?.head ? group.parts[0] : await cache.readPart(group.sha256, group.images ? 'first' : 'facts', 1);
+    const known = head?.head ? { numPages: head.numPages, ...head.head } : null;
+    result = { ok: true, pending: true, sha256: group.sha256, fileSize: group.size, known };
+    stats.pending++;
   }
+  for (const job of group.jobs) results.set(job.id, result);
 }
 
-/** Moves every part's files into the first part's staging folder and commits it. */
-async function commitParts(cacheDir: string, group: Group, parts: PartResult[]): Promise<void> {
-  const [first, ...rest] = parts;
-  if (!first) throw new Error('no parts to commit');
-  for (const part of rest) {
-    await Promise.all(part.files.map((f) => rename(join(part.staging, f.name), join(first.staging, f.name))));
-    await rm(part.staging, { recursive: true, force: true });
-  }
-  const facts = { ...first.facts, pages: parts.flatMap((p) => p.facts.pages) };
-  await commitEntry(cacheDir, first.staging, group.sha256, group.kind, { ok: true, facts, files: parts.flatMap((p) => p.files) });
-}
-
-/** Pages done and an estimate of the total: known page counts, the rest extrapolated by bytes. */
-function pageTracker(groups: Group[]) {
-  const known = new Map<number, number>();
-  const done = new Map<number, number>();
-  const totalBytes = groups.reduce((sum, g) => sum + g.size, 0);
-  const state: ProgressState = { pdfsDone: 0, pdfsTotal: groups.length, pagesDone: 0, pagesTotal: groups.length };
-  const estimate = () => {
-    let knownPages = 0;
-    let knownBytes = 0;
-    for (const [task, pages] of known) {
-      knownPages += pages;
-      knownBytes += groups[task]!.size;
-    }
-    const unknownBytes = totalBytes - knownBytes;
-    const unknownCount = groups.length - known.size;
-    const perByte = knownBytes > 0 ? knownPages / knownBytes : 0;
-    const guess = perByte > 0 ? Math.round(unknownBytes * perByte) : unknownCount;
-    state.pagesTotal = knownPages + Math.max(guess, unknownCount);
-  };
-  return {
-    state,
-    page(task: number, page: number, numPages: number) {
-      known.set(task, numPages);
-      done.set(task, page);
-      state.pagesDone++;
-      estimate();
-    },
-    done(task: number) {
-      state.pdfsDone++;
-      // A failed PDF contributes the pages it finished, not the ones it promised.
-      known.set(task, done.get(task) ?? 0);
-      estimate();
-    },
-  };
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const run = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
+function image(cache: DerivativeCache, file: CacheFile): PdfImage {
+  return { name: file.name, file: cache.localPath(file), sha256: file.sha256, size: file.size };
 }

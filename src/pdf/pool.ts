@@ -1,40 +1,61 @@
 /**
  * Worker-thread pool for PDF derivation (issue 3 items 7 and 8), one worker per core.
  *
- * Work is scheduled in parts: a PDF starts as one part; the worker that opens it derives the
- * first `chunkPages` pages and reports the page count, and the rest is queued as further
- * parts for any free worker. So one long PDF no longer keeps a single core busy while the
- * others idle (docs/pdf.md, Speed). The caller merges the parts.
+ * Work is scheduled in parts, in the order of the tasks (the caller's order of work, issue 11
+ * #1). A PDF whose page count is unknown starts as one part: the worker that opens it derives
+ * the first `chunkPages` pages and reports the page count, and the rest is queued in front as
+ * further parts for any free worker, so started PDFs finish first and one long PDF does not
+ * keep a single core busy while the others idle. A task with a known page count (the WebP
+ * pass) is queued as all its parts at once.
+ *
+ * Before a part runs, `reuse` may answer it from the cache (a part a stopped or killed build
+ * finished). Workers hand every page's files over as bytes; `store` keeps them and a part is
+ * finished only when its files are stored. Once `deadline` has passed, no part starts: the
+ * parts under way finish, the PDFs they belong to stop where they are (`stopped`).
  *
  * Two time limits guard against PDFs that never finish: `timeLimitMs` per part and
  * `pageTimeLimitMs` without any page finishing. When either expires the worker is terminated
  * and replaced; the PDF fails with `timeout`.
  */
-import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, PartResult, ToWorker } from './protocol.ts';
+import type { PartBody, Pass } from './cache.ts';
+import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
 import type { PdfFailure } from './types.ts';
 
 export interface PoolTask {
+  pass: Pass;
+  /** The PDF. */
   file: string;
   sha256: string;
-  images: boolean;
-  /** Used to schedule large PDFs first, so the pool does not end on one long tail. */
-  size: number;
+  /** Known page count: all parts are queued at once. */
+  numPages?: number;
 }
 
-/** All parts of a PDF (in page order), or why it failed. */
-export type TaskOutcome = { ok: true; parts: PartResult[] } | PdfFailure;
+/**
+ * All parts of a PDF in page order (`done`), the parts finished before the deadline
+ * (`stopped`), or why it failed.
+ */
+export type TaskOutcome = { status: 'done'; parts: PartBody[] } | { status: 'stopped'; parts: PartBody[] } | { status: 'failed'; failure: PdfFailure };
 
 export interface PoolOptions {
-  cacheDir: string;
   concurrency?: number;
   timeLimitMs?: number;
   pageTimeLimitMs?: number;
   /** Pages per part (default 32). */
   chunkPages?: number;
   signal?: AbortSignal;
+  /** The time (by `clock`, default Date.now) from which no part starts. */
+  deadline?: number;
+  clock?: () => number;
+  /** A finished part from the cache, or null to derive it. */
+  reuse?: (task: number, from: number) => Promise<PartBody | null>;
+  /** What a part's worker needs besides the PDF (the WebP pass: the PNGs). */
+  inputs?: (task: number, from: number, to: number) => Promise<Pick<ToWorker, 'pngs' | 'numPages'>>;
+  /** Keeps a page's files; a part finishes when all its files are kept. */
+  store: (task: number, files: FileBytes[]) => Promise<void>;
+  /** A part finished (derived, not reused), while others of its PDF may still run. */
+  onPart?: (task: number, part: PartBody) => Promise<void>;
   onPage?: (task: number, page: number, numPages: number) => void;
   onDone?: (task: number, outcome: TaskOutcome) => void;
 }
@@ -54,42 +75,41 @@ interface Part {
   to: number | null;
 }
 
-type PartOutcome = { ok: true; part: PartResult } | PdfFailure;
+type PartOutcome = { ok: true; part: PartBody } | PdfFailure | 'stopped';
 
 interface TaskState {
   expected: number;
   finished: number;
-  parts: PartResult[];
+  parts: PartBody[];
   failure: PdfFailure | null;
+  stopped: boolean;
 }
 
 export async function runPool(tasks: readonly PoolTask[], options: PoolOptions): Promise<TaskOutcome[]> {
   const outcomes: TaskOutcome[] = new Array(tasks.length);
-  const states: TaskState[] = tasks.map(() => ({ expected: 1, finished: 0, parts: [], failure: null }));
-  const order = tasks.map((_, i) => i).sort((a, b) => tasks[b]!.size - tasks[a]!.size);
-  const queue = new PartQueue(order.map((task) => ({ task, from: 1, to: null })));
   const chunk = options.chunkPages ?? DEFAULT_CHUNK_PAGES;
+  const states: TaskState[] = tasks.map(() => ({ expected: 0, finished: 0, parts: [], failure: null, stopped: false }));
+  const initial: Part[] = tasks.flatMap((task, index): Part[] => {
+    const parts: Part[] = task.numPages === undefined ? [{ task: index, from: 1, to: null }] : ranges(1, task.numPages, chunk).map(([from, to]) => ({ task: index, from, to }));
+    states[index]!.expected = parts.length;
+    return parts;
+  });
+  const queue = new PartQueue(initial);
 
-  const finishPart = async (part: Part, outcome: PartOutcome | null): Promise<void> => {
+  const finishPart = (part: Part, outcome: PartOutcome): void => {
     const state = states[part.task]!;
-    if (outcome && !outcome.ok) state.failure ??= outcome;
-    else if (outcome?.ok && state.failure) await rm(outcome.part.staging, { recursive: true, force: true });
-    else if (outcome?.ok) state.parts.push(outcome.part);
+    if (outcome === 'stopped') state.stopped = true;
+    else if (!outcome.ok) state.failure ??= outcome;
+    else state.parts.push(outcome.part);
     if (++state.finished < state.expected) return;
-    if (state.failure) {
-      await Promise.all(state.parts.map((p) => rm(p.staging, { recursive: true, force: true })));
-      outcomes[part.task] = state.failure;
-    } else {
-      state.parts.sort((a, b) => (a.facts.pages[0]?.number ?? 0) - (b.facts.pages[0]?.number ?? 0));
-      outcomes[part.task] = { ok: true, parts: state.parts };
-    }
+    const parts = state.parts.sort((a, b) => a.from - b.from);
+    outcomes[part.task] = state.failure ? { status: 'failed', failure: state.failure } : { status: state.stopped ? 'stopped' : 'done', parts };
     options.onDone?.(part.task, outcomes[part.task]!);
   };
 
   const split = (part: Part, numPages: number, to: number) => {
     if (part.to !== null || to >= numPages) return;
-    const rest: Part[] = [];
-    for (let from = to + 1; from <= numPages; from += chunk) rest.push({ task: part.task, from, to: Math.min(numPages, from + chunk - 1) });
+    const rest = ranges(to + 1, numPages, chunk).map(([from, last]) => ({ task: part.task, from, to: last }));
     states[part.task]!.expected += rest.length;
     queue.pushFront(rest);
   };
@@ -99,15 +119,25 @@ export async function runPool(tasks: readonly PoolTask[], options: PoolOptions):
     try {
       for (let part = await queue.next(); part; part = await queue.next()) {
         try {
-          if (states[part.task]!.failure) {
-            await finishPart(part, null); // another part of this PDF failed already
+          const state = states[part.task]!;
+          if (state.failure) {
+            finishPart(part, state.failure); // another part of this PDF failed already
           } else if (options.signal?.aborted) {
-            await finishPart(part, { ok: false, reason: 'aborted', message: 'the build was aborted' });
+            finishPart(part, { ok: false, reason: 'aborted', message: 'the build was aborted' });
+          } else if (options.deadline !== undefined && (options.clock ?? Date.now)() >= options.deadline) {
+            finishPart(part, 'stopped');
           } else {
+            const reused = await options.reuse?.(part.task, part.from);
+            if (reused && (part.to === null || reused.to === part.to)) {
+              split(part, reused.numPages, reused.to);
+              finishPart(part, { ok: true, part: reused });
+              continue;
+            }
             worker ??= await startWorker();
-            const outcome = await worker.run(part, tasks[part.task]!, chunk, options, (n, to) => split(part!, n, to));
+            const outcome = await runPart(worker, part, tasks[part.task]!, chunk, options, (n, to) => split(part!, n, to));
             if (!worker.alive) worker = null;
-            await finishPart(part, outcome);
+            if (outcome.ok) await options.onPart?.(part.task, outcome.part);
+            finishPart(part, outcome);
           }
         } finally {
           queue.release();
@@ -122,6 +152,34 @@ export async function runPool(tasks: readonly PoolTask[], options: PoolOptions):
   const lanes = Math.max(1, options.concurrency ?? availableParallelism());
   await Promise.all(Array.from({ length: lanes }, lane));
   return outcomes;
+}
+
+/** [from, to] pairs of at most `chunk` pages covering first..last. */
+function ranges(first: number, last: number, chunk: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let from = first; from <= last; from += chunk) out.push([from, Math.min(last, from + chunk - 1)]);
+  return out;
+}
+
+/** Runs one part on the worker; stores its files before it counts as finished. */
+async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: number, options: PoolOptions, onOpened: (numPages: number, to: number) => void): Promise<Exclude<PartOutcome, 'stopped'>> {
+  const writes: Promise<void>[] = [];
+  const extra = part.to !== null && options.inputs ? await options.inputs(part.task, part.from, part.to) : {};
+  const request: ToWorker = { task: part.task, pass: task.pass, file: task.file, sha256: task.sha256, from: part.from, to: part.to, chunk, ...extra };
+  const outcome = await worker.run(request, options, {
+    opened: onOpened,
+    page: (page, numPages, files) => {
+      if (files.length > 0) writes.push(options.store(part.task, files));
+      options.onPage?.(part.task, page, numPages);
+    },
+  });
+  const stored = await Promise.allSettled(writes);
+  const failed = stored.find((result) => result.status === 'rejected');
+  if (outcome.ok && failed) {
+    const cause = (failed as PromiseRejectedResult).reason;
+    return { ok: false, reason: 'io-error', message: `could not store the derivatives in the cache: ${(cause as Error).message}`, cause };
+  }
+  return outcome;
 }
 
 /** FIFO of parts; `next()` waits while parts are in flight that may still add more. */
@@ -155,8 +213,13 @@ class PartQueue {
 
 interface WorkerHandle {
   readonly alive: boolean;
-  run(part: Part, task: PoolTask, chunk: number, options: PoolOptions, onOpened: (numPages: number, to: number) => void): Promise<PartOutcome>;
+  run(request: ToWorker, options: PoolOptions, on: WorkerEvents): Promise<Exclude<PartOutcome, 'stopped'>>;
   close(): Promise<void>;
+}
+
+interface WorkerEvents {
+  opened(numPages: number, to: number): void;
+  page(page: number, numPages: number, files: FileBytes[]): void;
 }
 
 async function startWorker(): Promise<WorkerHandle> {
@@ -180,11 +243,11 @@ async function startWorker(): Promise<WorkerHandle> {
       current = null;
       await worker.terminate();
     },
-    run: (part, task, chunk, options, onOpened) =>
-      new Promise<PartOutcome>((resolve) => {
+    run: (request, options, on) =>
+      new Promise((resolve) => {
         const limit = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
         const pageLimit = options.pageTimeLimitMs ?? DEFAULT_PAGE_TIME_LIMIT_MS;
-        const finish = (outcome: PartOutcome) => {
+        const finish = (outcome: Exclude<PartOutcome, 'stopped'>) => {
           clearTimeout(total);
           clearTimeout(idle);
           options.signal?.removeEventListener('abort', onAbort);
@@ -200,17 +263,17 @@ async function startWorker(): Promise<WorkerHandle> {
         };
         const timeout = (message: string) => () => kill({ ok: false, reason: 'timeout', message });
         const total = setTimeout(timeout(`processing took longer than the limit of ${limit} ms`), limit);
-        let idle = setTimeout(timeout(`opening the PDF or page ${part.from} did not finish within ${pageLimit} ms`), pageLimit);
+        let idle = setTimeout(timeout(`opening the PDF or page ${request.from} did not finish within ${pageLimit} ms`), pageLimit);
         const onAbort = () => kill({ ok: false, reason: 'aborted', message: 'the build was aborted' });
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (options.signal?.aborted) return onAbort();
         current = (message) => {
           if (message.type === 'opened') {
-            onOpened(message.numPages, message.to);
+            on.opened(message.numPages, message.to);
           } else if (message.type === 'page') {
             clearTimeout(idle);
             idle = setTimeout(timeout(`page ${message.page + 1} did not finish within ${pageLimit} ms`), pageLimit);
-            options.onPage?.(part.task, message.page, message.numPages);
+            on.page(message.page, message.numPages, message.files);
           } else if (message.type === 'done') {
             finish(message.ok ? { ok: true, part: message.part } : { ok: false, reason: message.reason, message: message.message, cause: message.cause });
           } else if (message.type === 'exit') {
@@ -219,17 +282,8 @@ async function startWorker(): Promise<WorkerHandle> {
             finish({ ok: false, reason: 'crashed', message: `the PDF worker died${detail}`, cause: message.error });
           }
         };
-        const request: ToWorker = {
-          task: part.task,
-          file: task.file,
-          sha256: task.sha256,
-          images: task.images,
-          cacheDir: options.cacheDir,
-          from: part.from,
-          to: part.to,
-          chunk,
-        };
-        worker.postMessage(request);
+        const transfer = (request.pngs ?? []).map((png) => png.bytes.buffer as ArrayBuffer);
+        worker.postMessage(request, transfer);
       }),
   };
 }

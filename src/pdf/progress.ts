@@ -11,6 +11,12 @@ export interface ProgressState {
   pagesDone: number;
   /** Known pages of opened PDFs plus an estimate for the rest (by file size). */
   pagesTotal: number;
+  /** The pass under way when it is not the first (issue 11 #2): `webp`. */
+  pass?: 'webp';
+  /** Time left of `--pdf-budget`, when there is one (issue 11 #6). */
+  budgetLeftMs?: number;
+  /** Set when the budget ran out: the PDFs not done stay pending until the next build. */
+  stopped?: boolean;
 }
 
 export type ProgressReporter = Reporter<ProgressState>;
@@ -75,17 +81,30 @@ export function formatDuration(seconds: number | null): string {
 export function formatLine(state: ProgressState, elapsedMs: number): string {
   const { pagesPerSecond, etaSeconds } = rate(state, elapsedMs);
   return (
-    `pdf: ${state.pagesDone}/${state.pagesTotal} pages, ${pagesPerSecond.toFixed(1)} pages/s, ` +
-    `${state.pdfsDone}/${state.pdfsTotal} PDFs, ETA ${formatDuration(etaSeconds)}`
+    `${label(state)}: ${state.pagesDone}/${state.pagesTotal} pages, ${pagesPerSecond.toFixed(1)} pages/s, ` +
+    `${state.pdfsDone}/${state.pdfsTotal} PDFs, ETA ${formatDuration(etaSeconds)}${budgetNote(state)}`
   );
+}
+
+const label = (state: ProgressState) => (state.pass === 'webp' ? 'pdf webp' : 'pdf');
+
+/** `, budget 4m10s left`, or what a stop by the budget means for the PDFs not done. */
+function budgetNote(state: ProgressState): string {
+  if (state.stopped) return `, budget spent: ${state.pdfsTotal - state.pdfsDone} PDFs wait for the next build`;
+  return state.budgetLeftMs === undefined ? '' : `, budget ${formatDuration(Math.max(0, state.budgetLeftMs) / 1000)} left`;
 }
 
 const PDF_GAUGE: Gauge<ProgressState> = {
   value: (state) => state.pagesDone,
   total: (state) => state.pagesTotal,
-  bar: 'pdf [{bar}] {value}/{total} pages | {speed} pages/s | {pdfs} PDFs | ETA {eta_formatted}',
-  payload: (state, elapsedMs) => ({ speed: rate(state, elapsedMs).pagesPerSecond.toFixed(1), pdfs: `${state.pdfsDone}/${state.pdfsTotal}` }),
-  startLine: (state) => `pdf: ${state.pdfsTotal} PDFs to process`,
+  bar: '{label} [{bar}] {value}/{total} pages | {speed} pages/s | {pdfs} PDFs | ETA {eta_formatted}{budget}',
+  payload: (state, elapsedMs) => ({
+    label: label(state),
+    speed: rate(state, elapsedMs).pagesPerSecond.toFixed(1),
+    pdfs: `${state.pdfsDone}/${state.pdfsTotal}`,
+    budget: budgetNote(state).replace(/^, /, ' | '),
+  }),
+  startLine: (state) => `${label(state)}: ${state.pdfsTotal} PDFs to process${budgetNote(state)}`,
   line: formatLine,
   final: (state) => ({ ...state, pagesTotal: state.pagesDone }),
 };

@@ -51,6 +51,12 @@ export function pageImageName(page: number, size: ImageSize): string {
   return posix.basename(mediaPaths.pageImage('d', page, size));
 }
 
+/** The page number in a page image's name (`page-p3-small.png` -> 3), or null for other names. */
+export function pageOfImage(name: string): number | null {
+  const match = /^page-p(\d+)-/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
 /** froide's WebP sibling: `<file>.png.webp` (facts §6.1). */
 export function webpName(pngName: string): string {
   return `${pngName}.webp`;

@@ -57,7 +57,29 @@ export interface PdfFailure {
   cause?: unknown;
 }
 
-export type PdfResult = { ok: true; facts: PdfFacts; images: PdfImage[] } | PdfFailure;
+/** The first pass is done: facts, text and PNGs; `webp` when the second pass made the WebP siblings too (both in `images`). */
+export interface PdfDone {
+  ok: true;
+  pending: false;
+  facts: PdfFacts;
+  images: PdfImage[];
+  webp: boolean;
+}
+
+/**
+ * The first pass has not finished (the time budget ran out, issue 11 #1): the document is
+ * published as pending with what is known without it. `known` comes from a finished first
+ * part of a long PDF.
+ */
+export interface PdfPending {
+  ok: true;
+  pending: true;
+  sha256: string;
+  fileSize: number;
+  known: Pick<PdfFacts, 'numPages' | 'properties' | 'outline'> | null;
+}
+
+export type PdfResult = PdfDone | PdfPending | PdfFailure;
 
 export interface PdfJob {
   /** Caller's key for the result map. */

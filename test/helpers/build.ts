@@ -6,7 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildArchive, type BuildResult } from '../../src/build.ts';
+import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
 import type { Env } from '../../src/config.ts';
 import { folderMediaStore } from '../../src/media/folder-store.ts';
@@ -39,7 +39,7 @@ export async function listFiles(root: string, prefix = ''): Promise<string[]> {
 
 export async function buildTree(
   tree: Tree,
-  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore } = {},
+  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf'] } = {},
 ): Promise<BuiltTree> {
   const dir = await tempDir('archive-build-');
   const contentDir = join(dir.path, 'content');
@@ -53,6 +53,7 @@ export async function buildTree(
     media,
     env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK), ...options.env },
     images: options.images ?? false,
+    ...(options.pdf && { pdf: options.pdf }),
   });
   return {
     root: dir.path,

@@ -16,8 +16,8 @@ export interface DocumentFacts {
   properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
   outline: string;
   pages: { number: number; width: number | null; height: number | null; text: string }[];
-  /** Page images (png + webp) were produced. */
-  images: boolean;
+  /** The WebP siblings of the page images exist (the PDF stage's second pass, issue 11 #2). */
+  webp: boolean;
 }
 
 export interface RenderContext {

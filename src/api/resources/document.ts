@@ -35,7 +35,8 @@ function properties(document: Document, facts: DocumentFacts): Record<string, un
   for (const key of PDF_PROPERTY_KEYS) {
     if (key in facts.properties) result[key] = facts.properties[key] ?? null;
   }
-  if (facts.images) result._format_webp = true;
+  // django-filingcabinet sets the marker once the WebP siblings exist, and never before (issue 11 #2).
+  if (facts.webp) result._format_webp = true;
   const { tables, ...source } = document.properties;
   if (tables !== undefined) result._tables = tables;
   return { ...result, ...source };
@@ -73,10 +74,11 @@ export function pageImageUrl(ctx: RenderContext, document: Document, page: numbe
  * attachment. froide answers 404/401 to anonymous callers for private and unlisted documents;
  * a derived one is already published in full inside its attachment, so its resource_uri
  * resolves here too (docs/api.md, Deviations). Imported private or unlisted documents are
- * reachable nowhere and get no file.
+ * reachable nowhere and get no file. A pending document has its detail like any other:
+ * froide leaves pending documents out of lists only (filingcabinet DocumentViewSet).
  */
 export function hasDetail(document: Document): boolean {
-  return (document.public && document.listed && !document.pending) || document.original !== null;
+  return (document.public && document.listed) || document.original !== null;
 }
 
 export function serializeDocument(ctx: RenderContext, document: Document) {

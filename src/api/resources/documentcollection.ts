@@ -1,7 +1,8 @@
 /**
  * Document collection (django-filingcabinet's DocumentCollectionSerializer, facts §5.15), for
  * the top level or one directory (`?directory=`). Only documents an anonymous reader may see
- * count: public ones, listed or not.
+ * count: public ones, listed or not, that are not pending (filingcabinet
+ * `get_authenticated_collection_documents`: `document__pending=False`).
  */
 import type { CollectionDirectory, CollectionEntry, DocumentCollection } from '../../model/types.ts';
 import type { PlannedFile } from '../../output/plan-types.ts';
@@ -19,7 +20,7 @@ export type CollectionView = { directory: CollectionDirectory | null; unknown?: 
 const ROOT: CollectionView = { directory: null };
 
 function readable(collection: DocumentCollection): CollectionEntry[] {
-  return collection.entries.filter((entry) => entry.document.public);
+  return collection.entries.filter((entry) => entry.document.public && !entry.document.pending);
 }
 
 function serializeDirectory(ctx: RenderContext, directory: CollectionDirectory) {

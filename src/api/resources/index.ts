@@ -61,9 +61,9 @@ export function listedDocuments(archive: Archive): Document[] {
   return sorted(archive.documents.filter((document) => document.public && document.listed && !document.pending), byId);
 }
 
-/** Documents anyone may read with their uid (facts §2: public, unlisted, not pending). */
+/** Documents anyone may read with their uid (facts §2: public, unlisted; pending ones too, as in froide's detail). */
 function unlistedDocuments(archive: Archive): Document[] {
-  return sorted(archive.documents.filter((document) => document.public && !document.listed && !document.pending), byId);
+  return sorted(archive.documents.filter((document) => document.public && !document.listed), byId);
 }
 
 function pageItems(ctx: RenderContext, document: Document): PageItem[] {

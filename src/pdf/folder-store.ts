@@ -1,0 +1,122 @@
+/**
+ * The derivative store in a folder (`.cache/archive` by default):
+ *
+ *   <dir>/entries/<key>.json      entries (cache.ts decides the keys)
+ *   <dir>/files/<hex 0..2>/<hex>  files, named by the sha256 of their bytes
+ *   <dir>/tmp/                    files being written
+ *
+ * Every write goes to a temporary file that is renamed into place when complete, so a killed
+ * process leaves at most a temporary file (swept after an hour), never a partial entry or
+ * file under its final name. No fsync: this guards against killed builds, not power cuts
+ * (after one, `verify: 'full'` re-hashes every file).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { assertEntryKey, assertFileHash, type DerivativeStore } from './store.ts';
+
+/** Temporary files older than this belong to a killed process, not to a write under way. */
+const STALE_TEMP_MS = 60 * 60_000;
+
+export function folderDerivativeStore(folder: string): DerivativeStore {
+  const root = resolve(folder);
+  const tmp = join(root, 'tmp');
+  const entryPath = (key: string) => join(root, 'entries', `${key}.json`);
+  const filePath = (hash: string) => join(root, 'files', hash.slice(0, 2), hash);
+  const made = new Set<string>();
+  const ensureDir = async (dir: string) => {
+    if (made.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+  };
+
+  async function writeAtomically(target: string, data: Uint8Array | string): Promise<void> {
+    await ensureDir(tmp);
+    const temp = join(tmp, randomUUID());
+    try {
+      await writeFile(temp, data);
+      await ensureDir(dirname(target));
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  return {
+    description: `folder ${folder}`,
+
+    async getEntry(key) {
+      assertEntryKey(key);
+      try {
+        return await readFile(entryPath(key), 'utf8');
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async commitEntry(key, text) {
+      assertEntryKey(key);
+      await writeAtomically(entryPath(key), text);
+    },
+
+    async deleteEntry(key) {
+      assertEntryKey(key);
+      await rm(entryPath(key), { force: true });
+    },
+
+    async putFile(hash, bytes) {
+      assertFileHash(hash);
+      const target = filePath(hash);
+      // Same hash, same bytes: a file already there (a blank page, a second copy of a PDF) stays.
+      if ((await sizeOf(target)) === bytes.byteLength) return;
+      await writeAtomically(target, bytes);
+    },
+
+    async fileSize(hash) {
+      assertFileHash(hash);
+      return sizeOf(filePath(hash));
+    },
+
+    async getFile(hash) {
+      assertFileHash(hash);
+      try {
+        return await readFile(filePath(hash));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    localPath(hash) {
+      assertFileHash(hash);
+      return filePath(hash);
+    },
+
+    async sweep() {
+      const cutoff = Date.now() - STALE_TEMP_MS;
+      const names = await readdir(tmp).catch(() => [] as string[]);
+      await Promise.all(
+        names.map(async (name) => {
+          const info = await stat(join(tmp, name)).catch(() => null);
+          if (info && info.mtimeMs < cutoff) await rm(join(tmp, name), { recursive: true, force: true });
+        }),
+      );
+    },
+  };
+}
+
+async function sizeOf(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).size;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPaths } from '../src/api/routes.ts';
 import { writePdf } from '../src/sample/pdf-writer.ts';
+import { readMediaEntry } from '../src/media/media-index.ts';
+import { fsStore } from '../src/serve/fs-store.ts';
 import { buildTree, serveTree } from './helpers/build.ts';
 import { minimalArchive, responseMessage } from './helpers/content.ts';
 
@@ -27,6 +29,9 @@ async function archiveWithDocuments() {
 }
 
 const exists = (path: string) => access(path).then(() => true, () => false);
+
+/** The raw media path (as the media index names it) of a media URL. */
+const mediaPathOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/media\//, ''));
 
 describe('a build whose PDF budget is spent before any PDF work', () => {
   const served = serveTree(archiveWithDocuments, { images: true, pdf: { budgetMs: 0 } });
@@ -84,16 +89,16 @@ describe('the two passes in a build', () => {
       const detail = await firstOnly.json(buildPaths.detail('document', 7));
       expect(detail).toMatchObject({ pending: false, num_pages: 3, title: 'Bericht aus dem PDF' });
       expect(detail.properties).not.toHaveProperty('_format_webp');
-      const media = join(firstOnly.buildDir, new URL(detail.cover_image).pathname);
-      expect(await exists(media)).toBe(true);
-      expect(await exists(`${media}.webp`)).toBe(false);
+      const cover = mediaPathOf(detail.cover_image);
+      expect(await readMediaEntry(fsStore(firstOnly.buildDir), cover)).not.toBeNull();
+      expect(await readMediaEntry(fsStore(firstOnly.buildDir), `${cover}.webp`)).toBeNull();
       expect(firstOnly.result.pdf).toMatchObject({ pending: 0, webpPending: 2, budget: { stopped: true } });
 
       const complete = await buildTree(tree, { images: true, cacheDir: join(firstOnly.root, 'cache') });
       try {
         const done = await complete.json(buildPaths.detail('document', 7));
         expect(done.properties._format_webp).toBe(true);
-        expect(await exists(join(complete.buildDir, `${new URL(done.cover_image).pathname}.webp`))).toBe(true);
+        expect(await readMediaEntry(fsStore(complete.buildDir), `${mediaPathOf(done.cover_image)}.webp`)).not.toBeNull();
         expect(complete.result.pdf).toMatchObject({ cacheHits: 2, derived: 0, webpDerived: 2, webpPending: 0 });
       } finally {
         await complete.remove();

@@ -138,18 +138,19 @@ async function pdfOptions(options: Options, log: Logger) {
 
 async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
   const started = performance.now();
-  const media = await mediaStore(options, log);
-  if (!media) return 1;
-  const { buildArchive } = await import('./build.ts');
-  const { createProgress, createReporter } = await import('./pdf/progress.ts');
-  const { UPLOAD_GAUGE } = await import('./media/upload.ts');
-  const { formatPdfSummary } = await import('./pdf/summary.ts');
+  // Usage errors first: they need no media store (and no Netlify credentials) to be reported.
   if (options.shard !== undefined) {
     log.error('--shard belongs to archive derive; a build publishes every PDF');
     return 2;
   }
   const pdf = await pdfOptions(options, log);
   if (!pdf) return 2;
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
+  const { buildArchive } = await import('./build.ts');
+  const { createReporter } = await import('./pdf/progress.ts');
+  const { UPLOAD_GAUGE } = await import('./media/upload.ts');
+  const { formatPdfSummary } = await import('./pdf/summary.ts');
   try {
     const result = await buildArchive({
       contentDir: options.content,

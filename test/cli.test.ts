@@ -131,9 +131,11 @@ describe('archive build --pdf-budget', () => {
     );
   });
 
-  it('refuses a budget that is not a duration, and a shard in a build, with exit code 2', async () => {
-    expect(await run('build', minimalArchive(), ['--pdf-budget', 'soon', ...BASE_URL])).toMatchObject({ code: 2, output: expect.stringContaining('PDF budget "soon" is not a duration') });
-    expect(await run('build', minimalArchive(), ['--shard', '1/2', ...BASE_URL])).toMatchObject({ code: 2, output: expect.stringContaining('--shard belongs to archive derive') });
+  it('refuses a budget that is not a duration, and a shard in a build, with exit code 2, before it opens the media store', async () => {
+    // A Blobs store without credentials would be exit code 1: the usage error comes first.
+    const blobs = ['--media-store', 'netlify-blobs:archive-media'];
+    expect(await run('build', minimalArchive(), ['--pdf-budget', 'soon', ...blobs, ...BASE_URL])).toEqual({ code: 2, output: 'PDF budget "soon" is not a duration: write it as 90s, 10m or 1.5h (or none)', dir: expect.any(String) });
+    expect(await run('build', minimalArchive(), ['--shard', '1/2', ...blobs, ...BASE_URL])).toEqual({ code: 2, output: '--shard belongs to archive derive; a build publishes every PDF', dir: expect.any(String) });
   });
 
   it('keeps check free of PDF work: no PDF summary', async () => {

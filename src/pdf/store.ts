@@ -27,7 +27,8 @@ export interface DerivativeStore {
   getFile(hash: string): Promise<Uint8Array | null>;
   /**
    * A path on this machine that holds the file's bytes, for the stages that copy or crop page
-   * images (output/plan.ts, annotations.ts). A store without local files returns null.
+   * images (src/media/collect.ts hashes and uploads them, annotations.ts crops them). A store
+   * without local files returns null.
    */
   localPath(hash: string): string | null;
   /** Removes what killed runs left behind (temporary files). */

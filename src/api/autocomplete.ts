@@ -6,7 +6,9 @@
  * Free of model imports: the serving layer and the Netlify function load it.
  */
 import { envelope, type Envelope } from './envelope.ts';
-import type { ListAction, Query, ResourceName, UrlBuilder } from './routes.ts';
+import type { Query, UrlBuilder } from './routes.ts';
+import type { ListAction } from './resources/spec.ts';
+import type { ResourceName } from './resources/registry.ts';
 
 /** One choice as froide writes it: `value` is an id or a name. */
 export interface Choice {

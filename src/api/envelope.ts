@@ -2,7 +2,8 @@
  * The list envelope (spec §2.2), shared by the build (static pages) and the serving layer
  * (computed pages), so both produce the same bytes for the same page.
  */
-import { type Query, type ResourceName, UrlBuilder } from './routes.ts';
+import { type Query, UrlBuilder } from './routes.ts';
+import type { ResourceName } from './resources/registry.ts';
 
 export interface Meta {
   limit: number;

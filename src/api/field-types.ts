@@ -1,9 +1,9 @@
+import type { ResourceName } from './resources/registry.ts';
 /**
  * The vocabulary of the field tables (src/api/fields/): each type is a JSON Schema (draft
  * 2020-12, the dialect of OpenAPI 3.1) plus whether the key may be missing. Kept apart from
  * the tables so that one line of a table reads as the field's type and nothing else.
  */
-import type { ResourceName } from './routes.ts';
 
 export type JsonSchema = { [keyword: string]: unknown };
 

@@ -6,37 +6,8 @@
  * rules for the host and the matcher in the serving layer all call these functions.
  */
 import { djangoQuote, pythonQuote } from './python.ts';
-
-/** Resource names in the order of the API root (spec §2.1). */
-export const RESOURCE_NAMES = [
-  'governmentplan',
-  'articletag',
-  'venue',
-  'campaigninformationobject',
-  'request',
-  'message',
-  'attachment',
-  'publicbody',
-  'category',
-  'classification',
-  'jurisdiction',
-  'law',
-  'georegion',
-  'following',
-  'campaign',
-  'upload',
-  'problemreport',
-  'document',
-  'documentcollection',
-  'page',
-  'pageannotation',
-] as const;
-
-export type ResourceName = (typeof RESOURCE_NAMES)[number];
-
-export function isResourceName(name: string): name is ResourceName {
-  return (RESOURCE_NAMES as readonly string[]).includes(name);
-}
+import { QUERY_ANSWERED, type ResourceName } from './resources/registry.ts';
+import { PAGE_SIZE } from './resources/spec.ts';
 
 export const API_PREFIX = '/api/v1/';
 
@@ -48,82 +19,6 @@ export const SCHEMA_PATH = 'schema';
 
 /** froide's page to read the schema, `/api/v1/schema/swagger-ui/` (drf-spectacular's SpectacularSwaggerView). */
 export const SCHEMA_UI_PATH = 'swagger-ui';
-
-/**
- * The list-level extra actions the archive answers (facts §4, §5; issue 5 #2): froide's
- * autocomplete endpoints, `^<prefix>/<url_path>/$` in DRF. `viewName` is DRF's prettified
- * method name (OPTIONS, browsable page). `source` says where the answers come from:
- * - `list`: the resource's own list, filtered by its list filters (froide: `filter_queryset`),
- *   each object as `{value, label}`, in the action's order;
- * - `names`: distinct names starting with `q` (case-insensitive); no `q`, no answers.
- * Other extra actions (search/, oembed/, reconciliation/) are search-engine or write
- * endpoints an archive does not offer (docs/api.md).
- */
-export interface ListAction {
-  path: string;
-  viewName: string;
-  source: 'list' | 'names';
-}
-
-export const LIST_ACTIONS: Partial<Record<ResourceName, readonly ListAction[]>> = {
-  articletag: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'names' }],
-  request: [{ path: 'tags/autocomplete', viewName: 'Tags autocomplete', source: 'names' }],
-  publicbody: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
-  category: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
-  law: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
-  georegion: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list' }],
-};
-
-export function listActionsOf(resource: ResourceName): readonly ListAction[] {
-  return LIST_ACTIONS[resource] ?? [];
-}
-
-/**
- * froide's POST-only extra actions (facts §4, §5.3, §5.13, §7.1): `detail` ones at
- * `<prefix>/<pk>/<path>/`, the others at `<prefix>/<path>/` (routed before `<prefix>/<pk>/`,
- * like list actions). The archive performs none of them, but the paths exist, so OPTIONS,
- * Allow and the refusals answer as froide's do (src/serve/api-early.ts). `viewName` is DRF's
- * pretty name of the method (`to_document` → "To document").
- */
-export interface WriteAction {
-  path: string;
-  viewName: string;
-  detail: boolean;
-}
-
-export const WRITE_ACTIONS: Partial<Record<ResourceName, readonly WriteAction[]>> = {
-  message: [{ path: 'publish', viewName: 'Publish', detail: true }],
-  attachment: [
-    { path: 'approve', viewName: 'Approve', detail: true },
-    { path: 'unapprove', viewName: 'Unapprove', detail: true },
-    { path: 'to_document', viewName: 'To document', detail: true },
-    { path: 'convert_to_pdf', viewName: 'Convert to pdf', detail: false },
-  ],
-  campaigninformationobject: [
-    { path: 'report', viewName: 'Report', detail: false },
-    { path: 'subscribe', viewName: 'Subscribe', detail: false },
-  ],
-  problemreport: [
-    { path: 'claim', viewName: 'Claim', detail: true },
-    { path: 'unclaim', viewName: 'Unclaim', detail: true },
-    { path: 'resolve', viewName: 'Resolve', detail: true },
-    { path: 'escalate', viewName: 'Escalate', detail: true },
-  ],
-};
-
-export function writeActionsOf(resource: ResourceName): readonly WriteAction[] {
-  return WRITE_ACTIONS[resource] ?? [];
-}
-
-/**
- * Resources every answer of which depends on the query (venue: a location; froide-food's detail
- * wraps the venue; campaigninformationobject: `?campaign=`). The build writes their data under
- * `_data/` only, never a public list or detail file, and the API function answers all their paths.
- */
-export const QUERY_ANSWERED: ReadonlySet<ResourceName> = new Set<ResourceName>(['venue', 'campaigninformationobject']);
-
-/** Page size of every precomputed list page (spec §2.2, facts §1.3). */
-export const PAGE_SIZE = 50;
 
 export interface UrlSettings {
   /** Absolute, without trailing slash: `https://archive.example.org`. */
@@ -412,7 +307,7 @@ export const buildPaths = {
   filterIndex(resource: ResourceName, filter: string, value: string): string {
     return `_data/${resource}/index/${filter}/${encodeSegment(value)}.json`;
   },
-  /** Bounding boxes and rings of a resource's geometries, for point filters (api/filters/tables.ts SHAPES). */
+  /** Bounding boxes and rings of a resource's geometries, for point filters (ResourceSpec.shapes). */
   shapes(resource: ResourceName): string {
     return `_data/${resource}/shapes.json`;
   },

@@ -1,7 +1,7 @@
 /**
  * froide's choices (facts §8) as plain data, free of the schema library: the content schema
- * validates against them, and the filter table (src/api/filters/tables.ts), which the Edge Functions
- * import through the host routing, offers them.
+ * validates against them, and the resources' filters (src/api/resources/<name>/route.ts), which the
+ * Edge Functions import through the host routing, offer them.
  */
 
 export const REQUEST_STATUSES = [

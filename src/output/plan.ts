@@ -7,13 +7,14 @@ import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest, type UnlistedList } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
 import { apiJson } from '../api/json.ts';
-import { RESOURCES } from '../api/resource-table.ts';
 import type { BuiltResource } from '../api/resources/index.ts';
 import type { RenderContext } from '../api/resources/context.ts';
-import { buildPaths, PAGE_SIZE, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
+import { buildPaths } from '../api/routes.ts';
 import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from './plan-types.ts';
+import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/registry.ts';
+import { PAGE_SIZE } from '../api/resources/spec.ts';
 
 export interface PlanInput {
   archive: Archive;

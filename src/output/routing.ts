@@ -16,9 +16,10 @@
  * which resources a build has, and _redirects is read before netlify.toml's rules.
  */
 import { functionQueryParams } from '../api/filters/index.ts';
-import { ACTION_METHODS, allowHeader, hasStaticDetail, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
-import { API_PREFIX, buildPaths, listActionsOf, QUERY_ANSWERED, writeActionsOf, type ResourceName } from '../api/routes.ts';
+import { API_PREFIX, buildPaths } from '../api/routes.ts';
 import type { PlannedFile } from './plan-types.ts';
+import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/spec.ts';
+import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, type ResourceName, RESOURCES, writeActionsOf } from '../api/resources/registry.ts';
 
 export const API_FUNCTION = '/.netlify/functions/api';
 

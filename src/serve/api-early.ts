@@ -5,17 +5,6 @@
  * runs it first; on Netlify two small Edge Functions run it for what redirect rules cannot
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
-import {
-  ACTION_METHODS,
-  RESOURCES,
-  ROOT_METHODS,
-  ROOT_PERMISSION,
-  SCHEMA_METHODS,
-  SCHEMA_PERMISSION,
-  WRITE_ACTION_METHODS,
-  type Method,
-  type Permission,
-} from '../api/resource-table.ts';
 import { answeredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './api-route.ts';
 import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
@@ -23,6 +12,8 @@ import { acceptable } from './negotiation.ts';
 import { schemaRenders } from './schema-view.ts';
 import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
+import { ACTION_METHODS, type Method, type Permission, ROOT_METHODS, ROOT_PERMISSION, SCHEMA_METHODS, SCHEMA_PERMISSION, WRITE_ACTION_METHODS } from '../api/resources/spec.ts';
+import { RESOURCES } from '../api/resources/registry.ts';
 
 /** TemplateHTMLRenderer's media type (format `html`), the only renderer of the schema page. */
 const HTML = 'text/html';

@@ -6,9 +6,8 @@
 import { actionPage, choices, type ActionEntries } from '../api/autocomplete.ts';
 import { envelope } from '../api/envelope.ts';
 import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
-import { RESOURCES, type Method } from '../api/resource-table.ts';
 import { earlyAnswer, methodsOf, type View } from './api-early.ts';
-import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
+import { buildPaths, UrlBuilder } from '../api/routes.ts';
 import { matchApiRoute, missingDetailError } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
@@ -20,6 +19,8 @@ import { cachingStore, type Store } from './store.ts';
 import { unlistedDetail } from './query-views.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
 import { RESOURCE_VIEWS, type Answer } from './views.ts';
+import { type ResourceName, RESOURCES } from '../api/resources/registry.ts';
+import type { Method } from '../api/resources/spec.ts';
 
 export interface ApiHandlerOptions {
   store: Store;

@@ -2,21 +2,10 @@
  * Which API view a path names (facts §1.1): the root, a list, a detail, or nothing. Shapes
  * follow src/api/routes.ts; DRF's detail pk segment is `[^/.]+`.
  */
-import { hasStaticDetail, RESOURCES } from '../api/resource-table.ts';
-import {
-  API_PREFIX,
-  buildPaths,
-  isResourceName,
-  listActionsOf,
-  QUERY_ANSWERED,
-  SCHEMA_PATH,
-  SCHEMA_UI_PATH,
-  writeActionsOf,
-  type ListAction,
-  type ResourceName,
-  type WriteAction,
-} from '../api/routes.ts';
+import { API_PREFIX, buildPaths, SCHEMA_PATH, SCHEMA_UI_PATH } from '../api/routes.ts';
 import { MESSAGES } from './responses.ts';
+import { hasStaticDetail, isResourceName, listActionsOf, QUERY_ANSWERED, type ResourceName, RESOURCES, writeActionsOf } from '../api/resources/registry.ts';
+import type { ListAction, WriteAction } from '../api/resources/spec.ts';
 
 export type ApiRoute =
   | { kind: 'root' }

@@ -6,11 +6,11 @@
  */
 import { envelope } from '../api/envelope.ts';
 import type { Manifest } from '../api/manifest.ts';
-import { RESOURCES } from '../api/resource-table.ts';
-import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
+import { buildPaths, UrlBuilder } from '../api/routes.ts';
 import { lastValue, pageRequest } from './pagination.ts';
 import type { Store } from './store.ts';
 import type { Answer, ResourceViews } from './views.ts';
+import { type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 
 
 /**

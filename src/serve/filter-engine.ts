@@ -3,10 +3,11 @@
  * pass of src/api/filters/index.ts, reading through the Store.
  */
 import { filterPositions, type FilterOutcome, type FilterReader } from '../api/filters/index.ts';
-import { buildPaths, type ResourceName } from '../api/routes.ts';
+import { buildPaths } from '../api/routes.ts';
 import type { ShapeRecord } from '../model/geometry.ts';
 import { readJson } from './pagination.ts';
 import type { Store } from './store.ts';
+import type { ResourceName } from '../api/resources/registry.ts';
 
 export type { FilterOutcome } from '../api/filters/index.ts';
 

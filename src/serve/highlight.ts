@@ -1,11 +1,10 @@
+import { filtersOf, type ResourceName } from '../api/resources/registry.ts';
 /**
  * froide's `query_highlight` (facts §5.16; okfde/froide:froide/helper/search/queryset.py):
  * fragments of about 100 characters around the matches (Elasticsearch's default
  * `fragment_size`), each match's word wrapped in `<em>`, split at runs of whitespace, keeping
  * the sections with a match that are not only the match, at most 5, joined by " […] ".
  */
-import { filtersOf } from '../api/filters/index.ts';
-import type { ResourceName } from '../api/routes.ts';
 
 const FRAGMENT_SIZE = 100;
 const MAX_SNIPPETS = 5;

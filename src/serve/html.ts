@@ -6,7 +6,7 @@
  * thumbnails, for pages their images and text. A pure function of the answer: the Netlify
  * function and the preview call it through the same API core, so both send the same bytes.
  */
-import { RESOURCE_NAMES, type ResourceName, type UrlBuilder } from '../api/routes.ts';
+import type { UrlBuilder } from '../api/routes.ts';
 import type { ApiRoute } from './api-route.ts';
 import { RESOURCE_DESCRIPTIONS } from './html/descriptions.ts';
 import { escapeHtml } from './html/escape.ts';
@@ -17,6 +17,7 @@ import { breadcrumbs, listTarget, metaOf, pager } from './html/navigation.ts';
 import { STYLE } from './html/style.ts';
 import { withQueryParam } from './links.ts';
 import { viewName } from './metadata.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../api/resources/registry.ts';
 
 
 /** Accept prefers HTML: text/html (or application/xhtml+xml) is listed explicitly with q > 0. */

@@ -2,9 +2,10 @@
  * OPTIONS bodies as DRF's SimpleMetadata writes them for an anonymous caller (facts §4):
  * no `actions`, because nobody passes the permission check for writes here.
  */
-import { RENDERS, RESOURCES } from '../api/resource-table.ts';
 import type { ApiRoute } from './api-route.ts';
 import { SCHEMA_DESCRIPTION, SCHEMA_RENDERS } from './schema-view.ts';
+import { RENDERS } from '../api/resources/spec.ts';
+import { RESOURCES } from '../api/resources/registry.ts';
 
 const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 

@@ -3,9 +3,10 @@
  * A window of positions is read from at most ceil(limit / PAGE_SIZE) + 1 page files.
  */
 import { pythonInt } from '../api/python.ts';
-import { buildPaths, PAGE_SIZE, type Query, type ResourceName } from '../api/routes.ts';
-import type { ResourceSpec } from '../api/resource-table.ts';
+import { buildPaths, type Query } from '../api/routes.ts';
 import { parseJson, type Store } from './store.ts';
+import { PAGE_SIZE, type ResourceSpec } from '../api/resources/spec.ts';
+import type { ResourceName } from '../api/resources/registry.ts';
 
 /** Django's QueryDict[key]: the last value. */
 export function lastValue(query: URLSearchParams, key: string): string | null {

@@ -11,17 +11,17 @@
  *   `?campaign=<id>` of a public campaign; the list is the standard envelope.
  */
 import { envelope } from '../api/envelope.ts';
-import { filtersOf, parseNear, type NearParse } from '../api/filters/index.ts';
+import { parseNear, type NearParse } from '../api/filters/index.ts';
 import { distanceMeters } from '../api/geo.ts';
 import { pythonFloat, pythonInt } from '../api/python.ts';
 import type { Manifest } from '../api/manifest.ts';
-import { RESOURCES } from '../api/resource-table.ts';
-import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
+import { buildPaths, UrlBuilder } from '../api/routes.ts';
 import { applyFilters } from './filter-engine.ts';
 import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts';
 import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
 import type { Answer, ResourceViews } from './views.ts';
+import { filtersOf, type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 
 
 type Located = { lat: number; lng: number };

@@ -15,13 +15,13 @@
  */
 import { envelope } from '../api/envelope.ts';
 import type { Manifest, UnlistedList } from '../api/manifest.ts';
-import { RESOURCES } from '../api/resource-table.ts';
-import { buildPaths, UrlBuilder, type ResourceName } from '../api/routes.ts';
+import { buildPaths, UrlBuilder } from '../api/routes.ts';
 import { lastValue, pageRequest, readJson } from './pagination.ts';
 import { MESSAGES } from './responses.ts';
 import type { Store } from './store.ts';
 import type { Answer, ListScope, ResourceViews } from './views.ts';
 import { pythonInt } from '../api/python.ts';
+import { type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

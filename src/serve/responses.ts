@@ -4,7 +4,7 @@
  * local preview's static files use the same values from here.
  */
 import { apiJson } from '../api/json.ts';
-import { allowHeader, type Method } from '../api/resource-table.ts';
+import { allowHeader, type Method } from '../api/resources/spec.ts';
 
 export const JSON_TYPE = 'application/json';
 export const HTML_TYPE = 'text/html; charset=utf-8';

@@ -8,10 +8,10 @@
  * Free of node: imports and packages (the api-methods Edge Function negotiates with it).
  */
 import { buildPaths } from '../api/routes.ts';
-import { SCHEMA_METHODS } from '../api/resource-table.ts';
 import { chooseRenderer } from './negotiation.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import type { Store } from './store.ts';
+import { SCHEMA_METHODS } from '../api/resources/spec.ts';
 
 type SchemaFormat = 'json' | 'yaml';
 

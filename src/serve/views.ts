@@ -8,11 +8,11 @@
  * `detailByFunction` in the resource table).
  */
 import type { Manifest } from '../api/manifest.ts';
-import type { ResourceName } from '../api/routes.ts';
 import { followingViews } from './contentless.ts';
 import { campaignObjectViews, venueViews } from './query-answers.ts';
 import { annotationViews, collectionViews, pageViews } from './query-views.ts';
 import type { Store } from './store.ts';
+import type { ResourceName } from '../api/resources/registry.ts';
 
 /** What a view answers: a body, or an error status with froide's body (and extra headers). */
 export type Answer = { body: unknown } | { status: number; error: Record<string, unknown>; headers?: Record<string, string> };

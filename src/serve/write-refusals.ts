@@ -6,10 +6,11 @@
  * (pageannotation). Free of node: imports (the api-methods Edge Function runs it).
  */
 import { isPythonIntText, pythonTypeName } from '../api/python.ts';
-import { RESOURCES, type Method, type WriteRefusal } from '../api/resource-table.ts';
 import { missingDetailError, type ApiRoute } from './api-route.ts';
 import { mediaTypeOf } from './negotiation.ts';
 import { errorResponse, MESSAGES } from './responses.ts';
+import { RESOURCES } from '../api/resources/registry.ts';
+import type { Method, WriteRefusal } from '../api/resources/spec.ts';
 
 type View = Exclude<ApiRoute, { kind: 'none' }>;
 

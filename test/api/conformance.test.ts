@@ -9,12 +9,13 @@ import { readMediaEntry } from '../../src/media/media-index.ts';
 import { fsStore } from '../../src/serve/fs-store.ts';
 import { tokenScope, verifyToken, DEVELOPMENT_KEY } from '../../src/api/media-token.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
-import { buildPaths, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 import { readAll } from '../helpers/media.ts';
 import { startPreviewServer } from '../../src/serve/preview.ts';
+import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../../src/api/resources/registry.ts';
 
 const BASE = 'https://archiv.example.org';
 const API = `${BASE}/api/v1/`;

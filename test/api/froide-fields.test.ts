@@ -6,9 +6,9 @@
  * keys differ, the check says how and why (docs/api.md, "Deviations from froide").
  */
 import { describe, expect, it } from 'vitest';
-import { RESOURCE_NAMES, type ResourceName } from '../../src/api/routes.ts';
 import { serveSampleArchive } from '../helpers/build.ts';
 import { SERIALIZERS, type FroideSerializer, type SerializerName } from './froide-serializers.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../src/api/resources/registry.ts';
 
 type Json = any;
 type Get = (path: string) => Promise<Json>;

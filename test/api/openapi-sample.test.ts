@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OBJECTS, RESOURCE_OBJECTS } from '../../src/api/fields/index.ts';
+import { OBJECTS } from '../../src/api/fields/index.ts';
 import { openApiDocument } from '../../src/api/openapi/document.ts';
 import { TOKEN_PATTERN } from '../../src/api/openapi/media.ts';
-import { isResourceName, type ResourceName } from '../../src/api/routes.ts';
 import { serveSampleArchive } from '../helpers/build.ts';
 import { answerChecker } from '../helpers/openapi.ts';
+import { isResourceName, RESOURCES, type ResourceName } from '../../src/api/resources/registry.ts';
 
 const BASE = 'https://sample.test';
 
@@ -55,7 +55,7 @@ function collect(table: string | null, objects: unknown[]) {
 function classify(pathname: string, body: any) {
   const [resource, second, third] = pathname.replace(/^\/api\/v1\//, '').split('/');
   if (!resource || !isResourceName(resource)) return;
-  const tables = RESOURCE_OBJECTS[resource as ResourceName];
+  const tables = RESOURCES[resource as ResourceName].objects;
   if (second === '' && body && Array.isArray(body.objects)) collect(tables.item, body.objects);
   else if (second === '' && body && Array.isArray(body.results)) collect(tables.item, body.results);
   else if (second && third === '' && body && typeof body === 'object' && !('meta' in body)) {
@@ -212,7 +212,7 @@ describe('the field tables (src/api/fields/index.ts)', () => {
   it('list exactly the keys the serializers write, in their order', () => {
     const tables = [...objectsByTable.keys()].sort();
     // Every resource's list item and detail table was met in the sample.
-    const expected = new Set(Object.values(RESOURCE_OBJECTS).flatMap(({ item, detail }) => [item, detail]).filter((name): name is string => name !== null));
+    const expected = new Set(Object.values(RESOURCES).flatMap(({ objects: { item, detail } }) => [item, detail]).filter((name): name is string => name !== null));
     expect(tables).toEqual([...expected].sort());
     for (const [name, objects] of objectsByTable) {
       const table = OBJECTS[name]!;

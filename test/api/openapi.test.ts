@@ -7,10 +7,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { filtersOf, queryParamsOf } from '../../src/api/filters/index.ts';
+import { queryParamsOf } from '../../src/api/filters/index.ts';
 import { openApiDocument, planOpenApi } from '../../src/api/openapi/document.ts';
-import { RESOURCES } from '../../src/api/resource-table.ts';
-import { buildPaths, listActionsOf, RESOURCE_NAMES } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/routes.ts';
+import { filtersOf, listActionsOf, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/registry.ts';
 
 const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
 const document = openApiDocument({ title: 'Test-Archiv', urls: URLS }) as Record<string, any>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPaths, encodeQuery, mediaPaths, RESOURCE_NAMES, shardOf, UrlBuilder } from '../../src/api/routes.ts';
+import { buildPaths, encodeQuery, mediaPaths, shardOf, UrlBuilder } from '../../src/api/routes.ts';
+import { RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
 
 const urls = new UrlBuilder({
   baseUrl: 'https://archiv.example.org',

@@ -19,13 +19,14 @@ import { dirname, join } from 'node:path';
 import { envelope } from '../../src/api/envelope.ts';
 import { MANIFEST_VERSION, type Manifest } from '../../src/api/manifest.ts';
 import { signScope, tokenScope, type TokenKey } from '../../src/api/media-token.ts';
-import { RESOURCES } from '../../src/api/resource-table.ts';
-import { buildPaths, mediaPaths, PAGE_SIZE, RESOURCE_NAMES, UrlBuilder, type ResourceName } from '../../src/api/routes.ts';
+import { buildPaths, mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
 import { planListActions } from '../../src/api/resources/autocomplete.ts';
 import { planMediaIndex } from '../../src/media/media-index.ts';
 import type { MediaStore } from '../../src/media/store.ts';
 import type { Archive } from '../../src/model/types.ts';
+import { RESOURCE_NAMES, type ResourceName, RESOURCES } from '../../src/api/resources/registry.ts';
+import { PAGE_SIZE } from '../../src/api/resources/spec.ts';
 
 export const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
 export const urls = new UrlBuilder(URLS);

@@ -4,14 +4,15 @@
  * test/browser/browsable.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { FILTERS, queryParamsOf } from '../../src/api/filters/index.ts';
-import { UrlBuilder, type ResourceName } from '../../src/api/routes.ts';
+import { queryParamsOf } from '../../src/api/filters/index.ts';
+import { UrlBuilder } from '../../src/api/routes.ts';
 import { REQUEST_STATUSES } from '../../src/content/schema.ts';
 import { renderBrowsable, type BrowsablePage } from '../../src/serve/html.ts';
 import { filterFields } from '../../src/serve/html/filter-form.ts';
 import { linkOf } from '../../src/serve/html/json.ts';
 import { documentView, fillTemplate, pageList } from '../../src/serve/html/media.ts';
 import { pager } from '../../src/serve/html/navigation.ts';
+import { filtersOf, RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
 
 const urls = new UrlBuilder({ baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' });
 const HOSTILE = `<script>alert("x")</script>"><img src=x onerror=alert(1)>'`;
@@ -144,8 +145,8 @@ describe('document and page views', () => {
 
 describe('filter form', () => {
   it('has a control for every query parameter of every filter a value can pass, in the table order', () => {
-    for (const [resource, specs] of Object.entries(FILTERS) as [ResourceName, NonNullable<(typeof FILTERS)[ResourceName]>][]) {
-      const expected = specs.filter((spec) => spec.parse.kind !== 'nochoice').flatMap(queryParamsOf);
+    for (const resource of RESOURCE_NAMES) {
+      const expected = filtersOf(resource).filter((spec) => spec.parse.kind !== 'nochoice').flatMap(queryParamsOf);
       expect(filterFields(resource).map((field) => field.name), resource).toEqual(expected);
     }
   });

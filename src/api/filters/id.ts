@@ -10,9 +10,9 @@
  *   carries that parameter (facts §5.14: `uid` unlocks).
  */
 import { pythonInt } from '../python.ts';
-import type { ResourceName } from '../routes.ts';
 import { keyedIndex, keyPositions, knownPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './spec.ts';
+import type { ResourceName } from '../resources/registry.ts';
 
 export interface IdParse {
   kind: 'id';

@@ -8,9 +8,9 @@
  *   publicbody `regions`).
  */
 import { pythonInt } from '../python.ts';
-import type { ResourceName } from '../routes.ts';
 import { keyedIndex, keyPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './spec.ts';
+import type { ResourceName } from '../resources/registry.ts';
 
 export interface IdsParse {
   kind: 'ids';

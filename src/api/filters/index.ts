@@ -1,12 +1,12 @@
 /**
  * List filters (issue 4 #3, issue 13 #2): the kinds by name, and the two generic passes over
- * a resource's filter table (tables.ts). The build asks `indexFiles` for a resource's index
+ * a resource's filter table (ResourceSpec.filters, declared in src/api/resources/<name>/route.ts). The build asks `indexFiles` for a resource's index
  * files (src/output/indexes.ts writes them); the serving layer asks `filterPositions` which
  * positions of the ordered list a query keeps (src/serve/filter-engine.ts reads the files).
  * A request touches one index file per filter value, never the collection.
  */
 import type { Archive } from '../../model/types.ts';
-import type { ResourceName } from '../routes.ts';
+import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';
@@ -20,15 +20,13 @@ import { nochoice } from './nochoice.ts';
 import { point, shapesFile } from './point.ts';
 import { range } from './range.ts';
 import { scan } from './scan.ts';
-import { errorKeysOf, type FilterKindName, type FilterParse } from './spec.ts';
-import { filtersOf, SHAPES } from './tables.ts';
+import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse } from './spec.ts';
 import { text } from './text.ts';
 import { wordsKind } from './words.ts';
 
 export type { FilterReader } from './kind.ts';
 export { parseNear, type NearParse } from './near.ts';
 export { FILTER_MESSAGES, queryParamsOf, type FilterParse, type FilterSpec } from './spec.ts';
-export { ACTION_PARAMS, allFilterParams, DETAIL_PARAMS, FILTERS, filtersOf, functionQueryParams, PAGINATION_PARAMS } from './tables.ts';
 
 export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { kind: K }>> } = {
   id,
@@ -64,7 +62,7 @@ export interface FilterIndexFile extends IndexFile {
  */
 export function indexFiles(resource: ResourceName, ordered: readonly object[], archive?: Archive): { filters: FilterIndexFile[]; shapes: string | null } {
   const filters = filtersOf(resource).flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive).map((file) => ({ param: spec.param, ...file })));
-  const shapeOf = SHAPES[resource];
+  const shapeOf = RESOURCES[resource].shapes;
   return { filters, shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
 }
 
@@ -126,4 +124,26 @@ export async function filterPositions(resource: ResourceName, query: URLSearchPa
 function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
   const order = filtersOf(resource).flatMap(errorKeysOf);
   return Object.fromEntries(order.filter((param) => param in errors).map((param) => [param, errors[param]!]));
+}
+
+/** Every filter parameter of any resource, sorted: the query rules the host needs (src/output/routing.ts). */
+export function allFilterParams(): string[] {
+  return [...new Set(RESOURCE_NAMES.flatMap((name) => filtersOf(name).flatMap(queryParamsOf)))].sort();
+}
+
+/** Query parameters every list understands besides its filters (spec §4). */
+export const PAGINATION_PARAMS = ['format', 'limit', 'offset'] as const;
+
+/** What the `names` autocomplete actions read (src/api/autocomplete.ts). */
+export const ACTION_PARAMS = ['q'] as const;
+
+/** What a detail reads from the query: `uid` opens an unlisted document (BuiltResource `files`, buildPaths.unlistedDetail). */
+export const DETAIL_PARAMS = ['uid'] as const;
+
+/**
+ * Every query parameter that makes an answer differ from the static file: the host sends a
+ * request carrying any of them to the API function (src/output/routing.ts, src/serve/host-routing.ts).
+ */
+export function functionQueryParams(): string[] {
+  return [...new Set([...PAGINATION_PARAMS, ...ACTION_PARAMS, ...DETAIL_PARAMS, ...allFilterParams()])].sort();
 }

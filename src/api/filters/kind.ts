@@ -6,8 +6,8 @@
  */
 import type { ShapeRecord } from '../../model/geometry.ts';
 import type { Archive } from '../../model/types.ts';
-import type { ResourceName } from '../routes.ts';
 import type { FilterParse, FilterSpec, IndexValue } from './spec.ts';
+import type { ResourceName } from '../resources/registry.ts';
 
 /** One index file of a filter: its name (`buildPaths.filterIndex`'s `file`) and its JSON text. */
 export interface IndexFile {

@@ -5,8 +5,8 @@
  */
 import { coveringIds, type ShapeRecord } from '../../model/geometry.ts';
 import { pythonFloat } from '../python.ts';
-import type { ResourceName } from '../routes.ts';
 import { keyedIndex, keyPositions, valueKind } from './keyed.ts';
+import type { ResourceName } from '../resources/registry.ts';
 
 export interface PointParse {
   kind: 'point';

@@ -1,6 +1,6 @@
 /**
  * What a list filter is (STYLE practice 4, issue 4 #3, facts §5): one entry of a resource's
- * filter table (tables.ts) says which query parameter it reads, how (its `parse`, one of the
+ * filters (`filters` in src/api/resources/<name>/route.ts) says which query parameter it reads, how (its `parse`, one of the
  * kinds below, each in its own module with its parse, index and lookup parts), and which
  * index keys a model object has for it.
  *

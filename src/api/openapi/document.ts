@@ -9,9 +9,10 @@ import type { PlannedFile } from '../../output/plan-types.ts';
 import { arrayOf, objectSchema, ref, type JsonSchema } from '../field-types.ts';
 import { OBJECTS, TYPES } from '../fields/index.ts';
 import { BUILT_RESOURCES } from '../resources/index.ts';
-import { API_PREFIX, buildPaths, RESOURCE_NAMES, SCHEMA_PATH, type UrlSettings } from '../routes.ts';
+import { API_PREFIX, buildPaths, SCHEMA_PATH, type UrlSettings } from '../routes.ts';
 import { mediaPaths } from './media.ts';
 import { apiPaths, ERROR_RESPONSES, paginatedLists, paginatedName } from './paths.ts';
+import { RESOURCE_NAMES } from '../resources/registry.ts';
 
 export interface OpenApiSettings {
   title: string;

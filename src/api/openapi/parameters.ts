@@ -1,12 +1,12 @@
 /**
- * Query parameters of the OpenAPI document, from the tables that route and filter: the filter
- * table (src/api/filters/tables.ts) gives each list's filters, their types and whether a bad value is
- * a 400; the resource table gives page sizes. The few parameters a view reads itself (not a
+ * Query parameters of the OpenAPI document, from the resource declarations
+ * (src/api/resources/<name>/route.ts): their `filters` give each list's filters, their types and
+ * whether a bad value is a 400; their limits give page sizes. The few parameters a view reads itself (not a
  * filter) are declared here, next to the module that reads them.
  */
-import { filtersOf, type FilterParse, type FilterSpec } from '../filters/index.ts';
+import type { FilterParse, FilterSpec } from '../filters/index.ts';
 import type { JsonSchema } from '../field-types.ts';
-import type { ResourceName } from '../routes.ts';
+import { filtersOf, type ResourceName } from '../resources/registry.ts';
 
 export interface Parameter {
   name: string;

@@ -5,13 +5,13 @@
  * Only reads are described: the archive refuses every write (docs/serving.md, Methods).
  * operationIds are drf-spectacular's (`message_list`, `message_retrieve`), as froide's schema has them.
  */
-import { ACTION_OBJECTS, RESOURCE_OBJECTS } from '../fields/index.ts';
 import type { JsonSchema } from '../field-types.ts';
-import { RESOURCES, type ResourceSpec } from '../resource-table.ts';
 import { BUILT_RESOURCES } from '../resources/index.ts';
-import { API_PREFIX, listActionsOf, RESOURCE_NAMES, SCHEMA_PATH, type ListAction, type ResourceName } from '../routes.ts';
+import { API_PREFIX, SCHEMA_PATH } from '../routes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, type Parameter } from './parameters.ts';
+import { listActionsOf, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../resources/registry.ts';
+import type { ListAction, ResourceSpec } from '../resources/spec.ts';
 
 export interface Operation {
   operationId: string;
@@ -53,17 +53,11 @@ export function paginatedName(item: string): string {
 export function paginatedLists(): Map<string, boolean> {
   const lists = new Map<string, boolean>();
   for (const resource of RESOURCE_NAMES) {
-    const item = RESOURCE_OBJECTS[resource].item;
+    const item = RESOURCES[resource].objects.item;
     if (item && resource !== 'venue') lists.set(item, RESOURCES[resource].facets);
-    for (const action of listActionsOf(resource)) lists.set(actionObject(resource, action), false);
+    for (const action of listActionsOf(resource)) lists.set(action.object, false);
   }
   return lists;
-}
-
-function actionObject(resource: ResourceName, action: ListAction): string {
-  const name = ACTION_OBJECTS[`${resource}/${action.path}`];
-  if (!name) throw new Error(`src/api/fields/index.ts ACTION_OBJECTS has no entry for ${resource}/${action.path}`);
-  return name;
 }
 
 function ordering(resource: ResourceName): string | undefined {
@@ -84,7 +78,7 @@ function loginOnly(operationId: string, resource: ResourceName, summary: string,
 }
 
 function listOperation(resource: ResourceName, spec: ResourceSpec): Operation | null {
-  const item = RESOURCE_OBJECTS[resource].item;
+  const item = RESOURCES[resource].objects.item;
   const summary = `List ${resource} objects`;
   if (spec.permission === 'login') return loginOnly(`${resource}_list`, resource, summary, [FORMAT_PARAMETER]);
   if (!item) return null;
@@ -101,7 +95,7 @@ function listOperation(resource: ResourceName, spec: ResourceSpec): Operation | 
 }
 
 function detailOperation(resource: ResourceName, spec: ResourceSpec): Operation | null {
-  const { detail, ident } = RESOURCE_OBJECTS[resource];
+  const { detail, ident } = RESOURCES[resource].objects;
   const id: Parameter = { name: 'id', in: 'path', required: true, description: ident ? `The ${ident}.` : 'The id.', schema: ident ? { type: 'string' } : { type: 'integer' } };
   const summary = `One ${resource} object`;
   if (spec.permission === 'login') return loginOnly(`${resource}_retrieve`, resource, summary, [id, FORMAT_PARAMETER]);
@@ -119,7 +113,7 @@ function actionOperation(resource: ResourceName, spec: ResourceSpec, action: Lis
       ? listParameters(resource, paging)
       : [...paging, FORMAT_PARAMETER, ...ACTION_PARAMS.map((name): Parameter => ({ name, in: 'query', description: 'Names starting with this (any case); none without it.', schema: { type: 'string' } }))];
   const refusals = action.source === 'list' && listCanRefuse(resource) ? errors('BadFilter', 'NotFound', 'NotAcceptable') : errors('NotFound', 'NotAcceptable');
-  const ok = { description: 'One page of choices.', content: json(named(paginatedName(actionObject(resource, action)))) };
+  const ok = { description: 'One page of choices.', content: json(named(paginatedName(action.object))) };
   const id = `${resource}_${action.path.replace(/\//g, '_')}_retrieve`;
   return operation(id, resource, `${action.viewName} (${resource})`, parameters, { '200': ok, ...refusals });
 }

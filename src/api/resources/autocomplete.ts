@@ -7,8 +7,9 @@
 import type { Archive, Category, GeoRegion, Law, PublicBody } from '../../model/types.ts';
 import { georegionLabel } from './georegion.ts';
 import { actionPage, choices, type ActionEntries } from '../autocomplete.ts';
-import { RESOURCES } from '../resource-table.ts';
-import { buildPaths, listActionsOf, PAGE_SIZE, type ResourceName, type UrlBuilder } from '../routes.ts';
+import { buildPaths, type UrlBuilder } from '../routes.ts';
+import { listActionsOf, type ResourceName, RESOURCES } from './registry.ts';
+import { PAGE_SIZE } from './spec.ts';
 
 interface ListChoices<T> {
   source: 'list';

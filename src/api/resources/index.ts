@@ -6,7 +6,7 @@
 import type { Archive, Document } from '../../model/types.ts';
 import type { PlannedFile } from '../../output/plan-types.ts';
 import { apiJson } from '../json.ts';
-import { buildPaths, type ResourceName } from '../routes.ts';
+import { buildPaths } from '../routes.ts';
 import { serializeArticleTag } from './articletag.ts';
 import { serializeAttachment } from './attachment.ts';
 import { serializeCampaign } from './campaign.ts';
@@ -26,6 +26,7 @@ import { treeOrder } from '../../model/registry.ts';
 import { serializeCategory, serializeClassification } from './tree.ts';
 import { serializeVenue, serializeVenueDetail } from './venue.ts';
 import { serializeInformationObject, serializeInformationObjectDetail } from './informationobject.ts';
+import type { ResourceName } from './registry.ts';
 
 export interface BuiltResource<T = unknown> {
   name: ResourceName;

@@ -1,9 +1,9 @@
+import type { ResourceName } from '../../api/resources/registry.ts';
 /**
  * One sentence per resource for the browsable API, where DRF shows a view's docstring
  * (issue 12 #3). OPTIONS keeps froide's empty `description` (src/serve/metadata.ts): these
  * sentences are for people reading the archive, not part of the API.
  */
-import type { ResourceName } from '../../api/routes.ts';
 
 export const RESOURCE_DESCRIPTIONS: Record<ResourceName, string> = {
   governmentplan: 'Plans of a coalition agreement and how far each has come, with their updates (froide-govplan).',

@@ -1,14 +1,14 @@
 /**
- * The filter form of a list in the browsable API (issue 12 #3), built from the filter table
- * (src/api/filters/tables.ts): one control per query parameter, a choice list where the table knows
+ * The filter form of a list in the browsable API (issue 12 #3), built from the resource's filters
+ * (`filters` in src/api/resources/<name>/route.ts): one control per query parameter, a choice list where the table knows
  * the values (choices, booleans, froide-campaign's lenient values), prefilled from the request.
  * It submits with GET to the list's real URL; parameters the form has no control for
  * (`format`, `limit`, `uid`, `data.*`) ride along as hidden fields, `offset` is dropped so a
  * new filter starts at the first page.
  */
-import { filtersOf, type FilterParse, type FilterSpec } from '../../api/filters/index.ts';
-import type { ResourceName } from '../../api/routes.ts';
+import type { FilterParse, FilterSpec } from '../../api/filters/index.ts';
 import { attributes, escapeHtml } from './escape.ts';
+import { filtersOf, type ResourceName } from '../../api/resources/registry.ts';
 
 export type FormField =
   | { name: string; kind: 'select'; options: readonly (readonly [value: string, label: string])[] }

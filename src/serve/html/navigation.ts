@@ -5,12 +5,12 @@
  * from the same URL builder (src/api/envelope.ts), so all four have one shape.
  */
 import { listUrl, type ListTarget, type Meta } from '../../api/envelope.ts';
-import { RESOURCES } from '../../api/resource-table.ts';
 import type { UrlBuilder } from '../../api/routes.ts';
 import type { ApiRoute } from '../api-route.ts';
 import { viewName } from '../metadata.ts';
 import { otherParams } from '../pagination.ts';
 import { escapeHtml, isWebUrl } from './escape.ts';
+import { RESOURCES } from '../../api/resources/registry.ts';
 
 const BROWSABLE = { format: 'api' } as const;
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { filterPositions, indexFiles, KINDS } from '../../../src/api/filters/index.ts';
-import { FILTERS } from '../../../src/api/filters/tables.ts';
+import { RESOURCES } from '../../../src/api/resources/registry.ts';
 import type { FilterReader } from '../../../src/api/filters/kind.ts';
 import type { FoiRequest, Law } from '../../../src/model/types.ts';
 
@@ -30,7 +30,7 @@ const laws = [
 
 describe('filter tables and the generic passes', () => {
   it('every kind in a table has its module', () => {
-    const used = new Set(Object.values(FILTERS).flatMap((specs) => specs!.map((spec) => spec.parse.kind)));
+    const used = new Set(Object.values(RESOURCES).flatMap((resource) => resource.filters.map((spec) => spec.parse.kind)));
     expect([...used].filter((kind) => !(kind in KINDS))).toEqual([]);
     expect(Object.keys(KINDS).sort()).toEqual(['boolean', 'choice', 'data', 'id', 'ids', 'integer', 'lenient', 'near', 'nochoice', 'point', 'range', 'scan', 'text', 'words']);
   });

@@ -1,0 +1,9 @@
+/** froide's classifications (facts §5.6): a tree. */
+import type { Classification } from '../../../model/types.ts';
+import { treeFilters } from '../../filters/common.ts';
+import { defineResource } from '../spec.ts';
+
+export const classification = defineResource('classification', 'Classification', 'Classification', {
+  filters: treeFilters<Classification>(),
+  objects: { item: 'Classification', detail: 'Classification' },
+});

@@ -1,0 +1,13 @@
+/**
+ * filingcabinet's page annotations (facts §5.17): listed only for `?document=<id>`
+ * (src/serve/views.ts). An anonymous POST is a 400 (no document it may annotate).
+ */
+import { allow, defineResource } from '../spec.ts';
+
+export const pageannotation = defineResource('pageannotation', 'PageAnnotation', 'Page Annotation', {
+  listMethods: allow('GET', 'POST'),
+  detailMethods: allow('GET', 'DELETE'),
+  permission: 'open',
+  anonymousWrites: { list: { POST: 'invalid-document' } },
+  objects: { item: 'PageAnnotation', detail: 'PageAnnotation' },
+});

@@ -1,0 +1,33 @@
+/** froide's public bodies (facts §5.4): facets in the list, JSONP among the renderers. */
+import type { PublicBody } from '../../../model/types.ts';
+import { ancestorsAndSelf, id, NAME_SEARCH, text, type TreeNode } from '../../filters/common.ts';
+import type { FilterSpec } from '../../filters/spec.ts';
+import { defineResource, RENDERS } from '../spec.ts';
+
+/** Keys of objects linked to tree nodes: each node's id, and `<id>/` for it and every ancestor (ids `subtree`). */
+function subtreeKeys(nodes: readonly TreeNode[]): string[] {
+  return nodes.flatMap((node) => [String(node.id), ...ancestorsAndSelf(node).map((id) => `${id}/`)]);
+}
+
+const filters: FilterSpec<PublicBody>[] = [
+  { param: 'q', parse: NAME_SEARCH, values: (b) => b.name },
+  { param: 'jurisdiction', parse: id('jurisdiction'), values: (b) => b.jurisdiction.id },
+  { param: 'slug', parse: text, values: (b) => b.slug },
+  // froide: the classification and its sub-classifications.
+  { param: 'classification', parse: id('classification'), values: (b) => ancestorsAndSelf(b.classification) },
+  { param: 'classification_id', parse: id(), values: (b) => b.classification?.id },
+  // froide: a category includes its sub-categories; repeating the parameter means AND.
+  { param: 'category', parse: id('category'), values: (b) => b.categories.flatMap((c) => ancestorsAndSelf(c)), repeat: 'and' },
+  // froide: `1,2` = linked to any of these regions; `1` = linked to region 1 or a region inside it.
+  { param: 'regions', parse: { kind: 'ids', subtree: 'georegion' }, values: (b) => subtreeKeys(b.regions) },
+  // froide: `lng,lat` inside one of the body's regions.
+  { param: 'lnglat', parse: { kind: 'point', order: 'lnglat', shapes: 'georegion' }, values: (b) => b.regions.map((r) => r.id) },
+];
+
+export const publicbody = defineResource('publicbody', 'PublicBody', 'Public Body', {
+  renders: [...RENDERS, 'application/javascript'],
+  facets: true,
+  listActions: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list', object: 'IdChoice' }],
+  filters,
+  objects: { item: 'PublicBodyList', detail: 'PublicBody' },
+});

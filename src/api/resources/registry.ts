@@ -1,0 +1,89 @@
+/**
+ * The edge-safe registry: every resource's declaration (`<name>/route.ts`), in the order of
+ * the API root (spec §2.1). The URL builder and route shapes (src/api/routes.ts), the serving
+ * layer, the Netlify Edge Functions and rules, and the OpenAPI document read the resources
+ * from here. Adding a resource is a folder `<name>/` with its route.ts (and build.ts, see
+ * build-registry.ts) and one line here, at its place in the root.
+ */
+import { articletag } from './articletag/route.ts';
+import { attachment } from './attachment/route.ts';
+import { campaign } from './campaign/route.ts';
+import { campaigninformationobject } from './campaigninformationobject/route.ts';
+import { category } from './category/route.ts';
+import { classification } from './classification/route.ts';
+import { document } from './document/route.ts';
+import { documentcollection } from './documentcollection/route.ts';
+import { following } from './following/route.ts';
+import { georegion } from './georegion/route.ts';
+import { governmentplan } from './governmentplan/route.ts';
+import { jurisdiction } from './jurisdiction/route.ts';
+import { law } from './law/route.ts';
+import { message } from './message/route.ts';
+import { page } from './page/route.ts';
+import { pageannotation } from './pageannotation/route.ts';
+import { problemreport } from './problemreport/route.ts';
+import { publicbody } from './publicbody/route.ts';
+import { request } from './request/route.ts';
+import { upload } from './upload/route.ts';
+import { venue } from './venue/route.ts';
+import type { FilterSpec } from '../filters/spec.ts';
+import type { ListAction, ResourceSpec, WriteAction } from './spec.ts';
+
+/** Keyed by name, in root order (the order of the keys is the order of the root index). */
+export const RESOURCES = {
+  governmentplan,
+  articletag,
+  venue,
+  campaigninformationobject,
+  request,
+  message,
+  attachment,
+  publicbody,
+  category,
+  classification,
+  jurisdiction,
+  law,
+  georegion,
+  following,
+  campaign,
+  upload,
+  problemreport,
+  document,
+  documentcollection,
+  page,
+  pageannotation,
+} satisfies Record<string, ResourceSpec>;
+
+export type ResourceName = keyof typeof RESOURCES;
+
+/** Resource names in the order of the API root (spec §2.1). */
+export const RESOURCE_NAMES = Object.keys(RESOURCES) as readonly ResourceName[];
+
+export function isResourceName(name: string): name is ResourceName {
+  return Object.hasOwn(RESOURCES, name);
+}
+
+/** The resources whose every answer the API function gives from the query (ResourceSpec.byFunction `all`). */
+export const QUERY_ANSWERED: ReadonlySet<ResourceName> = new Set(RESOURCE_NAMES.filter((name) => RESOURCES[name].byFunction === 'all'));
+
+/**
+ * Whether GET on the resource's detail path is its precomputed `<id>.json`; otherwise the API
+ * function answers it (the query decides, or the detail has no GET).
+ */
+export function hasStaticDetail(resource: ResourceName): boolean {
+  const spec: ResourceSpec = RESOURCES[resource];
+  return spec.byFunction === undefined && (spec.detailMethods?.includes('GET') ?? false);
+}
+
+export function listActionsOf(resource: ResourceName): readonly ListAction[] {
+  return RESOURCES[resource].listActions;
+}
+
+export function writeActionsOf(resource: ResourceName): readonly WriteAction[] {
+  return RESOURCES[resource].writeActions;
+}
+
+/** A resource's list filters (ResourceSpec.filters). */
+export function filtersOf(resource: ResourceName): readonly FilterSpec<any>[] {
+  return RESOURCES[resource].filters;
+}

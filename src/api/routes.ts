@@ -2,12 +2,15 @@
  * The one route table and URL builder (STYLE practice 2).
  *
  * Every `/api/v1/...` shape, every file path under `build/`, and every public site or media
- * URL is produced here. Links inside JSON, the static files the build writes, the routing
- * rules for the host and the matcher in the serving layer all call these functions.
+ * URL is produced here. Route shapes are data (ROUTES, made from the resource declarations in
+ * src/api/resources/): the URL builder formats them, the matcher of the serving layer and the
+ * preview (matchRoute) reads paths with them, and the Netlify rules (src/output/routing.ts)
+ * write them out, so the three cannot disagree.
  */
+import { fnv1a } from './fnv1a.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
-import { QUERY_ANSWERED, type ResourceName } from './resources/registry.ts';
-import { PAGE_SIZE } from './resources/spec.ts';
+import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/registry.ts';
+import { PAGE_SIZE, type ListAction, type WriteAction } from './resources/spec.ts';
 
 export const API_PREFIX = '/api/v1/';
 
@@ -19,6 +22,139 @@ export const SCHEMA_PATH = 'schema';
 
 /** froide's page to read the schema, `/api/v1/schema/swagger-ui/` (drf-spectacular's SpectacularSwaggerView). */
 export const SCHEMA_UI_PATH = 'swagger-ui';
+
+/**
+ * The object's segment of a route shape: DRF's detail pk, `[^/.]+`. Spelled as Netlify's
+ * placeholder, so a shape is a redirect rule's path as it stands.
+ */
+export const ID = ':id';
+
+const ID_SEGMENT = /^[^/.]+$/;
+
+/** A view the API answers, without the values in its path. */
+export type RouteView =
+  | { kind: 'root' }
+  /** The OpenAPI document (froide's `/api/v1/schema/`, beside the router). */
+  | { kind: 'schema' }
+  /** The page that shows it (froide's `/api/v1/schema/swagger-ui/`). */
+  | { kind: 'schema-ui' }
+  | { kind: 'list'; resource: ResourceName }
+  /** A list-level extra action (autocomplete); DRF routes these before the detail pattern. */
+  | { kind: 'action'; resource: ResourceName; action: ListAction }
+  | { kind: 'detail'; resource: ResourceName }
+  /** A POST-only extra action, of the list or (`action.detail`) of one object. */
+  | { kind: 'write-action'; resource: ResourceName; action: WriteAction };
+
+/** A route: its view and its path segments after API_PREFIX, each a literal or ID. */
+export interface RouteShape {
+  view: RouteView;
+  segments: readonly string[];
+}
+
+/** The path segments of a view: the one place each shape is spelled. */
+function segmentsOf(view: RouteView): string[] {
+  switch (view.kind) {
+    case 'root':
+      return [];
+    case 'schema':
+      return [SCHEMA_PATH];
+    case 'schema-ui':
+      return [SCHEMA_PATH, SCHEMA_UI_PATH];
+    case 'list':
+      return [view.resource];
+    case 'action':
+      return [view.resource, ...view.action.path.split('/')];
+    case 'detail':
+      return [view.resource, ID];
+    case 'write-action':
+      return view.action.detail ? [view.resource, ID, view.action.path] : [view.resource, view.action.path];
+  }
+}
+
+/**
+ * A resource's routes in DRF's match order: the list, its list actions and list write actions
+ * (routed before `<prefix>/<pk>/`), then, if the resource has a detail route, the detail and
+ * its write actions.
+ */
+export function resourceRoutes(resource: ResourceName): RouteShape[] {
+  const views: RouteView[] = [
+    { kind: 'list', resource },
+    ...listActionsOf(resource).map((action): RouteView => ({ kind: 'action', resource, action })),
+    ...writeActionsOf(resource).filter((action) => !action.detail).map((action): RouteView => ({ kind: 'write-action', resource, action })),
+  ];
+  if (RESOURCES[resource].detailMethods !== null) {
+    views.push({ kind: 'detail', resource });
+    views.push(...writeActionsOf(resource).filter((action) => action.detail).map((action): RouteView => ({ kind: 'write-action', resource, action })));
+  }
+  return views.map((view) => ({ view, segments: segmentsOf(view) }));
+}
+
+/** Every route of the API: the root, the schema views beside the router, every resource's. */
+export const ROUTES: readonly RouteShape[] = [
+  ...(['root', 'schema', 'schema-ui'] as const).map((kind) => ({ view: { kind }, segments: segmentsOf({ kind }) })),
+  ...RESOURCE_NAMES.flatMap(resourceRoutes),
+];
+
+/** Routes by their first segment ('' for the root), in match order. */
+const ROUTES_BY_HEAD = new Map<string, RouteShape[]>();
+for (const route of ROUTES) {
+  const head = route.segments[0] ?? '';
+  ROUTES_BY_HEAD.set(head, [...(ROUTES_BY_HEAD.get(head) ?? []), route]);
+}
+
+/**
+ * Whether the API function answers a view rather than a precomputed file: every list and detail
+ * of a resource the function answers whole and every detail of one it answers the details of
+ * (ResourceSpec.byFunction), details without GET (following: 405), the write actions (405 to
+ * GET) and the schema views (the document is JSON or YAML by `Accept`; its page's script and
+ * style are plain files). The preview (src/serve/host-routing.ts) and the Netlify rules
+ * (src/output/routing.ts) both route by it.
+ */
+export function answeredByFunction(view: RouteView): boolean {
+  if (view.kind === 'write-action' || view.kind === 'schema' || view.kind === 'schema-ui') return true;
+  if (view.kind !== 'list' && view.kind !== 'detail') return false;
+  if (QUERY_ANSWERED.has(view.resource)) return true;
+  return view.kind === 'detail' && !hasStaticDetail(view.resource);
+}
+
+/** The list action a resource declares under `path`. */
+function declaredAction(resource: ResourceName, path: string): RouteView {
+  const action = listActionsOf(resource).find((candidate) => candidate.path === path);
+  if (!action) throw new Error(`${resource} declares no list action ${path} (src/api/resources/${resource}/route.ts)`);
+  return { kind: 'action', resource, action };
+}
+
+/** The file of a view answered by a precomputed `index.json` (root, lists, list actions), relative to build/. */
+function indexFileOf(view: RouteView): string {
+  return `${routePath(view).slice(1)}index.json`;
+}
+
+/** A view's path, `/api/v1/<segments>/`, with `id` (a path segment, already quoted) for ID. */
+export function routePath(view: RouteView, id?: string): string {
+  const segments = segmentsOf(view).map((segment) => (segment === ID ? (id ?? ID) : segment));
+  return `${API_PREFIX}${segments.map((segment) => `${segment}/`).join('')}`;
+}
+
+/**
+ * The route a path names (a path that ends with a slash, not decoded; facts §1.1), with the
+ * value of its ID segment, or null. The first route in match order wins.
+ */
+export function matchRoute(pathname: string): { view: RouteView; id: string | null } | null {
+  if (!pathname.startsWith(API_PREFIX)) return null;
+  const segments = pathname.slice(API_PREFIX.length).split('/');
+  if (segments.pop() !== '') return null;
+  for (const route of ROUTES_BY_HEAD.get(segments[0] ?? '') ?? []) {
+    if (route.segments.length !== segments.length) continue;
+    let id: string | null = null;
+    const matches = route.segments.every((segment, i) => {
+      if (segment !== ID) return segment === segments[i];
+      id = segments[i]!;
+      return ID_SEGMENT.test(id);
+    });
+    if (matches) return { view: route.view, id };
+  }
+  return null;
+}
 
 export interface UrlSettings {
   /** Absolute, without trailing slash: `https://archive.example.org`. */
@@ -59,11 +195,11 @@ export class UrlBuilder {
   // --- API -------------------------------------------------------------------------------
 
   apiRoot(query: Query = {}): string {
-    return `${this.settings.baseUrl}${API_PREFIX}${encodeQuery(query)}`;
+    return `${this.settings.baseUrl}${routePath({ kind: 'root' })}${encodeQuery(query)}`;
   }
 
   list(resource: ResourceName, query: Query = {}): string {
-    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${encodeQuery(query)}`;
+    return `${this.settings.baseUrl}${routePath({ kind: 'list', resource })}${encodeQuery(query)}`;
   }
 
   /**
@@ -73,17 +209,17 @@ export class UrlBuilder {
    */
   detail(resource: ResourceName, id: number | string, query: Query = {}): string {
     const segment = typeof id === 'number' ? String(id) : djangoQuote(id);
-    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${segment}/${encodeQuery(query)}`;
+    return `${this.settings.baseUrl}${routePath({ kind: 'detail', resource }, segment)}${encodeQuery(query)}`;
   }
 
   /** The OpenAPI document (SCHEMA_PATH). */
   schema(query: Query = {}): string {
-    return `${this.settings.baseUrl}${API_PREFIX}${SCHEMA_PATH}/${encodeQuery(query)}`;
+    return `${this.settings.baseUrl}${routePath({ kind: 'schema' })}${encodeQuery(query)}`;
   }
 
-  /** A list-level extra action: `/api/v1/<resource>/<action path>/`. */
+  /** A list-level extra action the resource declares: `/api/v1/<resource>/<action path>/`. */
   action(resource: ResourceName, path: string, query: Query = {}): string {
-    return `${this.settings.baseUrl}${API_PREFIX}${resource}/${path}/${encodeQuery(query)}`;
+    return `${this.settings.baseUrl}${routePath(declaredAction(resource, path))}${encodeQuery(query)}`;
   }
 
   /** Optional reference: `null` stays `null` (spec: "string (URL) or null"). */
@@ -93,7 +229,7 @@ export class UrlBuilder {
 
   /** A link relative to the host, as froide writes `pages_uri` and `documents_uri`. */
   relativeList(resource: ResourceName, query: Query): string {
-    return `${API_PREFIX}${resource}/${encodeQuery(query)}`;
+    return `${routePath({ kind: 'list', resource })}${encodeQuery(query)}`;
   }
 
   /** True for absolute links into this API: the ones that carry `?format=` (facts §1.2). */
@@ -205,16 +341,6 @@ export const mediaPaths = {
   },
 };
 
-/** FNV-1a (32 bit) over the UTF-8 bytes of a text: a stable, fast spread for file buckets. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
 /** Objects per leaf folder of a sharded key (issue 10: no folder of build/ above 10,000 entries). */
 export const SHARD_WIDTH = 1000;
 
@@ -255,9 +381,9 @@ const DETAIL_FILE = /^api\/v1\/([a-z]+)\/(?:\d+\/\d+|h[0-9a-f]{3})\/([^/]+)\.jso
  * as is, and keeps the serving layer's precomputed data under `_data/`.
  */
 export const buildPaths = {
-  apiRoot: 'api/v1/index.json',
+  apiRoot: indexFileOf({ kind: 'root' }),
   list(resource: ResourceName): string {
-    return `api/v1/${resource}/index.json`;
+    return indexFileOf({ kind: 'list', resource });
   },
   /**
    * A file per object, not `<id>/index.json` (a folder per object doubled the inodes a build
@@ -289,7 +415,7 @@ export const buildPaths = {
   },
   /** The answer of a list action without parameters; the host rewrites the action's path here. */
   action(resource: ResourceName, path: string): string {
-    return `api/v1/${resource}/${path}/index.json`;
+    return indexFileOf(declaredAction(resource, path));
   },
   /** What the function answers a list action from (src/api/resources/autocomplete.ts). */
   actionEntries(resource: ResourceName, path: string): string {
@@ -298,7 +424,7 @@ export const buildPaths = {
   manifest: '_data/manifest.json',
   /** The static files of the schema page (Swagger UI's script and style, src/output/swagger-ui.ts). */
   schemaUi(file: string): string {
-    return `api/v1/${SCHEMA_PATH}/${SCHEMA_UI_PATH}/${file}`;
+    return `${routePath({ kind: 'schema-ui' }).slice(1)}${file}`;
   },
   /** The OpenAPI document the schema view answers (src/api/openapi/document.ts). */
   openapi(format: 'json' | 'yaml'): string {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { buildPaths, encodeQuery, mediaPaths, shardOf, UrlBuilder } from '../../src/api/routes.ts';
-import { RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { buildPaths, encodeQuery, matchRoute, mediaPaths, resourceRoutes, ROUTES, routePath, shardOf, UrlBuilder } from '../../src/api/routes.ts';
+import { RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/registry.ts';
+import { redirectRules } from '../../src/output/routing.ts';
 
 const urls = new UrlBuilder({
   baseUrl: 'https://archiv.example.org',
@@ -139,5 +140,63 @@ describe('paths', () => {
       'publicbody', 'category', 'classification', 'jurisdiction', 'law', 'georegion', 'following', 'campaign',
       'upload', 'problemreport', 'document', 'documentcollection', 'page', 'pageannotation',
     ]);
+  });
+});
+
+describe('route shapes', () => {
+  it('each resource is declared under its own name', () => {
+    for (const [name, spec] of Object.entries(RESOURCES)) expect(spec.name).toBe(name);
+  });
+
+  it.each([
+    ['/api/v1/', { kind: 'root' }, null],
+    ['/api/v1/schema/', { kind: 'schema' }, null],
+    ['/api/v1/schema/swagger-ui/', { kind: 'schema-ui' }, null],
+    ['/api/v1/message/', { kind: 'list', resource: 'message' }, null],
+    ['/api/v1/message/7/', { kind: 'detail', resource: 'message' }, '7'],
+    ['/api/v1/venue/amenity:4711/', { kind: 'detail', resource: 'venue' }, 'amenity:4711'],
+    ['/api/v1/request/tags/autocomplete/', { kind: 'action', resource: 'request', action: expect.objectContaining({ path: 'tags/autocomplete' }) }, null],
+    ['/api/v1/request/tags/', { kind: 'detail', resource: 'request' }, 'tags'],
+    ['/api/v1/attachment/convert_to_pdf/', { kind: 'write-action', resource: 'attachment', action: expect.objectContaining({ path: 'convert_to_pdf', detail: false }) }, null],
+    ['/api/v1/attachment/convert_to_pdf/approve/', { kind: 'write-action', resource: 'attachment', action: expect.objectContaining({ path: 'approve', detail: true }) }, 'convert_to_pdf'],
+    ['/api/v1/message/publish/', { kind: 'detail', resource: 'message' }, 'publish'],
+  ])('%s is %o', (path, view, id) => {
+    expect(matchRoute(path)).toEqual({ view, id });
+  });
+
+  it.each(['/api/v1', '/api/v1/message', '/api/v1//', '/api/v1/message//', '/api/v1/message/a.b/', '/api/v1/page/1/', '/api/v1/nothing/', '/api/v1/message/7/8/', '/api/v2/message/'])(
+    '%s is no route',
+    (path) => {
+      expect(matchRoute(path)).toBeNull();
+    },
+  );
+
+  it('every route reads back from its own path, and the URL builder writes those paths', () => {
+    for (const route of ROUTES) {
+      const path = routePath(route.view, '42');
+      expect(matchRoute(path)?.view, path).toEqual(route.view);
+    }
+    expect(urls.list('law')).toBe(`https://archiv.example.org${routePath({ kind: 'list', resource: 'law' })}`);
+    expect(urls.action('publicbody', 'autocomplete')).toBe('https://archiv.example.org/api/v1/publicbody/autocomplete/');
+    expect(() => urls.action('message', 'autocomplete')).toThrow('message declares no list action autocomplete');
+    expect(buildPaths.action('request', 'tags/autocomplete')).toBe('api/v1/request/tags/autocomplete/index.json');
+  });
+
+  it('the Netlify rules write the same shapes, `:id` as the placeholder', () => {
+    const rules = redirectRules(['attachment', 'documentcollection', 'publicbody']);
+    for (const { view } of resourceRoutes('attachment').filter((route) => route.view.kind === 'write-action' && !route.view.action.detail)) {
+      expect(rules).toContain(`${routePath(view)}  /.netlify/functions/api  200`);
+    }
+    expect(rules).toContain('/api/v1/documentcollection/:id/  /.netlify/functions/api  200');
+    expect(rules).toContain('/api/v1/publicbody/autocomplete/  /api/v1/publicbody/autocomplete/index.json  200');
+    expect(rules).not.toContain('/api/v1/attachment/:id/');
+  });
+
+  it('the registry loads before the route table, which reads it as it loads', async () => {
+    vi.resetModules();
+    const registry = await import('../../src/api/resources/registry.ts');
+    const routes = await import('../../src/api/routes.ts');
+    expect(routes.ROUTES.length).toBe(ROUTES.length);
+    expect(registry.RESOURCE_NAMES).toEqual(RESOURCE_NAMES);
   });
 });

@@ -8,7 +8,7 @@
  * more than 256 files however many distinct values it has.
  */
 import type { Archive } from '../../model/types.ts';
-import { fnv1a } from '../routes.ts';
+import { fnv1a } from '../fnv1a.ts';
 import { intersect, union, valuesOf, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
 import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './spec.ts';
 

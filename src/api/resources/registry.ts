@@ -4,6 +4,9 @@
  * layer, the Netlify Edge Functions and rules, and the OpenAPI document read the resources
  * from here. Adding a resource is a folder `<name>/` with its route.ts (and build.ts, see
  * build-registry.ts) and one line here, at its place in the root.
+ *
+ * Nothing this module loads may import src/api/routes.ts: routes.ts makes its route shapes from
+ * the registry as it loads, so it must find the registry complete (test/api/routes.test.ts).
  */
 import { articletag } from './articletag/route.ts';
 import { attachment } from './attachment/route.ts';

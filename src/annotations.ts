@@ -4,7 +4,7 @@
  * rectangle is cropped from that image, as froide's make_page_annotation does (without
  * drawing highlights; docs/api.md).
  */
-import { documentMediaDir } from './api/resources/document.ts';
+import { documentMediaDir } from './api/resources/document/build.ts';
 import type { DocumentFacts } from './api/resources/context.ts';
 import { mediaPaths } from './api/routes.ts';
 import { ERRORS } from './content/errors.ts';

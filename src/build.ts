@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkAnnotations, cropAnnotations } from './annotations.ts';
-import { BUILT_RESOURCES } from './api/resources/index.ts';
+import { BUILT_RESOURCES } from './api/resources/build-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import type { Manifest } from './api/manifest.ts';
 import { buildPaths, UrlBuilder } from './api/routes.ts';

@@ -5,8 +5,8 @@
 import { signScope } from './media-token.ts';
 import { tokenExpiry, type Settings } from '../config.ts';
 import type { Archive } from '../model/types.ts';
-import { attachmentMediaPath } from './resources/attachment.ts';
-import { documentMediaDir } from './resources/document.ts';
+import { attachmentMediaPath } from './resources/attachment/build.ts';
+import { documentMediaDir } from './resources/document/build.ts';
 
 export function mediaScopes(archive: Archive): string[] {
   const scopes = new Set<string>();

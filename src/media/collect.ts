@@ -7,9 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment.ts';
+import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment/build.ts';
 import type { DocumentFacts } from '../api/resources/context.ts';
-import { documentMediaDir } from '../api/resources/document.ts';
+import { documentMediaDir } from '../api/resources/document/build.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Archive, Document } from '../model/types.ts';
 import type { PdfImage } from '../pdf/index.ts';

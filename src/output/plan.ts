@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest, type UnlistedList } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
 import { apiJson } from '../api/json.ts';
-import type { BuiltResource } from '../api/resources/index.ts';
+import type { BuiltResource } from '../api/resources/build-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import { buildPaths } from '../api/routes.ts';
 import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMediaEntry } from '../../src/media/media-index.ts';
 import { fsStore } from '../../src/serve/fs-store.ts';
 import { tokenScope, verifyToken, DEVELOPMENT_KEY } from '../../src/api/media-token.ts';
-import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
+import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
 import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../src/sample/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { BUILT_RESOURCES } from '../../src/api/resources/index.ts';
+import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
 import { SCHEMA_RENDERS } from '../../src/serve/schema-view.ts';
 import { RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
 

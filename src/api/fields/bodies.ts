@@ -1,7 +1,7 @@
 /**
  * Field tables of public bodies and the reference data (facts §5.4–5.10, §5.18, §5.19), in the
- * key order of src/api/resources/publicbody.ts, jurisdiction.ts, law.ts, tree.ts, georegion.ts,
- * campaign.ts, articletag.ts and governmentplan.ts.
+ * key order of the serializers in src/api/resources/: publicbody/, jurisdiction/, law/, tree.ts,
+ * georegion/, campaign/, articletag/ and governmentplan/ (build.ts in each).
  */
 import { GEOREGION_KINDS, LAW_RESPONSE_TIME_UNITS, PLAN_STATUSES } from '../../content/choices.ts';
 import { arrayOf, boolean, date, dateTime, enumOf, type FieldTable, freeObject, integer, link, mapOf, number, position, pythonDateTime, ref, selfLink, string, uri } from '../field-types.ts';

@@ -1,7 +1,7 @@
 /**
  * Field tables of documents, pages, collections and annotations (spec §2.5–2.7, facts
- * §5.14–5.17), in the key order of src/api/resources/document.ts, page.ts,
- * documentcollection.ts and pageannotation.ts.
+ * §5.14–5.17), in the key order of the serializers in src/api/resources/: document/, page/,
+ * documentcollection/ and pageannotation/ (build.ts in each).
  */
 import { DOCUMENT_TYPES } from '../../content/choices.ts';
 import { alwaysNull, arrayOf, boolean, date, dateTime, enumOf, type FieldTable, freeObject, integer, link, number, pythonDateTime, ref, relative, selfLink, string, uri, uriTemplate, uuid } from '../field-types.ts';

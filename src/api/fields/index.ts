@@ -1,6 +1,6 @@
 /**
  * The fields of every object the API writes, as data (STYLE practice 4): one table per object,
- * one line per key, in the order the serializer (src/api/resources/*.ts) writes them, grouped
+ * one line per key, in the order the serializer (src/api/resources/<name>/build.ts) writes them, grouped
  * by resource like the serializers. The OpenAPI document (src/api/openapi/) is generated from
  * these tables; each resource names the objects of its answers in its declaration (`objects`
  * and each list action's `object` in src/api/resources/<name>/route.ts). A test compares each

@@ -1,6 +1,6 @@
 /**
  * Field tables of requests, messages and attachments (spec §2.3–2.4, facts §5.1–5.3), in the
- * key order of src/api/resources/request.ts, message.ts and attachment.ts.
+ * key order of src/api/resources/request/build.ts, message/build.ts and attachment/build.ts.
  */
 import { MESSAGE_KINDS, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../content/choices.ts';
 import { arrayOf, boolean, dateTime, enumOf, type FieldTable, integer, link, number, ref, relative, selfLink, string, tuple, uri } from '../field-types.ts';

@@ -8,11 +8,11 @@ import { stringify } from 'yaml';
 import type { PlannedFile } from '../../output/plan-types.ts';
 import { arrayOf, objectSchema, ref, type JsonSchema } from '../field-types.ts';
 import { OBJECTS, TYPES } from '../fields/index.ts';
-import { BUILT_RESOURCES } from '../resources/index.ts';
+import { builtResourceOf } from '../resources/build-registry.ts';
 import { API_PREFIX, buildPaths, SCHEMA_PATH, type UrlSettings } from '../routes.ts';
 import { mediaPaths } from './media.ts';
 import { apiPaths, ERROR_RESPONSES, paginatedLists, paginatedName } from './paths.ts';
-import { RESOURCE_NAMES } from '../resources/registry.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../resources/registry.ts';
 
 export interface OpenApiSettings {
   title: string;
@@ -48,7 +48,7 @@ function schemas(): Record<string, JsonSchema> {
 }
 
 function tags(): { name: string; description: string }[] {
-  const order = (name: string) => BUILT_RESOURCES.find((resource) => resource.name === name)?.ordering;
+  const order = (name: ResourceName) => builtResourceOf(name)?.ordering;
   return [
     { name: 'root', description: 'The root index.' },
     ...RESOURCE_NAMES.map((name) => ({ name, description: order(name) ? `\`${API_PREFIX}${name}/\`. List order: ${order(name)}.` : `\`${API_PREFIX}${name}/\`.` })),

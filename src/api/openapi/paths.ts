@@ -6,7 +6,7 @@
  * operationIds are drf-spectacular's (`message_list`, `message_retrieve`), as froide's schema has them.
  */
 import type { JsonSchema } from '../field-types.ts';
-import { BUILT_RESOURCES } from '../resources/index.ts';
+import { builtResourceOf } from '../resources/build-registry.ts';
 import { API_PREFIX, SCHEMA_PATH } from '../routes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, type Parameter } from './parameters.ts';
@@ -61,7 +61,7 @@ export function paginatedLists(): Map<string, boolean> {
 }
 
 function ordering(resource: ResourceName): string | undefined {
-  return BUILT_RESOURCES.find((built) => built.name === resource)?.ordering;
+  return builtResourceOf(resource)?.ordering;
 }
 
 function errors(...names: ErrorName[]): Record<string, JsonSchema> {

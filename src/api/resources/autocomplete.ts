@@ -1,67 +1,15 @@
 /**
- * What each autocomplete action offers, per resource (facts §5.1, §5.4, §5.5, §5.8, §5.9,
- * §5.19), and the files the build writes for it. `list` actions map the resource's own list
- * objects to choices (froide: `filter_queryset(get_queryset())`, so the list filters apply);
- * `names` actions collect names.
+ * The files the build writes for a resource's autocomplete actions (facts §5.1, §5.4, §5.5,
+ * §5.8, §5.9, §5.19): each list action a resource declares (route.ts `listActions`) with what
+ * it offers (build.ts `actions`, ActionChoices in build-spec.ts).
  */
-import type { Archive, Category, GeoRegion, Law, PublicBody } from '../../model/types.ts';
-import { georegionLabel } from './georegion.ts';
+import type { Archive } from '../../model/types.ts';
 import { actionPage, choices, type ActionEntries } from '../autocomplete.ts';
 import { buildPaths, type UrlBuilder } from '../routes.ts';
-import { listActionsOf, type ResourceName, RESOURCES } from './registry.ts';
+import { builtResourceOf } from './build-registry.ts';
+import type { ActionChoices } from './build-spec.ts';
+import { listActionsOf, RESOURCES, type ResourceName } from './registry.ts';
 import { PAGE_SIZE } from './spec.ts';
-
-interface ListChoices<T> {
-  source: 'list';
-  value(item: T): number | string;
-  label(item: T): string;
-  /** The action's own order; without it, the list's order. */
-  order?(a: T, b: T): number;
-}
-
-interface NameChoices {
-  source: 'names';
-  names(archive: Archive): string[];
-}
-
-type ActionChoices = ListChoices<any> | NameChoices;
-
-const byName = (a: string, b: string) => a.localeCompare(b, 'de') || (a < b ? -1 : a > b ? 1 : 0);
-
-const distinctNames = (names: Iterable<string>) => [...new Set(names)].sort(byName);
-
-/** Keyed by resource, then by the action path of LIST_ACTIONS. */
-export const ACTION_CHOICES: Partial<Record<ResourceName, Record<string, ActionChoices>>> = {
-  // froide: `{"value": t.id, "label": t.name}` over the filtered list, in list order.
-  publicbody: {
-    autocomplete: { source: 'list', value: (body: PublicBody) => body.id, label: (body: PublicBody) => body.name } satisfies ListChoices<PublicBody>,
-  },
-  law: {
-    autocomplete: { source: 'list', value: (law: Law) => law.id, label: (law: Law) => law.name } satisfies ListChoices<Law>,
-  },
-  // froide: names, `order_by("name")`.
-  category: {
-    autocomplete: {
-      source: 'list',
-      value: (category: Category) => category.name,
-      label: (category: Category) => category.name,
-      order: (a: Category, b: Category) => byName(a.name, b.name) || a.id - b.id,
-    } satisfies ListChoices<Category>,
-  },
-  // froide: `{"value": pk, "label": str(region)}`, `order_by("level", "name")`, list filters apply.
-  georegion: {
-    autocomplete: {
-      source: 'list',
-      value: (region: GeoRegion) => region.id,
-      label: georegionLabel,
-      order: (a: GeoRegion, b: GeoRegion) => a.level - b.level || byName(a.name, b.name) || a.id - b.id,
-    } satisfies ListChoices<GeoRegion>,
-  },
-  // fds_blog: names of article tags starting with q (no explicit order; by name here).
-  articletag: { autocomplete: { source: 'names', names: (archive) => distinctNames(archive.articleTags.map((tag) => tag.name)) } },
-  // froide: tags starting with q, `order_by("name")`; here the tags of published requests.
-  request: { 'tags/autocomplete': { source: 'names', names: (archive) => distinctNames(archive.requests.flatMap((request) => request.tags)) } },
-};
 
 function entriesOf(spec: ActionChoices, archive: Archive, ordered: readonly unknown[]): ActionEntries {
   if (spec.source === 'names') return { source: 'names', rows: spec.names(archive) };
@@ -77,7 +25,7 @@ function entriesOf(spec: ActionChoices, archive: Archive, ordered: readonly unkn
  */
 export function planListActions(resource: ResourceName, ordered: readonly unknown[], archive: Archive, urls: UrlBuilder) {
   return listActionsOf(resource).flatMap((action) => {
-    const spec = ACTION_CHOICES[resource]?.[action.path];
+    const spec = builtResourceOf(resource)?.actions?.[action.path];
     if (!spec) return [];
     const entries = entriesOf(spec, archive, ordered);
     const first = actionPage(urls, resource, action, {

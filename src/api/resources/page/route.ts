@@ -2,7 +2,7 @@
 import { collectionFilters, DATA_FILTERS, dateKey, DOCUMENT_DATES, id, NO_CHOICE } from '../../filters/common.ts';
 import { dataKeys } from '../../filters/data.ts';
 import type { FilterSpec } from '../../filters/spec.ts';
-import type { PageItem } from '../page.ts';
+import type { PageItem } from './build.ts';
 import { defineResource, RENDERS } from '../spec.ts';
 
 const filters: FilterSpec<PageItem>[] = [

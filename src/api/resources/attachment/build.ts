@@ -1,8 +1,9 @@
 /** Attachment (spec §2.4): file_url always carries a token (facts §6.2); derived document embedded. */
-import { mediaPaths } from '../routes.ts';
-import type { Attachment } from '../../model/types.ts';
-import type { RenderContext } from './context.ts';
-import { serializeDocument } from './document.ts';
+import { mediaPaths } from '../../routes.ts';
+import type { Attachment } from '../../../model/types.ts';
+import type { RenderContext } from '../context.ts';
+import { serializeDocument } from '../document/build.ts';
+import { defineBuilt, sorted } from '../build-spec.ts';
 
 export function attachmentMediaPath(attachment: Attachment): string {
   return mediaPaths.attachment(attachment.message.id, attachment.name);
@@ -47,3 +48,11 @@ export function serializeAttachment(ctx: RenderContext, attachment: Attachment) 
     document: attachment.document ? serializeDocument(ctx, attachment.document) : null,
   };
 }
+
+export const attachmentBuild = defineBuilt<Attachment>({
+  name: 'attachment',
+  list: (archive) => sorted(archive.attachments, (a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+  id: (attachment) => attachment.id,
+  item: serializeAttachment,
+  ordering: 'name ascending (froide: model order `name`), then id',
+});

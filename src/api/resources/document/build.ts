@@ -3,12 +3,17 @@
  * them (issue 3 #2). Private documents' media URLs carry a token for the document directory
  * and percent-encode the template braces (spec §2.5, facts §6).
  */
-import { mediaPaths } from '../routes.ts';
-import type { Document } from '../../model/types.ts';
-import { formatPythonUtc } from '../../model/time.ts';
-import { slugify } from '../../model/names.ts';
-import { dateTime, type DocumentFacts, type RenderContext } from './context.ts';
-import { serializePage } from './page.ts';
+import { mediaPaths } from '../../routes.ts';
+import type { Document } from '../../../model/types.ts';
+import { formatPythonUtc } from '../../../model/time.ts';
+import { slugify } from '../../../model/names.ts';
+import { dateTime, type DocumentFacts, type RenderContext } from '../context.ts';
+import { serializePage } from '../page/build.ts';
+import type { Archive } from '../../../model/types.ts';
+import { apiJson } from '../../json.ts';
+import { buildPaths } from '../../routes.ts';
+import { byId, defineBuilt, sorted } from '../build-spec.ts';
+import { collectionKey } from '../documentcollection/build.ts';
 
 const PDF_PROPERTY_KEYS = ['title', 'author', 'creator', 'subject', 'producer'] as const;
 
@@ -125,3 +130,29 @@ export function serializeDocumentDetail(ctx: RenderContext, document: Document) 
     }),
   };
 }
+
+/** Documents anyone may list (facts §2: public, listed, not pending). */
+export function listedDocuments(archive: Archive): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && document.listed && !document.pending), byId);
+}
+
+/** Documents anyone may read with their uid (facts §2: public, unlisted; pending ones too, as in froide's detail). */
+export function unlistedDocuments(archive: Archive): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && !document.listed), byId);
+}
+
+export const documentBuild = defineBuilt<Document>({
+  name: 'document',
+  list: listedDocuments,
+  details: (archive) => sorted(archive.documents.filter(hasDetail), byId),
+  id: (document) => document.id,
+  item: serializeDocument,
+  detail: serializeDocumentDetail,
+  // An unlisted imported document has no public detail file; its uid opens it (facts §2).
+  // (Unlisted documents derived from an attachment have their public detail, docs/api.md.)
+  files: (archive, ctx) =>
+    unlistedDocuments(archive)
+      .filter((document) => !hasDetail(document))
+      .map((document) => ({ path: buildPaths.unlistedDetail('document', collectionKey(document)), body: apiJson(serializeDocumentDetail(ctx, document)) })),
+  ordering: 'id ascending (froide leaves it unspecified without a collection filter)',
+});

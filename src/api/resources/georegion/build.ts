@@ -3,9 +3,11 @@
  * geometry, the detail shape with `geom` (MultiPolygon) and `gov_seat`. GeoJSON positions
  * are `[longitude, latitude]`.
  */
-import type { MultiPolygon, Position } from '../../model/geometry.ts';
-import type { GeoRegion } from '../../model/types.ts';
-import { dateTime, type RenderContext } from './context.ts';
+import type { MultiPolygon, Position } from '../../../model/geometry.ts';
+import type { GeoRegion } from '../../../model/types.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { treeOrder } from '../../../model/registry.ts';
+import { byName, defineBuilt } from '../build-spec.ts';
 
 /** froide's German names of the kinds (okfde/froide:froide/locale/de/LC_MESSAGES/django.po). */
 export const GEOREGION_KIND_LABELS: Record<string, string> = {
@@ -53,3 +55,21 @@ export function serializeGeoRegion(ctx: RenderContext, region: GeoRegion) {
 export function serializeGeoRegionDetail(ctx: RenderContext, region: GeoRegion) {
   return { ...serializeGeoRegion(ctx, region), geom: multiPolygon(region.polygons), gov_seat: point(region.govSeat) };
 }
+
+export const georegionBuild = defineBuilt<GeoRegion>({
+  name: 'georegion',
+  list: (archive) => treeOrder(archive.georegions),
+  id: (region) => region.id,
+  item: serializeGeoRegion,
+  detail: serializeGeoRegionDetail,
+  ordering: 'tree order by part_of: each region before the regions inside it, siblings by name (froide: treebeard path)',
+  // froide: `{"value": pk, "label": str(region)}`, `order_by("level", "name")`, list filters apply.
+  actions: {
+    autocomplete: {
+      source: 'list',
+      value: (region: GeoRegion) => region.id,
+      label: georegionLabel,
+      order: (a: GeoRegion, b: GeoRegion) => a.level - b.level || byName(a.name, b.name) || a.id - b.id,
+    },
+  },
+});

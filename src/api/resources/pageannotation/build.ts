@@ -3,12 +3,14 @@
  * `document` field the model cannot fill, so the key is left out; `can_delete` is false for
  * every anonymous reader. froide has no resource_uri here; spec §1 says every object carries one.
  */
-import type { Document, PageAnnotation } from '../../model/types.ts';
-import type { PlannedFile } from '../../output/plan-types.ts';
-import { buildPaths } from '../routes.ts';
-import { dateTime, type RenderContext } from './context.ts';
-import { documentFileUrl } from './document.ts';
-import { collectionKey } from './documentcollection.ts';
+import type { Document, PageAnnotation } from '../../../model/types.ts';
+import type { PlannedFile } from '../../../output/plan-types.ts';
+import { buildPaths } from '../../routes.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { documentFileUrl } from '../document/build.ts';
+import { collectionKey } from '../documentcollection/build.ts';
+import { byId, defineBuilt, sorted } from '../build-spec.ts';
+import { hasDetail } from '../document/build.ts';
 
 export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
   const rect = annotation.rect;
@@ -41,3 +43,14 @@ export function* annotationFiles(ctx: RenderContext, documents: readonly Documen
     yield { path: buildPaths.documentAnnotations(collectionKey(document)), body };
   }
 }
+
+export const pageannotationBuild = defineBuilt<PageAnnotation>({
+  name: 'pageannotation',
+  // froide lists annotations only for `?document=<id>` (src/serve/views.ts); the bare list is empty.
+  list: () => [],
+  details: (archive) => sorted(archive.annotations.filter((annotation) => hasDetail(annotation.document) && annotation.document.public && annotation.document.listed), byId),
+  id: (annotation) => annotation.id,
+  item: serializeAnnotation,
+  files: (archive, ctx) => annotationFiles(ctx, archive.documents),
+  ordering: 'empty without `?document=`; with it, timestamp ascending (froide: `timestamp`), then id',
+});

@@ -3,9 +3,10 @@
  * froide serializes it for an anonymous reader (okfde/froide:froide/foirequest/serializers.py
  * `FoiMessageSerializer`).
  */
-import type { Message } from '../../model/types.ts';
-import { serializeAttachment } from './attachment.ts';
-import { dateTime, type RenderContext } from './context.ts';
+import type { Message } from '../../../model/types.ts';
+import { serializeAttachment } from '../attachment/build.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { byId, defineBuilt, sorted } from '../build-spec.ts';
 
 /**
  * German labels of froide's request statuses (`FoiRequest.STATUS` choices): a message's
@@ -70,3 +71,11 @@ export function serializeMessage(ctx: RenderContext, message: Message) {
     last_modified_at: dateTime(ctx, message.lastModifiedAt),
   };
 }
+
+export const messageBuild = defineBuilt<Message>({
+  name: 'message',
+  list: (archive) => sorted(archive.messages, byId),
+  id: (message) => message.id,
+  item: serializeMessage,
+  ordering: 'id ascending (froide leaves it unspecified)',
+});

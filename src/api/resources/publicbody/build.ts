@@ -2,12 +2,13 @@
  * Public body (facts §5.4): list shape, detail shape (laws expanded) and the simple shape
  * embedded in requests (facts §5.1).
  */
-import type { PublicBody } from '../../model/types.ts';
-import { formatPythonDateTime } from '../../model/time.ts';
-import type { RenderContext } from './context.ts';
-import { serializeJurisdiction } from './jurisdiction.ts';
-import { serializeLaw } from './law.ts';
-import { markdownToHtml } from './markdown.ts';
+import type { PublicBody } from '../../../model/types.ts';
+import { formatPythonDateTime } from '../../../model/time.ts';
+import type { RenderContext } from '../context.ts';
+import { serializeJurisdiction } from '../jurisdiction/build.ts';
+import { serializeLaw } from '../law/build.ts';
+import { markdownToHtml } from '../markdown.ts';
+import { defineBuilt, sorted } from '../build-spec.ts';
 
 function geoJson(geo: [number, number] | null) {
   return geo ? { type: 'Point', coordinates: geo } : null;
@@ -87,3 +88,14 @@ export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) 
     last_modified_at: formatPythonDateTime(body.lastModifiedAt),
   };
 }
+
+export const publicbodyBuild = defineBuilt<PublicBody>({
+  name: 'publicbody',
+  list: (archive) => sorted(archive.publicBodies, (a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
+  id: (body) => body.id,
+  item: serializePublicBody,
+  detail: serializePublicBodyDetail,
+  ordering: 'name (froide: `name`), then id',
+  // froide: `{"value": t.id, "label": t.name}` over the filtered list, in list order.
+  actions: { autocomplete: { source: 'list', value: (body: PublicBody) => body.id, label: (body: PublicBody) => body.name } },
+});

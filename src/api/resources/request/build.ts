@@ -2,11 +2,12 @@
  * Request (facts §5.1): list item with the simple public body; detail with messages, the full
  * public body and the full law.
  */
-import type { FoiRequest } from '../../model/types.ts';
-import { dateTime, type RenderContext } from './context.ts';
-import { serializeLaw } from './law.ts';
-import { serializeMessage, STATUS_NAMES } from './message.ts';
-import { serializePublicBodyDetail, serializeSimplePublicBody } from './publicbody.ts';
+import type { FoiRequest } from '../../../model/types.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { serializeLaw } from '../law/build.ts';
+import { serializeMessage, STATUS_NAMES } from '../message/build.ts';
+import { serializePublicBodyDetail, serializeSimplePublicBody } from '../publicbody/build.ts';
+import { byName, defineBuilt, distinctNames, sorted } from '../build-spec.ts';
 
 /** German labels of status and resolution values (facts §8). */
 const READABLE_STATUS: Record<string, string> = {
@@ -78,3 +79,14 @@ export function serializeRequestDetail(ctx: RenderContext, request: FoiRequest) 
     messages: request.messages.map((message) => serializeMessage(ctx, message)),
   };
 }
+
+export const requestBuild = defineBuilt<FoiRequest>({
+  name: 'request',
+  list: (archive) => sorted(archive.requests, (a, b) => (b.lastMessage ?? -Infinity) - (a.lastMessage ?? -Infinity) || b.id - a.id),
+  id: (request) => request.id,
+  item: serializeRequest,
+  detail: serializeRequestDetail,
+  ordering: 'newest last message first (froide: `-last_message`), then id descending',
+  // froide: tags starting with q, `order_by("name")`; here the tags of published requests.
+  actions: { 'tags/autocomplete': { source: 'names', names: (archive) => distinctNames(archive.requests.flatMap((request) => request.tags)) } },
+});

@@ -4,12 +4,13 @@
  * count: public ones, listed or not, that are not pending (filingcabinet
  * `get_authenticated_collection_documents`: `document__pending=False`).
  */
-import type { CollectionDirectory, CollectionEntry, DocumentCollection } from '../../model/types.ts';
-import type { PlannedFile } from '../../output/plan-types.ts';
-import { buildPaths } from '../routes.ts';
-import { dateTime, type RenderContext } from './context.ts';
-import { documentMedia, serializeDocument } from './document.ts';
-import { markdownToLimitedHtml } from './markdown.ts';
+import type { CollectionDirectory, CollectionEntry, DocumentCollection } from '../../../model/types.ts';
+import type { PlannedFile } from '../../../output/plan-types.ts';
+import { buildPaths } from '../../routes.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { documentMedia, serializeDocument } from '../document/build.ts';
+import { markdownToLimitedHtml } from '../markdown.ts';
+import { byId, defineBuilt, sorted } from '../build-spec.ts';
 
 /** filingcabinet's MAX_COLLECTION_DOCS. */
 const MAX_DOCUMENTS = 50;
@@ -94,3 +95,15 @@ export function* collectionFiles(ctx: RenderContext, collection: DocumentCollect
     yield { path: buildPaths.collectionVariant(key, directory.id), body: body({ directory }) };
   }
 }
+
+export const documentcollectionBuild = defineBuilt<DocumentCollection>({
+  name: 'documentcollection',
+  // facts §2: the list holds public, listed collections; unlisted ones answer by id with their uid.
+  list: (archive) => sorted(archive.collections.filter((collection) => collection.listed), byId),
+  id: (collection) => collection.id,
+  item: (ctx, collection) => serializeCollection(ctx, collection),
+  files: function* (archive, ctx) {
+    for (const collection of archive.collections) yield* collectionFiles(ctx, collection);
+  },
+  ordering: 'id ascending (froide leaves it unspecified)',
+});

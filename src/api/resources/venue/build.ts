@@ -6,9 +6,10 @@
  * `retrieve` adds: the authority in charge, its status, the prefilled request form and the
  * documents of each request.
  */
-import type { Attachment, FoiRequest, Venue } from '../../model/types.ts';
-import { dateTime, type RenderContext } from './context.ts';
-import { serializePublicBodyDetail } from './publicbody.ts';
+import type { Attachment, FoiRequest, Venue } from '../../../model/types.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { serializePublicBodyDetail } from '../publicbody/build.ts';
+import { defineBuilt, sorted } from '../build-spec.ts';
 
 /** froide-food's request text (froide_food/utils.py Q1, Q2). */
 const Q1 = '1. Wann haben die beiden letzten lebensmittelrechtlichen Betriebsüberprüfungen im folgenden Betrieb stattgefunden:';
@@ -103,3 +104,13 @@ export function serializeVenueDetail(ctx: RenderContext, venue: Venue) {
     authority_cooperative: venue.authority?.cooperative ?? false,
   };
 }
+
+export const venueBuild = defineBuilt<Venue>({
+  name: 'venue',
+  // Positions only: every answer orders the venues in range by distance (src/serve/views.ts).
+  list: (archive) => sorted(archive.venues, (a, b) => (a.ident < b.ident ? -1 : a.ident > b.ident ? 1 : 0)),
+  id: (venue) => venue.ident,
+  item: serializeVenue,
+  detail: serializeVenueDetail,
+  ordering: 'distance from `lat`/`lng`, nearest first, then ident (froide-food: distance; random order when `zoom` < 15); at most 100',
+});

@@ -4,9 +4,11 @@
  * serializers.py `CampaignProviderItemSerializer`, `CampaignProviderRequestSerializer`).
  * Keys follow the serializers' field order.
  */
-import type { FoiRequest, InformationObject } from '../../model/types.ts';
-import type { RenderContext } from './context.ts';
-import { serializePublicBodyDetail } from './publicbody.ts';
+import type { FoiRequest, InformationObject } from '../../../model/types.ts';
+import type { RenderContext } from '../context.ts';
+import { serializePublicBodyDetail } from '../publicbody/build.ts';
+import { buildPaths } from '../../routes.ts';
+import { defineBuilt, sorted } from '../build-spec.ts';
 
 /** Django's `escape`, which a template applies to every variable (autoescape). */
 function escapeHtml(text: string): string {
@@ -111,3 +113,16 @@ export function serializeInformationObjectDetail(ctx: RenderContext, object: Inf
     public: true,
   };
 }
+
+export const campaigninformationobjectBuild = defineBuilt<InformationObject>({
+  name: 'campaigninformationobject',
+  list: (archive) =>
+    sorted(archive.informationObjects, (a, b) => a.campaign.id - b.campaign.id || (a.ordering < b.ordering ? 1 : a.ordering > b.ordering ? -1 : 0) || a.id - b.id),
+  id: (object) => `${object.campaign.id}/${object.ident}`,
+  item: serializeInformationObject,
+  detail: serializeInformationObjectDetail,
+  files: (archive) => [
+    { path: buildPaths.data('campaigninformationobject', 'campaigns'), body: JSON.stringify(archive.infoCampaigns.map((campaign) => campaign.id).sort((a, b) => a - b)) },
+  ],
+  ordering: '`ordering` descending, then id (froide-campaign: model order `-ordering, id`); by distance with `lat`, `lng`, `radius` and `zoom` >= 8 and no `q`',
+});

@@ -1,7 +1,8 @@
 /** Law (facts §5.8): list and detail share one shape. */
-import type { Law } from '../../model/types.ts';
-import type { RenderContext } from './context.ts';
-import { markdownToHtml } from './markdown.ts';
+import type { Law } from '../../../model/types.ts';
+import type { RenderContext } from '../context.ts';
+import { markdownToHtml } from '../markdown.ts';
+import { defineBuilt, sorted } from '../build-spec.ts';
 
 export function serializeLaw(ctx: RenderContext, law: Law) {
   const { urls } = ctx;
@@ -34,3 +35,12 @@ export function serializeLaw(ctx: RenderContext, law: Law) {
     combined: law.combined.map((combined) => urls.detail('law', combined.id)),
   };
 }
+
+export const lawBuild = defineBuilt<Law>({
+  name: 'law',
+  list: (archive) => sorted(archive.laws, (a, b) => Number(b.meta) - Number(a.meta) || b.priority - a.priority || a.id - b.id),
+  id: (law) => law.id,
+  item: serializeLaw,
+  ordering: 'meta laws first, then priority descending (froide: `-meta, -priority`), then id',
+  actions: { autocomplete: { source: 'list', value: (law: Law) => law.id, label: (law: Law) => law.name } },
+});

@@ -2,8 +2,9 @@
  * Government plan (froide-govplan, facts §5.18): `government` is a plain id, updates are
  * embedded newest first. froide has no resource_uri here; spec §1 says every object carries one.
  */
-import type { GovernmentPlan } from '../../model/types.ts';
-import { dateTime, type RenderContext } from './context.ts';
+import type { GovernmentPlan } from '../../../model/types.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { defineBuilt, sorted } from '../build-spec.ts';
 
 export function serializeGovernmentPlan(ctx: RenderContext, plan: GovernmentPlan) {
   const siteUrl = ctx.urls.governmentPlanPage(plan.government.slug, plan.slug);
@@ -32,3 +33,11 @@ export function serializeGovernmentPlan(ctx: RenderContext, plan: GovernmentPlan
     })),
   };
 }
+
+export const governmentplanBuild = defineBuilt<GovernmentPlan>({
+  name: 'governmentplan',
+  list: (archive) => sorted(archive.governmentPlans, (a, b) => a.reference.localeCompare(b.reference) || a.title.localeCompare(b.title, 'de') || a.id - b.id),
+  id: (plan) => plan.id,
+  item: serializeGovernmentPlan,
+  ordering: 'reference, then title (froide: `reference, title`), then id',
+});

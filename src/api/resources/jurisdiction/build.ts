@@ -1,6 +1,7 @@
 /** Jurisdiction (facts §5.7): `region` links the georegion it covers; its kind and kind_detail are repeated here. */
-import type { Jurisdiction } from '../../model/types.ts';
-import { dateTime, type RenderContext } from './context.ts';
+import type { Jurisdiction } from '../../../model/types.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { defineBuilt, sorted } from '../build-spec.ts';
 
 export function serializeJurisdiction(ctx: RenderContext, jurisdiction: Jurisdiction) {
   return {
@@ -17,3 +18,11 @@ export function serializeJurisdiction(ctx: RenderContext, jurisdiction: Jurisdic
     last_modified_at: dateTime(ctx, jurisdiction.lastModifiedAt),
   };
 }
+
+export const jurisdictionBuild = defineBuilt<Jurisdiction>({
+  name: 'jurisdiction',
+  list: (archive) => sorted(archive.jurisdictions, (a, b) => a.rank - b.rank || a.name.localeCompare(b.name, 'de') || a.id - b.id),
+  id: (jurisdiction) => jurisdiction.id,
+  item: serializeJurisdiction,
+  ordering: 'rank, then name (froide: `rank, name`)',
+});

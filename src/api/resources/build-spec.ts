@@ -1,0 +1,79 @@
+/**
+ * The build half of a resource's declaration (`src/api/resources/<name>/build.ts`, assembled in
+ * build-registry.ts): which objects its list holds (visibility, facts §2), in which order
+ * (issue 2 #12, documented in docs/api.md), how list items and details are rendered, the
+ * further files the serving layer reads, and what its autocomplete actions offer. The output
+ * plan, the filter indexes and the OpenAPI document read it. Its edge-safe half (methods,
+ * filters, actions, routes) is route.ts beside it.
+ */
+import type { Archive } from '../../model/types.ts';
+import type { PlannedFile } from '../../output/plan-types.ts';
+import type { RenderContext } from './context.ts';
+import type { ResourceName } from './registry.ts';
+
+/**
+ * What one autocomplete action offers (facts §5.1, §5.4, §5.5, §5.8, §5.9, §5.19), keyed in
+ * BuiltResource.actions by the path of a list action the resource declares. `list` actions map
+ * the resource's own list objects to choices (froide: `filter_queryset(get_queryset())`, so
+ * the list filters apply); `names` actions collect names.
+ */
+export interface ListChoices<T> {
+  source: 'list';
+  value(item: T): number | string;
+  label(item: T): string;
+  /** The action's own order; without it, the list's order. */
+  order?(a: T, b: T): number;
+}
+
+export interface NameChoices {
+  source: 'names';
+  names(archive: Archive): string[];
+}
+
+export type ActionChoices = ListChoices<any> | NameChoices;
+
+export interface BuiltResource<T = unknown> {
+  name: ResourceName;
+  /** The objects of the public list, in list order. */
+  list(archive: Archive, ctx: RenderContext): T[];
+  /** Objects that get a detail file (a superset of nothing; defaults to the list). */
+  details?(archive: Archive, ctx: RenderContext): T[];
+  /** Path segment of the detail URL (a data key for resources the function answers whole); null when the resource has no detail route. */
+  id(item: T): number | string | null;
+  item(ctx: RenderContext, item: T): unknown;
+  detail?(ctx: RenderContext, item: T): unknown;
+  /** One line for docs/api.md: the order of the list and why. */
+  ordering: string;
+  /** Further files the serving layer reads for this resource (query variants of details, per-key lists). */
+  files?(archive: Archive, ctx: RenderContext): Iterable<PlannedFile>;
+  /**
+   * Lists of their own that only a uid opens, kept out of the public list (output/plan.ts
+   * planUnlisted); `key` names the file (buildPaths.unlistedList), the API core finds it from
+   * the query (src/serve/views.ts `unlisted`).
+   */
+  unlisted?(archive: Archive, ctx: RenderContext): { key: string; items: T[] }[];
+  /** What each list action of the resource's route.ts offers, by action path (src/api/resources/autocomplete.ts). */
+  actions?: Record<string, ActionChoices>;
+}
+
+export function defineBuilt<T>(resource: BuiltResource<T>): BuiltResource<unknown> {
+  return resource as BuiltResource<unknown>;
+}
+
+export function byId(a: { id: number }, b: { id: number }): number {
+  return a.id - b.id;
+}
+
+export function sorted<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
+  return [...items].sort(compare);
+}
+
+/** Names in German order, ties by code point: froide's `order_by("name")`. */
+export function byName(a: string, b: string): number {
+  return a.localeCompare(b, 'de') || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** The distinct names, in name order. */
+export function distinctNames(names: Iterable<string>): string[] {
+  return [...new Set(names)].sort(byName);
+}

@@ -1,0 +1,25 @@
+/** Campaign (facts §5.10). */
+import type { Campaign } from '../../../model/types.ts';
+import { dateTime, type RenderContext } from '../context.ts';
+import { byId, defineBuilt, sorted } from '../build-spec.ts';
+
+export function serializeCampaign(ctx: RenderContext, campaign: Campaign) {
+  return {
+    resource_uri: ctx.urls.detail('campaign', campaign.id),
+    id: campaign.id,
+    name: campaign.name,
+    slug: campaign.slug,
+    url: campaign.url,
+    description: campaign.description,
+    start_date: dateTime(ctx, campaign.startDate),
+    active: campaign.active,
+  };
+}
+
+export const campaignBuild = defineBuilt<Campaign>({
+  name: 'campaign',
+  list: (archive) => sorted(archive.campaigns, byId),
+  id: (campaign) => campaign.id,
+  item: serializeCampaign,
+  ordering: 'id ascending (froide leaves it unspecified)',
+});

@@ -1,0 +1,39 @@
+/** Page (facts §5.16): one page of a published document; a private one's image carries its token (spec §5). */
+import type { Document } from '../../../model/types.ts';
+import type { DocumentFacts, RenderContext } from '../context.ts';
+import { defineBuilt } from '../build-spec.ts';
+import { listedDocuments, pageImageUrl, unlistedDocuments } from '../document/build.ts';
+import { collectionKey } from '../documentcollection/build.ts';
+
+export interface PageItem {
+  document: Document;
+  page: DocumentFacts['pages'][number];
+}
+
+export function serializePage(ctx: RenderContext, document: Document, page: DocumentFacts['pages'][number]) {
+  return {
+    document: ctx.urls.detail('document', document.id),
+    number: page.number,
+    content: page.text,
+    width: page.width,
+    height: page.height,
+    image: pageImageUrl(ctx, document, page.number),
+    query_highlight: '',
+  };
+}
+
+function pageItems(ctx: RenderContext, document: Document): PageItem[] {
+  return ctx.facts(document).pages.map((page) => ({ document, page }));
+}
+
+export const pageBuild = defineBuilt<PageItem>({
+  name: 'page',
+  list: (archive, ctx) => listedDocuments(archive).flatMap((document) => pageItems(ctx, document)),
+  // An unlisted document's pages are listed for its pages_uri, `?document=<id>&uid=<uid>`
+  // (facts §5.16: the document filter lifts the listed-only rule; §6.1), and nowhere else.
+  unlisted: (archive, ctx) => unlistedDocuments(archive).map((document) => ({ key: collectionKey(document), items: pageItems(ctx, document) })),
+  details: () => [],
+  id: () => null,
+  item: (ctx, { document, page }) => serializePage(ctx, document, page),
+  ordering: 'by document id, then page number; all pages, not only page 1 (froide returns page 1 unless searching)',
+});

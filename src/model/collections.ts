@@ -201,7 +201,6 @@ export function linkAnnotations(content: LoadedContent, importedByFile: Readonly
       rect: given === 4 ? { top: data.top!, left: data.left!, width: data.width!, height: data.height! } : null,
       timestamp: parseTimestamp(data.timestamp),
       highlight: data.highlight,
-      imagePath: null,
     };
     if (annotations.add(annotation)) document.annotations.push(annotation);
   }

@@ -1,7 +1,7 @@
 /**
  * Document collections (django-filingcabinet, facts §5.15) and page annotations (§5.17):
  * linked to the published documents here. Pure: no I/O. Page bounds of annotations need the
- * PDF stage and are checked in src/annotations.ts.
+ * PDF stage and are checked in src/derive/annotations.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';

@@ -7,6 +7,8 @@
  * preview (matchRoute) reads paths with them, and the Netlify rules (src/output/routing.ts)
  * write them out, so the three cannot disagree.
  */
+import type { UrlSettings } from '../config.ts';
+import { pageImageName } from '../pdf/image-names.ts';
 import { fnv1a } from './fnv1a.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
 import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/registry.ts';
@@ -154,15 +156,6 @@ export function matchRoute(pathname: string): { view: RouteView; id: string | nu
     if (matches) return { view: route.view, id };
   }
   return null;
-}
-
-export interface UrlSettings {
-  /** Absolute, without trailing slash: `https://archive.example.org`. */
-  baseUrl: string;
-  /** Absolute, with trailing slash: `https://archive.example.org/media/`. */
-  mediaUrl: string;
-  /** Absolute, without trailing slash: where the public HTML pages live. */
-  siteUrl: string;
 }
 
 /** A repeated parameter (`?category=1&category=2`) is an array, its values in request order. */
@@ -333,7 +326,7 @@ export const mediaPaths = {
     return `${area}/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
   },
   pageImage(documentDir: string, page: number | string, size: string): string {
-    return `${documentDir}/page-p${page}-${size}.png`;
+    return `${documentDir}/${pageImageName(page, size)}`;
   },
   /** froide's name for the cropped area of an annotation: next to the page's original image. */
   annotationImage(documentDir: string, page: number, annotationId: number): string {

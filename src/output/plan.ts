@@ -12,7 +12,7 @@ import type { RenderContext } from '../api/resources/context.ts';
 import { buildPaths } from '../api/routes.ts';
 import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
-import type { PlannedFile } from './plan-types.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 import { PAGE_SIZE } from '../api/resources/spec.ts';
 

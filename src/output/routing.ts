@@ -19,7 +19,7 @@ import { functionQueryParams } from '../api/filters/index.ts';
 import { QUERY_ANSWERED, RESOURCES, type ResourceName } from '../api/resources/registry.ts';
 import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/spec.ts';
 import { answeredByFunction, API_PREFIX, buildPaths, resourceRoutes, routePath } from '../api/routes.ts';
-import type { PlannedFile } from './plan-types.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 
 export const API_FUNCTION = '/.netlify/functions/api';
 

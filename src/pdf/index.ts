@@ -8,7 +8,7 @@
  * With a time budget no new work starts once it is spent; what is not done stays pending and
  * the next build, which finds everything finished so far in the cache, continues.
  */
-import { mapLimit } from '../concurrency.ts';
+import { mapLimit } from '../lib/concurrency.ts';
 import { readFile } from 'node:fs/promises';
 import { openCache, sha256Hex, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
 import { runPass, type PassGroup } from './passes.ts';
@@ -19,7 +19,8 @@ import type { PdfImage, PdfJob, PdfResult } from './types.ts';
 
 export type { PdfDone, PdfFacts, PdfFailure, PdfFailureReason, PdfImage, PdfJob, PdfPage, PdfPending, PdfProperties, PdfResult } from './types.ts';
 export { createProgress, type ProgressReporter, type ProgressStream } from './progress.ts';
-export { IMAGE_SIZES, THUMBNAIL_WIDTHS, ORIGINAL_DPI, pageImageName, webpName, type ImageSize } from './sizes.ts';
+export { IMAGE_SIZES, THUMBNAIL_WIDTHS, ORIGINAL_DPI, type ImageSize } from './sizes.ts';
+export { pageImageName, webpName } from './image-names.ts';
 export { DERIVATIVE_VERSION } from './cache.ts';
 export type { DerivativeStore } from './store.ts';
 export { folderDerivativeStore } from './folder-store.ts';

@@ -7,7 +7,7 @@
  * filters, actions, routes) is route.ts beside it.
  */
 import type { Archive } from '../../model/types.ts';
-import type { PlannedFile } from '../../output/plan-types.ts';
+import type { PlannedFile } from '../../lib/planned-file.ts';
 import type { RenderContext } from './context.ts';
 import type { ResourceName } from './registry.ts';
 

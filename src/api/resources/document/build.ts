@@ -7,7 +7,8 @@ import { mediaPaths } from '../../routes.ts';
 import type { Document } from '../../../model/types.ts';
 import { formatPythonUtc } from '../../../model/time.ts';
 import { slugify } from '../../../model/names.ts';
-import { dateTime, type DocumentFacts, type RenderContext } from '../context.ts';
+import type { DocumentFacts } from '../../../derive/facts.ts';
+import { dateTime, type RenderContext } from '../context.ts';
 import { serializePage } from '../page/build.ts';
 import type { Archive } from '../../../model/types.ts';
 import { apiJson } from '../../json.ts';
@@ -103,7 +104,7 @@ export function serializeDocument(ctx: RenderContext, document: Document) {
     public: document.public,
     listed: document.listed,
     allow_annotation: document.allowAnnotation,
-    pending: document.pending,
+    pending: facts.pending,
     file_url: media.fileUrl,
     file_size: facts.fileSize,
     cover_image: media.coverImage,
@@ -132,8 +133,8 @@ export function serializeDocumentDetail(ctx: RenderContext, document: Document) 
 }
 
 /** Documents anyone may list (facts §2: public, listed, not pending). */
-export function listedDocuments(archive: Archive): Document[] {
-  return sorted(archive.documents.filter((document) => document.public && document.listed && !document.pending), byId);
+export function listedDocuments(archive: Archive, ctx: RenderContext): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && document.listed && !ctx.facts(document).pending), byId);
 }
 
 /** Documents anyone may read with their uid (facts §2: public, unlisted; pending ones too, as in froide's detail). */

@@ -1,6 +1,7 @@
 /** Page (facts §5.16): one page of a published document; a private one's image carries its token (spec §5). */
 import type { Document } from '../../../model/types.ts';
-import type { DocumentFacts, RenderContext } from '../context.ts';
+import type { DocumentFacts } from '../../../derive/facts.ts';
+import type { RenderContext } from '../context.ts';
 import { defineBuilt } from '../build-spec.ts';
 import { listedDocuments, pageImageUrl, unlistedDocuments } from '../document/build.ts';
 import { collectionKey } from '../documentcollection/build.ts';
@@ -28,7 +29,7 @@ function pageItems(ctx: RenderContext, document: Document): PageItem[] {
 
 export const pageBuild = defineBuilt<PageItem>({
   name: 'page',
-  list: (archive, ctx) => listedDocuments(archive).flatMap((document) => pageItems(ctx, document)),
+  list: (archive, ctx) => listedDocuments(archive, ctx).flatMap((document) => pageItems(ctx, document)),
   // An unlisted document's pages are listed for its pages_uri, `?document=<id>&uid=<uid>`
   // (facts §5.16: the document filter lifts the listed-only rule; §6.1), and nowhere else.
   unlisted: (archive, ctx) => unlistedDocuments(archive).map((document) => ({ key: collectionKey(document), items: pageItems(ctx, document) })),

@@ -27,6 +27,7 @@ export function planListActions(resource: ResourceName, ordered: readonly unknow
   return listActionsOf(resource).flatMap((action) => {
     const spec = builtResourceOf(resource)?.actions?.[action.path];
     if (!spec) return [];
+    if (spec.source !== action.source) throw new Error(`${resource}/${action.path}: route.ts declares ${action.source} answers, build.ts ${spec.source} ones`);
     const entries = entriesOf(spec, archive, ordered);
     const first = actionPage(urls, resource, action, {
       query: {},

@@ -1,0 +1,39 @@
+/**
+ * The two registries of src/api/resources/ agree (issue 13 #3): each resource is one folder,
+ * its route.ts in registry.ts and its build.ts in build-registry.ts, and what one half
+ * declares the other provides.
+ */
+import { describe, expect, it } from 'vitest';
+import { OBJECTS } from '../../src/api/fields/index.ts';
+import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
+import { QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/registry.ts';
+
+describe('resource registries', () => {
+  it('declare each resource under its own name, built ones once', () => {
+    for (const [name, spec] of Object.entries(RESOURCES)) expect(spec.name).toBe(name);
+    const built = BUILT_RESOURCES.map((resource) => resource.name);
+    expect(new Set(built).size).toBe(built.length);
+    expect(RESOURCE_NAMES.filter((name) => !built.includes(name))).toEqual(['following', 'upload', 'problemreport']);
+  });
+
+  it('give every list action of a route.ts its choices in the build.ts, from the same source', () => {
+    for (const name of RESOURCE_NAMES) {
+      const actions = BUILT_RESOURCES.find((resource) => resource.name === name)?.actions ?? {};
+      expect(Object.keys(actions), name).toEqual(RESOURCES[name].listActions.map((action) => action.path));
+      for (const action of RESOURCES[name].listActions) expect(actions[action.path]!.source, `${name}/${action.path}`).toBe(action.source);
+    }
+  });
+
+  it('name only objects the field tables have', () => {
+    for (const spec of Object.values(RESOURCES)) {
+      for (const object of [spec.objects.item, spec.objects.detail, ...spec.listActions.map((action) => action.object)]) {
+        if (object !== null) expect(OBJECTS, `${spec.name}: ${object}`).toHaveProperty(object);
+      }
+    }
+  });
+
+  it('send whole to the function exactly the resources every answer of which depends on the query', () => {
+    expect([...QUERY_ANSWERED]).toEqual(['venue', 'campaigninformationobject']);
+    expect(RESOURCE_NAMES.filter((name) => RESOURCES[name].byFunction === 'detail')).toEqual(['documentcollection']);
+  });
+});

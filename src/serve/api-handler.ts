@@ -16,9 +16,9 @@ import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from './store.ts';
-import { unlistedDetail } from './query-views.ts';
+import { unlistedDetail } from './api/views/unlisted.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
-import { RESOURCE_VIEWS, type Answer } from './views.ts';
+import { RESOURCE_VIEWS, type Answer } from './api/views/registry.ts';
 import { type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 import type { Method } from '../api/resources/spec.ts';
 

@@ -137,8 +137,9 @@ function repeatable(spec: FilterSpec<any>, parameter: Parameter): Parameter {
 
 /**
  * Parameters views read themselves, by resource (not filters): following's `request`
- * (src/serve/contentless.ts), froide-food's `location`, froide-campaign's required `campaign`
- * and `zoom` (query-answers.ts), and the uids and directories of query-views.ts.
+ * (src/serve/api/views/following.ts), froide-food's `location` (venue.ts), froide-campaign's
+ * required `campaign` and `zoom` (campaigninformationobject.ts), and the uids and directories of
+ * documentcollection.ts, pageannotation.ts and page.ts there.
  */
 const CAMPAIGN = param('campaign', INTEGER, 'Id of a public information campaign; required (404 without).', true);
 const LIST_PARAMETERS: Partial<Record<ResourceName, Parameter[]>> = {

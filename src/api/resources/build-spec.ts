@@ -49,7 +49,7 @@ export interface BuiltResource<T = unknown> {
   /**
    * Lists of their own that only a uid opens, kept out of the public list (output/plan.ts
    * planUnlisted); `key` names the file (buildPaths.unlistedList), the API core finds it from
-   * the query (src/serve/views.ts `unlisted`).
+   * the query (src/serve/api/views/page.ts).
    */
   unlisted?(archive: Archive, ctx: RenderContext): { key: string; items: T[] }[];
   /** What each list action of the resource's route.ts offers, by action path (src/api/resources/autocomplete.ts). */

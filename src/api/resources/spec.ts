@@ -104,7 +104,7 @@ export interface ResourceSpec {
    * - `detail`: the list is a file, every detail goes to the function (documentcollection:
    *   `uid`, `directory`);
    * - absent: files answer GET on the list and on the detail, where the detail has GET.
-   * The function's own answers for these are the resource's views in src/serve/views.ts.
+   * The function's own answers for these are the resource's views in src/serve/api/views/.
    */
   byFunction?: 'all' | 'detail';
   /** List-level extra actions (autocomplete), in DRF's routing order. */

@@ -1,6 +1,6 @@
 /**
  * froide-campaign's information objects (facts §5.21): every answer needs `?campaign=<id>`, so
- * the API function answers all of them (src/serve/views.ts). AllowAny; create checks the
+ * the API function answers all of them (src/serve/api/views/campaigninformationobject.ts). AllowAny; create checks the
  * provider's permission itself.
  */
 import type { InformationObject } from '../../../model/types.ts';

@@ -1,6 +1,6 @@
 /**
  * filingcabinet's document collections (facts §5.15). Spec §1: GET, HEAD, OPTIONS. Every detail
- * goes to the API function: it depends on the query (`uid`, `directory`; src/serve/views.ts).
+ * goes to the API function: it depends on the query (`uid`, `directory`; src/serve/api/views/documentcollection.ts).
  */
 import { defineResource } from '../spec.ts';
 

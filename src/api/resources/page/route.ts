@@ -20,7 +20,7 @@ const filters: FilterSpec<PageItem>[] = [
   { param: 'portal', parse: { kind: 'nochoice', all: '-', message: 'choice' }, values: () => null },
   // froide: any document id is a valid choice, and one the caller cannot read lists nothing
   // (`filter_document`). Here every document an anonymous reader can reach is known: public
-  // ones (an unlisted one's pages need its uid: src/serve/views.ts) and derived ones
+  // ones (an unlisted one's pages need its uid: src/serve/api/views/page.ts) and derived ones
   // (published with their attachment). Private imported documents are not published at all.
   {
     param: 'document',

@@ -51,7 +51,7 @@ export function* annotationFiles(ctx: RenderContext, documents: readonly Documen
 
 export const pageannotationBuild = defineBuilt<PageAnnotation>({
   name: 'pageannotation',
-  // froide lists annotations only for `?document=<id>` (src/serve/views.ts); the bare list is empty.
+  // froide lists annotations only for `?document=<id>` (src/serve/api/views/pageannotation.ts); the bare list is empty.
   list: () => [],
   details: (archive) => sorted(archive.annotations.filter((annotation) => hasDetail(annotation.document) && annotation.document.public && annotation.document.listed), byId),
   id: (annotation) => annotation.id,

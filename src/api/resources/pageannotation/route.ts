@@ -1,6 +1,6 @@
 /**
  * filingcabinet's page annotations (facts §5.17): listed only for `?document=<id>`
- * (src/serve/views.ts). An anonymous POST is a 400 (no document it may annotate).
+ * (src/serve/api/views/pageannotation.ts). An anonymous POST is a 400 (no document it may annotate).
  */
 import { allow, defineResource } from '../spec.ts';
 

@@ -107,7 +107,7 @@ export function serializeVenueDetail(ctx: RenderContext, venue: Venue) {
 
 export const venueBuild = defineBuilt<Venue>({
   name: 'venue',
-  // Positions only: every answer orders the venues in range by distance (src/serve/views.ts).
+  // Positions only: every answer orders the venues in range by distance (src/serve/api/views/venue.ts).
   list: (archive) => sorted(archive.venues, (a, b) => (a.ident < b.ident ? -1 : a.ident > b.ident ? 1 : 0)),
   id: (venue) => venue.ident,
   item: serializeVenue,

@@ -1,6 +1,6 @@
 /**
  * froide-food's venues (facts §5.20): every answer depends on a location, so the API function
- * answers all of them (src/serve/views.ts); `permission_classes = ()`.
+ * answers all of them (src/serve/api/views/venue.ts); `permission_classes = ()`.
  */
 import type { Venue } from '../../../model/types.ts';
 import { text } from '../../filters/common.ts';

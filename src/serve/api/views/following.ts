@@ -1,17 +1,16 @@
 /**
- * Lists that froide answers from per-user data, which a published archive does not hold
- * (issue 5, facts §5.11): `following`, answered exactly as froide answers an anonymous caller
- * (registered in src/serve/views.ts). upload and problemreport answer 401 before any data is
- * read (resource table, `anonymous: 'unauthorized'`).
+ * following: a list that froide answers from per-user data, which a published archive does not
+ * hold (issue 5, facts §5.11), answered exactly as froide answers an anonymous caller. (upload
+ * and problemreport, login only, answer 401 before any data is read: `permission` in their
+ * route.ts.)
  */
-import { envelope } from '../api/envelope.ts';
-import type { Manifest } from '../api/manifest.ts';
-import { buildPaths, UrlBuilder } from '../api/routes.ts';
-import { lastValue, pageRequest } from './pagination.ts';
-import type { Store } from './store.ts';
-import type { Answer, ResourceViews } from './views.ts';
-import { type ResourceName, RESOURCES } from '../api/resources/registry.ts';
-
+import { envelope } from '../../../api/envelope.ts';
+import type { Manifest } from '../../../api/manifest.ts';
+import { RESOURCES } from '../../../api/resources/registry.ts';
+import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
+import { lastValue, pageRequest } from '../../pagination.ts';
+import type { Store } from '../../store.ts';
+import type { Answer, ResourceViews } from './registry.ts';
 
 /**
  * following (facts §5.11): an anonymous caller follows nothing, so the plain list is empty.

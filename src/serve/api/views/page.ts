@@ -1,0 +1,55 @@
+/**
+ * page list (facts §5.16, §6.1): `?document=<id>&uid=<uid>` of an unlisted document reads that
+ * document's own list; every filter and the pagination apply to it as usual.
+ */
+import type { UnlistedList } from '../../../api/manifest.ts';
+import { pythonInt } from '../../../api/python.ts';
+import type { ResourceName } from '../../../api/resources/registry.ts';
+import { buildPaths } from '../../../api/routes.ts';
+import { lastValue, readJson } from '../../pagination.ts';
+import type { Store } from '../../store.ts';
+import type { ListScope, ResourceViews } from './registry.ts';
+import { uidOf } from './unlisted.ts';
+
+/**
+ * `page/?document=<id>&uid=<uid>` of a public, unlisted document (its pages_uri, facts §6.1):
+ * the pages come from the document's own list, which the build wrote under a name carrying
+ * the uid (buildPaths.unlistedList). Without the right uid the request reads the public list,
+ * which holds none of them: froide's empty answer for a document the caller cannot read.
+ */
+async function unlistedDocumentPages(url: URL, store: Store): Promise<ListScope | null> {
+  const query = url.searchParams;
+  const document = pythonInt(lastValue(query, 'document'));
+  const uid = uidOf(query);
+  if (document === null || document <= 0 || uid === null) return null;
+  const list = (await readJson(store, buildPaths.unlistedList('page', `${document}-${uid}`))) as UnlistedList | null;
+  return list === null ? null : { store: listStore(store, 'page', list), total: list.total };
+}
+
+/**
+ * The store seen through an unlisted list (UnlistedList): the resource's list files come from
+ * it, every other file (details for id checks) from the build. A key index answers the list's
+ * own positions over the keys of the build's index of the same file, so the known ids and
+ * slugs are the build's.
+ */
+function listStore(store: Store, resource: ResourceName, list: UnlistedList): Store {
+  const own = (path: string) => (Object.hasOwn(list.files, path) ? list.files[path]! : null);
+  const json = async (path: string): Promise<unknown | null> => {
+    if (!buildPaths.isListFile(resource, path)) return readJson(store, path);
+    if (!buildPaths.isFilterIndex(resource, path)) return own(path);
+    const build = await readJson(store, path);
+    if (build === null || typeof build !== 'object' || Array.isArray(build)) return own(path);
+    const keys = Object.fromEntries(Object.keys(build).map((key) => [key, []]));
+    return { ...keys, ...(own(path) as Record<string, number[]> | null) };
+  };
+  return {
+    read: async (path) => {
+      if (!buildPaths.isListFile(resource, path)) return store.read(path);
+      const value = await json(path);
+      return value === null ? null : new TextEncoder().encode(JSON.stringify(value));
+    },
+    json,
+  };
+}
+
+export const pageViews: ResourceViews = { unlisted: unlistedDocumentPages };

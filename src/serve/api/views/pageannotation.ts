@@ -1,0 +1,28 @@
+/**
+ * pageannotation list (facts §5.17): only for `?document=<id>` of a readable document (an
+ * unlisted one with `uid`), else an empty list; `number` is read but not applied, as in froide.
+ */
+import { envelope } from '../../../api/envelope.ts';
+import type { Manifest } from '../../../api/manifest.ts';
+import { pythonInt } from '../../../api/python.ts';
+import { RESOURCES } from '../../../api/resources/registry.ts';
+import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
+import { lastValue, pageRequest, readJson } from '../../pagination.ts';
+import type { Store } from '../../store.ts';
+import type { Answer, ResourceViews } from './registry.ts';
+import { uidOf, unlockedKey } from './unlisted.ts';
+
+async function annotationList(url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  const query = url.searchParams;
+  const document = pythonInt(lastValue(query, 'document'));
+  const key =
+    document !== null && document > 0
+      ? await unlockedKey(store, buildPaths.documentAnnotations(String(document)), buildPaths.documentAnnotations, document, uidOf(query))
+      : null;
+  const objects = key === null ? [] : (((await readJson(store, buildPaths.documentAnnotations(key))) ?? []) as unknown[]);
+  const { limit, offset, others } = pageRequest(query, RESOURCES.pageannotation);
+  const urls = new UrlBuilder(manifest.urls);
+  return { body: envelope(urls, 'pageannotation', { query: others, offset, limit, total: objects.length, objects: objects.slice(offset, offset + limit) }) };
+}
+
+export const pageannotationViews: ResourceViews = { list: annotationList };

@@ -1,0 +1,32 @@
+/**
+ * What a uid opens (facts §2): the file key of an object that may be unlisted, and the detail
+ * only a uid opens. documentcollection.ts, pageannotation.ts, page.ts and the generic detail
+ * reader (a document imported unlisted) use them.
+ */
+import { buildPaths } from '../../../api/routes.ts';
+import type { ResourceName } from '../../../api/resources/registry.ts';
+import { lastValue, readJson } from '../../pagination.ts';
+import type { Store } from '../../store.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The request's `uid` (the last one), or null when there is none or it is no UUID (then it opens nothing). */
+export function uidOf(query: URLSearchParams): string | null {
+  const uid = lastValue(query, 'uid');
+  return uid !== null && UUID.test(uid) ? uid : null;
+}
+
+/** The file key of an object that may be unlisted: its id, or `<id>-<uid>` when the uid is right. */
+export async function unlockedKey(store: Store, listedFile: string, unlistedFile: (key: string) => string, id: number, uid: string | null): Promise<string | null> {
+  if ((await store.read(listedFile)) !== null) return String(id);
+  if (uid === null) return null;
+  const key = `${id}-${uid}`;
+  return (await store.read(unlistedFile(key))) !== null ? key : null;
+}
+
+/** The detail only a uid opens (buildPaths.unlistedDetail), or null for a wrong or missing uid. */
+export async function unlistedDetail(store: Store, resource: ResourceName, id: string, query: URLSearchParams): Promise<unknown | null> {
+  const uid = uidOf(query);
+  if (uid === null) return null;
+  return readJson(store, buildPaths.unlistedDetail(resource, `${id}-${uid}`));
+}

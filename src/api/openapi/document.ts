@@ -10,7 +10,7 @@ import { arrayOf, objectSchema, ref, type JsonSchema } from '../field-types.ts';
 import { OBJECTS, TYPES } from '../fields/index.ts';
 import { builtResourceOf } from '../resources/build-registry.ts';
 import type { UrlSettings } from '../../config.ts';
-import { API_PREFIX, buildPaths, SCHEMA_PATH } from '../routes.ts';
+import { buildPaths, routePath, SCHEMA_PATH } from '../routes.ts';
 import { mediaPaths } from './media.ts';
 import { apiPaths, ERROR_RESPONSES, paginatedLists, paginatedName } from './paths.ts';
 import { RESOURCE_NAMES, type ResourceName } from '../resources/registry.ts';
@@ -52,7 +52,7 @@ function tags(): { name: string; description: string }[] {
   const order = (name: ResourceName) => builtResourceOf(name)?.ordering;
   return [
     { name: 'root', description: 'The root index.' },
-    ...RESOURCE_NAMES.map((name) => ({ name, description: order(name) ? `\`${API_PREFIX}${name}/\`. List order: ${order(name)}.` : `\`${API_PREFIX}${name}/\`.` })),
+    ...RESOURCE_NAMES.map((name) => ({ name, description: order(name) ? `\`${routePath({ kind: 'list', resource: name })}\`. List order: ${order(name)}.` : `\`${routePath({ kind: 'list', resource: name })}\`.` })),
     { name: SCHEMA_PATH, description: 'This document.' },
     { name: 'media', description: 'Files the API links to.' },
   ];

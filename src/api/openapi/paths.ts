@@ -7,10 +7,10 @@
  */
 import type { JsonSchema } from '../field-types.ts';
 import { builtResourceOf } from '../resources/build-registry.ts';
-import { API_PREFIX, SCHEMA_PATH } from '../routes.ts';
+import { resourceRoutes, routePath } from '../routes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, type Parameter } from './parameters.ts';
-import { listActionsOf, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../resources/registry.ts';
+import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
 import type { ListAction, ResourceSpec } from '../resources/spec.ts';
 
 export interface Operation {
@@ -118,10 +118,10 @@ function actionOperation(resource: ResourceName, spec: ResourceSpec, action: Lis
   return operation(id, resource, `${action.viewName} (${resource})`, parameters, { '200': ok, ...refusals });
 }
 
-/** Every API read the route table defines, keyed by OpenAPI path. */
+/** Every API read the route table defines, keyed by OpenAPI path (the route shapes, `{id}` for the object). */
 export function apiPaths(): Paths {
   const paths: Paths = {
-    [API_PREFIX]: {
+    [routePath({ kind: 'root' })]: {
       get: operation('root_retrieve', 'root', 'The root index: every resource and its list URL', [FORMAT_PARAMETER], {
         '200': { description: 'Resource name to list URL (spec §2.1).', content: json(named('ApiRoot')) },
         ...errors('NotFound', 'NotAcceptable'),
@@ -132,13 +132,17 @@ export function apiPaths(): Paths {
     const spec = RESOURCES[resource];
     // A view nobody may read answers GET 401 whether it has GET or not (facts §3 ordering rule).
     const readable = (methods: readonly string[] | null) => methods?.includes('GET') || spec.permission === 'login';
-    const list = readable(spec.listMethods) ? listOperation(resource, spec) : null;
-    if (list) paths[`${API_PREFIX}${resource}/`] = { get: list };
-    for (const action of listActionsOf(resource)) paths[`${API_PREFIX}${resource}/${action.path}/`] = { get: actionOperation(resource, spec, action) };
-    const detail = readable(spec.detailMethods) ? detailOperation(resource, spec) : null;
-    if (detail) paths[`${API_PREFIX}${resource}/{id}/`] = { get: detail };
+    for (const { view } of resourceRoutes(resource)) {
+      const path = routePath(view, '{id}');
+      const get =
+        view.kind === 'list' && readable(spec.listMethods) ? listOperation(resource, spec)
+        : view.kind === 'action' ? actionOperation(resource, spec, view.action)
+        : view.kind === 'detail' && readable(spec.detailMethods) ? detailOperation(resource, spec)
+        : null;
+      if (get) paths[path] = { get };
+    }
   }
-  paths[`${API_PREFIX}${SCHEMA_PATH}/`] = { get: schemaOperation() };
+  paths[routePath({ kind: 'schema' })] = { get: schemaOperation() };
   return paths;
 }
 

@@ -1,4 +1,5 @@
 import type { ResourceName } from './resources/registry.ts';
+import { routePath } from './routes.ts';
 /**
  * The vocabulary of the field tables (src/api/fields/): each type is a JSON Schema (draft
  * 2020-12, the dialect of OpenAPI 3.1) plus whether the key may be missing. Kept apart from
@@ -62,12 +63,12 @@ export const position = type({ type: 'array', items: { type: 'number' }, minItem
 
 /** An absolute API URL of one object of `resource` (spec §1: references are URLs, not ids). */
 export function link(resource: ResourceName): FieldType {
-  return type({ type: 'string', format: 'uri', description: `API URL of a ${resource} (\`/api/v1/${resource}/<id>/\`).` });
+  return type({ type: 'string', format: 'uri', description: `API URL of a ${resource} (\`${routePath({ kind: 'detail', resource }, '<id>')}\`).` });
 }
 
 /** `resource_uri`: the object's own API URL (spec §1). */
 export function selfLink(resource: ResourceName): FieldType {
-  return link(resource).describe(`The object's own API URL (\`/api/v1/${resource}/<id>/\`).`);
+  return link(resource).describe(`The object's own API URL (\`${routePath({ kind: 'detail', resource }, '<id>')}\`).`);
 }
 
 export function enumOf(values: readonly (string | number)[]): FieldType {

@@ -51,7 +51,7 @@ export function publishedAnnotations(document: Document): PageAnnotation[] {
  */
 export async function cropAnnotations(archive: Archive, images: (document: Document) => readonly PdfImage[]): Promise<MediaBytes[]> {
   const jobs = archive.documents.flatMap((document) => {
-    const byName = new Map(images(document).map((image) => [image.name, image.file]));
+    const byName = new Map(images(document).map((image) => [image.name, image]));
     const dir = documentMediaDir(document);
     return publishedAnnotations(document).flatMap((annotation) => {
       const original = byName.get(mediaPaths.pageImage('', annotation.page, 'original').slice(1));
@@ -62,7 +62,7 @@ export async function cropAnnotations(archive: Archive, images: (document: Docum
   });
   return Promise.all(
     jobs.map(async ({ annotation, original, path, rect }) => {
-      const body = await cropPng(original, rect);
+      const body = await cropPng(await original.local(), rect);
       annotation.imagePath = path;
       return { path, bytes: new Uint8Array(body) };
     }),

@@ -26,11 +26,14 @@ import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import type { DeployLimits } from './output/limits.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
-import { folderDerivativeStore, type PdfOptions, type PdfRunStats } from './pdf/index.ts';
+import { mediaDerivativeStore, type PdfOptions, type PdfRunStats } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
   buildDir: string;
-  /** The PDF derivative cache as a folder (src/pdf/folder-store.ts), unless `pdf.store` names another store. */
+  /**
+   * The local mirror of the PDF derivative cache, which lives in `media` (src/pdf/media-store.ts),
+   * unless `pdf.store` names another store.
+   */
   cacheDir: string;
   /** Where attachment files, PDFs, page images and crops go (src/media/); build/ gets their index. */
   media: MediaStore;
@@ -67,7 +70,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const { problems, archive, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
   if (!archive || !settings) throw new ContentError(problems.sorted());
 
-  const store = options.pdf?.store ?? folderDerivativeStore(options.cacheDir);
+  const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir);
   const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, store, images: options.images ?? true }, problems));
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());

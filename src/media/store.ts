@@ -77,8 +77,13 @@ export class MediaHashMismatch extends Error {
   }
 }
 
+/** The media store could not be listed, read or written (after retries): the command fails, saying so. */
+export class MediaStoreError extends Error {
+  override name = 'MediaStoreError';
+}
+
 /** An object could not be stored (after its retries): the build fails and build/ stays as it was. */
-export class MediaUploadError extends Error {
+export class MediaUploadError extends MediaStoreError {
   override name = 'MediaUploadError';
 }
 

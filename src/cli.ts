@@ -270,9 +270,13 @@ async function prune(options: Options, log: Logger): Promise<number> {
   const verb = options['dry-run'] ? 'would delete' : 'deleted';
   log.info(
     `${media.description}: ${count(result.objects, 'object')}; kept those of ${count(result.records.kept.length, 'build')} ` +
-      `(the newest ${keepBuilds} and any younger than ${keepDays} days); ${verb} ${count(result.deleted.length, 'object')} ` +
-      `and the record${result.records.deleted.length === 1 ? '' : 's'} of ${count(result.records.deleted.length, 'older build')}`,
+      `(the newest ${keepBuilds} and any younger than ${keepDays} days) and of ${count(result.entries.current, 'derivative entry', 'derivative entries')}; ` +
+      `${verb} ${count(result.deleted.length, 'object')}, the record${result.records.deleted.length === 1 ? '' : 's'} of ${count(result.records.deleted.length, 'older build')} ` +
+      `and ${count(result.entries.deleted.length, 'entry', 'entries')} of other derivation versions or settings`,
   );
+  if (result.leases.valid.length > 0) {
+    log.warn(`${count(result.leases.valid.length, 'build or derive run')} under way (${result.leases.valid.join(', ')}): no object was deleted; prune again once they end (a killed run's lease ends 2 hours after it was written)`);
+  }
   return 0;
 }
 
@@ -286,8 +290,8 @@ async function schemas(options: Options, log: Logger): Promise<number> {
   return 0;
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
 }
 
 /** An error and its causes, with stacks: for failures of the program, not of content. */

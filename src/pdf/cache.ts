@@ -75,6 +75,26 @@ export function entryKey(sha256: string, kind: Pass | `${Pass}-part-${number}`):
   return `${PREFIX}/${sha256.slice(0, 2)}/${sha256}.${kind}`;
 }
 
+/**
+ * What `archive prune` needs to know of a derivative entry (src/media/prune.ts): `current`
+ * entries are of this code's derivation version and settings, `stale` ones of another (made by
+ * older code or other settings, never read again); null: not a derivative entry.
+ */
+export function entryGeneration(key: string): 'current' | 'stale' | null {
+  if (key.startsWith(`${PREFIX}/`)) return 'current';
+  return /^pdf-v\d+-[0-9a-z]+\//.test(key) ? 'stale' : null;
+}
+
+/** The sha256 of every file an entry's text lists: none for a failure, or for text that is no entry. */
+export function entryFiles(text: string): string[] {
+  try {
+    const files = (JSON.parse(text) as EntryJson<Partial<PartBody>>).body?.files;
+    return Array.isArray(files) ? files.map((file) => file.sha256).filter((hash) => typeof hash === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface DerivativeCache {
   readonly store: DerivativeStore;
   read(sha256: string, pass: Pass): Promise<ReadOutcome<EntryBody>>;

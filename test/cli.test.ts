@@ -84,10 +84,10 @@ describe('archive build and prune with a media store', () => {
     expect((await step(args('build'))).output).toMatch(/; media: 1 object \(0\.0 MB\) uploaded .*, 0 already there$/);
 
     const dryRun = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1', '--dry-run']);
-    expect(dryRun).toEqual({ code: 0, output: 'folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); would delete 1 object and the record of 1 older build' });
+    expect(dryRun).toEqual({ code: 0, output: 'folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days) and of 0 derivative entries; would delete 1 object, the record of 1 older build and 0 entries of other derivation versions or settings' });
     const pruned = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1']);
-    expect(pruned.output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); deleted 1 object and the record of 1 older build');
-    expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects and the records of 0 older builds$/);
+    expect(pruned.output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days) and of 0 derivative entries; deleted 1 object, the record of 1 older build and 0 entries of other derivation versions or settings');
+    expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects, the records of 0 older builds and 0 entries of other derivation versions or settings$/);
     expect((await step([...args('prune'), '--keep-builds', '0'])).code).toBe(2);
   });
 

@@ -111,6 +111,25 @@ describe('archive build and prune with a media store', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/^the media store netlify-blobs:archive-media needs Netlify credentials: set NETLIFY_BLOBS_TOKEN to a Netlify personal access token and NETLIFY_SITE_ID/);
   });
+
+  it.each(['build', 'derive'])('%s: says which store it cannot reach, before any PDF work, with exit code 1', async (command) => {
+    const saved = { ...process.env };
+    // Nothing listens on port 9 of this machine: the store cannot be reached.
+    Object.assign(process.env, { NETLIFY_BLOBS_TOKEN: 't', NETLIFY_SITE_ID: 's', NETLIFY_BLOBS_API_URL: 'http://127.0.0.1:9' });
+    try {
+      const content = minimalArchive({
+        'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1001, name: 'bescheid.pdf', document: { id: 500 } }]),
+        'requests/10-akten/files/101/bescheid.pdf': await writePdf({ title: 'Bescheid', pages: [{ text: 'Eins.' }] }),
+      });
+      const { code, output } = await run(command, content, ['--media-store', 'netlify-blobs:archive-media', '--base-url', 'https://archiv.example.org']);
+      expect(code).toBe(1);
+      expect(output).toMatch(/^error could not list the Netlify Blobs store archive-media, which holds the PDF derivative cache: /);
+      expect(output).not.toContain('pdf: ');
+      if (command === 'build') expect(output).toMatch(/build failed; .*\/build\/ was left as it was$/);
+    } finally {
+      process.env = saved;
+    }
+  });
 });
 
 describe('archive build --pdf-budget', () => {

@@ -7,7 +7,7 @@ import { dateTime, type RenderContext } from '../context.ts';
 import { serializeLaw } from '../law/build.ts';
 import { serializeMessage, STATUS_NAMES } from '../message/build.ts';
 import { serializePublicBodyDetail, serializeSimplePublicBody } from '../publicbody/build.ts';
-import { byName, defineBuilt, distinctNames, sorted } from '../build-spec.ts';
+import { defineBuilt, distinctNames, sorted } from '../build-spec.ts';
 
 /** German labels of status and resolution values (facts §8). */
 const READABLE_STATUS: Record<string, string> = {

@@ -27,7 +27,7 @@ export interface Manifest {
  * `buildPaths.unlistedList(resource, key)`: the files the resource's list would have if it held
  * only these objects (list pages at limit 50, filter indexes), by build path, parsed. The
  * serving layer reads the list through them as if they were the build's own
- * (src/serve/query-views.ts). Key index files hold only keys with positions; every other key
+ * (src/serve/api/query-views.ts). Key index files hold only keys with positions; every other key
  * of the build's own index file counts as present without positions, so an id or slug is
  * valid (or froide's 400) exactly as it is for the public list.
  */

@@ -82,7 +82,7 @@ export function listActionsOf(resource: ResourceName): readonly ListAction[] {
  * froide's POST-only extra actions (facts §4, §5.3, §5.13, §7.1): `detail` ones at
  * `<prefix>/<pk>/<path>/`, the others at `<prefix>/<path>/` (routed before `<prefix>/<pk>/`,
  * like list actions). The archive performs none of them, but the paths exist, so OPTIONS,
- * Allow and the refusals answer as froide's do (src/serve/api-early.ts). `viewName` is DRF's
+ * Allow and the refusals answer as froide's do (src/serve/api/early.ts). `viewName` is DRF's
  * pretty name of the method (`to_document` → "To document").
  */
 export interface WriteAction {
@@ -368,7 +368,7 @@ export const buildPaths = {
    * A file per object, not `<id>/index.json` (a folder per object doubled the inodes a build
    * creates and tripled its write time; docs/performance.md), in the key's shard folder
    * (shardOf). The detail Edge Function and the preview rewrite `/api/v1/<resource>/<id>/`
-   * here (src/netlify/edge-functions/api-detail.ts, serve/host-routing.ts).
+   * here (src/netlify/edge-functions/api-detail.ts, serve/shared/host-routing.ts).
    */
   detail(resource: ResourceName, id: number | string): string {
     return sharded(`api/v1/${resource}`, id);

@@ -5,11 +5,11 @@
  * media gate serves without a token (facts §6.2).
  *
  * The build writes it; the media gate and the media answers read it through the build-data
- * Store (src/serve/store.ts), on Netlify from the same deploy. Web-standard only.
+ * Store (src/serve/shared/store.ts), on Netlify from the same deploy. Web-standard only.
  */
 import { buildPaths } from '../api/routes.ts';
 import type { PlannedFile } from '../output/plan-types.ts';
-import { parseJson, type Store } from '../serve/store.ts';
+import { parseJson, type Store } from '../serve/shared/store.ts';
 import { isHash } from './store.ts';
 
 export interface MediaEntry {

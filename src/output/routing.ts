@@ -42,7 +42,7 @@ export function redirectRules(built: readonly ResourceName[]): string {
       lines.push(`${API_PREFIX}${resource}/${action.path}/  ${API_FUNCTION}  200`);
     }
     // Static details live in shard folders no rule can compute: the detail Edge Function
-    // rewrites them (src/serve/detail-rewrite.ts) and sets their headers.
+    // rewrites them (src/serve/api/detail-rewrite.ts) and sets their headers.
     if (!hasStaticDetail(resource) && RESOURCES[resource].detailMethods) lines.push(`${API_PREFIX}${resource}/:id/  ${API_FUNCTION}  200`);
   }
   lines.push('', '# Everything else under the API: the function answers (JSON 404, 401 for upload, ...).');

@@ -1,7 +1,7 @@
 /**
  * Field tables of froide-food venues, froide-campaign information objects and following (facts
  * §5.11, §5.20, §5.21), in the key order of src/api/resources/venue.ts, informationobject.ts
- * and src/serve/contentless.ts.
+ * and src/serve/api/contentless.ts.
  */
 import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../content/choices.ts';
 import { arrayOf, boolean, dateTime, enumOf, type FieldTable, freeObject, integer, link, number, ref, relative, selfLink, string, uri } from '../field-types.ts';

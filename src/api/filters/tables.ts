@@ -266,7 +266,7 @@ export const PAGE_FILTERS: FilterSpec<PageItem>[] = [
   { param: 'portal', parse: { kind: 'nochoice', all: '-', message: 'choice' }, values: () => null },
   // froide: any document id is a valid choice, and one the caller cannot read lists nothing
   // (`filter_document`). Here every document an anonymous reader can reach is known: public
-  // ones (an unlisted one's pages need its uid: src/serve/query-views.ts) and derived ones
+  // ones (an unlisted one's pages need its uid: src/serve/api/query-views.ts) and derived ones
   // (published with their attachment). Private imported documents are not published at all.
   {
     param: 'document',
@@ -374,7 +374,7 @@ export const DETAIL_PARAMS = ['uid'] as const;
 
 /**
  * Every query parameter that makes an answer differ from the static file: the host sends a
- * request carrying any of them to the API function (src/output/routing.ts, src/serve/host-routing.ts).
+ * request carrying any of them to the API function (src/output/routing.ts, src/serve/shared/host-routing.ts).
  */
 export function functionQueryParams(): string[] {
   return [...new Set([...PAGINATION_PARAMS, ...ACTION_PARAMS, ...DETAIL_PARAMS, ...allFilterParams()])].sort();

@@ -42,7 +42,7 @@ export function paginationParameters(maxLimit: number, defaultLimit: number): Pa
   ];
 }
 
-/** `format` on every API view (facts §1.2; src/serve/links.ts FORMATS). */
+/** `format` on every API view (facts §1.2; src/serve/api/links.ts FORMATS). */
 export const FORMAT_PARAMETER = param(
   'format',
   { type: 'string', enum: ['json', 'api'] },
@@ -137,7 +137,7 @@ function repeatable(spec: FilterSpec<any>, parameter: Parameter): Parameter {
 
 /**
  * Parameters views read themselves, by resource (not filters): following's `request`
- * (src/serve/contentless.ts), froide-food's `location`, froide-campaign's required `campaign`
+ * (src/serve/api/contentless.ts), froide-food's `location`, froide-campaign's required `campaign`
  * and `zoom` (query-answers.ts), and the uids and directories of query-views.ts.
  */
 const CAMPAIGN = param('campaign', INTEGER, 'Id of a public information campaign; required (404 without).', true);

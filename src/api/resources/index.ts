@@ -44,7 +44,7 @@ export interface BuiltResource<T = unknown> {
   /**
    * Lists of their own that only a uid opens, kept out of the public list (output/plan.ts
    * planUnlisted); `key` names the file (buildPaths.unlistedList), the API core finds it from
-   * the query (src/serve/views.ts `unlisted`).
+   * the query (src/serve/api/views.ts `unlisted`).
    */
   unlisted?(archive: Archive, ctx: RenderContext): { key: string; items: T[] }[];
 }
@@ -191,7 +191,7 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
   }),
   define({
     name: 'pageannotation',
-    // froide lists annotations only for `?document=<id>` (src/serve/query-views.ts); the bare list is empty.
+    // froide lists annotations only for `?document=<id>` (src/serve/api/query-views.ts); the bare list is empty.
     list: () => [],
     details: (archive) => sorted(archive.annotations.filter((annotation) => hasDetail(annotation.document) && annotation.document.public && annotation.document.listed), byId),
     id: (annotation) => annotation.id,

@@ -1,0 +1,72 @@
+/**
+ * Static files of build/ for the local preview, as the CDN serves them: the same headers
+ * netlify.toml gives (apiHeaders), an ETag and 304. Small files are kept in memory with their
+ * ETag, keyed by inode, size and mtime, so a rebuild (an atomic directory swap) is seen at once
+ * and a hit costs one stat().
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { isSafeRelativePath } from '../shared/store.ts';
+
+export interface StaticFile {
+  body: Buffer;
+  etag: string;
+}
+
+const MAX_CACHED_BYTES = 512 * 1024;
+const MAX_ENTRIES = 4096;
+
+export class StaticFiles {
+  private readonly root: string;
+  private readonly cache = new Map<string, StaticFile & { key: string }>();
+
+  constructor(buildDir: string) {
+    this.root = resolve(buildDir);
+  }
+
+  /** The file, or null when there is none (directories count as none). */
+  async get(relative: string): Promise<StaticFile | null> {
+    if (!isSafeRelativePath(relative)) return null;
+    const file = join(this.root, ...relative.split('/'));
+    if (!file.startsWith(this.root + sep)) return null;
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) return null;
+    const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const hit = this.cache.get(file);
+    if (hit && hit.key === key) return hit;
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      return null;
+    }
+    const entry = { body, etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}-${info.ino.toString(36)}"`, key };
+    if (body.byteLength <= MAX_CACHED_BYTES) {
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(file, entry);
+    }
+    return entry;
+  }
+}
+
+const TYPES: Record<string, string> = {
+  json: 'application/json',
+  html: 'text/html; charset=utf-8',
+  // The schema page's script and style (src/output/swagger-ui.ts); Netlify types them by extension too.
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+export function staticContentType(path: string): string {
+  const dot = path.lastIndexOf('.');
+  return (dot > path.lastIndexOf('/') && TYPES[path.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
+}

@@ -1,0 +1,76 @@
+/**
+ * Where a request goes on the host, as one pure function (issue 4 #9–#10). The local preview
+ * routes with it; the Netlify configuration (netlify.toml, the Edge Function declarations and
+ * the rules from src/output/routing.ts) encodes the same decisions, and test/netlify checks
+ * both against one URL table with Netlify's own redirect engine.
+ *
+ * Order, as on Netlify: Edge Functions (media gate; API methods other than GET/HEAD; API
+ * paths without trailing slash), then forced query rules to the function, then static files
+ * with the index.json rewrites (detail paths of resources the function answers go there), then
+ * the function as the JSON 404 under /api/v1/.
+ */
+import { functionQueryParams } from '../../api/filters/index.ts';
+import { API_PREFIX } from '../../api/routes.ts';
+import { answeredByFunction, matchApiRoute, staticFileOf } from '../api/route.ts';
+import { SLASHLESS_API_PATH } from '../api/early.ts';
+import { MEDIA_MOUNT } from '../media/gate.ts';
+
+export type Destination =
+  /** The media gate (Netlify: Edge Function `media`). */
+  | { kind: 'media' }
+  /** The build-data-free API answers (Netlify: Edge Functions `api-methods`, `api-slash`). */
+  | { kind: 'api-early' }
+  /** The API core with build data (Netlify: Functions v2 `api`). */
+  | { kind: 'function' }
+  /** A file of build/ (relative path); if it is missing, `missing` says who answers. */
+  | { kind: 'static'; file: string; missing: 'function' | 'not-found' };
+
+const QUERY_PARAMS: ReadonlySet<string> = new Set(functionQueryParams());
+const SLASHLESS = new RegExp(SLASHLESS_API_PATH);
+const API_ROOT = API_PREFIX.slice(0, -1);
+
+/**
+ * True when the query has one of the parameters with a value (`?limit=` counts, a bare `?limit`
+ * does not: Netlify's query rules need `key=`; platform facts A1).
+ */
+export function hasFunctionParam(search: string): boolean {
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    let key: string;
+    try {
+      key = decodeURIComponent(part.slice(0, eq).replace(/\+/g, ' '));
+    } catch {
+      continue;
+    }
+    if (QUERY_PARAMS.has(key)) return true;
+  }
+  return false;
+}
+
+export function routeRequest(method: string, url: URL): Destination {
+  const path = url.pathname;
+  if (path.startsWith(MEDIA_MOUNT)) return { kind: 'media' };
+  const api = path === API_ROOT || path.startsWith(API_PREFIX);
+  if (api && (SLASHLESS.test(path) || (method !== 'GET' && method !== 'HEAD'))) return { kind: 'api-early' };
+  if (api && hasFunctionParam(url.search)) return { kind: 'function' };
+  if (api && answeredByFunction(matchApiRoute(path))) return { kind: 'function' };
+  const relative = decodeURIComponentSafe(path.slice(1));
+  if (relative === null) return { kind: 'static', file: '', missing: api ? 'function' : 'not-found' };
+  if (api && path.endsWith('/')) return { kind: 'static', file: staticApiFile(relative), missing: 'function' };
+  return { kind: 'static', file: relative, missing: api ? 'function' : 'not-found' };
+}
+
+
+/** The file the host rewrites a slashed API path to; paths that name no view keep Netlify's index.json rule. */
+function staticApiFile(relative: string): string {
+  return staticFileOf(matchApiRoute(`/${relative}`)) ?? `${relative}index.json`;
+}
+
+function decodeURIComponentSafe(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}

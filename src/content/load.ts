@@ -34,7 +34,7 @@ import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
-import { mapLimit } from '../concurrency.ts';
+import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
   /** Relative paths (forward slashes) matching a glob, sorted. */

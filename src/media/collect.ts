@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment.ts';
 import type { DocumentFacts } from '../api/resources/context.ts';
 import { documentMediaDir } from '../api/resources/document.ts';
-import { mapLimit } from '../concurrency.ts';
+import { mapLimit } from '../lib/concurrency.ts';
 import type { Archive, Document } from '../model/types.ts';
 import type { PdfImage } from '../pdf/index.ts';
 import type { MediaEntry } from './media-index.ts';

@@ -10,7 +10,7 @@
  * every object this listing sees was recorded before the records are read, and a build that
  * runs meanwhile loses nothing.
  */
-import { mapLimit } from '../concurrency.ts';
+import { mapLimit } from '../lib/concurrency.ts';
 import type { BuildRecord, MediaStore } from './store.ts';
 
 export interface PruneOptions {

@@ -8,7 +8,7 @@
  * With a time budget no new work starts once it is spent; what is not done stays pending and
  * the next build, which finds everything finished so far in the cache, continues.
  */
-import { mapLimit } from '../concurrency.ts';
+import { mapLimit } from '../lib/concurrency.ts';
 import { readFile } from 'node:fs/promises';
 import { openCache, sha256Hex, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
 import { runPass, type PassGroup } from './passes.ts';

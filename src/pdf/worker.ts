@@ -11,7 +11,7 @@ import { sha256Hex, type PartBody } from './cache.ts';
 import { derivePdf } from './derive.ts';
 import { webpSiblings } from './images.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
-import { mapLimit } from '../concurrency.ts';
+import { mapLimit } from '../lib/concurrency.ts';
 
 const WEBP_PAGES_AT_ONCE = 2;
 

@@ -6,6 +6,7 @@
 import { actionPage, choices, type ActionEntries } from '../../api/autocomplete.ts';
 import { envelope } from '../../api/envelope.ts';
 import { MANIFEST_VERSION, type Manifest } from '../../api/manifest.ts';
+import { decodeUriComponentOrNull } from '../../lib/uri.ts';
 import { RESOURCES, type Method } from '../../api/resource-table.ts';
 import { earlyAnswer, methodsOf, type View } from './early.ts';
 import { buildPaths, UrlBuilder, type ResourceName } from '../../api/routes.ts';
@@ -138,7 +139,8 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
     case 'detail': {
       const views = RESOURCE_VIEWS[view.resource];
       if (views?.detail) {
-        const id = decodeSegment(view.id);
+        // Django matches the decoded path.
+        const id = decodeUriComponentOrNull(view.id);
         return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : views.detail(id, url, store);
       }
       const id = /^\d+$/.test(view.id) ? String(Number(view.id)) : null;
@@ -172,15 +174,6 @@ async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, sto
   const { limit, offset, others } = pageRequest(query, RESOURCES[view.resource]);
   const page = actionPage(new UrlBuilder(manifest.urls), view.resource, view.action, { query: others, limit, offset, all: choices(entries, query, positions) });
   return { body: page };
-}
-
-/** Django matches the decoded path. */
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
 }
 
 async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {

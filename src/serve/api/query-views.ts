@@ -22,9 +22,8 @@ import { MESSAGES } from './responses.ts';
 import type { Store } from '../shared/store.ts';
 import type { Answer, ListScope, ResourceViews } from './views.ts';
 import { pythonInt } from '../../api/python.ts';
+import { UUID_PATTERN as UUID } from '../../lib/uuid.ts';
 
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The request's `uid` (the last one), or null when there is none or it is no UUID (then it opens nothing). */
 function uidOf(query: URLSearchParams): string | null {

@@ -13,6 +13,8 @@
  * `.`/`..`, empty segments, NUL, malformed escapes.
  */
 import { tokenScope, verifyToken, type TokenCheck, type TokenKey } from '../../api/media-token.ts';
+import { contentTypeOf } from '../../lib/content-types.ts';
+import { decodeUriComponentOrNull } from '../../lib/uri.ts';
 import { readMediaEntry, type MediaEntry } from '../../media/media-index.ts';
 import type { Store } from '../shared/store.ts';
 
@@ -34,13 +36,8 @@ export function mediaPathOf(pathname: string, mount = MEDIA_MOUNT): string | nul
   if (raw === '' || /%(2f|5c|00)/i.test(raw)) return null;
   const segments: string[] = [];
   for (const encoded of raw.split('/')) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(encoded);
-    } catch {
-      return null;
-    }
-    if (segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
+    const segment = decodeUriComponentOrNull(encoded);
+    if (segment === null || segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
     segments.push(segment);
   }
   return segments.join('/');
@@ -105,10 +102,16 @@ async function publicEntry(store: Store | undefined, path: string): Promise<Medi
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
 export const TOKEN_CACHE_CONTROL = 'private, no-store';
 
+/**
+ * Media files are never typed as a page, a script or a style sheet: an attachment named
+ * `x.html` is served as application/octet-stream, so no file of the archive runs on its origin.
+ */
+const ACTIVE_CONTENT: ReadonlySet<string> = new Set(['html', 'js', 'css']);
+
 /** Headers of every media answer, on Netlify and in the preview (src/serve/media/handler.ts). */
 export function mediaHeaders(path: string, access: MediaAccess): Record<string, string> {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  const type = contentTypeOf(name);
+  const type = contentTypeOf(name, { except: ACTIVE_CONTENT });
   const inline = type === 'application/pdf' || type.startsWith('image/') || type.startsWith('text/plain');
   return {
     'content-type': type,
@@ -130,33 +133,4 @@ export function refusal(decision: Extract<GateDecision, { allow: false }>): Resp
       'access-control-allow-origin': '*',
     },
   });
-}
-
-const TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  json: 'application/json',
-  xml: 'application/xml',
-  zip: 'application/zip',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  eml: 'message/rfc822',
-  msg: 'application/vnd.ms-outlook',
-};
-
-export function contentTypeOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return (dot >= 0 && TYPES[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
 }

@@ -1,22 +1,18 @@
 /**
- * Static files of build/ for the local preview, as the CDN serves them: the same headers
- * netlify.toml gives (apiHeaders), an ETag and 304. Small files are kept in memory with their
+ * Static files of build/ for the local preview's router (router.ts), with an ETag as the CDN
+ * gives one. Small files are kept in memory with their
  * ETag, keyed by inode, size and mtime, so a rebuild (an atomic directory swap) is seen at once
  * and a hit costs one stat().
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { isSafeRelativePath } from '../shared/store.ts';
-
-export interface StaticFile {
-  body: Buffer;
-  etag: string;
-}
+import type { StaticFile, StaticFileReader } from './router.ts';
 
 const MAX_CACHED_BYTES = 512 * 1024;
 const MAX_ENTRIES = 4096;
 
-export class StaticFiles {
+export class StaticFiles implements StaticFileReader {
   private readonly root: string;
   private readonly cache = new Map<string, StaticFile & { key: string }>();
 
@@ -52,21 +48,4 @@ export class StaticFiles {
     }
     return entry;
   }
-}
-
-const TYPES: Record<string, string> = {
-  json: 'application/json',
-  html: 'text/html; charset=utf-8',
-  // The schema page's script and style (src/output/swagger-ui.ts); Netlify types them by extension too.
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  pdf: 'application/pdf',
-  png: 'image/png',
-  webp: 'image/webp',
-};
-
-export function staticContentType(path: string): string {
-  const dot = path.lastIndexOf('.');
-  return (dot > path.lastIndexOf('/') && TYPES[path.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
 }

@@ -368,7 +368,7 @@ export const buildPaths = {
    * A file per object, not `<id>/index.json` (a folder per object doubled the inodes a build
    * creates and tripled its write time; docs/performance.md), in the key's shard folder
    * (shardOf). The detail Edge Function and the preview rewrite `/api/v1/<resource>/<id>/`
-   * here (src/netlify/edge-functions/api-detail.ts, serve/shared/host-routing.ts).
+   * here (src/netlify/edge-functions/api-detail.ts, serve/host-routing.ts).
    */
   detail(resource: ResourceName, id: number | string): string {
     return sharded(`api/v1/${resource}`, id);

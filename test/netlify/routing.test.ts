@@ -2,7 +2,7 @@
  * Netlify routes exactly like the local preview (issue 4 #9): the generated build/_redirects
  * and netlify.toml go through Netlify's own redirect engine (netlify-redirector +
  * @netlify/redirect-parser), the Edge Function declarations are read from the adapters, and
- * for a table of URLs the landing place must equal src/serve/shared/host-routing.ts's decision,
+ * for a table of URLs the landing place must equal src/serve/host-routing.ts's decision,
  * which the preview uses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import { headerRules, planRouting, redirectRules, API_FUNCTION } from '../../src
 import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api/early.ts';
 import { answerDetail } from '../../src/serve/api/detail-rewrite.ts';
 import { apiHeaders } from '../../src/serve/api/responses.ts';
-import { routeRequest, type Destination } from '../../src/serve/shared/host-routing.ts';
+import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
 const BUILT = ['request', 'message', 'attachment', 'publicbody', 'document', 'page', 'following', 'venue', 'campaigninformationobject', 'documentcollection'] as const;

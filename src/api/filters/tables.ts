@@ -374,7 +374,7 @@ export const DETAIL_PARAMS = ['uid'] as const;
 
 /**
  * Every query parameter that makes an answer differ from the static file: the host sends a
- * request carrying any of them to the API function (src/output/routing.ts, src/serve/shared/host-routing.ts).
+ * request carrying any of them to the API function (src/output/routing.ts, src/serve/host-routing.ts).
  */
 export function functionQueryParams(): string[] {
   return [...new Set([...PAGINATION_PARAMS, ...ACTION_PARAMS, ...DETAIL_PARAMS, ...allFilterParams()])].sort();

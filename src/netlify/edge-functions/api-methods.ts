@@ -7,7 +7,7 @@ import { earlyAnswer } from '../../serve/api/early.ts';
 import type { EdgeContext } from '../edge-runtime.ts';
 
 // Literal values: Netlify reads this declaration without running the module.
-// test/netlify checks it against src/serve/shared/host-routing.ts.
+// test/netlify checks it against src/serve/host-routing.ts.
 export const config = {
   path: ['/api/v1', '/api/v1/*'],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

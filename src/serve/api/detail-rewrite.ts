@@ -13,7 +13,7 @@
  */
 import { methodsOf, missingDetail, unacceptable } from './early.ts';
 import { matchApiRoute } from './route.ts';
-import { routeRequest } from '../shared/host-routing.ts';
+import { routeRequest } from '../host-routing.ts';
 import { apiHeaders } from './responses.ts';
 
 /** Fetches a file of the deploy (a path relative to build/). */

@@ -13,7 +13,7 @@ import type { MediaEntry } from '../../media/media-index.ts';
 import { readMediaEntry } from '../../media/media-index.ts';
 import type { ByteRange, MediaStore } from '../../media/store.ts';
 import { checkMediaRequest, mediaHeaders, refusal, type GateOptions } from './gate.ts';
-import { matchesIfNoneMatch } from '../api/responses.ts';
+import { matchesIfNoneMatch } from '../shared/conditional.ts';
 import type { Store } from '../shared/store.ts';
 
 export interface MediaServing extends Omit<GateOptions, 'store'> {

@@ -1,6 +1,6 @@
 /**
  * The local preview's router (issue 4 #10): one web-standard `Request -> Response` function
- * that answers every URL as the Netlify deploy does. `routeRequest()` (../shared/host-routing.ts)
+ * that answers every URL as the Netlify deploy does. `routeRequest()` (../host-routing.ts)
  * says where a request goes; this sends it there: the media handler, the store-free API
  * answers, the API core, or a file of build/ with the headers the CDN gives it.
  * No node: import: the Node server lives in node-adapter.ts, the files come in through
@@ -9,9 +9,11 @@
 import { API_PREFIX } from '../../api/routes.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
-import { apiHeaders, matchesIfNoneMatch } from '../api/responses.ts';
+import { apiHeaders } from '../api/responses.ts';
+import { matchesIfNoneMatch } from '../shared/conditional.ts';
 import { viewOfFile } from '../api/route.ts';
-import { routeRequest } from '../shared/host-routing.ts';
+import { routeRequest } from '../host-routing.ts';
+import { staticHeadersOf } from '../shared/static-headers.ts';
 
 export type WebHandler = (request: Request) => Promise<Response>;
 
@@ -61,10 +63,10 @@ export function createPreviewRouter({ api, media, files }: PreviewRoutes): WebHa
   };
 }
 
-/** Headers the CDN adds to a static file (netlify.toml [[headers]] and the generated _headers). */
+/** Headers the CDN gives a static file: its type, the rules of ../shared/static-headers.ts, Allow from the generated _headers. */
 function staticHeaders(relative: string): Record<string, string> {
   const type = contentTypeOf(relative);
-  if (!relative.startsWith('api/v1/')) return { 'content-type': type };
+  if (!relative.startsWith('api/v1/')) return { ...staticHeadersOf(`/${relative}`), 'content-type': type };
   const view = viewOfFile(relative);
   return view.kind === 'none' ? { ...apiHeaders([]), 'content-type': type } : apiHeaders(methodsOf(view), type);
 }

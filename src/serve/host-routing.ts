@@ -9,12 +9,12 @@
  * with the index.json rewrites (detail paths of resources the function answers go there), then
  * the function as the JSON 404 under /api/v1/.
  */
-import { functionQueryParams } from '../../api/filters/index.ts';
-import { API_PREFIX } from '../../api/routes.ts';
-import { decodeUriComponentOrNull } from '../../lib/uri.ts';
-import { answeredByFunction, matchApiRoute, staticFileOf } from '../api/route.ts';
-import { SLASHLESS_API_PATH } from '../api/early.ts';
-import { MEDIA_MOUNT } from '../media/gate.ts';
+import { functionQueryParams } from '../api/filters/index.ts';
+import { API_PREFIX } from '../api/routes.ts';
+import { decodeUriComponentOrNull } from '../lib/uri.ts';
+import { answeredByFunction, matchApiRoute, staticFileOf } from './api/route.ts';
+import { SLASHLESS_API_PATH } from './api/early.ts';
+import { MEDIA_MOUNT } from './media/gate.ts';
 
 export type Destination =
   /** The media gate (Netlify: Edge Function `media`). */

@@ -1,12 +1,11 @@
 /**
  * Static files of build/ for the local preview's router (router.ts), with an ETag as the CDN
- * gives one. Small files are kept in memory with their
- * ETag, keyed by inode, size and mtime, so a rebuild (an atomic directory swap) is seen at once
- * and a hit costs one stat().
+ * gives one. Small files are kept in memory with their ETag, keyed by inode, size and mtime,
+ * so a rebuild (an atomic directory swap) is seen at once and a hit costs one stat().
  */
 import { readFile, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
-import { isSafeRelativePath } from '../shared/store.ts';
+import { resolve } from 'node:path';
+import { fileInside } from '../shared/fs-store.ts';
 import type { StaticFile, StaticFileReader } from './router.ts';
 
 const MAX_CACHED_BYTES = 512 * 1024;
@@ -22,9 +21,8 @@ export class StaticFiles implements StaticFileReader {
 
   /** The file, or null when there is none (directories count as none). */
   async get(relative: string): Promise<StaticFile | null> {
-    if (!isSafeRelativePath(relative)) return null;
-    const file = join(this.root, ...relative.split('/'));
-    if (!file.startsWith(this.root + sep)) return null;
+    const file = fileInside(this.root, relative);
+    if (file === null) return null;
     let info;
     try {
       info = await stat(file);

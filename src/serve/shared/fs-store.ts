@@ -10,9 +10,8 @@ export function fsStore(buildDir: string): Store {
   return { read: (path) => readWithParts(path, readRaw) };
 
   async function readRaw(path: string): Promise<Uint8Array | null> {
-    if (!isSafeRelativePath(path)) return null;
-    const file = join(root, ...path.split('/'));
-    if (!file.startsWith(root + sep)) return null;
+    const file = fileInside(root, path);
+    if (file === null) return null;
     try {
       return await readFile(file);
     } catch (error) {
@@ -21,4 +20,11 @@ export function fsStore(buildDir: string): Store {
       throw error;
     }
   }
+}
+
+/** The file a build-relative path names under `root` (an absolute path), or null for a path that could leave it. */
+export function fileInside(root: string, path: string): string | null {
+  if (!isSafeRelativePath(path)) return null;
+  const file = join(root, ...path.split('/'));
+  return file.startsWith(root + sep) ? file : null;
 }

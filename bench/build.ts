@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
-import { writeSyntheticArchive, type SyntheticCounts } from '../src/sample/synthetic.ts';
+import { writeSyntheticArchive, type SyntheticCounts } from '../tools/synthetic.ts';
 import type { LayoutFigures } from '../src/output/limits.ts';
 import type { UploadStats } from '../src/media/upload.ts';
 

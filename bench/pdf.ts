@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { folderDerivativeStore, processPdfs, type PdfJob, type PdfRunStats } from '../src/pdf/index.ts';
 import type { ProgressState } from '../src/pdf/progress.ts';
 import { ORIGINAL_DPI, THUMBNAIL_WIDTHS } from '../src/pdf/sizes.ts';
-import { fillerPages, writePdf } from '../src/sample/pdf-writer.ts';
+import { fillerPages, writePdf } from '../tools/pdf-writer.ts';
 
 const { values } = parseArgs({
   options: {

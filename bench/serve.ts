@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/routes.ts';
-import { writeSyntheticArchive } from '../src/sample/synthetic.ts';
+import { writeSyntheticArchive } from '../tools/synthetic.ts';
 import { folderMediaStore } from '../src/media/folder-store.ts';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
 

@@ -4,16 +4,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkAnnotations, cropAnnotations } from './annotations.ts';
+import { checkAnnotations, cropAnnotations } from './derive/annotations.ts';
 import { BUILT_RESOURCES } from './api/resources/index.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import type { Manifest } from './api/manifest.ts';
 import { buildPaths, UrlBuilder } from './api/routes.ts';
 import { signMedia } from './api/sign-media.ts';
 import { checkContent, type CheckOptions } from './check.ts';
-import { DEFAULTS, type Settings } from './config.ts';
+import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
-import { deriveDocuments } from './derivatives.ts';
+import { deriveDocuments } from './derive/documents.ts';
 import { collectMedia } from './media/collect.ts';
 import type { MediaStore } from './media/store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
@@ -24,7 +24,6 @@ import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
-import type { DeployLimits } from './output/limits.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
 import { folderDerivativeStore, type PdfOptions, type PdfRunStats } from './pdf/index.ts';
 
@@ -64,14 +63,16 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     return value;
   };
 
-  const { problems, archive, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
-  if (!archive || !settings) throw new ContentError(problems.sorted());
+  const { problems, archive: linked, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
+  if (!linked || !settings) throw new ContentError(problems.sorted());
 
   const store = options.pdf?.store ?? folderDerivativeStore(options.cacheDir);
-  const derivatives = stage('pdf', await deriveDocuments(archive, { ...options.pdf, store, images: options.images ?? true }, problems));
+  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, images: options.images ?? true }, problems));
+  const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
   const crops = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
+  const cropped = new Set(crops.map((crop) => crop.annotation));
   const media = stage('hash media', await collectMedia({ archive, facts: derivatives.facts, images: derivatives.images, crops }));
 
   const ctx: RenderContext = {
@@ -79,7 +80,9 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     timeZone: archive.timeZone,
     now: settings.now * 1_000_000,
     token: stage('sign media', await signMedia(archive, settings)),
+    published: derivatives.published,
     facts: derivatives.facts,
+    cropped: (annotation) => cropped.has(annotation),
   };
 
   const lists: Manifest['lists'] = {};

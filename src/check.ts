@@ -10,7 +10,7 @@ import { ERRORS } from './content/errors.ts';
 import { Problems } from './content/problems.ts';
 import { linkArchive } from './model/link.ts';
 import type { Archive } from './model/types.ts';
-import { checkPdfHeaders } from './pdf-policy.ts';
+import { checkPdfHeaders } from './derive/unreadable-pdfs.ts';
 
 /** The first `bytes` bytes of a file; synchronous for the reason given in content/disk.ts. */
 function readHead(absolute: string, bytes: number): Uint8Array {
@@ -54,7 +54,6 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
     }
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
-  if (settings) archive.title = settings.title;
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
   return { problems, archive: problems.errors.length ? undefined : archive, settings };
 }

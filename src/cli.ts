@@ -200,7 +200,7 @@ async function derive(options: Options, log: Logger): Promise<number> {
     report(problems.sorted(), options, log);
     return 1;
   }
-  const { deriveDocuments } = await import('./derivatives.ts');
+  const { deriveDocuments } = await import('./derive/documents.ts');
   const { folderDerivativeStore } = await import('./pdf/index.ts');
   const { formatPdfSummary } = await import('./pdf/summary.ts');
   const derived = await deriveDocuments(archive, { ...pdf, store: folderDerivativeStore(options.cache), images: !options['no-images'] }, problems);

@@ -1,10 +1,80 @@
 /**
  * One typed settings object with every default in one place (STYLE practice 11).
  * Sources, later wins: content/site.yaml < environment < explicit overrides (CLI flags).
+ *
+ * Every stage may import this module (docs/architecture.md, "Import order"), so it imports none:
+ * the types of settings (URLs, deploy limits, token keys) are declared here.
  */
-import type { UrlSettings } from './api/routes.ts';
-import type { DeployLimits } from './output/limits.ts';
-import { DEVELOPMENT_KEY, isDevelopmentKey, parseTokenKeys, type TokenKey } from './api/media-token.ts';
+
+export interface UrlSettings {
+  /** Absolute, without trailing slash: `https://archive.example.org`. */
+  baseUrl: string;
+  /** Absolute, with trailing slash: `https://archive.example.org/media/`. */
+  mediaUrl: string;
+  /** Absolute, without trailing slash: where the public HTML pages live. */
+  siteUrl: string;
+}
+
+/** The deploy target's limits every build checks its output against (src/output/limits.ts). */
+export interface DeployLimits {
+  /** Entries (files and folders) in one folder. Netlify: "a limit of 54,000 files per directory" (Site deploys overview). */
+  entriesPerFolder: number;
+  /** Bytes of one file. Netlify: "Files over 10 MByte in size are not well-supported by our CDN" (build gotchas). */
+  fileBytes: number;
+  /**
+   * Files in the whole deploy. Netlify documents none, but every deploy sends the full
+   * path-to-hash map and reports of failures start in the tens of thousands (netlify/cli#484);
+   * the default is a ceiling for an archive of FragDenStaat's size, not a Netlify figure.
+   */
+  files: number;
+  /** Rules in `_redirects`. Netlify: "If you need to set up 10,000 redirects or more, we recommend using wildcards" (Redirects and rewrites). */
+  redirectRules: number;
+  /** Header path blocks in `_headers` (Netlify documents no figure; the same order as redirects). */
+  headerRules: number;
+  /**
+   * Bytes of `_redirects` and of `_headers` each. Netlify: "If the size of this output is too
+   * large, the deploy might fail" (no figure); 1 MB is ~100 times what this project writes.
+   */
+  routingFileBytes: number;
+}
+
+export interface TokenKey {
+  /** Key id, written into the token so verification picks the right secret. */
+  kid: string;
+  secret: string;
+}
+
+/** Marked so that nobody mistakes it for a real secret; production builds refuse it. */
+export const DEVELOPMENT_KEY: TokenKey = {
+  kid: 'dev',
+  secret: 'INSECURE-development-only-media-token-secret',
+};
+
+export function isDevelopmentKey(key: TokenKey): boolean {
+  return key.secret === DEVELOPMENT_KEY.secret;
+}
+
+/** Parses `MEDIA_TOKEN_KEYS` = `kid:secret[,kid:secret...]`; the first one signs. */
+export function parseTokenKeys(value: string): TokenKey[] {
+  const keys = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const colon = part.indexOf(':');
+      if (colon <= 0 || colon === part.length - 1) {
+        throw new Error(`MEDIA_TOKEN_KEYS entry "${part.slice(0, 12)}…" is not of the form kid:secret`);
+      }
+      const kid = part.slice(0, colon);
+      if (!/^[A-Za-z0-9_-]+$/.test(kid)) {
+        throw new Error(`MEDIA_TOKEN_KEYS key id "${kid}" may only contain letters, digits, "_" and "-"`);
+      }
+      return { kid, secret: part.slice(colon + 1) };
+    });
+  if (keys.length === 0) throw new Error('MEDIA_TOKEN_KEYS is set but names no key');
+  return keys;
+}
+
 
 export const DEFAULTS = {
   contentDir: 'content',

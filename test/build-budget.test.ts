@@ -8,7 +8,7 @@ import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPaths } from '../src/api/routes.ts';
-import { writePdf } from '../src/sample/pdf-writer.ts';
+import { writePdf } from '../tools/pdf-writer.ts';
 import { readMediaEntry } from '../src/media/media-index.ts';
 import { fsStore } from '../src/serve/shared/fs-store.ts';
 import { buildTree, serveTree } from './helpers/build.ts';

@@ -11,7 +11,7 @@ import { buildArchive } from '../src/build.ts';
 import { folderMediaStore } from '../src/media/folder-store.ts';
 import { main } from '../src/cli.ts';
 import type { Logger } from '../src/log.ts';
-import { fillerPages, writePdf } from '../src/sample/pdf-writer.ts';
+import { fillerPages, writePdf } from '../tools/pdf-writer.ts';
 import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
 import { minimalArchive, responseMessage, tempDir, writeTree } from './helpers/content.ts';
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.ts';
 import type { Logger } from '../src/log.ts';
 import { minimalArchive, responseMessage, tempDir, writeTree, type Tree } from './helpers/content.ts';
-import { writePdf } from '../src/sample/pdf-writer.ts';
+import { writePdf } from '../tools/pdf-writer.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -2,7 +2,8 @@
  * `build/_data/manifest.json`: what the serving layer needs to know about a build without
  * reading the collection itself.
  */
-import type { UrlSettings, ResourceName } from './routes.ts';
+import type { UrlSettings } from '../config.ts';
+import type { ResourceName } from './routes.ts';
 
 export const MANIFEST_VERSION = 1;
 

@@ -5,45 +5,10 @@
  * The scope is the media path relative to the media root: the file for attachments, the
  * document directory for documents (one token covers its PDF and page images, as in
  * froide). Web Crypto only: the build (Node), the preview server and the Edge Function
- * (Deno) import this same module. No Node built-ins here.
+ * (Deno) import this same module. No Node built-ins here. The keys are settings (src/config.ts).
  */
+import type { TokenKey } from '../config.ts';
 
-export interface TokenKey {
-  /** Key id, written into the token so verification picks the right secret. */
-  kid: string;
-  secret: string;
-}
-
-/** Marked so that nobody mistakes it for a real secret; production builds refuse it. */
-export const DEVELOPMENT_KEY: TokenKey = {
-  kid: 'dev',
-  secret: 'INSECURE-development-only-media-token-secret',
-};
-
-export function isDevelopmentKey(key: TokenKey): boolean {
-  return key.secret === DEVELOPMENT_KEY.secret;
-}
-
-/** Parses `MEDIA_TOKEN_KEYS` = `kid:secret[,kid:secret...]`; the first one signs. */
-export function parseTokenKeys(value: string): TokenKey[] {
-  const keys = value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const colon = part.indexOf(':');
-      if (colon <= 0 || colon === part.length - 1) {
-        throw new Error(`MEDIA_TOKEN_KEYS entry "${part.slice(0, 12)}…" is not of the form kid:secret`);
-      }
-      const kid = part.slice(0, colon);
-      if (!/^[A-Za-z0-9_-]+$/.test(kid)) {
-        throw new Error(`MEDIA_TOKEN_KEYS key id "${kid}" may only contain letters, digits, "_" and "-"`);
-      }
-      return { kid, secret: part.slice(colon + 1) };
-    });
-  if (keys.length === 0) throw new Error('MEDIA_TOKEN_KEYS is set but names no key');
-  return keys;
-}
 
 const encoder = new TextEncoder();
 const cryptoKeys = new Map<string, Promise<CryptoKey>>();

@@ -5,6 +5,8 @@
  * URL is produced here. Links inside JSON, the static files the build writes, the routing
  * rules for the host and the matcher in the serving layer all call these functions.
  */
+import type { UrlSettings } from '../config.ts';
+import { pageImageName } from '../pdf/image-names.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
 
 /** Resource names in the order of the API root (spec §2.1). */
@@ -124,15 +126,6 @@ export const QUERY_ANSWERED: ReadonlySet<ResourceName> = new Set<ResourceName>([
 
 /** Page size of every precomputed list page (spec §2.2, facts §1.3). */
 export const PAGE_SIZE = 50;
-
-export interface UrlSettings {
-  /** Absolute, without trailing slash: `https://archive.example.org`. */
-  baseUrl: string;
-  /** Absolute, with trailing slash: `https://archive.example.org/media/`. */
-  mediaUrl: string;
-  /** Absolute, without trailing slash: where the public HTML pages live. */
-  siteUrl: string;
-}
 
 /** A repeated parameter (`?category=1&category=2`) is an array, its values in request order. */
 export type Query = Record<string, string | number | readonly string[] | undefined>;
@@ -302,7 +295,7 @@ export const mediaPaths = {
     return `${area}/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
   },
   pageImage(documentDir: string, page: number | string, size: string): string {
-    return `${documentDir}/page-p${page}-${size}.png`;
+    return `${documentDir}/${pageImageName(page, size)}`;
   },
   /** froide's name for the cropped area of an annotation: next to the page's original image. */
   annotationImage(documentDir: string, page: number, annotationId: number): string {

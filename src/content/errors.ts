@@ -8,8 +8,6 @@
  * (`sender_public_body: refers to public body 33, which does not exist`), so it starts with a
  * verb in lower case and says what is wrong with the value; the hint says what to do, in the
  * editor's terms, naming a value to write where one is known.
- *
- * Problems of PDF files (src/pdf-policy.ts) are not here yet: issue 11 is changing that module.
  */
 import type { Severity } from './problems.ts';
 
@@ -427,7 +425,7 @@ export const ERRORS = catalogue({
     hint: () => 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own',
   }),
 
-  // --- collections and annotations (src/model/collections.ts, src/annotations.ts) ------------
+  // --- collections and annotations (src/model/collections.ts, src/derive/annotations.ts) -----
   UnknownDirectory: kind<{ id: number; own: string; elsewhere?: string; ids: readonly number[] }>({
     title: 'a directory that is not one of the collection',
     message: ({ id, own, elsewhere }) =>
@@ -477,6 +475,31 @@ export const ERRORS = catalogue({
       return `is ${value}, so the area ends at ${end}, ${side === 'width' ? 'right of' : 'below'} the page: ${size}`;
     },
     hint: ({ width, height, min }) => `keep the area inside the page: left + width <= ${width}, top + height <= ${height}, width and height at least ${min}`,
+  }),
+
+  // --- PDF files (src/derive/unreadable-pdfs.ts: the failure policy of docs/pdf.md) -----------
+  UnreadablePdf: kind<{ file: string; reason: string }>({
+    title: 'an imported document whose PDF cannot be read',
+    message: ({ file, reason }) => `${file} cannot be read as a PDF: ${reason}`,
+    hint: () => 'replace it with a readable PDF (open it in a PDF viewer to check), or remove the document',
+  }),
+  UnreadableAttachmentPdf: kind<{ attachment: number; document: number; reason: string }>({
+    title: 'a PDF attachment whose derived document cannot be read',
+    severity: 'warning',
+    message: ({ attachment, document, reason }) => `cannot be read as a PDF, so attachment ${attachment} is published without its derived document ${document}: ${reason}`,
+    hint: () => 'replace the file with a readable PDF, or remove the document block of the attachment',
+  }),
+  CollectionLosesDocument: kind<{ document: number; file: string; reason: string }>({
+    title: 'a collection entry whose document is left out because its PDF cannot be read',
+    severity: 'warning',
+    message: ({ document, file, reason }) => `lists document ${document}, which is left out of the collection because its PDF ${file} cannot be read: ${reason}`,
+    hint: () => 'replace the PDF with a readable one, or remove the entry',
+  }),
+  AttachmentNotPdf: kind<{ attachment: number; filetype: string; reason: string }>({
+    title: 'a PDF attachment whose file is not a PDF',
+    severity: 'warning',
+    message: ({ attachment, filetype, reason }) => `is published as attachment ${attachment} with the type ${filetype}, but it is ${reason}`,
+    hint: () => 'replace it with the file the public body sent, or give the attachment the name (extension) or filetype of what the file really is',
   }),
 
   // --- georegions (src/model/georegions.ts) ---------------------------------------------------

@@ -10,7 +10,7 @@ export type Severity = 'error' | 'warning';
 
 export interface Problem {
   severity: Severity;
-  /** The catalogue's name of the problem (content/errors.ts); absent for messages not in it yet. */
+  /** The catalogue's name of the problem (content/errors.ts). */
   kind?: string;
   /** Path relative to the content directory, with forward slashes. */
   file: string;
@@ -87,16 +87,6 @@ export class Problems {
   reportFile<P>(file: string, kind: ErrorKind<P>, params: P): void;
   reportFile(file: string, kind: ErrorKind<any>, params?: unknown): void {
     this.add(problemAt(describe(kind, params), kind.severity, { file, line: 0, column: 0, path: [] }));
-  }
-
-  /**
-   * A problem at a key, in words not (yet) in the catalogue: src/pdf-policy.ts's, which issue 11
-   * is changing; they move to content/errors.ts after it.
-   */
-  at(source: Source, path: readonly (string | number)[], message: string, hint?: string, severity: Severity = 'error'): void {
-    const full = [...source.base, ...path];
-    const { line, column } = source.locate(full);
-    this.add({ severity, file: source.file, line, column, path: formatPath(full), message, ...(hint ? { hint } : {}) });
   }
 
   get errors(): Problem[] {

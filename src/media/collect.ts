@@ -8,8 +8,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment.ts';
-import type { DocumentFacts } from '../api/resources/context.ts';
 import { documentMediaDir } from '../api/resources/document.ts';
+import { annotationMediaPath } from '../api/resources/pageannotation.ts';
+import type { AnnotationCrop } from '../derive/annotations.ts';
+import type { DocumentFacts } from '../derive/facts.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 import type { Archive, Document } from '../model/types.ts';
 import type { PdfImage } from '../pdf/index.ts';
@@ -21,17 +23,12 @@ export interface MediaFile extends MediaEntry {
   source: { file: string } | { bytes: Uint8Array };
 }
 
-/** Cropped annotation areas (src/annotations.ts): bytes made by the build. */
-export interface MediaBytes {
-  path: string;
-  bytes: Uint8Array;
-}
-
 export interface MediaInput {
   archive: Archive;
   facts(document: Document): DocumentFacts;
   images(document: Document): readonly PdfImage[];
-  crops: readonly MediaBytes[];
+  /** Cropped annotation areas (src/derive/annotations.ts): bytes made by the build. */
+  crops: readonly AnnotationCrop[];
 }
 
 const HASH_CONCURRENCY = 8;
@@ -54,7 +51,7 @@ export async function collectMedia(input: MediaInput): Promise<MediaFile[]> {
     const { sha256, size } = known.get(file) ?? (await hashFile(file));
     return { path: attachmentMediaPath(attachment), sha256, size, ...(isPublicAttachment(attachment) ? { public: true as const } : {}), source: { file } };
   });
-  const crops = input.crops.map(({ path, bytes }): MediaFile => ({ path, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, source: { bytes } }));
+  const crops = input.crops.map(({ annotation, bytes }): MediaFile => ({ path: annotationMediaPath(annotation), sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, source: { bytes } }));
   return [...attachments, ...documents, ...crops];
 }
 

@@ -8,9 +8,17 @@
  * Store (src/serve/shared/store.ts), on Netlify from the same deploy. Web-standard only.
  */
 import { buildPaths } from '../api/routes.ts';
-import type { PlannedFile } from '../output/plan-types.ts';
-import { parseJson, type Store } from '../serve/shared/store.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 import { isHash } from './store.ts';
+
+/**
+ * What the index is read through: the part of the serving layer's build-data Store
+ * (src/serve/shared/store.ts) it uses, named here because the media stage comes before serving.
+ */
+export interface IndexReader {
+  read(path: string): Promise<Uint8Array | null>;
+  json?(path: string): Promise<unknown | null>;
+}
 
 export interface MediaEntry {
   sha256: string;
@@ -36,9 +44,9 @@ export function planMediaIndex(entries: Iterable<readonly [path: string, entry: 
  * The entry of a media path, or null when the build has none. A store failure or a malformed
  * index file is an error, never a null: the caller decides how to fail.
  */
-export async function readMediaEntry(store: Store, path: string): Promise<MediaEntry | null> {
+export async function readMediaEntry(store: IndexReader, path: string): Promise<MediaEntry | null> {
   const file = buildPaths.mediaIndex(path);
-  const index = store.json ? await store.json(file) : await store.read(file).then((bytes) => (bytes === null ? null : parseJson(bytes)));
+  const index = store.json ? await store.json(file) : await store.read(file).then((bytes) => (bytes === null ? null : JSON.parse(new TextDecoder().decode(bytes))));
   if (index === null) return null;
   if (typeof index !== 'object' || Array.isArray(index)) throw new Error(`${file} is not a media index`);
   if (!Object.hasOwn(index, path)) return null;

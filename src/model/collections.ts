@@ -1,7 +1,7 @@
 /**
  * Document collections (django-filingcabinet, facts §5.15) and page annotations (§5.17):
  * linked to the published documents here. Pure: no I/O. Page bounds of annotations need the
- * PDF stage and are checked in src/annotations.ts.
+ * PDF stage and are checked in src/derive/annotations.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';
@@ -201,7 +201,6 @@ export function linkAnnotations(content: LoadedContent, importedByFile: Readonly
       rect: given === 4 ? { top: data.top!, left: data.left!, width: data.width!, height: data.height! } : null,
       timestamp: parseTimestamp(data.timestamp),
       highlight: data.highlight,
-      imagePath: null,
     };
     if (annotations.add(annotation)) document.annotations.push(annotation);
   }

@@ -195,7 +195,6 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   const infoCampaigns = linkInfoCampaigns(content, { problems, publicBodies, requests: published });
 
   return {
-    title: '',
     timeZone: options.timeZone,
     jurisdictions: jurisdictions.values(),
     laws: laws.values(),

@@ -219,7 +219,6 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
       public: data.public,
       listed: data.listed,
       allowAnnotation: data.allow_annotation,
-      pending: false,
       // A missing file is reported by the loader; the document is still linked (annotations) but not published.
       file: file ?? { path: '', absolute: '', size: 0 },
       fileName: slugifyFileName(data.file),
@@ -323,7 +322,6 @@ function derivedDocument(
     public: input.public,
     listed: input.listed,
     allowAnnotation: false,
-    pending: false,
     file: attachment.file,
     fileName: slugifyFileName(attachment.name),
     lastModifiedAt: optionalTime(input.last_modified_at) ?? attachment.message.timestamp,

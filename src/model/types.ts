@@ -214,7 +214,6 @@ export interface Document extends Record {
   public: boolean;
   listed: boolean;
   allowAnnotation: boolean;
-  pending: boolean;
   file: ContentFile;
   /** Name of the PDF inside the document's media directory. */
   fileName: string;
@@ -283,8 +282,6 @@ export interface PageAnnotation extends Record {
   rect: { top: number; left: number; width: number; height: number } | null;
   timestamp: Timestamp;
   highlight: string;
-  /** Media path of the cropped area; set by the derivative stage (src/annotations.ts), null without one. */
-  imagePath: string | null;
 }
 
 /** A georegion (facts §5.9); `parent` is froide's `part_of`, `depth` its depth in that tree. */
@@ -305,7 +302,6 @@ export interface GeoRegion extends TreeNode<GeoRegion> {
 }
 
 export interface Archive {
-  title: string;
   timeZone: string;
   jurisdictions: Jurisdiction[];
   laws: Law[];

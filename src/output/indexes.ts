@@ -5,7 +5,7 @@
 import { indexFiles } from '../api/filters/index.ts';
 import { buildPaths, type ResourceName } from '../api/routes.ts';
 import type { Archive } from '../model/types.ts';
-import type { PlannedFile } from './plan-types.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 
 /** `ordered` must be the exact list the resource's page files were cut from. */
 export function planFilterIndexes(resource: ResourceName, ordered: readonly object[], archive?: Archive): PlannedFile[] {

@@ -6,30 +6,8 @@
  * The check watches the plan as it is written (src/output/write.ts drain), so it costs a map
  * update per file, and reports every violation at once, one line each: path, figure, limit.
  */
-import { DEFAULTS } from '../config.ts';
+import { DEFAULTS, type DeployLimits } from '../config.ts';
 import { ROUTING_FILES } from './routing.ts';
-
-export interface DeployLimits {
-  /** Entries (files and folders) in one folder. Netlify: "a limit of 54,000 files per directory" (Site deploys overview). */
-  entriesPerFolder: number;
-  /** Bytes of one file. Netlify: "Files over 10 MByte in size are not well-supported by our CDN" (build gotchas). */
-  fileBytes: number;
-  /**
-   * Files in the whole deploy. Netlify documents none, but every deploy sends the full
-   * path-to-hash map and reports of failures start in the tens of thousands (netlify/cli#484);
-   * the default is a ceiling for an archive of FragDenStaat's size, not a Netlify figure.
-   */
-  files: number;
-  /** Rules in `_redirects`. Netlify: "If you need to set up 10,000 redirects or more, we recommend using wildcards" (Redirects and rewrites). */
-  redirectRules: number;
-  /** Header path blocks in `_headers` (Netlify documents no figure; the same order as redirects). */
-  headerRules: number;
-  /**
-   * Bytes of `_redirects` and of `_headers` each. Netlify: "If the size of this output is too
-   * large, the deploy might fail" (no figure); 1 MB is ~100 times what this project writes.
-   */
-  routingFileBytes: number;
-}
 
 /** Netlify's figures (see each field); the defaults of every build (src/config.ts DEFAULTS). */
 export const NETLIFY_LIMITS: DeployLimits = DEFAULTS.deployLimits;

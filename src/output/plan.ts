@@ -13,7 +13,7 @@ import type { RenderContext } from '../api/resources/context.ts';
 import { buildPaths, PAGE_SIZE, QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../api/routes.ts';
 import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
-import type { PlannedFile } from './plan-types.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 
 export interface PlanInput {
   archive: Archive;

@@ -18,7 +18,7 @@
 import { functionQueryParams } from '../api/filters/index.ts';
 import { ACTION_METHODS, allowHeader, hasStaticDetail, RESOURCES, ROOT_METHODS } from '../api/resource-table.ts';
 import { API_PREFIX, buildPaths, listActionsOf, QUERY_ANSWERED, writeActionsOf, type ResourceName } from '../api/routes.ts';
-import type { PlannedFile } from './plan-types.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 
 export const API_FUNCTION = '/.netlify/functions/api';
 

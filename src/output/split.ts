@@ -9,7 +9,7 @@
  * Only `_data/` files are cut: they are read by code. A public file (a list page, a detail)
  * over the limit is left whole and the deploy-limit check names it.
  */
-import type { PlannedFile } from './plan-types.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 import { partPath, partsHead } from '../api/parts.ts';
 
 const encoder = new TextEncoder();

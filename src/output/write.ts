@@ -8,8 +8,9 @@ import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
-import { createLimitCheck, DeployLimitError, NETLIFY_LIMITS, type DeployLimits, type LayoutFigures, type LimitCheck } from './limits.ts';
-import type { PlannedFile } from './plan-types.ts';
+import type { DeployLimits } from '../config.ts';
+import { createLimitCheck, DeployLimitError, NETLIFY_LIMITS, type LayoutFigures, type LimitCheck } from './limits.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
 
 /** Where planned files go: a directory on disk, or memory for tests (STYLE practice 1). */
 export interface Sink {

@@ -8,7 +8,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { PdfPageHandle } from './document.ts';
-import { ENCODING, IMAGE_SIZES, imageSize, pageImageName, webpName, type ImageSize, type PixelSize } from './sizes.ts';
+import { pageImageName, webpName } from './image-names.ts';
+import { ENCODING, IMAGE_SIZES, imageSize, type ImageSize, type PixelSize } from './sizes.ts';
 
 export interface EncodedImage {
   name: string;

@@ -19,7 +19,8 @@ import type { PdfImage, PdfJob, PdfResult } from './types.ts';
 
 export type { PdfDone, PdfFacts, PdfFailure, PdfFailureReason, PdfImage, PdfJob, PdfPage, PdfPending, PdfProperties, PdfResult } from './types.ts';
 export { createProgress, type ProgressReporter, type ProgressStream } from './progress.ts';
-export { IMAGE_SIZES, THUMBNAIL_WIDTHS, ORIGINAL_DPI, pageImageName, webpName, type ImageSize } from './sizes.ts';
+export { IMAGE_SIZES, THUMBNAIL_WIDTHS, ORIGINAL_DPI, type ImageSize } from './sizes.ts';
+export { pageImageName, webpName } from './image-names.ts';
 export { DERIVATIVE_VERSION } from './cache.ts';
 export type { DerivativeStore } from './store.ts';
 export { folderDerivativeStore } from './folder-store.ts';

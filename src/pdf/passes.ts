@@ -4,7 +4,7 @@
  * PDF (so a stopped or killed build resumes it there) and, once all parts are done, the
  * pass's entry, after which the part entries go.
  */
-import { pageOfImage } from './sizes.ts';
+import { pageOfImage } from './image-names.ts';
 import { type DerivativeCache, type EntryBody, type PartBody, type Pass } from './cache.ts';
 import type { PdfOptions } from './index.ts';
 import { runPool, type TaskOutcome } from './pool.ts';

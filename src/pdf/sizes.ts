@@ -3,8 +3,6 @@
  * the `original` image. Pure functions; see docs/pdf.md for the reasoning.
  */
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
-import { mediaPaths } from '../api/routes.ts';
 
 /** Thumbnail widths in pixels, resized by width only (froide facts §6.1). */
 export const THUMBNAIL_WIDTHS = { small: 180, normal: 700, large: 1000 } as const;
@@ -44,22 +42,6 @@ export function imageSize(size: ImageSize, original: PixelSize): PixelSize {
   if (size === 'original') return original;
   const width = Math.min(THUMBNAIL_WIDTHS[size], original.width);
   return { width, height: Math.max(1, Math.round((original.height * width) / original.width)) };
-}
-
-/** `page-p3-small.png`, taken from the route table so the name matches the media URL. */
-export function pageImageName(page: number, size: ImageSize): string {
-  return posix.basename(mediaPaths.pageImage('d', page, size));
-}
-
-/** The page number in a page image's name (`page-p3-small.png` -> 3), or null for other names. */
-export function pageOfImage(name: string): number | null {
-  const match = /^page-p(\d+)-/.exec(name);
-  return match ? Number(match[1]) : null;
-}
-
-/** froide's WebP sibling: `<file>.png.webp` (facts §6.1). */
-export function webpName(pngName: string): string {
-  return `${pngName}.webp`;
 }
 
 /**

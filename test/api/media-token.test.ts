@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_KEY, parseTokenKeys, signScope, tokenScope, verifyToken } from '../../src/api/media-token.ts';
+import { signScope, tokenScope, verifyToken } from '../../src/api/media-token.ts';
+import { DEVELOPMENT_KEY, parseTokenKeys } from '../../src/config.ts';
 
 const current = { kid: 'k2', secret: 'second secret' };
 const previous = { kid: 'k1', secret: 'first secret' };

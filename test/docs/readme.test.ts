@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/check.ts';
 import { contentTexts } from '../../src/content/disk.ts';
 import { formatProblem } from '../../src/content/problems.ts';
-import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { writePdf } from '../../tools/pdf-writer.ts';
 import { minimalArchive, tempDir, writeTree, type Tree } from '../helpers/content.ts';
 
 const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');

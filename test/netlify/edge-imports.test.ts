@@ -5,38 +5,13 @@
  * then asks Deno's own resolver (`deno info`, offline) for the same graph, which also catches
  * what the scan's pattern misses. test/netlify/edge-deno.test.ts runs the functions in Deno.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { denoCodeGraph, EDGE_PACKAGES } from '../helpers/deno.ts';
+import { importGraph, ROOT } from '../helpers/imports.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const EDGE = join(ROOT, 'src/netlify/edge-functions');
-
-/** Specifiers of the value imports and re-exports of a module (`import type` erases at bundling). */
-function specifiers(source: string): string[] {
-  const found: string[] = [];
-  const pattern = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
-  for (const match of source.matchAll(pattern)) found.push(match[1]!);
-  for (const match of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1]!);
-  return found;
-}
-
-/** Every module the file loads, relative to the repository, with what each imports from outside src/. */
-async function importGraph(entry: string): Promise<{ modules: string[]; outside: string[] }> {
-  const seen = new Set<string>();
-  const outside: string[] = [];
-  const visit = async (file: string): Promise<void> => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const specifier of specifiers(await readFile(file, 'utf8'))) {
-      if (specifier.startsWith('.')) await visit(resolve(dirname(file), specifier));
-      else outside.push(`${relative(ROOT, file)} -> ${specifier}`);
-    }
-  };
-  await visit(entry);
-  return { modules: [...seen].map((file) => relative(ROOT, file)).sort(), outside };
-}
 
 describe('Edge Functions import only web-standard modules', async () => {
   const entries = (await readdir(EDGE)).filter((name) => name.endsWith('.ts')).sort();

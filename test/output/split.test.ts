@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitLargeData } from '../../src/output/split.ts';
-import type { PlannedFile } from '../../src/output/plan-types.ts';
+import type { PlannedFile } from '../../src/lib/planned-file.ts';
 import { fsStore } from '../../src/serve/shared/fs-store.ts';
 import { fetchStore, readWithParts } from '../../src/serve/shared/store.ts';
 import { tempDir } from '../helpers/content.ts';

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlannedFile } from '../../src/output/plan-types.ts';
+import type { PlannedFile } from '../../src/lib/planned-file.ts';
 import { directorySink, drain, memorySink, writeBuild, type Sink } from '../../src/output/write.ts';
 import { listFiles } from '../helpers/build.ts';
 import { tempDir } from '../helpers/content.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entryKey } from '../../src/pdf/cache.ts';
 import { folderDerivativeStore, parseShard, processPdfs, type PdfJob, type PdfOptions, type PdfResult, type PdfRunStats } from '../../src/pdf/index.ts';
-import { fillerPages, writePdf } from '../../src/sample/pdf-writer.ts';
+import { fillerPages, writePdf } from '../../tools/pdf-writer.ts';
 import { makeTempDir } from './helpers/temp.ts';
 
 let dir: string;

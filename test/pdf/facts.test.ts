@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { derivePdf, type DeriveOutput } from '../../src/pdf/derive.ts';
 import { propertiesFromInfo } from '../../src/pdf/facts.ts';
 import { outlineMarkdown } from '../../src/pdf/outline.ts';
-import { fillerPages, writePdf, type PdfSpec } from '../../src/sample/pdf-writer.ts';
+import { fillerPages, writePdf, type PdfSpec } from '../../tools/pdf-writer.ts';
 import { hugeOutlinePdf, outlineLoopPdf, pdfWithoutInfo } from './helpers/raw-pdf.ts';
 
 async function facts(bytes: Uint8Array) {

@@ -3,8 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { derivePdf } from '../../src/pdf/derive.ts';
 import { webpSiblings } from '../../src/pdf/images.ts';
-import { imageSize, originalSize, pageImageName, THUMBNAIL_WIDTHS } from '../../src/pdf/sizes.ts';
-import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { pageImageName } from '../../src/pdf/image-names.ts';
+import { imageSize, originalSize, THUMBNAIL_WIDTHS } from '../../src/pdf/sizes.ts';
+import { writePdf } from '../../tools/pdf-writer.ts';
 import { rawPdf } from './helpers/raw-pdf.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

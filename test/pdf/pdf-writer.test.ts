@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillerPages, writePdf } from '../../src/sample/pdf-writer.ts';
+import { fillerPages, writePdf } from '../../tools/pdf-writer.ts';
 
 describe('writePdf', () => {
   const spec = {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entryKey } from '../../src/pdf/cache.ts';
 import { folderDerivativeStore, processPdfs, type PdfDone, type PdfJob, type PdfOptions, type PdfResult } from '../../src/pdf/index.ts';
 import type { PdfRunStats } from '../../src/pdf/index.ts';
-import { fillerPages, writePdf } from '../../src/sample/pdf-writer.ts';
+import { fillerPages, writePdf } from '../../tools/pdf-writer.ts';
 import { breakXref, randomBytes, slowRenderPdf, truncate, zeroPagePdf, hugeOutlinePdf, outlineLoopPdf } from './helpers/raw-pdf.ts';
 import { makeTempDir } from './helpers/temp.ts';
 

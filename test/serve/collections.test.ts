@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../src/content/problems.ts';
-import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { writePdf } from '../../tools/pdf-writer.ts';
 import { buildTree, serveTree } from '../helpers/build.ts';
 import { minimalArchive, type Tree } from '../helpers/content.ts';
 

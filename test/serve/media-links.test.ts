@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPaths } from '../../src/api/routes.ts';
-import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { writePdf } from '../../tools/pdf-writer.ts';
 import { serveTree } from '../helpers/build.ts';
 import { minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';
 

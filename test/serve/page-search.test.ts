@@ -4,7 +4,7 @@
  * ordered by score, `query_highlight` as froide builds it.
  */
 import { describe, expect, it } from 'vitest';
-import { writePdf } from '../../src/sample/pdf-writer.ts';
+import { writePdf } from '../../tools/pdf-writer.ts';
 import { highlight } from '../../src/serve/api/highlight.ts';
 import { serveTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';

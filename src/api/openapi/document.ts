@@ -5,11 +5,12 @@
  * JSON and YAML (buildPaths.openapi); the schema view `/api/v1/schema/` answers them.
  */
 import { stringify } from 'yaml';
-import type { PlannedFile } from '../../output/plan-types.ts';
+import type { PlannedFile } from '../../lib/planned-file.ts';
 import { arrayOf, objectSchema, ref, type JsonSchema } from '../field-types.ts';
 import { OBJECTS, TYPES } from '../fields/index.ts';
 import { BUILT_RESOURCES } from '../resources/index.ts';
-import { API_PREFIX, buildPaths, RESOURCE_NAMES, SCHEMA_PATH, type UrlSettings } from '../routes.ts';
+import type { UrlSettings } from '../../config.ts';
+import { API_PREFIX, buildPaths, RESOURCE_NAMES, SCHEMA_PATH } from '../routes.ts';
 import { mediaPaths } from './media.ts';
 import { apiPaths, ERROR_RESPONSES, paginatedLists, paginatedName } from './paths.ts';
 

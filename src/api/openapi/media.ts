@@ -7,7 +7,7 @@
  * names the media host as its own server.
  */
 import type { JsonSchema } from '../field-types.ts';
-import type { UrlSettings } from '../routes.ts';
+import type { UrlSettings } from '../../config.ts';
 import type { Parameter } from './parameters.ts';
 
 /** `<exp base36>:<kid>:<base64url HMAC-SHA256>` (src/api/media-token.ts signScope). */

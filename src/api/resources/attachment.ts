@@ -44,6 +44,6 @@ export function serializeAttachment(ctx: RenderContext, attachment: Attachment) 
     is_pdf: attachment.isPdf,
     is_image: attachment.isImage,
     is_irrelevant: attachment.isIrrelevant,
-    document: attachment.document ? serializeDocument(ctx, attachment.document) : null,
+    document: attachment.document && ctx.published(attachment.document) ? serializeDocument(ctx, attachment.document) : null,
   };
 }

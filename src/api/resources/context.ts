@@ -3,22 +3,9 @@
  * stay pure and synchronous (tokens are signed ahead of time; PDF facts come from the PDF stage).
  */
 import type { UrlBuilder } from '../routes.ts';
-import type { Document } from '../../model/types.ts';
+import type { DocumentFacts } from '../../derive/facts.ts';
+import type { Document, PageAnnotation } from '../../model/types.ts';
 import { formatDateTime, type Timestamp } from '../../model/time.ts';
-
-/** What the PDF stage knows about a document's file (see src/pdf). */
-export interface DocumentFacts {
-  numPages: number;
-  fileSize: number;
-  /** sha256 of the PDF's bytes: its key in the media store (src/media/). */
-  sha256: string;
-  /** `{}` when the PDF has no Info dictionary. */
-  properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
-  outline: string;
-  pages: { number: number; width: number | null; height: number | null; text: string }[];
-  /** The WebP siblings of the page images exist (the PDF stage's second pass, issue 11 #2). */
-  webp: boolean;
-}
 
 export interface RenderContext {
   urls: UrlBuilder;
@@ -27,8 +14,12 @@ export interface RenderContext {
   now: Timestamp;
   /** The token for a media scope; every scope was signed before serializing. */
   token(scope: string): string;
-  /** PDF facts of a published document. */
+  /** False for a document withheld because its PDF cannot be read (src/derive/unreadable-pdfs.ts). */
+  published(document: Document): boolean;
+  /** PDF facts of a published document (src/derive/). */
   facts(document: Document): DocumentFacts;
+  /** The annotation's area was cropped into an image (src/derive/annotations.ts); not without page images. */
+  cropped(annotation: PageAnnotation): boolean;
 }
 
 export function dateTime(ctx: RenderContext, value: Timestamp | null): string | null {

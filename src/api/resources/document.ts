@@ -7,7 +7,8 @@ import { mediaPaths } from '../routes.ts';
 import type { Document } from '../../model/types.ts';
 import { formatPythonUtc } from '../../model/time.ts';
 import { slugify } from '../../model/names.ts';
-import { dateTime, type DocumentFacts, type RenderContext } from './context.ts';
+import type { DocumentFacts } from '../../derive/facts.ts';
+import { dateTime, type RenderContext } from './context.ts';
 import { serializePage } from './page.ts';
 
 const PDF_PROPERTY_KEYS = ['title', 'author', 'creator', 'subject', 'producer'] as const;
@@ -98,7 +99,7 @@ export function serializeDocument(ctx: RenderContext, document: Document) {
     public: document.public,
     listed: document.listed,
     allow_annotation: document.allowAnnotation,
-    pending: document.pending,
+    pending: facts.pending,
     file_url: media.fileUrl,
     file_size: facts.fileSize,
     cover_image: media.coverImage,

@@ -5,7 +5,7 @@
  * `get_authenticated_collection_documents`: `document__pending=False`).
  */
 import type { CollectionDirectory, CollectionEntry, DocumentCollection } from '../../model/types.ts';
-import type { PlannedFile } from '../../output/plan-types.ts';
+import type { PlannedFile } from '../../lib/planned-file.ts';
 import { buildPaths } from '../routes.ts';
 import { dateTime, type RenderContext } from './context.ts';
 import { documentMedia, serializeDocument } from './document.ts';
@@ -19,8 +19,8 @@ export type CollectionView = { directory: CollectionDirectory | null; unknown?: 
 
 const ROOT: CollectionView = { directory: null };
 
-function readable(collection: DocumentCollection): CollectionEntry[] {
-  return collection.entries.filter((entry) => entry.document.public && !entry.document.pending);
+function readable(ctx: RenderContext, collection: DocumentCollection): CollectionEntry[] {
+  return collection.entries.filter((entry) => entry.document.public && ctx.published(entry.document) && !ctx.facts(entry.document).pending);
 }
 
 function serializeDirectory(ctx: RenderContext, directory: CollectionDirectory) {
@@ -45,7 +45,7 @@ const count = (n: number) => (n === 0 ? null : n);
 
 export function serializeCollection(ctx: RenderContext, collection: DocumentCollection, view: CollectionView = ROOT) {
   const { urls } = ctx;
-  const entries = readable(collection);
+  const entries = readable(ctx, collection);
   const here = entries.filter((entry) => entry.directory === view.directory);
   const first = entries.find((entry) => entry.directory === null);
   return {

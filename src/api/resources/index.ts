@@ -4,7 +4,7 @@
  * details are rendered. The output plan and the filter indexes read this table.
  */
 import type { Archive, Document } from '../../model/types.ts';
-import type { PlannedFile } from '../../output/plan-types.ts';
+import type { PlannedFile } from '../../lib/planned-file.ts';
 import { apiJson } from '../json.ts';
 import { buildPaths, type ResourceName } from '../routes.ts';
 import { serializeArticleTag } from './articletag.ts';
@@ -57,8 +57,8 @@ function define<T>(resource: BuiltResource<T>): BuiltResource<unknown> {
 }
 
 /** Documents anyone may list (facts §2: public, listed, not pending). */
-export function listedDocuments(archive: Archive): Document[] {
-  return sorted(archive.documents.filter((document) => document.public && document.listed && !document.pending), byId);
+export function listedDocuments(archive: Archive, ctx: RenderContext): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && document.listed && !ctx.facts(document).pending), byId);
 }
 
 /** Documents anyone may read with their uid (facts §2: public, unlisted; pending ones too, as in froide's detail). */
@@ -111,7 +111,7 @@ export const BUILT_RESOURCES: readonly BuiltResource[] = [
   }),
   define<PageItem>({
     name: 'page',
-    list: (archive, ctx) => listedDocuments(archive).flatMap((document) => pageItems(ctx, document)),
+    list: (archive, ctx) => listedDocuments(archive, ctx).flatMap((document) => pageItems(ctx, document)),
     // An unlisted document's pages are listed for its pages_uri, `?document=<id>&uid=<uid>`
     // (facts §5.16: the document filter lifts the listed-only rule; §6.1), and nowhere else.
     unlisted: (archive, ctx) => unlistedDocuments(archive).map((document) => ({ key: collectionKey(document), items: pageItems(ctx, document) })),

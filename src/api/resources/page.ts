@@ -1,6 +1,7 @@
 /** Page (facts §5.16): one page of a published document; a private one's image carries its token (spec §5). */
 import type { Document } from '../../model/types.ts';
-import type { DocumentFacts, RenderContext } from './context.ts';
+import type { DocumentFacts } from '../../derive/facts.ts';
+import type { RenderContext } from './context.ts';
 import { pageImageUrl } from './document.ts';
 
 export interface PageItem {

@@ -4,11 +4,16 @@
  * every anonymous reader. froide has no resource_uri here; spec §1 says every object carries one.
  */
 import type { Document, PageAnnotation } from '../../model/types.ts';
-import type { PlannedFile } from '../../output/plan-types.ts';
-import { buildPaths } from '../routes.ts';
+import type { PlannedFile } from '../../lib/planned-file.ts';
+import { buildPaths, mediaPaths } from '../routes.ts';
 import { dateTime, type RenderContext } from './context.ts';
-import { documentFileUrl } from './document.ts';
+import { documentFileUrl, documentMediaDir } from './document.ts';
 import { collectionKey } from './documentcollection.ts';
+
+/** froide's name for the cropped area of an annotation: next to the page's original image. */
+export function annotationMediaPath(annotation: PageAnnotation): string {
+  return mediaPaths.annotationImage(documentMediaDir(annotation.document), annotation.page, annotation.id);
+}
 
 export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
   const rect = annotation.rect;
@@ -25,7 +30,7 @@ export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotati
     can_delete: false,
     highlight: annotation.highlight,
     // In the document's directory, so it is tokened like the page images (spec §5).
-    image: annotation.imagePath ? documentFileUrl(ctx, annotation.document, annotation.imagePath) : null,
+    image: ctx.cropped(annotation) ? documentFileUrl(ctx, annotation.document, annotationMediaPath(annotation)) : null,
     number: annotation.page,
   };
 }

@@ -6,8 +6,7 @@
  * the API function reads build data; facts A4). Edge responses get no custom headers from
  * netlify.toml (facts A5): every header comes from src/serve/media/handler.ts.
  */
-import { parseTokenKeys, type TokenKey } from '../../api/media-token.ts';
-import { DEFAULTS, mediaStoreSpec } from '../../config.ts';
+import { DEFAULTS, mediaStoreSpec, parseTokenKeys, type TokenKey } from '../../config.ts';
 import { blobsMediaStore } from '../../media/blobs-store.ts';
 import { createMediaHandler } from '../../serve/media/handler.ts';
 import { fetchStore } from '../../serve/shared/store.ts';

@@ -12,7 +12,8 @@
  * outside the media tree is refused before any lookup: encoded slashes or backslashes,
  * `.`/`..`, empty segments, NUL, malformed escapes.
  */
-import { tokenScope, verifyToken, type TokenCheck, type TokenKey } from '../../api/media-token.ts';
+import { tokenScope, verifyToken, type TokenCheck } from '../../api/media-token.ts';
+import type { TokenKey } from '../../config.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { decodeUriComponentOrNull } from '../../lib/uri.ts';
 import { readMediaEntry, type MediaEntry } from '../../media/media-index.ts';

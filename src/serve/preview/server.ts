@@ -4,8 +4,7 @@
  * bare paths; everything else goes to the same web-standard handlers the Netlify functions
  * wrap) to a Node server (node-adapter.ts). No netlify-cli needed.
  */
-import { DEVELOPMENT_KEY, parseTokenKeys, type TokenKey } from '../../api/media-token.ts';
-import { DEFAULTS, type Env } from '../../config.ts';
+import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, type Env, type TokenKey } from '../../config.ts';
 import { folderMediaStore } from '../../media/folder-store.ts';
 import type { MediaStore } from '../../media/store.ts';
 import { createApiHandler } from '../api/handler.ts';

@@ -9,45 +9,32 @@
  * - a PDF attachment without a document block is published as it is; a file that is not a
  *   PDF at all is a warning (`check` only: the build does not open such attachments).
  */
-import type { Problems } from './content/problems.ts';
-import type { Archive, Attachment, Document } from './model/types.ts';
-import { describeStart, hasPdfHeader, PDF_HEADER_WINDOW } from './pdf/header.ts';
+import { ERRORS } from '../content/errors.ts';
+import type { Problems } from '../content/problems.ts';
+import type { Archive, Attachment, Document } from '../model/types.ts';
+import { describeStart, hasPdfHeader, PDF_HEADER_WINDOW } from '../pdf/header.ts';
 
 /** Reports a document whose PDF cannot be read, by the policy above. `reason` says why (`not a PDF (…)`). */
 export function reportUnreadableDocument(document: Document, reason: string, problems: Problems): void {
   if (!document.original) {
-    problems.at(document.source, ['file'], `${document.file.path} cannot be read as a PDF: ${reason}`, 'replace it with a readable PDF (open it in a PDF viewer to check), or remove the document');
+    problems.report(document.source, ['file'], ERRORS.UnreadablePdf, { file: document.file.path, reason });
     return;
   }
-  problems.add({
-    severity: 'warning',
-    file: document.file.path,
-    line: 0,
-    column: 0,
-    path: '',
-    message: `cannot be read as a PDF, so attachment ${document.original.id} is published without its derived document ${document.id}: ${reason}`,
-    hint: 'replace the file with a readable PDF, or remove the document block of the attachment',
-  });
+  problems.reportFile(document.file.path, ERRORS.UnreadableAttachmentPdf, { attachment: document.original.id, document: document.id, reason });
   for (const entry of document.collections) {
-    problems.at(
-      entry.collection.source,
-      entry.path,
-      `lists document ${document.id}, which is left out of the collection because its PDF ${document.file.path} cannot be read: ${reason}`,
-      'replace the PDF with a readable one, or remove the entry',
-      'warning',
-    );
+    problems.report(entry.collection.source, entry.path, ERRORS.CollectionLosesDocument, { document: document.id, file: document.file.path, reason });
   }
 }
 
 /**
- * Takes documents whose PDF cannot be read out of the archive: an attachment keeps no
- * derived document, a collection no entry for it.
+ * The archive without the documents whose PDF cannot be read: a new Archive whose `documents`
+ * leave them out. The linked objects stay as they are; an attachment that names a withheld
+ * document and a collection entry that lists one are left out by the API stage, which asks
+ * `published` (RenderContext.published).
  */
-export function withholdDocuments(archive: Archive, failed: ReadonlySet<Document>): void {
-  if (failed.size === 0) return;
-  for (const document of failed) if (document.original) document.original.document = null;
-  archive.documents = archive.documents.filter((document) => !failed.has(document));
-  for (const collection of archive.collections) collection.entries = collection.entries.filter((entry) => !failed.has(entry.document));
+export function withholdDocuments(archive: Archive, failed: ReadonlySet<Document>): Archive {
+  if (failed.size === 0) return archive;
+  return { ...archive, documents: archive.documents.filter((document) => !failed.has(document)) };
 }
 
 /** Reads up to `bytes` bytes from the start of a file (absolute path). */
@@ -77,13 +64,5 @@ export function checkPdfHeaders(archive: Archive, read: ReadHead, problems: Prob
 }
 
 function reportNotPdfAttachment(attachment: Attachment, reason: string, problems: Problems): void {
-  problems.add({
-    severity: 'warning',
-    file: attachment.file.path,
-    line: 0,
-    column: 0,
-    path: '',
-    message: `is published as attachment ${attachment.id} with the type ${attachment.filetype}, but it is ${reason}`,
-    hint: 'replace it with the file the public body sent, or give the attachment the name (extension) or filetype of what the file really is',
-  });
+  problems.reportFile(attachment.file.path, ERRORS.AttachmentNotPdf, { attachment: attachment.id, filetype: attachment.filetype, reason });
 }

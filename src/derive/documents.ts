@@ -1,19 +1,24 @@
 /**
  * PDF facts and page images for every published document, with the failure policy of
- * issue 3 #8 (src/pdf-policy.ts): an imported document that cannot be read is a build error
+ * issue 3 #8 (unreadable-pdfs.ts): an imported document that cannot be read is a build error
  * naming the file; a PDF attachment that cannot be read is still published, without its
  * derived document, and reported as a warning, as is every collection entry that loses it.
  *
  * Under a time budget (issue 11 #1) a document whose first pass is not done yet is published
  * as froide publishes one during processing: `pending`, with the facts known without it.
+ * Both are facts this stage returns; the linked model is not changed (issue 13 #1).
  */
-import type { DocumentFacts } from './api/resources/context.ts';
-import type { Problems } from './content/problems.ts';
-import type { Archive, Document } from './model/types.ts';
-import { processPdfs, type PdfImage, type PdfOptions, type PdfResult, type PdfRunStats } from './pdf/index.ts';
-import { reportUnreadableDocument, withholdDocuments } from './pdf-policy.ts';
+import type { DocumentFacts } from './facts.ts';
+import type { Problems } from '../content/problems.ts';
+import type { Archive, Document } from '../model/types.ts';
+import { processPdfs, type PdfImage, type PdfOptions, type PdfResult, type PdfRunStats } from '../pdf/index.ts';
+import { reportUnreadableDocument, withholdDocuments } from './unreadable-pdfs.ts';
 
 export interface Derivatives {
+  /** The archive the later stages publish: without documents whose PDF cannot be read (unreadable-pdfs.ts). */
+  archive: Archive;
+  /** False for a document withheld because its PDF cannot be read. */
+  published(document: Document): boolean;
   facts(document: Document): DocumentFacts;
   images(document: Document): readonly PdfImage[];
   /** What the PDF stage did, for the build summary (null when no document has a PDF). */
@@ -47,12 +52,11 @@ export async function deriveDocuments(
       continue;
     }
     facts.set(document, documentFacts(result));
-    if (result.pending) document.pending = true;
-    else images.set(document, result.images);
+    if (!result.pending) images.set(document, result.images);
   }
-  withholdDocuments(archive, failed);
-
   return {
+    archive: withholdDocuments(archive, failed),
+    published: (document) => !failed.has(document),
     facts(document) {
       const value = facts.get(document);
       if (!value) throw new Error(`no PDF facts for document ${document.id}`);
@@ -66,7 +70,7 @@ export async function deriveDocuments(
 function documentFacts(result: Exclude<PdfResult, { ok: false }>): DocumentFacts {
   if (!result.pending) {
     const { numPages, fileSize, sha256, properties, outline, pages } = result.facts;
-    return { numPages, fileSize, sha256, properties, outline, pages, webp: result.webp };
+    return { numPages, fileSize, sha256, properties, outline, pages, webp: result.webp, pending: false };
   }
   // froide, django-filingcabinet process_document: page count, properties and outline are set
   // when the PDF is opened, pages appear as they are processed; until then num_pages is 0.
@@ -79,6 +83,7 @@ function documentFacts(result: Exclude<PdfResult, { ok: false }>): DocumentFacts
     outline: known?.outline ?? '',
     pages: [],
     webp: false,
+    pending: true,
   };
 }
 

@@ -4,24 +4,28 @@
  * rectangle is cropped from that image, as froide's make_page_annotation does (without
  * drawing highlights; docs/api.md).
  */
-import { documentMediaDir } from './api/resources/document.ts';
-import type { DocumentFacts } from './api/resources/context.ts';
-import { mediaPaths } from './api/routes.ts';
-import { ERRORS } from './content/errors.ts';
-import type { Problems } from './content/problems.ts';
-import type { Archive, Document, PageAnnotation } from './model/types.ts';
-import type { MediaBytes } from './media/collect.ts';
-import { cropPng } from './pdf/crop.ts';
-import type { PdfImage } from './pdf/index.ts';
+import { ERRORS } from '../content/errors.ts';
+import type { Problems } from '../content/problems.ts';
+import type { Archive, Document, PageAnnotation } from '../model/types.ts';
+import { cropPng } from '../pdf/crop.ts';
+import { pageImageName } from '../pdf/image-names.ts';
+import type { PdfImage } from '../pdf/index.ts';
+import type { DocumentFacts } from './facts.ts';
+
+/** The cropped area of an annotation: the media stage names its file (src/media/collect.ts), the API its URL. */
+export interface AnnotationCrop {
+  annotation: PageAnnotation;
+  bytes: Uint8Array;
+}
 
 const MIN_SIDE = 10;
 
-/** Reports annotations outside their document's pages; returns those that fit. */
+/** Reports annotations outside their document's pages. */
 export function checkAnnotations(archive: Archive, facts: (document: Document) => DocumentFacts, problems: Problems): void {
   const present = new Set(archive.documents);
   for (const annotation of archive.annotations) {
     // A pending document's pages are not known yet (issue 11): its annotations are checked by the build that completes it.
-    if (!present.has(annotation.document) || annotation.document.pending) continue;
+    if (!present.has(annotation.document) || facts(annotation.document).pending) continue;
     const { pages, numPages } = facts(annotation.document);
     const page = pages[annotation.page - 1];
     if (!page) {
@@ -46,25 +50,16 @@ export function publishedAnnotations(document: Document): PageAnnotation[] {
 }
 
 /**
- * Crops every published annotation's rectangle from its page's original image and sets
- * `imagePath`. Without page images (a build with images off) no crop is made and `image` is null.
+ * Crops every published annotation's rectangle from its page's original image. Without page
+ * images (a build with images off, or a pending document) no crop is made and `image` is null.
  */
-export async function cropAnnotations(archive: Archive, images: (document: Document) => readonly PdfImage[]): Promise<MediaBytes[]> {
+export async function cropAnnotations(archive: Archive, images: (document: Document) => readonly PdfImage[]): Promise<AnnotationCrop[]> {
   const jobs = archive.documents.flatMap((document) => {
     const byName = new Map(images(document).map((image) => [image.name, image.file]));
-    const dir = documentMediaDir(document);
     return publishedAnnotations(document).flatMap((annotation) => {
-      const original = byName.get(mediaPaths.pageImage('', annotation.page, 'original').slice(1));
-      if (!annotation.rect || !original) return [];
-      const path = mediaPaths.annotationImage(dir, annotation.page, annotation.id);
-      return [{ annotation, original, path, rect: annotation.rect }];
+      const original = byName.get(pageImageName(annotation.page, 'original'));
+      return annotation.rect && original ? [{ annotation, original, rect: annotation.rect }] : [];
     });
   });
-  return Promise.all(
-    jobs.map(async ({ annotation, original, path, rect }) => {
-      const body = await cropPng(original, rect);
-      annotation.imagePath = path;
-      return { path, bytes: new Uint8Array(body) };
-    }),
-  );
+  return Promise.all(jobs.map(async ({ annotation, original, rect }) => ({ annotation, bytes: new Uint8Array(await cropPng(original, rect)) })));
 }

@@ -4,12 +4,12 @@
  * entry that listed it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Problem } from '../src/content/problems.ts';
-import { buildPaths } from '../src/api/routes.ts';
-import { writePdf } from '../src/sample/pdf-writer.ts';
-import { buildTree, type BuiltTree } from './helpers/build.ts';
-import { contentChecker, minimalArchive, responseMessage, type Tree } from './helpers/content.ts';
-import { truncate } from './pdf/helpers/raw-pdf.ts';
+import type { Problem } from '../../src/content/problems.ts';
+import { buildPaths } from '../../src/api/routes.ts';
+import { writePdf } from '../../tools/pdf-writer.ts';
+import { buildTree, type BuiltTree } from '../helpers/build.ts';
+import { contentChecker, minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';
+import { truncate } from '../pdf/helpers/raw-pdf.ts';
 
 const check = contentChecker();
 const lines = (problems: Problem[]) => problems.map((problem) => `${problem.severity} ${problem.file}:${problem.line} ${problem.path}`);

@@ -1358,7 +1358,7 @@ export async function makeSampleFiles(targetDir: string): Promise<string[]> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const contentDir = resolve(fileURLToPath(import.meta.url), '../../../content');
+  const contentDir = resolve(fileURLToPath(import.meta.url), '../../content');
   const paths = await makeSampleFiles(contentDir);
   console.log(`wrote ${paths.length} sample files into ${contentDir}`);
 }

@@ -1,0 +1,22 @@
+/**
+ * What the derive stage knows about a document's file: the PDF stage's facts (src/pdf/) as the
+ * API and the media stage read them. A fact of the build, not of the content, so it lives here
+ * and not on the model's Document, which stays as linking left it (issue 13 #1).
+ */
+export interface DocumentFacts {
+  numPages: number;
+  fileSize: number;
+  /** sha256 of the PDF's bytes: its key in the media store (src/media/). */
+  sha256: string;
+  /** `{}` when the PDF has no Info dictionary. */
+  properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
+  outline: string;
+  pages: { number: number; width: number | null; height: number | null; text: string }[];
+  /** The WebP siblings of the page images exist (the PDF stage's second pass, issue 11 #2). */
+  webp: boolean;
+  /**
+   * The first pass is not done yet (issue 11 #1): published as froide publishes a document
+   * during processing, `pending`, with the facts known without it, and out of the lists.
+   */
+  pending: boolean;
+}

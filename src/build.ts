@@ -15,6 +15,7 @@ import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derive/documents.ts';
 import { collectMedia } from './media/collect.ts';
+import { mediaDerivativeStore } from './media/derivative-store.ts';
 import type { MediaStore } from './media/store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { planFilterIndexes } from './output/indexes.ts';
@@ -25,11 +26,14 @@ import { planRouting } from './output/routing.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
-import { folderDerivativeStore, type PdfOptions, type PdfRunStats } from './pdf/index.ts';
+import type { PdfOptions, PdfRunStats } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
   buildDir: string;
-  /** The PDF derivative cache as a folder (src/pdf/folder-store.ts), unless `pdf.store` names another store. */
+  /**
+   * The local mirror of the PDF derivative cache, which lives in `media` (src/media/derivative-store.ts),
+   * unless `pdf.store` names another store.
+   */
   cacheDir: string;
   /** Where attachment files, PDFs, page images and crops go (src/media/); build/ gets their index. */
   media: MediaStore;
@@ -66,7 +70,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const { problems, archive: linked, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
-  const store = options.pdf?.store ?? folderDerivativeStore(options.cacheDir);
+  const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir);
   const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, images: options.images ?? true }, problems));
   const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);

@@ -15,14 +15,15 @@ import { contentTexts } from './content/disk.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
 import { streamLogger, type Logger } from './log.ts';
-import { MediaUploadError, type MediaStore } from './media/store.ts';
+import { MediaStoreError, type MediaStore } from './media/store.ts';
 import { DeployLimitError } from './output/limits.ts';
 
 const USAGE = `Usage: archive <command> [options]
 
 Commands:
   build     validate content/, process PDFs and write build/ (replaced only on success)
-  derive    process PDFs only, into the cache (no build/): a backlog, split across machines with --shard
+  derive    process PDFs only, into the media store's derivative cache (no build/): a backlog, split
+            across machines with --shard
   check     validate content/ only (no PDF work): fast, for every pull request
   serve     serve build/ on http://localhost:${DEFAULTS.port} with production routing
   start     build for http://localhost:<port>, then serve it
@@ -32,7 +33,8 @@ Commands:
 Options:
   --content <dir>     content directory (default: ${DEFAULTS.contentDir})
   --out <dir>         build directory (default: ${DEFAULTS.buildDir})
-  --cache <dir>       PDF cache directory (default: ${DEFAULTS.cacheDir})
+  --cache <dir>       local mirror of the PDF derivative cache, which lives in the media store
+                      (default: ${DEFAULTS.cacheDir})
   --base-url <url>    override base_url (also: BASE_URL)
   --port <n>          port for serve/start (default: ${DEFAULTS.port})
   --no-images         skip page images (PDF facts only)
@@ -41,7 +43,7 @@ Options:
                       default: none, on Netlify ${DEFAULTS.netlifyPdfBudget})
   --shard <i/n>       derive: only the PDFs of shard i of n (by content hash), e.g. 2/4
   --format <f>        problem output for check/build: human (default) or github
-  --media-store <s>   media store for build/serve/start/prune: a folder, or netlify-blobs:<store name>
+  --media-store <s>   media store for build/derive/serve/start/prune: a folder, or netlify-blobs:<store name>
                       (also: MEDIA_STORE; default: ${DEFAULTS.mediaStore}, on Netlify netlify-blobs:${DEFAULTS.mediaBlobsStore})
   --keep-days <n>     prune: keep objects of builds younger than this (default: ${DEFAULTS.mediaKeepDays})
   --keep-builds <n>   prune: keep objects of the newest builds (default: ${DEFAULTS.mediaKeepBuilds})
@@ -180,7 +182,7 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
   } catch (error) {
     if (error instanceof ContentError) report(error.problems, options, log);
     else if (error instanceof DeployLimitError) error.violations.forEach((line) => log.error(`error ${line}`));
-    else if (error instanceof MediaUploadError) log.error(`error ${error.message}`);
+    else if (error instanceof MediaStoreError) log.error(`error ${error.message}`);
     else throw error;
     log.error(`build failed; ${options.out}/ was left as it was`);
     return 1;
@@ -188,26 +190,36 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
 }
 
 /**
- * `archive derive`: the PDF stage alone, into the cache, for the PDFs of one shard (issue 11 #4).
+ * `archive derive`: the PDF stage alone, into the media store's derivative cache, for the PDFs of
+ * one shard (issue 11 #3, #4).
  * n machines with shards 1..n and one `build` afterwards give the bytes of one unlimited build.
  */
 async function derive(options: Options, log: Logger): Promise<number> {
   const started = performance.now();
   const pdf = await pdfOptions(options, log);
   if (!pdf) return 2;
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
   const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, pdfHeaders: false });
   if (!archive) {
     report(problems.sorted(), options, log);
     return 1;
   }
   const { deriveDocuments } = await import('./derive/documents.ts');
-  const { folderDerivativeStore } = await import('./pdf/index.ts');
+  const { mediaDerivativeStore } = await import('./media/derivative-store.ts');
   const { formatPdfSummary } = await import('./pdf/summary.ts');
-  const derived = await deriveDocuments(archive, { ...pdf, store: folderDerivativeStore(options.cache), images: !options['no-images'] }, problems);
+  let derived: Awaited<ReturnType<typeof deriveDocuments>>;
+  try {
+    derived = await deriveDocuments(archive, { ...pdf, store: mediaDerivativeStore(media, options.cache), images: !options['no-images'] }, problems);
+  } catch (error) {
+    if (!(error instanceof MediaStoreError)) throw error;
+    log.error(`error ${error.message}`);
+    return 1;
+  }
   report(problems.sorted(), options, log);
   const shard = pdf.shard ? `shard ${pdf.shard.index}/${pdf.shard.count}: ` : '';
   if (derived.stats) log.info(`${shard}${formatPdfSummary(derived.stats)}`);
-  log.info(`derived into ${options.cache}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log.info(`derived into the ${media.description} in ${((performance.now() - started) / 1000).toFixed(1)} s (local mirror: ${options.cache}/)`);
   return problems.errors.length > 0 ? 1 : 0;
 }
 
@@ -258,9 +270,13 @@ async function prune(options: Options, log: Logger): Promise<number> {
   const verb = options['dry-run'] ? 'would delete' : 'deleted';
   log.info(
     `${media.description}: ${count(result.objects, 'object')}; kept those of ${count(result.records.kept.length, 'build')} ` +
-      `(the newest ${keepBuilds} and any younger than ${keepDays} days); ${verb} ${count(result.deleted.length, 'object')} ` +
-      `and the record${result.records.deleted.length === 1 ? '' : 's'} of ${count(result.records.deleted.length, 'older build')}`,
+      `(the newest ${keepBuilds} and any younger than ${keepDays} days) and of ${count(result.entries.current, 'derivative entry', 'derivative entries')}; ` +
+      `${verb} ${count(result.deleted.length, 'object')}, the record${result.records.deleted.length === 1 ? '' : 's'} of ${count(result.records.deleted.length, 'older build')} ` +
+      `and ${count(result.entries.deleted.length, 'entry', 'entries')} of other derivation versions or settings`,
   );
+  if (result.leases.valid.length > 0) {
+    log.warn(`${count(result.leases.valid.length, 'build or derive run')} under way (${result.leases.valid.join(', ')}): no object was deleted; prune again once they end (a killed run's lease ends 2 hours after it was written)`);
+  }
   return 0;
 }
 
@@ -274,8 +290,8 @@ async function schemas(options: Options, log: Logger): Promise<number> {
   return 0;
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
 }
 
 /** An error and its causes, with stacks: for failures of the program, not of content. */

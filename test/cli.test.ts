@@ -84,10 +84,10 @@ describe('archive build and prune with a media store', () => {
     expect((await step(args('build'))).output).toMatch(/; media: 1 object \(0\.0 MB\) uploaded .*, 0 already there$/);
 
     const dryRun = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1', '--dry-run']);
-    expect(dryRun).toEqual({ code: 0, output: 'folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); would delete 1 object and the record of 1 older build' });
+    expect(dryRun).toEqual({ code: 0, output: 'folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days) and of 0 derivative entries; would delete 1 object, the record of 1 older build and 0 entries of other derivation versions or settings' });
     const pruned = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1']);
-    expect(pruned.output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days); deleted 1 object and the record of 1 older build');
-    expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects and the records of 0 older builds$/);
+    expect(pruned.output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days) and of 0 derivative entries; deleted 1 object, the record of 1 older build and 0 entries of other derivation versions or settings');
+    expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects, the records of 0 older builds and 0 entries of other derivation versions or settings$/);
     expect((await step([...args('prune'), '--keep-builds', '0'])).code).toBe(2);
   });
 
@@ -110,6 +110,25 @@ describe('archive build and prune with a media store', () => {
     const { code, output } = await run('build', minimalArchive(), ['--media-store', 'netlify-blobs:archive-media']);
     expect(code).toBe(1);
     expect(output).toMatch(/^the media store netlify-blobs:archive-media needs Netlify credentials: set NETLIFY_BLOBS_TOKEN to a Netlify personal access token and NETLIFY_SITE_ID/);
+  });
+
+  it.each(['build', 'derive'])('%s: says which store it cannot reach, before any PDF work, with exit code 1', async (command) => {
+    const saved = { ...process.env };
+    // Nothing listens on port 9 of this machine: the store cannot be reached.
+    Object.assign(process.env, { NETLIFY_BLOBS_TOKEN: 't', NETLIFY_SITE_ID: 's', NETLIFY_BLOBS_API_URL: 'http://127.0.0.1:9' });
+    try {
+      const content = minimalArchive({
+        'requests/10-akten/messages/101.yaml': responseMessage([{ id: 1001, name: 'bescheid.pdf', document: { id: 500 } }]),
+        'requests/10-akten/files/101/bescheid.pdf': await writePdf({ title: 'Bescheid', pages: [{ text: 'Eins.' }] }),
+      });
+      const { code, output } = await run(command, content, ['--media-store', 'netlify-blobs:archive-media', '--base-url', 'https://archiv.example.org']);
+      expect(code).toBe(1);
+      expect(output).toMatch(/^error could not list the Netlify Blobs store archive-media, which holds the PDF derivative cache: /);
+      expect(output).not.toContain('pdf: ');
+      if (command === 'build') expect(output).toMatch(/build failed; .*\/build\/ was left as it was$/);
+    } finally {
+      process.env = saved;
+    }
   });
 });
 

@@ -55,11 +55,11 @@ export function publishedAnnotations(document: Document): PageAnnotation[] {
  */
 export async function cropAnnotations(archive: Archive, images: (document: Document) => readonly PdfImage[]): Promise<AnnotationCrop[]> {
   const jobs = archive.documents.flatMap((document) => {
-    const byName = new Map(images(document).map((image) => [image.name, image.file]));
+    const byName = new Map(images(document).map((image) => [image.name, image]));
     return publishedAnnotations(document).flatMap((annotation) => {
       const original = byName.get(pageImageName(annotation.page, 'original'));
       return annotation.rect && original ? [{ annotation, original, rect: annotation.rect }] : [];
     });
   });
-  return Promise.all(jobs.map(async ({ annotation, original, rect }) => ({ annotation, bytes: new Uint8Array(await cropPng(original, rect)) })));
+  return Promise.all(jobs.map(async ({ annotation, original, rect }) => ({ annotation, bytes: new Uint8Array(await cropPng(await original.local(), rect)) })));
 }

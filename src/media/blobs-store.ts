@@ -1,7 +1,8 @@
 /**
  * The media store as a site-wide Netlify Blobs store (issue 10 #3): it persists across
  * deploys, so a deploy uploads only the objects it lacks. Keys: `sha256/<hex>` for objects,
- * `refs/<build id>.json` for build records.
+ * `refs/<build id>.json` for build records, `derivatives/<key>` for derivative entries (issue
+ * 11 #3; `set` replaces a key atomically).
  *
  * Access (docs/deploy.md): the media Edge Function passes no `access` and @netlify/blobs reads
  * the context Netlify gives every Edge Function; the build and `prune` pass a site id and a
@@ -12,7 +13,7 @@
  * `Range` request still transfers the object up to its end from the store to the edge.
  */
 import { getStore, type Store } from '@netlify/blobs';
-import { assertBuildId, assertHash, MediaHashMismatch, parseBuildRecord, sha256Hex, sliceStream, type MediaStore } from './store.ts';
+import { assertBuildId, assertEntryKey, assertHash, MediaHashMismatch, parseBuildRecord, sha256Hex, sliceStream, type MediaStore } from './store.ts';
 
 export interface BlobsAccess {
   siteID: string;
@@ -25,6 +26,7 @@ export interface BlobsAccess {
 
 const OBJECTS = 'sha256/';
 const RECORDS = 'refs/';
+const ENTRIES = 'derivatives/';
 
 export function blobsMediaStore(name: string, access?: BlobsAccess): MediaStore {
   let store: Store | undefined;
@@ -83,6 +85,23 @@ export function blobsMediaStore(name: string, access?: BlobsAccess): MediaStore 
     async deleteRecord(build) {
       assertBuildId(build);
       await blobs().delete(`${RECORDS}${build}.json`);
+    },
+
+    listEntries: () => keys(ENTRIES),
+
+    async getEntry(key) {
+      assertEntryKey(key);
+      return blobs().get(ENTRIES + key, { type: 'text' });
+    },
+
+    async setEntry(key, text) {
+      assertEntryKey(key);
+      await blobs().set(ENTRIES + key, text);
+    },
+
+    async deleteEntry(key) {
+      assertEntryKey(key);
+      await blobs().delete(ENTRIES + key);
     },
   };
 }

@@ -17,10 +17,14 @@ import type { Archive, Document } from '../model/types.ts';
 import type { PdfImage } from '../pdf/index.ts';
 import type { MediaEntry } from './media-index.ts';
 
-/** A media file: its index entry, its path and where its bytes are. */
+/**
+ * A media file: its index entry, its path and where its bytes are: a file, bytes in memory, or
+ * (page images) a file fetched on demand. The upload reads a source only for objects the media
+ * store lacks; page images derived into the store are never read again to be published.
+ */
 export interface MediaFile extends MediaEntry {
   path: string;
-  source: { file: string } | { bytes: Uint8Array };
+  source: { file: string } | { bytes: Uint8Array } | { local(): Promise<string> };
 }
 
 export interface MediaInput {
@@ -43,7 +47,7 @@ export async function collectMedia(input: MediaInput): Promise<MediaFile[]> {
     const dir = documentMediaDir(document);
     documents.push({ path: `${dir}/${document.fileName}`, sha256, size: fileSize, source: { file: document.file.absolute } });
     for (const image of input.images(document)) {
-      documents.push({ path: `${dir}/${image.name}`, sha256: image.sha256, size: image.size, source: { file: image.file } });
+      documents.push({ path: `${dir}/${image.name}`, sha256: image.sha256, size: image.size, source: { local: image.local } });
     }
   }
   const attachments = await mapLimit(archive.attachments, HASH_CONCURRENCY, async (attachment): Promise<MediaFile> => {

@@ -4,6 +4,7 @@
  *
  *   <root>/objects/<hex 0..2>/<hex>   one file per object, named by the sha256 of its bytes
  *   <root>/refs/<build id>.json       build records (retention, src/media/prune.ts)
+ *   <root>/derivatives/<key>.json     derivative entries (src/media/derivative-store.ts)
  *   <root>/tmp/                       files being written
  *
  * Every write goes to a temporary file first, is hashed while it is written and renamed into
@@ -13,9 +14,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { assertBuildId, assertHash, isHash, MediaHashMismatch, parseBuildRecord, type ByteRange, type MediaBody, type MediaStore } from './store.ts';
+import { assertBuildId, assertEntryKey, assertHash, isEntryKey, isHash, MediaHashMismatch, parseBuildRecord, type ByteRange, type MediaBody, type MediaStore } from './store.ts';
 
 /** Temporary files older than this belong to a killed process, not to a write under way. */
 const STALE_TEMP_MS = 60 * 60_000;
@@ -24,6 +25,7 @@ export function folderMediaStore(folder: string): MediaStore {
   const root = resolve(folder);
   const objectPath = (hash: string) => join(root, 'objects', hash.slice(0, 2), hash);
   const recordPath = (build: string) => join(root, 'refs', `${build}.json`);
+  const entryPath = (key: string) => join(root, 'derivatives', `${key}.json`);
   let swept = false;
 
   /** Writes `chunks` to a temporary file, lets `check` decide, then renames it to `target`. */
@@ -118,6 +120,40 @@ export function folderMediaStore(folder: string): MediaStore {
     async deleteRecord(build) {
       assertBuildId(build);
       await rm(recordPath(build), { force: true });
+    },
+
+    async *listEntries() {
+      const dir = join(root, 'derivatives');
+      const names = await readdir(dir, { recursive: true }).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
+      for (const name of names.sort()) {
+        const key = name.split(sep).join('/').slice(0, -'.json'.length);
+        if (name.endsWith('.json') && isEntryKey(key)) yield key;
+      }
+    },
+
+    async getEntry(key) {
+      assertEntryKey(key);
+      try {
+        return await readFile(entryPath(key), 'utf8');
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async setEntry(key, text) {
+      assertEntryKey(key);
+      await commit(entryPath(key), chunksOf(new TextEncoder().encode(text)), () => undefined);
+    },
+
+    async deleteEntry(key) {
+      assertEntryKey(key);
+      await rm(entryPath(key), { force: true });
+    },
+
+    localPath(hash) {
+      assertHash(hash);
+      return objectPath(hash);
     },
   };
 }

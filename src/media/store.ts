@@ -52,6 +52,22 @@ export interface MediaStore {
   /** Writes (or replaces) the record of `record.build`. */
   writeRecord(record: BuildRecord): Promise<void>;
   deleteRecord(build: string): Promise<void>;
+  /**
+   * Keys of the derivative entries (issue 11 #3, src/media/derivative-store.ts): small texts by key,
+   * kept apart from objects and records. The PDF stage's cache decides the keys and the text.
+   */
+  listEntries(): AsyncIterable<string>;
+  /** The entry's text, or null when there is none. */
+  getEntry(key: string): Promise<string | null>;
+  /** Writes or replaces an entry. Atomic: a reader sees the old text, the new text or none. */
+  setEntry(key: string, text: string): Promise<void>;
+  /** Removes an entry; removing a missing one is no error. */
+  deleteEntry(key: string): Promise<void>;
+  /**
+   * Where an object's bytes are on this machine, when the store keeps them in files (the
+   * folder store); absent for stores that do not.
+   */
+  localPath?(hash: string): string;
 }
 
 export class MediaHashMismatch extends Error {
@@ -61,13 +77,20 @@ export class MediaHashMismatch extends Error {
   }
 }
 
+/** The media store could not be listed, read or written (after retries): the command fails, saying so. */
+export class MediaStoreError extends Error {
+  override name = 'MediaStoreError';
+}
+
 /** An object could not be stored (after its retries): the build fails and build/ stays as it was. */
-export class MediaUploadError extends Error {
+export class MediaUploadError extends MediaStoreError {
   override name = 'MediaUploadError';
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
 const BUILD_ID = /^[0-9a-z][0-9a-z-]{0,63}$/;
+/** Entry keys: lowercase words, digits, dots and dashes, in slash-separated segments. */
+const ENTRY_KEY = /^[0-9a-z][0-9a-z.-]*(\/[0-9a-z][0-9a-z.-]*)*$/;
 
 /** Keys and paths are made from hashes and build ids: anything else is refused before any I/O. */
 export function assertHash(hash: string): void {
@@ -76,6 +99,14 @@ export function assertHash(hash: string): void {
 
 export function assertBuildId(build: string): void {
   if (!BUILD_ID.test(build)) throw new Error(`media store: "${build}" is not a build id`);
+}
+
+export function assertEntryKey(key: string): void {
+  if (!isEntryKey(key)) throw new Error(`media store: "${key}" is not an entry key`);
+}
+
+export function isEntryKey(key: string): boolean {
+  return ENTRY_KEY.test(key) && !key.includes('..') && key.length <= 400;
 }
 
 export function isHash(value: string): boolean {

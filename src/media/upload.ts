@@ -11,6 +11,7 @@ import { openAsBlob } from 'node:fs';
 import { mapLimit } from '../lib/concurrency.ts';
 import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
 import type { MediaFile } from './collect.ts';
+import { GaveUp, withRetries, type RetryOptions } from './retry.ts';
 import { MediaHashMismatch, MediaUploadError, type BuildRecord, type MediaBody, type MediaStore } from './store.ts';
 
 export interface UploadState {
@@ -32,12 +33,8 @@ export interface UploadStats {
   present: number;
 }
 
-export interface UploadOptions {
+export interface UploadOptions extends RetryOptions {
   concurrency?: number;
-  /** Tries per object (default 4). */
-  attempts?: number;
-  /** Wait before the second try; doubled before each further one (default 500 ms). */
-  backoffMs?: number;
   progress?: Reporter<UploadState>;
 }
 
@@ -85,28 +82,20 @@ export async function uploadMedia(store: MediaStore, files: readonly MediaFile[]
 }
 
 async function putWithRetries(store: MediaStore, file: MediaFile, options: UploadOptions): Promise<void> {
-  const attempts = options.attempts ?? 4;
-  let wait = options.backoffMs ?? 500;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await store.put(file.sha256, await bodyOf(file));
-      return;
-    } catch (error) {
-      // Different bytes stay different: only transport and store failures are worth a retry.
-      if (error instanceof MediaHashMismatch || error instanceof ChangedSource || attempt >= attempts) {
-        const where = 'file' in file.source ? ` (${file.source.file})` : '';
-        throw new MediaUploadError(`could not upload media file ${file.path}${where} to the ${store.description} after ${attempt} tr${attempt === 1 ? 'y' : 'ies'}: ${(error as Error).message}`, { cause: error });
-      }
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      wait *= 2;
-    }
+  try {
+    // Different bytes stay different: only transport and store failures are worth a retry.
+    await withRetries(async () => store.put(file.sha256, await bodyOf(file)), options, (error) => error instanceof MediaHashMismatch || error instanceof ChangedSource);
+  } catch (error) {
+    const gaveUp = error as GaveUp;
+    const where = 'file' in file.source ? ` (${file.source.file})` : '';
+    throw new MediaUploadError(`could not upload media file ${file.path}${where} to the ${store.description} ${gaveUp.message}`, { cause: gaveUp.cause });
   }
 }
 
 /** The bytes to send: a file-backed Blob (read as it is sent, reopened for each try) or bytes in memory. */
 async function bodyOf(file: MediaFile): Promise<MediaBody> {
   if ('bytes' in file.source) return file.source.bytes;
-  const blob = await openAsBlob(file.source.file);
+  const blob = await openAsBlob('file' in file.source ? file.source.file : await file.source.local());
   if (blob.size !== file.size) throw new ChangedSource(`the file has ${blob.size} bytes now, ${file.size} when the build hashed it`);
   return blob;
 }

@@ -14,8 +14,8 @@
  *
  * An entry is committed after every file it lists is in the store, and the store commits it
  * atomically, so a killed build leaves stray files at most, never a half entry. Reads are
- * verified: the entry's checksum, its key, and every file's size (`verify: 'full'` re-hashes
- * the files). A failed check deletes the entry, which then counts as a miss.
+ * verified: the entry's checksum, its key, and every file's presence with its size
+ * (DerivativeStore.hasFile; `verify: 'full'` re-hashes the files). A failed check deletes the entry, which then counts as a miss.
  */
 import { createHash } from 'node:crypto';
 import { SETTINGS_FINGERPRINT } from './sizes.ts';
@@ -75,6 +75,26 @@ export function entryKey(sha256: string, kind: Pass | `${Pass}-part-${number}`):
   return `${PREFIX}/${sha256.slice(0, 2)}/${sha256}.${kind}`;
 }
 
+/**
+ * What `archive prune` needs to know of a derivative entry (src/media/prune.ts): `current`
+ * entries are of this code's derivation version and settings, `stale` ones of another (made by
+ * older code or other settings, never read again); null: not a derivative entry.
+ */
+export function entryGeneration(key: string): 'current' | 'stale' | null {
+  if (key.startsWith(`${PREFIX}/`)) return 'current';
+  return /^pdf-v\d+-[0-9a-z]+\//.test(key) ? 'stale' : null;
+}
+
+/** The sha256 of every file an entry's text lists: none for a failure, or for text that is no entry. */
+export function entryFiles(text: string): string[] {
+  try {
+    const files = (JSON.parse(text) as EntryJson<Partial<PartBody>>).body?.files;
+    return Array.isArray(files) ? files.map((file) => file.sha256).filter((hash) => typeof hash === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface DerivativeCache {
   readonly store: DerivativeStore;
   read(sha256: string, pass: Pass): Promise<ReadOutcome<EntryBody>>;
@@ -82,8 +102,6 @@ export interface DerivativeCache {
   readPart(sha256: string, pass: Pass, from: number): Promise<PartBody | null>;
   commitPart(sha256: string, pass: Pass, part: PartBody): Promise<void>;
   deleteParts(sha256: string, pass: Pass, froms: readonly number[]): Promise<void>;
-  /** Where the build reads a listed file from (the store's local path). */
-  localPath(file: CacheFile): string;
 }
 
 export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'): DerivativeCache {
@@ -95,6 +113,7 @@ export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'):
       await store.deleteEntry(key);
       return { status: 'corrupt', problem };
     }
+    await store.confirmEntry(key, text, files(problem.body).map((file) => file.sha256));
     return { status: 'hit', body: problem.body };
   }
 
@@ -114,9 +133,7 @@ export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'):
         if (bytes === null) return `${file.name}: missing`;
         if (sha256Hex(bytes) !== file.sha256) return `${file.name}: content hash mismatch`;
       } else {
-        const size = await store.fileSize(file.sha256);
-        if (size === null) return `${file.name}: missing`;
-        if (size !== file.size) return `${file.name}: size mismatch`;
+        if (!(await store.hasFile(file.sha256, file.size))) return `${file.name}: missing or of another size`;
       }
     }
     return entry;
@@ -139,11 +156,6 @@ export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'):
     commitPart: (sha256, pass, part) => write(partKey(sha256, pass, part.from), part),
     async deleteParts(sha256, pass, froms) {
       await Promise.all(froms.map((from) => store.deleteEntry(partKey(sha256, pass, from))));
-    },
-    localPath(file) {
-      const path = store.localPath(file.sha256);
-      if (path === null) throw new Error(`the ${store.description} keeps no local files; ${file.name} cannot be read from disk`);
-      return path;
     },
   };
 }

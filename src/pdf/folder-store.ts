@@ -74,9 +74,13 @@ export function folderDerivativeStore(folder: string): DerivativeStore {
       await writeAtomically(target, bytes);
     },
 
-    async fileSize(hash) {
+    async confirmEntry() {
+      // One side only: nothing to copy.
+    },
+
+    async hasFile(hash, size) {
       assertFileHash(hash);
-      return sizeOf(filePath(hash));
+      return (await sizeOf(filePath(hash))) === size;
     },
 
     async getFile(hash) {
@@ -89,8 +93,9 @@ export function folderDerivativeStore(folder: string): DerivativeStore {
       }
     },
 
-    localPath(hash) {
+    async localFile(hash) {
       assertFileHash(hash);
+      if ((await sizeOf(filePath(hash))) === null) throw new Error(`${hash} is missing from the folder ${folder}`);
       return filePath(hash);
     },
 
@@ -103,6 +108,10 @@ export function folderDerivativeStore(folder: string): DerivativeStore {
           if (info && info.mtimeMs < cutoff) await rm(join(tmp, name), { recursive: true, force: true });
         }),
       );
+    },
+
+    async finish() {
+      // Nothing claimed.
     },
   };
 }

@@ -27,7 +27,7 @@ export { folderDerivativeStore } from './folder-store.ts';
 export { parseShard, type Shard } from './shard.ts';
 
 export interface PdfOptions {
-  /** Where derivatives are kept (folder-store.ts: `.cache/archive`). */
+  /** Where derivatives are kept: src/media/derivative-store.ts (builds, `archive derive`) or folder-store.ts. */
   store: DerivativeStore;
   /** Worker threads; default: available cores. */
   concurrency?: number;
@@ -89,11 +89,20 @@ interface Group extends PassGroup {
 export async function processPdfs(jobs: readonly PdfJob[], options: PdfOptions): Promise<Map<string, PdfResult>> {
   const clock = options.clock ?? Date.now;
   const started = clock();
+  // First, before any PDF work: a store that cannot be reached fails the run here.
+  await options.store.sweep();
+  try {
+    return await derive(jobs, options, clock, started);
+  } finally {
+    await options.store.finish();
+  }
+}
+
+async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () => number, started: number): Promise<Map<string, PdfResult>> {
   const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
   const cache = openCache(options.store, options.verify);
   const results = new Map<string, PdfResult>();
   const stats: PdfRunStats = { jobs: jobs.length, pdfs: 0, cacheHits: 0, derived: 0, webpDerived: 0, corrupt: 0, pagesDerived: 0, pending: 0, webpPending: 0, failed: 0, otherShards: 0, budget: null };
-  await options.store.sweep();
   const groups = await hashJobs(jobs, results);
   stats.pdfs = groups.length;
   // Lookups are small reads: overlapping them keeps a warm build well under 1 s per 1,000 PDFs (docs/pdf.md).
@@ -196,5 +205,5 @@ async function settle(group: Group, cache: DerivativeCache, results: Map<string,
 }
 
 function image(cache: DerivativeCache, file: CacheFile): PdfImage {
-  return { name: file.name, file: cache.localPath(file), sha256: file.sha256, size: file.size };
+  return { name: file.name, local: () => cache.store.localFile(file.sha256), sha256: file.sha256, size: file.size };
 }

@@ -3,13 +3,13 @@
  * files they list (page images) by the sha256 of their bytes. The cache logic (keys, checksums,
  * verification, parts) is in cache.ts and works on any store; a store only moves bytes.
  *
- * One implementation today, a folder (folder-store.ts, `.cache/archive`). The media store of
- * issue 10 (src/media/, Netlify Blobs on Netlify) is the second one to come: entries become
- * records, files become media objects, and nothing above this interface changes. Only the main
- * thread uses a store; workers hand their bytes over (pool.ts), so a store need not be
- * reachable from worker threads.
+ * Two implementations: a folder (folder-store.ts), and the media store of issue 10 with a
+ * folder as its local mirror (src/media/derivative-store.ts: the media stage implements this
+ * interface, so the PDF stage imports nothing later than itself), which is what builds and `archive derive` use,
+ * so that any machine continues where the last one stopped. Only the main thread uses a
+ * store; workers hand their bytes over (pool.ts), so a store need not be reachable from
+ * worker threads.
  */
-
 export interface DerivativeStore {
   /** For messages: `folder .cache/archive`. */
   readonly description: string;
@@ -19,29 +19,42 @@ export interface DerivativeStore {
   commitEntry(key: string, text: string): Promise<void>;
   /** Removes an entry; a missing one is no error. */
   deleteEntry(key: string): Promise<void>;
+  /**
+   * Called after an entry read back and verified, with the hashes of the files it lists: a
+   * store with two sides (src/media/derivative-store.ts: the shared store and the local mirror) copies the
+   * entry, and files, to the side that lacks them.
+   */
+  confirmEntry(key: string, text: string, files: readonly string[]): Promise<void>;
   /** Stores bytes under their sha256 (the caller's); atomic, and a no-op when already there. */
   putFile(hash: string, bytes: Uint8Array): Promise<void>;
-  /** The stored file's size, or null when the store lacks it. */
-  fileSize(hash: string): Promise<number | null>;
+  /**
+   * Whether the store holds the file with this size, as far as it can tell without reading it
+   * (the quick verification of an entry): a folder compares sizes, the media store looks the
+   * hash up in one listing per run (its objects are stored only under the hash of their bytes).
+   */
+  hasFile(hash: string, size: number): Promise<boolean>;
   /** The stored file's bytes, or null. */
   getFile(hash: string): Promise<Uint8Array | null>;
   /**
-   * A path on this machine that holds the file's bytes, for the stages that copy or crop page
-   * images (src/media/collect.ts hashes and uploads them, annotations.ts crops them). A store
-   * without local files returns null.
+   * A path on this machine that holds the file's bytes, for the stages that read page images
+   * from disk (annotations.ts crops them). A store that keeps them elsewhere downloads the file
+   * first; rejects when the store lacks it.
    */
-  localPath(hash: string): string | null;
-  /** Removes what killed runs left behind (temporary files). */
+  localFile(hash: string): Promise<string>;
+  /** Run start: removes what killed runs left behind (temporary files); fails when the store cannot be reached. */
   sweep(): Promise<void>;
+  /** Run end: releases what the run claimed (src/media/derivative-store.ts: its lease). */
+  finish(): Promise<void>;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
-/** Entry keys are made by cache.ts: lowercase words, digits, dots and dashes, in slash-separated segments. */
-const KEY = /^[0-9a-z][0-9a-z.-]*(\/[0-9a-z][0-9a-z.-]*)*$/;
 
 export function assertFileHash(hash: string): void {
   if (!SHA256.test(hash)) throw new Error(`derivative store: "${hash}" is not a lowercase sha256 hex digest`);
 }
+
+/** Entry keys are made by cache.ts: lowercase words, digits, dots and dashes, in slash-separated segments. */
+const KEY = /^[0-9a-z][0-9a-z.-]*(\/[0-9a-z][0-9a-z.-]*)*$/;
 
 export function assertEntryKey(key: string): void {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`derivative store: "${key}" is not an entry key`);

@@ -25,8 +25,12 @@ export interface PdfFacts {
 export interface PdfImage {
   /** `page-p3-small.png` or `page-p3-small.png.webp`. */
   name: string;
-  /** Absolute path of the verified file in the cache. */
-  file: string;
+  /**
+   * A path on this machine holding the file's bytes, for the stages that read it from disk
+   * (annotation crops). Fetched from the media store into the local mirror on first call when
+   * this machine does not have it: publishing needs only sha256 and size.
+   */
+  local(): Promise<string>;
   /** Its bytes' sha256 and size, as the cache entry records them (the media store's key). */
   sha256: string;
   size: number;

@@ -1,11 +1,14 @@
 /**
- * `archive prune` (issue 10 #4): the retention rule on both stores, and what keeps a build
- * running at the same time safe.
+ * `archive prune` (issue 10 #4, issue 11 #3): the retention rule on both stores, derivative
+ * entries as roots, and what keeps a build or `archive derive` running at the same time safe.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pruneMedia } from '../../src/media/prune.ts';
 import type { BuildRecord, MediaStore } from '../../src/media/store.ts';
+import { entryKey, openCache } from '../../src/pdf/cache.ts';
+import { mediaDerivativeStore } from '../../src/media/derivative-store.ts';
+import { tempDir } from '../helpers/content.ts';
 import { collect, tempFolderStore, useMediaStores } from '../helpers/media.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -67,6 +70,30 @@ for (const [name, make] of stores) {
       expect(await collect(store.list())).toHaveLength(7);
     });
 
+    it('keeps the page images current derivative entries name; deletes entries of other versions and what only they named', async () => {
+      const store = await make();
+      await seed(store);
+      const mirror = await tempDir('prune-mirror-');
+      cleanups.push(mirror.remove);
+      const derivatives = mediaDerivativeStore(store, mirror.path);
+      await derivatives.sweep();
+      for (const name of ['page', 'blank', 'old page']) await derivatives.putFile(hash(name), text(name));
+      const pdf = hash('a pdf');
+      const file = (name: string) => ({ name: `${name}.png`, size: name.length, sha256: hash(name) });
+      await openCache(derivatives).commit(pdf, 'first', { ok: true, facts: null, files: [file('page'), file('blank')] });
+      await derivatives.finish();
+      // What an older derivation version left: its entry names a page image of its own and the blank page.
+      const stale = entryKey(pdf, 'first').replace(/^pdf-v\d+-[0-9a-f]+/, 'pdf-v1-0123abcd');
+      await store.setEntry(stale, JSON.stringify({ version: 1, key: stale, body: { ok: true, facts: null, files: [file('old page'), file('blank')] } }));
+
+      const result = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: NOW });
+      expect(result.entries).toEqual({ current: 1, deleted: [stale] });
+      expect(result.leases).toEqual({ valid: [], deleted: [] });
+      expect(result.deleted).toEqual([hash('aaaa'), hash('bbbb'), hash('orphan'), hash('old page')].sort());
+      expect((await collect(store.list())).sort()).toEqual([hash('shared'), hash('cccc'), hash('dddd'), hash('eeee'), hash('page'), hash('blank')].sort());
+      expect(await collect(store.listEntries())).toEqual([entryKey(pdf, 'first')]);
+    });
+
     it('never keeps less than the newest build', async () => {
       const store = await make();
       await expect(pruneMedia(store, { keepDays: 0, keepBuilds: 0 })).rejects.toThrow(/at least the newest build/);
@@ -102,5 +129,70 @@ describe('prune beside a running build', () => {
     };
     await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: new Date(NOW.getTime() + 1000) });
     expect(await folder.store.get(hash('new'))).not.toBeNull();
+  });
+});
+
+describe('prune beside a running archive derive', () => {
+  const file = (name: string) => ({ name: `${name}.png`, size: name.length, sha256: hash(name) });
+
+  async function deriving(store: MediaStore) {
+    const mirror = await tempDir('prune-mirror-');
+    cleanups.push(mirror.remove);
+    const derivatives = mediaDerivativeStore(store, mirror.path);
+    await derivatives.sweep();
+    // A part's page image is in the store, the entry naming it is not committed yet.
+    await derivatives.putFile(hash('in flight'), text('in flight'));
+    return {
+      async commit() {
+        await openCache(derivatives).commit(hash('the pdf'), 'first', { ok: true, facts: null, files: [file('in flight')] });
+        await derivatives.finish();
+      },
+    };
+  }
+
+  it('deletes no object while a run holds its lease, and keeps the object once its entry names it', async () => {
+    const folder = await tempFolderStore();
+    cleanups.push(folder.remove);
+    await folder.store.put(hash('orphan'), text('orphan'));
+    const run = await deriving(folder.store);
+    const during = await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: NOW });
+    expect(during.deleted).toEqual([]);
+    expect(during.leases.valid).toHaveLength(1);
+    expect((await collect(folder.store.list())).sort()).toEqual([hash('orphan'), hash('in flight')].sort());
+
+    await run.commit();
+    const after = await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: NOW });
+    expect(after.leases).toEqual({ valid: [], deleted: [] });
+    expect(after.deleted).toEqual([hash('orphan')]);
+    expect(await collect(folder.store.list())).toEqual([hash('in flight')]);
+  });
+
+  it('loses nothing when the run commits and ends between reading its lease and reading the entries', async () => {
+    const folder = await tempFolderStore();
+    cleanups.push(folder.remove);
+    const run = await deriving(folder.store);
+    // The run ends just as prune reads its lease: the lease is gone, the entry is committed.
+    const store: MediaStore = {
+      ...folder.store,
+      async getEntry(key) {
+        if (key.startsWith('runs/')) await run.commit();
+        return folder.store.getEntry(key);
+      },
+    };
+    const result = await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: NOW });
+    expect(result.leases.valid).toEqual([]);
+    expect(result.deleted).toEqual([]);
+    expect(await collect(folder.store.list())).toEqual([hash('in flight')]);
+  });
+
+  it('deletes the objects of a killed run once its lease expired', async () => {
+    const folder = await tempFolderStore();
+    cleanups.push(folder.remove);
+    await deriving(folder.store);
+    const later = new Date(Date.now() + 2 * 60 * 60_000 + 1000);
+    const result = await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: later });
+    expect(result.leases.deleted).toHaveLength(1);
+    expect(result.deleted).toEqual([hash('in flight')]);
+    expect(await collect(folder.store.listEntries())).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStoreSpec, SettingsError } from '../../src/config.ts';
 import { blobsAccess, openMediaStore } from '../../src/media/select.ts';
 // @ts-expect-error: the build plugin is plain JavaScript without types (Netlify loads it as is).
-import { onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+import { onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
 import { readAll, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
 
 let blobs: TestBlobs;
@@ -63,6 +63,19 @@ describe('Netlify Blobs credentials', () => {
     } finally {
       process.env = saved;
     }
+  });
+
+  it('the build plugin keeps only the entries of the local mirror between builds: the page images are in the store', async () => {
+    const calls: string[] = [];
+    const cache = { restore: async (path: string) => (calls.push(`restore ${path}`), true), save: async (path: string) => (calls.push(`save ${path}`), true) };
+    const saved = { ...process.env };
+    try {
+      await onPreBuild({ inputs: { path: '.cache/archive' }, utils: { cache } });
+      await onPostBuild({ inputs: { path: '.cache/archive/' }, utils: { cache } });
+    } finally {
+      process.env = saved;
+    }
+    expect(calls).toEqual(['restore .cache/archive/entries', 'save .cache/archive/entries']);
   });
 
   it.each([{}, { NETLIFY_BLOBS_TOKEN: 't' }, { NETLIFY_SITE_ID: 's' }, { ARCHIVE_BLOBS_CONTEXT: 'not base64 json' }])('refuses to guess: %j', (env) => {

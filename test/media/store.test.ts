@@ -99,6 +99,27 @@ for (const [name, make] of stores) {
       expect(await collect(store.listRecords())).toEqual([]);
       await expect(store.readRecord('../x')).rejects.toThrow(/not a build id/);
     });
+
+    it('keeps derivative entries by key, apart from objects and records', async () => {
+      const keys = ['pdf-v2-abcd/ab/abcdef.first', 'pdf-v2-abcd/ab/abcdef.webp', 'runs/0123'];
+      expect(await collect(store.listEntries())).toEqual([]);
+      expect(await store.getEntry(keys[0]!)).toBeNull();
+      for (const [index, key] of keys.entries()) await store.setEntry(key, `{"n":${index}}`);
+      expect((await collect(store.listEntries())).sort()).toEqual(keys);
+      expect(await collect(store.list())).toEqual([]);
+      expect(await collect(store.listRecords())).toEqual([]);
+      expect(await store.getEntry(keys[1]!)).toBe('{"n":1}');
+      await store.setEntry(keys[1]!, '{"n":"replaced"}');
+      expect(await store.getEntry(keys[1]!)).toBe('{"n":"replaced"}');
+      await store.deleteEntry(keys[1]!);
+      await store.deleteEntry(keys[1]!);
+      expect(await store.getEntry(keys[1]!)).toBeNull();
+      expect((await collect(store.listEntries())).sort()).toEqual([keys[0], keys[2]]);
+      for (const bad of ['../x', 'a/../../b', 'A/b', '/a']) {
+        await expect(store.getEntry(bad), bad).rejects.toThrow(/not an entry key/);
+        await expect(store.setEntry(bad, 'x'), bad).rejects.toThrow(/not an entry key/);
+      }
+    });
   });
 }
 

@@ -53,10 +53,10 @@ describe('processPdfs', () => {
     expect(r.facts.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(r.webp).toBe(true);
     expect(r.images).toHaveLength(2 * 4 * 2);
-    for (const image of r.images) expect(image.file).toBe(join(cacheDir, 'files', image.sha256.slice(0, 2), image.sha256));
+    for (const image of r.images) expect(await image.local()).toBe(join(cacheDir, 'files', image.sha256.slice(0, 2), image.sha256));
     const cover = r.images.find((i) => i.name === 'page-p1-small.png')!;
-    expect((await sharp(cover.file).metadata()).width).toBe(180);
-    expect((await sharp(r.images.find((i) => i.name === 'page-p1-small.png.webp')!.file).metadata()).format).toBe('webp');
+    expect((await sharp(await cover.local()).metadata()).width).toBe(180);
+    expect((await sharp(await r.images.find((i) => i.name === 'page-p1-small.png.webp')!.local()).metadata()).format).toBe('webp');
     // Both passes: two pages of PNGs, then two pages of WebP siblings.
     expect(stats).toMatchObject({ cacheHits: 0, derived: 1, webpDerived: 1, pagesDerived: 4, pending: 0, webpPending: 0 });
   });
@@ -71,8 +71,9 @@ describe('processPdfs', () => {
       { id: 'facts only', file, images: false },
     ]);
     expect(stats).toMatchObject({ cacheHits: 2, derived: 0, pagesDerived: 0 });
-    expect(ok(results.get('a'))).toEqual(first);
-    expect(ok(results.get('same bytes, other name')).images).toEqual(first.images);
+    const files = (result: PdfDone) => result.images.map(({ name, sha256, size }) => ({ name, sha256, size }));
+    expect({ ...ok(results.get('a')), images: files(ok(results.get('a'))) }).toEqual({ ...first, images: files(first) });
+    expect(files(ok(results.get('same bytes, other name')))).toEqual(files(first));
     expect(ok(results.get('facts only'))).toEqual({ ok: true, pending: false, facts: first.facts, images: [], webp: false });
   });
 
@@ -91,12 +92,12 @@ describe('processPdfs', () => {
     const file = await put('a.pdf', twoPages());
     const first = ok((await run([{ id: 'a', file, images: true }])).results.get('a'));
     const victim = first.images.find((i) => i.name === 'page-p2-large.png.webp')!;
-    await truncateFile(victim.file, 10);
+    await truncateFile(await victim.local(), 10);
     const { results, stats } = await run([{ id: 'a', file, images: true }]);
     // Only the WebP entry lists the damaged file: the first pass stays, the second is made again.
     expect(stats).toMatchObject({ corrupt: 1, cacheHits: 1, derived: 0, webpDerived: 1 });
     const again = ok(results.get('a'));
-    expect((await sharp(again.images.find((i) => i.name === victim.name)!.file).metadata()).width).toBe(1000);
+    expect((await sharp(await again.images.find((i) => i.name === victim.name)!.local()).metadata()).width).toBe(1000);
   });
 
   it('recomputes an entry whose entry.json was edited, and re-hashes files in full mode', async () => {
@@ -107,7 +108,7 @@ describe('processPdfs', () => {
     expect((await run([{ id: 'a', file, images: true }])).stats).toMatchObject({ corrupt: 1, derived: 1 });
 
     // Same size, different bytes: only the full check notices.
-    const image = first.images.find((i) => i.name === 'page-p1-normal.png')!.file;
+    const image = await first.images.find((i) => i.name === 'page-p1-normal.png')!.local();
     const bytes = await readFile(image);
     bytes[bytes.length - 20]! ^= 0xff;
     await writeFile(image, bytes);
@@ -131,7 +132,7 @@ describe('processPdfs', () => {
       `${r.facts.sha256}.first.json`,
       `${r.facts.sha256}.webp.json`,
     ]);
-    expect((await sharp(r.images.find((i) => i.name === 'page-p5-small.png')!.file).metadata()).width).toBe(180);
+    expect((await sharp(await r.images.find((i) => i.name === 'page-p5-small.png')!.local()).metadata()).width).toBe(180);
   });
 
   it('leaves no temporary files behind', async () => {

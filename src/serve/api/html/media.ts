@@ -4,6 +4,7 @@
  * the covers of a list of documents. Everything is read from the answer's JSON (the media URLs
  * the serializers wrote), so it is what an API client would see.
  */
+import { decodeUriComponentOrNull } from '../../../lib/uri.ts';
 import { IMAGE_SIZES, THUMBNAIL_WIDTHS, type ImageSize } from '../../../pdf/sizes.ts';
 import { attributes, escapeHtml, isWebUrl } from './escape.ts';
 
@@ -104,7 +105,7 @@ export function pageList(pages: readonly unknown[]): string {
     const number = count(page.number);
     const documentUrl = text(page.document);
     const documentId = /\/document\/([^/]+)\//.exec(documentUrl)?.[1];
-    const heading = `Page ${number}${documentId ? ` of <a href="${escapeHtml(documentUrl)}">document ${escapeHtml(decodeURIComponent(documentId))}</a>` : ''}`;
+    const heading = `Page ${number}${documentId ? ` of <a href="${escapeHtml(documentUrl)}">document ${escapeHtml(decodeUriComponentOrNull(documentId) ?? documentId)}</a>` : ''}`;
     const normal = fillTemplate(template, { size: 'normal' });
     const picture = isWebUrl(normal)
       ? `<a class="page-image" href="${escapeHtml(fillTemplate(template, { size: 'original' }))}">${image(normal, `Page ${number}`, THUMBNAIL_WIDTHS.normal, page, {

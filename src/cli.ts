@@ -16,6 +16,7 @@ import { ContentError, formatGithubAnnotation, formatProblem, type Problem } fro
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
 import { streamLogger, type Logger } from './log.ts';
 import { MediaStoreError, type MediaStore } from './media/store.ts';
+import { DerivativeStoreError } from './pdf/store.ts';
 import { DeployLimitError } from './output/limits.ts';
 
 const USAGE = `Usage: archive <command> [options]
@@ -182,7 +183,7 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
   } catch (error) {
     if (error instanceof ContentError) report(error.problems, options, log);
     else if (error instanceof DeployLimitError) error.violations.forEach((line) => log.error(`error ${line}`));
-    else if (error instanceof MediaStoreError) log.error(`error ${error.message}`);
+    else if (error instanceof MediaStoreError || error instanceof DerivativeStoreError) log.error(`error ${error.message}`);
     else throw error;
     log.error(`build failed; ${options.out}/ was left as it was`);
     return 1;
@@ -212,7 +213,7 @@ async function derive(options: Options, log: Logger): Promise<number> {
   try {
     derived = await deriveDocuments(archive, { ...pdf, store: mediaDerivativeStore(media, options.cache), images: !options['no-images'] }, problems);
   } catch (error) {
-    if (!(error instanceof MediaStoreError)) throw error;
+    if (!(error instanceof MediaStoreError || error instanceof DerivativeStoreError)) throw error;
     log.error(`error ${error.message}`);
     return 1;
   }

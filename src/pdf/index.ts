@@ -11,10 +11,10 @@
 import { mapLimit } from '../lib/concurrency.ts';
 import { readFile } from 'node:fs/promises';
 import { openCache, sha256Hex, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
-import { runPass, type PassGroup } from './passes.ts';
+import { runPass, type PassGroup, type PassOutcome } from './passes.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { Shard } from './shard.ts';
-import type { DerivativeStore } from './store.ts';
+import { DerivativeStoreError, type DerivativeStore } from './store.ts';
 import type { PdfImage, PdfJob, PdfResult } from './types.ts';
 
 export type { PdfDone, PdfFacts, PdfFailure, PdfFailureReason, PdfImage, PdfJob, PdfPage, PdfPending, PdfProperties, PdfResult } from './types.ts';
@@ -22,7 +22,7 @@ export { createProgress, type ProgressReporter, type ProgressStream } from './pr
 export { IMAGE_SIZES, THUMBNAIL_WIDTHS, ORIGINAL_DPI, type ImageSize } from './sizes.ts';
 export { pageImageName, webpName } from './image-names.ts';
 export { DERIVATIVE_VERSION } from './cache.ts';
-export type { DerivativeStore } from './store.ts';
+export { DerivativeStoreError, type DerivativeStore } from './store.ts';
 export { folderDerivativeStore } from './folder-store.ts';
 export { parseShard, type Shard } from './shard.ts';
 
@@ -110,9 +110,21 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
   const mine = options.shard ? groups.filter((group) => options.shard!.has(group.sha256)) : groups;
   stats.otherShards = groups.length - mine.length;
 
-  const run = { cache, options, deadline, clock, onPages: (pages: number) => (stats.pagesDerived += pages) };
+  // A store that fails to keep derivatives stops the run: no new PDF work starts, and the run
+  // rejects with the store's error once the pass has wound down (DerivativeStoreError).
+  const storeFailed = new AbortController();
+  let storeError: DerivativeStoreError | undefined;
+  const signal = options.signal ? AbortSignal.any([options.signal, storeFailed.signal]) : storeFailed.signal;
+  const failedStore = (outcome: PassOutcome) => {
+    if (outcome.status !== 'failed' || !(outcome.failure.cause instanceof DerivativeStoreError)) return false;
+    storeError ??= outcome.failure.cause;
+    storeFailed.abort();
+    return true;
+  };
+  const run = { cache, options: { ...options, signal }, deadline, clock, onPages: (pages: number) => (stats.pagesDerived += pages) };
   const firstMisses = mine.filter((group) => group.first === null);
   let stopped = await runPass(firstMisses, (group) => (group.images ? 'first' : 'facts'), run, (group, outcome) => {
+    if (failedStore(outcome)) return;
     if (outcome.status === 'done') {
       group.first = outcome.body;
       stats.derived++;
@@ -120,13 +132,16 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
       group.failure = outcome.failure;
     }
   });
+  if (storeError) throw storeError;
   const webpMisses = mine.filter((group) => group.images && group.first?.ok && group.webp === null);
   stopped = (await runPass(webpMisses, () => 'webp', run, (group, outcome) => {
+    if (failedStore(outcome)) return;
     if (outcome.status === 'done' && outcome.body.ok) {
       group.webp = outcome.body.files;
       stats.webpDerived++;
     }
   })) || stopped;
+  if (storeError) throw storeError;
 
   for (const group of groups) await settle(group, cache, results, stats);
   if (options.budgetMs !== undefined) {

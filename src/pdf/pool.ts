@@ -21,6 +21,7 @@ import { availableParallelism } from 'node:os';
 import { tsWorker } from '../lib/worker.ts';
 import type { PartBody, Pass } from './cache.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
+import { DerivativeStoreError } from './store.ts';
 import type { PdfFailure } from './types.ts';
 
 export interface PoolTask {
@@ -169,15 +170,22 @@ async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: 
   const outcome = await worker.run(request, options, {
     opened: onOpened,
     page: (page, numPages, files) => {
-      if (files.length > 0) writes.push(options.store(part.task, files));
+      if (files.length > 0) {
+        const write = options.store(part.task, files);
+        // Settled below, after the worker's run: until then a failed write must not count as an
+        // unhandled rejection (which would end the process).
+        write.catch(() => undefined);
+        writes.push(write);
+      }
       options.onPage?.(part.task, page, numPages);
     },
   });
   const stored = await Promise.allSettled(writes);
   const failed = stored.find((result) => result.status === 'rejected');
   if (outcome.ok && failed) {
-    const cause = (failed as PromiseRejectedResult).reason;
-    return { ok: false, reason: 'io-error', message: `could not store the derivatives in the cache: ${(cause as Error).message}`, cause };
+    const reason = (failed as PromiseRejectedResult).reason as Error;
+    const message = `could not store the derivatives of ${task.file}: ${reason.message}`;
+    return { ok: false, reason: 'io-error', message, cause: new DerivativeStoreError(message, { cause: reason }) };
   }
   return outcome;
 }

@@ -47,6 +47,16 @@ export interface DerivativeStore {
   finish(): Promise<void>;
 }
 
+/**
+ * The store could not keep what a run derived (after the store's own retries). That is no
+ * property of a PDF, so it fails no single document: the run stops starting PDF work and
+ * `processPdfs` rejects with it, and the command fails with build/ left as it was. The next
+ * run continues from what was stored before.
+ */
+export class DerivativeStoreError extends Error {
+  override name = 'DerivativeStoreError';
+}
+
 const SHA256 = /^[0-9a-f]{64}$/;
 
 export function assertFileHash(hash: string): void {

@@ -222,3 +222,45 @@ describe('real-world failure classes', () => {
     expect(failure(results.get('slow')).reason).toBe('aborted');
   });
 });
+
+describe('a store that cannot keep derivatives', () => {
+  /** The folder store, but every file write fails after `allowed` of them, as a full disk or an unreachable Blobs store would. */
+  function failingStore(allowed: number) {
+    const store = folderDerivativeStore(cacheDir);
+    let puts = 0;
+    return {
+      ...store,
+      description: 'failing test store',
+      async putFile(hash: string, bytes: Uint8Array) {
+        if (++puts > allowed) throw new Error('no space left on device');
+        return store.putFile(hash, bytes);
+      },
+    };
+  }
+
+  it('stops the run and rejects with the store error instead of failing single documents', async () => {
+    const files = await Promise.all(['a', 'b', 'c', 'd'].map(async (id, index) => put(`${id}.pdf`, writePdf({ title: id, pages: fillerPages(2, index + 1) }))));
+    const jobs = files.map((file, index) => ({ id: `doc-${index}`, file, images: true }));
+    const error = await processPdfs(jobs, { store: failingStore(3), concurrency: 1 }).then(
+      () => null,
+      (reason: unknown) => reason as Error,
+    );
+    expect(error?.name).toBe('DerivativeStoreError');
+    expect(error?.message).toMatch(/^could not store the derivatives of .*\/a\.pdf: no space left on device$/);
+    // Nothing was committed: the first PDF's files were not all stored, and no later PDF ran.
+    expect(await readdir(join(cacheDir, 'entries')).catch(() => [])).toEqual([]);
+  });
+
+  it('keeps what was committed before the failure, so the next run continues there', async () => {
+    const first = await put('first.pdf', writePdf({ title: 'first', pages: fillerPages(1, 1) }));
+    const second = await put('second.pdf', writePdf({ title: 'second', pages: fillerPages(1, 2) }));
+    const jobs = [
+      { id: 'first', file: first, images: false },
+      { id: 'second', file: second, images: true },
+    ];
+    // Facts only for the first PDF (no files to store), then the second's images fail.
+    await expect(processPdfs(jobs, { store: failingStore(0), concurrency: 1 })).rejects.toThrow(/second\.pdf: no space left on device/);
+    const { stats } = await run(jobs, { concurrency: 1 });
+    expect(stats).toMatchObject({ cacheHits: 1, derived: 1, failed: 0 });
+  });
+});

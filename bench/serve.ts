@@ -21,7 +21,7 @@ import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/routes.ts';
 import { writeSyntheticArchive } from '../tools/synthetic.ts';
 import { folderMediaStore } from '../src/media/folder-store.ts';
-import { startPreviewServer } from '../src/serve/preview.ts';
+import { startPreviewServer } from '../src/serve/preview/server.ts';
 
 /** The build benchmark's archive of `requests` requests, built (facts only) if it is not there yet. */
 async function benchBuild(requests: number): Promise<string> {

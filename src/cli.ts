@@ -232,7 +232,7 @@ async function serve(options: Options, log: Logger): Promise<number> {
   }
   const media = await mediaStore(options, log);
   if (!media) return 1;
-  const { startPreviewServer } = await import('./serve/preview.ts');
+  const { startPreviewServer } = await import('./serve/preview/server.ts');
   let server: Awaited<ReturnType<typeof startPreviewServer>>;
   try {
     server = await startPreviewServer({

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPaths } from '../src/api/routes.ts';
 import { writePdf } from '../tools/pdf-writer.ts';
 import { readMediaEntry } from '../src/media/media-index.ts';
-import { fsStore } from '../src/serve/fs-store.ts';
+import { fsStore } from '../src/serve/shared/fs-store.ts';
 import { buildTree, serveTree } from './helpers/build.ts';
 import { minimalArchive, responseMessage } from './helpers/content.ts';
 

@@ -10,7 +10,7 @@ import { buildPaths } from '../src/api/routes.ts';
 import { folderMediaStore } from '../src/media/folder-store.ts';
 import { readMediaEntry } from '../src/media/media-index.ts';
 import type { MediaStore } from '../src/media/store.ts';
-import { fsStore } from '../src/serve/fs-store.ts';
+import { fsStore } from '../src/serve/shared/fs-store.ts';
 import { writePdf } from '../tools/pdf-writer.ts';
 import { buildTree, listFiles, BUILD_CLOCK, type BuiltTree } from './helpers/build.ts';
 import { minimalArchive, tempDir, writeTree, responseMessage } from './helpers/content.ts';

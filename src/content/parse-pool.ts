@@ -6,7 +6,7 @@
  * workers costs more than it saves below a few thousand files.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { tsWorker } from '../lib/worker.ts';
 import { parseContentFile, type ParsedFile } from './parse.ts';
 import type { ContentKind } from './schema.ts';
 
@@ -20,7 +20,7 @@ export interface FileToParse {
 
 const WORKER_THRESHOLD = 4000;
 const CHUNK = 500;
-const ENTRY = new URL('./parse-worker-entry.mjs', import.meta.url);
+const WORKER = new URL('./parse-worker.ts', import.meta.url);
 
 export interface ParseOptions {
   /** Worker threads to use; default: one per core. 0 parses on this thread. */
@@ -43,7 +43,7 @@ export async function parseFiles(
 
   const results = new Array<ParsedFile>(inputs.length);
   let next = 0;
-  const pool = Array.from({ length: workers }, () => new Worker(ENTRY, { execArgv: [] }));
+  const pool = Array.from({ length: workers }, () => tsWorker(WORKER));
   try {
     await Promise.all(
       pool.map(

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { MARK_CLOSE, MARK_OPEN, readMarks } from './marks.ts';
+import { UUID_PATTERN } from '../lib/uuid.ts';
 
 // --- value types --------------------------------------------------------------------------
 
@@ -71,8 +72,7 @@ const redactableText = (what: string) =>
     })
     .default('')
     .describe(`${what} A passage between ${MARK_OPEN} and ${MARK_CLOSE} is published redacted, as "[geschwärzt]"; the text between the marks is never published.`);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const uuid = () => z.string().regex(uuidPattern, 'must be a lower-case UUID like "3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10"');
+const uuid = () => z.string().regex(UUID_PATTERN, 'must be a lower-case UUID like "3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10"');
 const url = () => z.string().url('must be an absolute URL like "https://example.org/page"');
 
 // --- choices (froide facts §8): in choices.ts, which the edge-safe API layer reads too ----

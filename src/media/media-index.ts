@@ -5,7 +5,7 @@
  * media gate serves without a token (facts §6.2).
  *
  * The build writes it; the media gate and the media answers read it through the build-data
- * Store (src/serve/store.ts), on Netlify from the same deploy. Web-standard only.
+ * Store (src/serve/shared/store.ts), on Netlify from the same deploy. Web-standard only.
  */
 import { buildPaths } from '../api/routes.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
@@ -13,7 +13,7 @@ import { isHash } from './store.ts';
 
 /**
  * What the index is read through: the part of the serving layer's build-data Store
- * (src/serve/store.ts) it uses, named here because the media stage comes before serving.
+ * (src/serve/shared/store.ts) it uses, named here because the media stage comes before serving.
  */
 export interface IndexReader {
   read(path: string): Promise<Uint8Array | null>;

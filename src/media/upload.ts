@@ -8,6 +8,7 @@
  * "Retention"; `archive prune`).
  */
 import { openAsBlob } from 'node:fs';
+import { mapLimit } from '../lib/concurrency.ts';
 import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
 import type { MediaFile } from './collect.ts';
 import { GaveUp, withRetries, type RetryOptions } from './retry.ts';
@@ -59,12 +60,11 @@ export async function uploadMedia(store: MediaStore, files: readonly MediaFile[]
   };
   const progress = missing.length > 0 ? options.progress : undefined;
   progress?.start(state);
-  let next = 0;
   let failed = false;
-  // Workers stop taking objects after the first failure: the build fails either way.
-  const worker = async () => {
-    while (!failed && next < missing.length) {
-      const file = missing[next++]!;
+  try {
+    await mapLimit(missing, options.concurrency ?? 8, async (file) => {
+      // No object starts after the first failure: the build fails either way.
+      if (failed) return;
       try {
         await putWithRetries(store, file, options);
       } catch (error) {
@@ -74,10 +74,7 @@ export async function uploadMedia(store: MediaStore, files: readonly MediaFile[]
       state.objectsDone++;
       state.bytesDone += file.size;
       progress?.update(state);
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, missing.length) }, worker));
+    });
   } finally {
     progress?.stop(state);
   }

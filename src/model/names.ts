@@ -1,5 +1,6 @@
 /** Slugs, file types and derived ids: small pure helpers of the model stage. */
 import { createHash } from 'node:crypto';
+import { mediaTypeOf } from '../lib/content-types.ts';
 
 /** Django's slugify: ASCII-fold, drop what is not a word character, hyphens for spaces. */
 export function slugify(text: string): string {
@@ -22,31 +23,11 @@ export function slugifyFileName(name: string): string {
   return `${slugify(base) || 'document'}.${ext}`;
 }
 
-const MIME_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  webp: 'image/webp',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  html: 'text/html',
-  eml: 'message/rfc822',
-  zip: 'application/zip',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+/** The extensions an attachment's `filetype` names (others are application/octet-stream, as froide's are). */
+const FILETYPE_EXTENSIONS: ReadonlySet<string> = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'tif', 'tiff', 'webp', 'txt', 'csv', 'html', 'eml', 'zip', 'odt', 'ods', 'doc', 'docx', 'xls', 'xlsx']);
 
 export function mimeTypeOf(fileName: string): string {
-  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  return MIME_TYPES[ext] ?? 'application/octet-stream';
+  return mediaTypeOf(fileName, { only: FILETYPE_EXTENSIONS });
 }
 
 /** A stable UUID (version 5 layout) derived from a record id, for documents (and collections) without an explicit uid. */

@@ -18,7 +18,7 @@
  * and replaced; the PDF fails with `timeout`.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { tsWorker } from '../lib/worker.ts';
 import type { PartBody, Pass } from './cache.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
 import { DerivativeStoreError } from './store.ts';
@@ -68,7 +68,7 @@ export const DEFAULT_CHUNK_PAGES = 32;
 /** A PDF that needs more heap than this fails alone (`crashed`) instead of taking the build down. */
 const WORKER_HEAP_MB = 2048;
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+const WORKER = new URL('./worker.ts', import.meta.url);
 
 interface Part {
   task: number;
@@ -231,7 +231,7 @@ interface WorkerEvents {
 }
 
 async function startWorker(): Promise<WorkerHandle> {
-  const worker = new Worker(ENTRY, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const worker = tsWorker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   const state = { alive: true };
   let current: ((message: FromWorker | { type: 'exit'; error?: unknown }) => void) | null = null;
   worker.on('message', (message: FromWorker) => current?.(message));

@@ -11,9 +11,10 @@
  */
 import { functionQueryParams } from '../api/filters/index.ts';
 import { API_PREFIX } from '../api/routes.ts';
-import { answeredByFunction, matchApiRoute, staticFileOf } from './api-route.ts';
-import { SLASHLESS_API_PATH } from './api-early.ts';
-import { MEDIA_MOUNT } from './media-gate.ts';
+import { decodeUriComponentOrNull } from '../lib/uri.ts';
+import { answeredByFunction, matchApiRoute, staticFileOf } from './api/route.ts';
+import { SLASHLESS_API_PATH } from './api/early.ts';
+import { MEDIA_MOUNT } from './media/gate.ts';
 
 export type Destination =
   /** The media gate (Netlify: Edge Function `media`). */
@@ -37,13 +38,8 @@ export function hasFunctionParam(search: string): boolean {
   for (const part of search.replace(/^\?/, '').split('&')) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;
-    let key: string;
-    try {
-      key = decodeURIComponent(part.slice(0, eq).replace(/\+/g, ' '));
-    } catch {
-      continue;
-    }
-    if (QUERY_PARAMS.has(key)) return true;
+    const key = decodeUriComponentOrNull(part.slice(0, eq).replace(/\+/g, ' '));
+    if (key !== null && QUERY_PARAMS.has(key)) return true;
   }
   return false;
 }
@@ -55,7 +51,7 @@ export function routeRequest(method: string, url: URL): Destination {
   if (api && (SLASHLESS.test(path) || (method !== 'GET' && method !== 'HEAD'))) return { kind: 'api-early' };
   if (api && hasFunctionParam(url.search)) return { kind: 'function' };
   if (api && answeredByFunction(matchApiRoute(path))) return { kind: 'function' };
-  const relative = decodeURIComponentSafe(path.slice(1));
+  const relative = decodeUriComponentOrNull(path.slice(1));
   if (relative === null) return { kind: 'static', file: '', missing: api ? 'function' : 'not-found' };
   if (api && path.endsWith('/')) return { kind: 'static', file: staticApiFile(relative), missing: 'function' };
   return { kind: 'static', file: relative, missing: api ? 'function' : 'not-found' };
@@ -65,12 +61,4 @@ export function routeRequest(method: string, url: URL): Destination {
 /** The file the host rewrites a slashed API path to; paths that name no view keep Netlify's index.json rule. */
 function staticApiFile(relative: string): string {
   return staticFileOf(matchApiRoute(`/${relative}`)) ?? `${relative}index.json`;
-}
-
-function decodeURIComponentSafe(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
 }

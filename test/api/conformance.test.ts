@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMediaEntry } from '../../src/media/media-index.ts';
-import { fsStore } from '../../src/serve/fs-store.ts';
+import { fsStore } from '../../src/serve/shared/fs-store.ts';
 import { tokenScope, verifyToken } from '../../src/api/media-token.ts';
 import { DEVELOPMENT_KEY } from '../../src/config.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
@@ -15,7 +15,7 @@ import { writePdf } from '../../tools/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 import { readAll } from '../helpers/media.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
+import { startPreviewServer } from '../../src/serve/preview/server.ts';
 import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName } from '../../src/api/resources/registry.ts';
 
 const BASE = 'https://archiv.example.org';

@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
 import { folderMediaStore } from '../../src/media/folder-store.ts';
 import { UrlBuilder } from '../../src/api/routes.ts';
-import { renderBrowsable } from '../../src/serve/html.ts';
-import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
+import { renderBrowsable } from '../../src/serve/api/html.ts';
+import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { BUILD_CLOCK } from '../helpers/build.ts';
 import { HAS_CHROMIUM, loadImages, SKIP_NOTE, useBrowser } from '../helpers/browser.ts';
 

@@ -7,7 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
-import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
+import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import type { Env } from '../../src/config.ts';
 import { folderMediaStore } from '../../src/media/folder-store.ts';
 import type { MediaStore } from '../../src/media/store.ts';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import type { TokenKey } from '../../src/config.ts';
 import { mediaPaths } from '../../src/api/routes.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
+import { startPreviewServer } from '../../src/serve/preview/server.ts';
 import { runEdgeCases, type EdgeCase, type EdgeRun, type EdgeRunResult, type WireResponse } from '../helpers/edge-cases.ts';
 import { EDGE_PACKAGES, runInDeno, type DenoResult } from '../helpers/deno.ts';
 import { startBlobsServer } from '../helpers/media.ts';

@@ -36,7 +36,7 @@ describe('Edge Functions import only web-standard modules', async () => {
   it('media.ts reads the media index through the web-standard store and bytes from Netlify Blobs, which the Blobs store alone imports', async () => {
     const { modules, outside } = await importGraph(join(EDGE, 'media.ts'));
     expect(outside).toEqual(['src/media/blobs-store.ts -> @netlify/blobs']);
-    expect(modules).toEqual(expect.arrayContaining(['src/serve/store.ts', 'src/media/media-index.ts', 'src/media/blobs-store.ts']));
-    for (const nodeOnly of ['src/serve/fs-store.ts', 'src/media/folder-store.ts', 'src/media/select.ts', 'src/media/upload.ts']) expect(modules).not.toContain(nodeOnly);
+    expect(modules).toEqual(expect.arrayContaining(['src/serve/shared/store.ts', 'src/media/media-index.ts', 'src/media/blobs-store.ts']));
+    for (const nodeOnly of ['src/serve/shared/fs-store.ts', 'src/media/folder-store.ts', 'src/media/select.ts', 'src/media/upload.ts']) expect(modules).not.toContain(nodeOnly);
   });
 });

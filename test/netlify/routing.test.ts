@@ -14,13 +14,13 @@ import redirector from 'netlify-redirector';
 import { config as methodsConfig } from '../../src/netlify/edge-functions/api-methods.ts';
 import { config as slashConfig } from '../../src/netlify/edge-functions/api-slash.ts';
 import apiDetail, { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
-import { createApiHandler } from '../../src/serve/api-handler.ts';
-import { fsStore } from '../../src/serve/fs-store.ts';
+import { createApiHandler } from '../../src/serve/api/handler.ts';
+import { fsStore } from '../../src/serve/shared/fs-store.ts';
 import { functionQueryParams } from '../../src/api/filters/index.ts';
 import { headerRules, planRouting, redirectRules, API_FUNCTION } from '../../src/output/routing.ts';
-import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api-early.ts';
-import { answerDetail } from '../../src/serve/detail-rewrite.ts';
-import { apiHeaders } from '../../src/serve/responses.ts';
+import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api/early.ts';
+import { answerDetail } from '../../src/serve/api/detail-rewrite.ts';
+import { apiHeaders } from '../../src/serve/api/responses.ts';
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitLargeData } from '../../src/output/split.ts';
 import type { PlannedFile } from '../../src/lib/planned-file.ts';
-import { fsStore } from '../../src/serve/fs-store.ts';
-import { fetchStore, readWithParts } from '../../src/serve/store.ts';
+import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { fetchStore, readWithParts } from '../../src/serve/shared/store.ts';
 import { tempDir } from '../helpers/content.ts';
 
 const cleanups: (() => Promise<void>)[] = [];

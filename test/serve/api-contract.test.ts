@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import netlifyApi from '../../src/netlify/functions/api.ts';
-import { createApiHandler } from '../../src/serve/api-handler.ts';
-import { fsStore } from '../../src/serve/fs-store.ts';
-import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
+import { createApiHandler } from '../../src/serve/api/handler.ts';
+import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { apiContract, type Client } from './api-contract.ts';
 import { KEYS, writeFixtureBuild } from './fixture.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachingStore, type Store } from '../../src/serve/store.ts';
+import { cachingStore, type Store } from '../../src/serve/shared/store.ts';
 
 function countingStore(files: Record<string, string>): Store & { reads: string[] } {
   const reads: string[] = [];

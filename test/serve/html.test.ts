@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { queryParamsOf } from '../../src/api/filters/index.ts';
 import { UrlBuilder } from '../../src/api/routes.ts';
 import { REQUEST_STATUSES } from '../../src/content/schema.ts';
-import { renderBrowsable, type BrowsablePage } from '../../src/serve/html.ts';
-import { filterFields } from '../../src/serve/html/filter-form.ts';
-import { linkOf } from '../../src/serve/html/json.ts';
-import { documentView, fillTemplate, pageList } from '../../src/serve/html/media.ts';
-import { pager } from '../../src/serve/html/navigation.ts';
+import { renderBrowsable, type BrowsablePage } from '../../src/serve/api/html.ts';
+import { filterFields } from '../../src/serve/api/html/filter-form.ts';
+import { linkOf } from '../../src/serve/api/html/json.ts';
+import { documentView, fillTemplate, pageList } from '../../src/serve/api/html/media.ts';
+import { pager } from '../../src/serve/api/html/navigation.ts';
 import { filtersOf, RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
 
 const urls = new UrlBuilder({ baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' });

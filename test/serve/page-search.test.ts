@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { writePdf } from '../../tools/pdf-writer.ts';
-import { highlight } from '../../src/serve/highlight.ts';
+import { highlight } from '../../src/serve/api/highlight.ts';
 import { serveTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 

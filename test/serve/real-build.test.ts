@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPaths } from '../../src/api/routes.ts';
-import { startPreviewServer } from '../../src/serve/preview.ts';
+import { startPreviewServer } from '../../src/serve/preview/server.ts';
 import { buildTree, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 

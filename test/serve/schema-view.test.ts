@@ -12,9 +12,9 @@ import { MANIFEST_VERSION } from '../../src/api/manifest.ts';
 import { planOpenApi } from '../../src/api/openapi/document.ts';
 import { buildPaths } from '../../src/api/routes.ts';
 import apiMethods from '../../src/netlify/edge-functions/api-methods.ts';
-import { createApiHandler } from '../../src/serve/api-handler.ts';
-import { fsStore } from '../../src/serve/fs-store.ts';
-import { chooseRenderer } from '../../src/serve/negotiation.ts';
+import { createApiHandler } from '../../src/serve/api/handler.ts';
+import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { chooseRenderer } from '../../src/serve/api/negotiation.ts';
 import { URLS } from './fixture.ts';
 
 const files = planOpenApi({ title: 'Test-Archiv', urls: URLS }) as { path: string; body: string }[];

@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildPaths } from '../../src/api/routes.ts';
-import { fsStore } from '../../src/serve/fs-store.ts';
-import { startPreviewServer, type PreviewServer } from '../../src/serve/preview.ts';
-import { fetchStore, type Store } from '../../src/serve/store.ts';
+import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
+import { fetchStore, type Store } from '../../src/serve/shared/store.ts';
 import { MEDIA, writeFixtureBuild } from './fixture.ts';
 
 let dir: string;

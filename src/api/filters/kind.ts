@@ -15,7 +15,7 @@ export interface IndexFile {
   body: string;
 }
 
-/** What a lookup reads, bound to one filter of one resource (src/serve/filter-engine.ts makes it from a Store). */
+/** What a lookup reads, bound to one filter of one resource (src/serve/api/filter-engine.ts makes it from a Store). */
 export interface FilterReader {
   /** One of this filter's index files, parsed; null when the build wrote none. */
   index(file: string): Promise<unknown>;

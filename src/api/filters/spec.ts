@@ -49,7 +49,7 @@ export interface FilterSpec<T = never, P extends FilterParse = FilterParse> {
   param: string;
   /**
    * A search filter whose answers mark the matches in a field of each object, as froide's
-   * `query_highlight` (src/serve/highlight.ts).
+   * `query_highlight` (src/serve/api/highlight.ts).
    */
   highlight?: { field: string; target: string };
   parse: P;

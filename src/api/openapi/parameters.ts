@@ -42,7 +42,7 @@ export function paginationParameters(maxLimit: number, defaultLimit: number): Pa
   ];
 }
 
-/** `format` on every API view (facts §1.2; src/serve/links.ts FORMATS). */
+/** `format` on every API view (facts §1.2; src/serve/api/links.ts FORMATS). */
 export const FORMAT_PARAMETER = param(
   'format',
   { type: 'string', enum: ['json', 'api'] },

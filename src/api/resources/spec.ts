@@ -56,7 +56,7 @@ export interface ListAction {
  * froide's POST-only extra actions (facts §4, §5.3, §5.13, §7.1): `detail` ones at
  * `<prefix>/<pk>/<path>/`, the others at `<prefix>/<path>/` (routed before `<prefix>/<pk>/`,
  * like list actions). The archive performs none of them, but the paths exist, so OPTIONS,
- * Allow and the refusals answer as froide's do (src/serve/api-early.ts). `viewName` is DRF's
+ * Allow and the refusals answer as froide's do (src/serve/api/early.ts). `viewName` is DRF's
  * pretty name of the method (`to_document` → "To document").
  */
 export interface WriteAction {

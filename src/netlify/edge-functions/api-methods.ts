@@ -3,7 +3,7 @@
  * rules cannot select by method, and the CDN would answer OPTIONS or POST on a static file
  * itself. Runs the store-free part of the API core.
  */
-import { earlyAnswer } from '../../serve/api-early.ts';
+import { earlyAnswer } from '../../serve/api/early.ts';
 import type { EdgeContext } from '../edge-runtime.ts';
 
 // Literal values: Netlify reads this declaration without running the module.

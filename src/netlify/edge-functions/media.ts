@@ -4,12 +4,12 @@
  * Blobs store (src/media/blobs-store.ts, with the Blobs context Netlify gives every Edge
  * Function), after the gate and the media index, both read from the same deploy (`_data/`, as
  * the API function reads build data; facts A4). Edge responses get no custom headers from
- * netlify.toml (facts A5): every header comes from src/serve/media-files.ts.
+ * netlify.toml (facts A5): every header comes from src/serve/media/handler.ts.
  */
 import { DEFAULTS, mediaStoreSpec, parseTokenKeys, type TokenKey } from '../../config.ts';
 import { blobsMediaStore } from '../../media/blobs-store.ts';
-import { createMediaHandler } from '../../serve/media-files.ts';
-import { fetchStore } from '../../serve/store.ts';
+import { createMediaHandler } from '../../serve/media/handler.ts';
+import { fetchStore } from '../../serve/shared/store.ts';
 import { netlifyEnv } from '../edge-runtime.ts';
 
 /** Fails closed: without MEDIA_TOKEN_KEYS no token verifies; public documents and attachments still work. */

@@ -3,8 +3,8 @@
  * build/_redirects (src/output/routing.ts); `request.url` is the original URL (platform facts
  * A1), and build data is fetched from the same deploy (A4).
  */
-import { createApiHandler, type Handler } from '../../serve/api-handler.ts';
-import { fetchStore } from '../../serve/store.ts';
+import { createApiHandler, type Handler } from '../../serve/api/handler.ts';
+import { fetchStore } from '../../serve/shared/store.ts';
 
 const handlers = new Map<string, Handler>();
 

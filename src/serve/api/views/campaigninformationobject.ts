@@ -9,10 +9,10 @@ import { parseNear, type NearParse } from '../../../api/filters/index.ts';
 import { pythonInt } from '../../../api/python.ts';
 import { filtersOf, RESOURCES, type ResourceName } from '../../../api/resources/registry.ts';
 import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
-import { applyFilters } from '../../filter-engine.ts';
-import { lastValue, pageRequest, readJson, readPositions } from '../../pagination.ts';
-import { MESSAGES } from '../../responses.ts';
-import type { Store } from '../../store.ts';
+import { applyFilters } from '../filter-engine.ts';
+import { lastValue, pageRequest, readJson, readPositions } from '../pagination.ts';
+import { MESSAGES } from '../responses.ts';
+import type { Store } from '../../shared/store.ts';
 import { byDistance, type Located } from './located.ts';
 import type { Answer, ResourceViews } from './registry.ts';
 

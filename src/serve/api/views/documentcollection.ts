@@ -9,9 +9,9 @@
 import { pythonInt } from '../../../api/python.ts';
 import { RESOURCES } from '../../../api/resources/registry.ts';
 import { buildPaths } from '../../../api/routes.ts';
-import { lastValue, readJson } from '../../pagination.ts';
-import { MESSAGES } from '../../responses.ts';
-import type { Store } from '../../store.ts';
+import { lastValue, readJson } from '../pagination.ts';
+import { MESSAGES } from '../responses.ts';
+import type { Store } from '../../shared/store.ts';
 import type { Answer, ResourceViews } from './registry.ts';
 import { uidOf, unlockedKey } from './unlisted.ts';
 

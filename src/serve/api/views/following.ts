@@ -8,8 +8,8 @@ import { envelope } from '../../../api/envelope.ts';
 import type { Manifest } from '../../../api/manifest.ts';
 import { RESOURCES } from '../../../api/resources/registry.ts';
 import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
-import { lastValue, pageRequest } from '../../pagination.ts';
-import type { Store } from '../../store.ts';
+import { lastValue, pageRequest } from '../pagination.ts';
+import type { Store } from '../../shared/store.ts';
 import type { Answer, ResourceViews } from './registry.ts';
 
 /**

@@ -6,8 +6,8 @@ import type { UnlistedList } from '../../../api/manifest.ts';
 import { pythonInt } from '../../../api/python.ts';
 import type { ResourceName } from '../../../api/resources/registry.ts';
 import { buildPaths } from '../../../api/routes.ts';
-import { lastValue, readJson } from '../../pagination.ts';
-import type { Store } from '../../store.ts';
+import { lastValue, readJson } from '../pagination.ts';
+import type { Store } from '../../shared/store.ts';
 import type { ListScope, ResourceViews } from './registry.ts';
 import { uidOf } from './unlisted.ts';
 

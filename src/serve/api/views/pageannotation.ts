@@ -7,8 +7,8 @@ import type { Manifest } from '../../../api/manifest.ts';
 import { pythonInt } from '../../../api/python.ts';
 import { RESOURCES } from '../../../api/resources/registry.ts';
 import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
-import { lastValue, pageRequest, readJson } from '../../pagination.ts';
-import type { Store } from '../../store.ts';
+import { lastValue, pageRequest, readJson } from '../pagination.ts';
+import type { Store } from '../../shared/store.ts';
 import type { Answer, ResourceViews } from './registry.ts';
 import { uidOf, unlockedKey } from './unlisted.ts';
 

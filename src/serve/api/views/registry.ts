@@ -10,7 +10,7 @@
  */
 import type { Manifest } from '../../../api/manifest.ts';
 import type { ResourceName } from '../../../api/resources/registry.ts';
-import type { Store } from '../../store.ts';
+import type { Store } from '../../shared/store.ts';
 import { campaigninformationobjectViews } from './campaigninformationobject.ts';
 import { documentcollectionViews } from './documentcollection.ts';
 import { followingViews } from './following.ts';

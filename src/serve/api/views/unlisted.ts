@@ -5,8 +5,8 @@
  */
 import { buildPaths } from '../../../api/routes.ts';
 import type { ResourceName } from '../../../api/resources/registry.ts';
-import { lastValue, readJson } from '../../pagination.ts';
-import type { Store } from '../../store.ts';
+import { lastValue, readJson } from '../pagination.ts';
+import type { Store } from '../../shared/store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

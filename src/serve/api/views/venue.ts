@@ -8,8 +8,8 @@
  */
 import { pythonFloat } from '../../../api/python.ts';
 import { buildPaths } from '../../../api/routes.ts';
-import { applyFilters } from '../../filter-engine.ts';
-import { lastValue, readJson, readPositions } from '../../pagination.ts';
+import { applyFilters } from '../filter-engine.ts';
+import { lastValue, readJson, readPositions } from '../pagination.ts';
 import { byDistance, type Located } from './located.ts';
 import type { ResourceViews } from './registry.ts';
 

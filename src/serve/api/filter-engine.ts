@@ -1,0 +1,21 @@
+/**
+ * The filters of a list request, answered from the index files the build wrote: the generic
+ * pass of src/api/filters/index.ts, reading through the Store.
+ */
+import { filterPositions, type FilterOutcome, type FilterReader } from '../../api/filters/index.ts';
+import { buildPaths } from '../../api/routes.ts';
+import type { ShapeRecord } from '../../model/geometry.ts';
+import { readJson } from './pagination.ts';
+import type { Store } from '../shared/store.ts';
+import type { ResourceName } from '../../api/resources/registry.ts';
+
+export type { FilterOutcome } from '../../api/filters/index.ts';
+
+export function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams): Promise<FilterOutcome> {
+  const readerFor = (param: string): FilterReader => ({
+    index: (file) => readJson(store, buildPaths.filterIndex(resource, param, file)),
+    shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],
+    exists: async (ref, id) => (await store.read(buildPaths.detail(ref, id))) !== null,
+  });
+  return filterPositions(resource, query, readerFor);
+}

@@ -1,0 +1,204 @@
+/**
+ * The API core: one web-standard `Request -> Response` handler for everything under /api/v1/
+ * that a static file cannot answer (issue 4 #1–#6). The Netlify function and the local preview
+ * both call it; each only supplies a Store.
+ */
+import { actionPage, choices, type ActionEntries } from '../../api/autocomplete.ts';
+import { envelope } from '../../api/envelope.ts';
+import { MANIFEST_VERSION, type Manifest } from '../../api/manifest.ts';
+import { decodeUriComponentOrNull } from '../../lib/uri.ts';
+import { earlyAnswer, methodsOf, type View } from './early.ts';
+import { buildPaths, UrlBuilder } from '../../api/routes.ts';
+import { matchApiRoute, missingDetailError } from './route.ts';
+import { applyFilters } from './filter-engine.ts';
+import { highlighter } from './highlight.ts';
+import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
+import { withFormat, type Format } from './links.ts';
+import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
+import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { cachingStore, type Store } from '../shared/store.ts';
+import { unlistedDetail } from './views/unlisted.ts';
+import { schemaPageResponse, schemaResponse } from './schema-view.ts';
+import { RESOURCE_VIEWS, type Answer } from './views/registry.ts';
+import { type ResourceName, RESOURCES } from '../../api/resources/registry.ts';
+import type { Method } from '../../api/resources/spec.ts';
+
+export interface ApiHandlerOptions {
+  store: Store;
+  /**
+   * Read the manifest once and keep it. Right for a deploy, which never changes (Netlify);
+   * the preview leaves it off so that a rebuild is seen without a restart.
+   */
+  cacheManifest?: boolean;
+  /** Called with unexpected errors (the answer is a 500 JSON body either way). */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+export type Handler = (request: Request) => Promise<Response>;
+
+
+export function createApiHandler(options: ApiHandlerOptions): Handler {
+  const store = cachingStore(options.store);
+  let cached: Promise<Manifest> | null = null;
+  const manifest = (): Promise<Manifest> => {
+    if (options.cacheManifest && cached) return cached;
+    // Read past the cache: the manifest says which build the cache belongs to.
+    const loading = loadManifest(options.store).then((facts) => (store.useBuild(facts.build), facts));
+    if (options.cacheManifest) cached = loading.catch((error) => ((cached = null), Promise.reject(error)));
+    return loading;
+  };
+
+  return async (request) => {
+    try {
+      return await handle(request, store, manifest);
+    } catch (error) {
+      options.onError?.(error, request);
+      return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
+    }
+  };
+}
+
+async function loadManifest(store: Store): Promise<Manifest> {
+  const manifest = (await readJson(store, buildPaths.manifest)) as Manifest | null;
+  if (!manifest || manifest.version !== MANIFEST_VERSION) {
+    throw new Error(`${buildPaths.manifest} is missing or not version ${MANIFEST_VERSION}; run the build`);
+  }
+  return manifest;
+}
+
+async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>): Promise<Response> {
+  const url = new URL(request.url);
+  const early = await earlyAnswer(request);
+  if (early) return early.status >= 400 && wantsHtml(request, url) ? browsableError(request, early, await manifest()) : early;
+  const view = matchApiRoute(url.pathname) as View;
+  if (view.kind === 'schema') return schemaResponse(request, url, store);
+  if (view.kind === 'schema-ui') return schemaPageResponse(request);
+  const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
+  const facts = await manifest();
+  const answer = await read(view, url, store, facts);
+  const urls = new UrlBuilder(facts.urls);
+  if ('error' in answer) {
+    if (!wantsHtml(request, url)) return errorResponse(request, answer.status, answer.error, methodsOf(view), answer.headers);
+    return browsable(request, { view, url, status: answer.status, body: answer.error }, urls, methodsOf(view), answer.headers);
+  }
+  const value = format ? withFormat(answer.body, urls, format) : answer.body;
+  if (wantsHtml(request, url)) return browsable(request, { view, url, status: 200, body: value, totals: totalsOf(facts) }, urls, methodsOf(view));
+  return okResponse(request, jsonBytes(value), apiHeaders(methodsOf(view)));
+}
+
+/** `?format=api` from a browser: the browsable HTML page instead of JSON (DRF's BrowsableAPIRenderer). */
+function wantsHtml(request: Request, url: URL): boolean {
+  return lastValue(url.searchParams, 'format') === 'api' && prefersHtml(request.headers.get('accept'));
+}
+
+function totalsOf(manifest: Manifest): Partial<Record<ResourceName, number>> {
+  return Object.fromEntries(Object.entries(manifest.lists).map(([name, facts]) => [name, facts!.total]));
+}
+
+/**
+ * The browsable page of an answer: status and headers of the JSON answer, the page as body.
+ * Errors keep their status and extra headers (WWW-Authenticate) and are not cached, as in JSON.
+ */
+async function browsable(
+  request: Request,
+  page: Omit<BrowsablePage, 'method' | 'headers'>,
+  urls: UrlBuilder,
+  allow: readonly Method[],
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const json = apiHeaders(allow);
+  const shown: Record<string, string> = { Allow: json.allow!, 'Content-Type': json['content-type']!, Vary: json.vary! };
+  if (extra['www-authenticate']) shown['WWW-Authenticate'] = extra['www-authenticate'];
+  // HEAD is GET without the body: the same page, so the same length and ETag.
+  const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+  const html = new TextEncoder().encode(renderBrowsable({ ...page, method, headers: shown }, urls));
+  const headers = { ...json, ...extra, 'content-type': HTML_TYPE };
+  if (page.status === 200) return okResponse(request, html, headers);
+  const response = new Headers({ ...headers, 'cache-control': ERROR_CACHE_CONTROL, 'content-length': String(html.byteLength) });
+  return new Response(request.method === 'HEAD' ? null : html, { status: page.status, headers: response });
+}
+
+/** An early error (404, 401, 405) as a browsable page; a HEAD has no body to show, so its GET is asked. */
+async function browsableError(request: Request, early: Response, manifest: Manifest): Promise<Response> {
+  const full = request.method === 'HEAD' ? ((await earlyAnswer(new Request(request.url, { headers: request.headers }))) ?? early) : early;
+  const body: unknown = await full.json();
+  const url = new URL(request.url);
+  const view = matchApiRoute(url.pathname);
+  const allow = (early.headers.get('allow') ?? '').split(', ').filter(Boolean) as Method[];
+  const extra: Record<string, string> = {};
+  const challenge = early.headers.get('www-authenticate');
+  if (challenge) extra['www-authenticate'] = challenge;
+  return browsable(request, { view, url, status: early.status, body }, new UrlBuilder(manifest.urls), allow, extra);
+}
+
+async function read(view: View, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  switch (view.kind) {
+    case 'root': {
+      const body = await readJson(store, buildPaths.apiRoot);
+      return body === null ? { status: 404, error: { detail: MESSAGES.notFound } } : { body };
+    }
+    case 'detail': {
+      const views = RESOURCE_VIEWS[view.resource];
+      if (views?.detail) {
+        // Django matches the decoded path.
+        const id = decodeUriComponentOrNull(view.id);
+        return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : views.detail(id, url, store);
+      }
+      const id = /^\d+$/.test(view.id) ? String(Number(view.id)) : null;
+      const body = id === null ? null : ((await readJson(store, buildPaths.detail(view.resource, id))) ?? (await unlistedDetail(store, view.resource, id, url.searchParams)));
+      return body === null ? { status: 404, error: missingDetailError(view) } : { body };
+    }
+    case 'list':
+      return readList(view.resource, url, store, manifest);
+    case 'action':
+      return readAction(view, url, store, manifest);
+    case 'write-action':
+      // No write action has GET: earlyAnswer() answers every method of them.
+      throw new Error(`${url.pathname}: a write action reached the data`);
+    case 'schema':
+    case 'schema-ui':
+      throw new Error(`${url.pathname}: the schema views read no list or object`);
+  }
+}
+
+/** An autocomplete action (src/api/autocomplete.ts): its entries, selected by the list filters or by `q`. */
+async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  const entries = (await readJson(store, buildPaths.actionEntries(view.resource, view.action.path))) as ActionEntries | null;
+  if (entries === null) return { status: 404, error: { detail: MESSAGES.notFound } };
+  const query = url.searchParams;
+  let positions: number[] | null = null;
+  if (entries.source === 'list') {
+    const filtered = await applyFilters(store, view.resource, query);
+    if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
+    if (filtered.kind === 'positions') positions = filtered.positions;
+  }
+  const { limit, offset, others } = pageRequest(query, RESOURCES[view.resource]);
+  const page = actionPage(new UrlBuilder(manifest.urls), view.resource, view.action, { query: others, limit, offset, all: choices(entries, query, positions) });
+  return { body: page };
+}
+
+async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  const views = RESOURCE_VIEWS[resource];
+  if (views?.list) return views.list(url, store, manifest);
+  const facts = manifest.lists[resource];
+  if (!facts) return { status: 404, error: { detail: MESSAGES.notFound } };
+  // A list a uid opens (an unlisted document's pages) is read like the resource's own.
+  const { store: listStore, total: listTotal } = (await views?.unlisted?.(url, store)) ?? { store, total: facts.total };
+  const spec = RESOURCES[resource];
+  const query = url.searchParams;
+  // The request's other parameters stay in next/previous; the shared envelope replaces limit
+  // and offset, so a computed page is byte-identical to the static one.
+  const { limit, offset, others } = pageRequest(query, spec);
+
+  const filtered = await applyFilters(listStore, resource, query);
+  if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
+  const total = filtered.kind === 'all' ? listTotal : filtered.positions.length;
+  const positions =
+    filtered.kind === 'all' ? window(total, limit, offset) : filtered.positions.slice(offset, offset + limit);
+  const found = await readPositions(listStore, resource, positions);
+  const marked = highlighter(resource, query);
+  const objects = marked ? found.map(marked) : found;
+
+  const urls = new UrlBuilder(manifest.urls);
+  return { body: envelope(urls, resource, { query: others, offset, limit, total, objects, facets: spec.facets }) };
+}

@@ -1,0 +1,39 @@
+/**
+ * OPTIONS bodies as DRF's SimpleMetadata writes them for an anonymous caller (facts §4):
+ * no `actions`, because nobody passes the permission check for writes here.
+ */
+import type { ApiRoute } from './route.ts';
+import { SCHEMA_DESCRIPTION, SCHEMA_RENDERS } from './schema-view.ts';
+import { RENDERS } from '../../api/resources/spec.ts';
+import { RESOURCES } from '../../api/resources/registry.ts';
+
+const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
+  if (route.kind === 'root') return 'Api Root';
+  // DRF's name of froide's SpectacularJSONAPIView.
+  if (route.kind === 'schema') return 'Spectacular JSONAPI';
+  if (route.kind === 'schema-ui') return 'Spectacular Swagger';
+  if (route.kind === 'action' || route.kind === 'write-action') return route.action.viewName;
+  return `${RESOURCES[route.resource].viewName} ${route.kind === 'list' ? 'List' : 'Instance'}`;
+}
+
+/**
+ * froide's renderers of a view (facts §1.2, §4): DRF's defaults (JSON, CSV, browsable HTML),
+ * which the root view has too, plus the resource's own; an extra action has its viewset's.
+ */
+export function rendersOf(route: Exclude<ApiRoute, { kind: 'none' }>): readonly string[] {
+  if (route.kind === 'schema') return SCHEMA_RENDERS;
+  if (route.kind === 'schema-ui') return ['text/html'];
+  return route.kind === 'root' ? RENDERS : RESOURCES[route.resource].renders;
+}
+
+export function optionsBody(route: Exclude<ApiRoute, { kind: 'none' }>): Record<string, unknown> {
+  return {
+    name: viewName(route),
+    // DRF's APIRootView docstring; froide's viewsets have none (facts §4).
+    description: route.kind === 'root' ? 'The default basic root view for DefaultRouter' : route.kind === 'schema' ? SCHEMA_DESCRIPTION : '',
+    renders: [...rendersOf(route)],
+    parses: PARSES,
+  };
+}

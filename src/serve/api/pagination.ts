@@ -1,0 +1,87 @@
+/**
+ * Limit/offset pagination over the precomputed list pages (issue 4 #1, facts §1.3).
+ * A window of positions is read from at most ceil(limit / PAGE_SIZE) + 1 page files.
+ */
+import { pythonInt } from '../../api/python.ts';
+import { buildPaths, type Query } from '../../api/routes.ts';
+import { parseJson, type Store } from '../shared/store.ts';
+import { PAGE_SIZE, type ResourceSpec } from '../../api/resources/spec.ts';
+import type { ResourceName } from '../../api/resources/registry.ts';
+
+/** Django's QueryDict[key]: the last value. */
+export function lastValue(query: URLSearchParams, key: string): string | null {
+  const values = query.getAll(key);
+  return values.length ? values[values.length - 1]! : null;
+}
+
+/** DRF: a strictly positive int, clamped to the maximum; anything else is the default. */
+function parseLimit(raw: string | null, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): number {
+  const value = pythonInt(raw);
+  if (value === null || value <= 0) return spec.defaultLimit;
+  return Math.min(value, spec.maxLimit);
+}
+
+/** DRF: a non-negative int, anything else is 0. */
+function parseOffset(raw: string | null): number {
+  const value = pythonInt(raw);
+  return value === null || value < 0 ? 0 : value;
+}
+
+/**
+ * A list request's window (DRF LimitOffsetPagination) and its other parameters, which
+ * next/previous keep (facts §1.3); the shared envelope sets limit and offset itself.
+ */
+export function pageRequest(query: URLSearchParams, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): { limit: number; offset: number; others: Query } {
+  return { limit: parseLimit(lastValue(query, 'limit'), spec), offset: parseOffset(lastValue(query, 'offset')), others: otherParams(query) };
+}
+
+/** The request's parameters other than limit and offset, each with all its values in order. */
+export function otherParams(query: URLSearchParams): Query {
+  const others: Record<string, string[]> = {};
+  for (const [key, value] of query) if (key !== 'limit' && key !== 'offset') (others[key] ??= []).push(value);
+  return others;
+}
+
+export function pageStart(position: number): number {
+  return Math.floor(position / PAGE_SIZE) * PAGE_SIZE;
+}
+
+export class BuildInconsistency extends Error {
+  override name = 'BuildInconsistency';
+}
+
+export async function readJson(store: Store, path: string): Promise<unknown | null> {
+  if (store.json) return store.json(path);
+  const bytes = await store.read(path);
+  return bytes === null ? null : parseJson(bytes);
+}
+
+/**
+ * The objects at the given positions of a resource's ordered list, in the given order.
+ * Each page file is read once, all of them in parallel.
+ */
+export async function readPositions(store: Store, resource: ResourceName, positions: readonly number[]): Promise<unknown[]> {
+  const starts = [...new Set(positions.map(pageStart))];
+  const pages = new Map<number, unknown[]>();
+  await Promise.all(
+    starts.map(async (start) => {
+      const path = buildPaths.listPage(resource, start);
+      const page = (await readJson(store, path)) as { objects?: unknown[] } | null;
+      if (!page || !Array.isArray(page.objects)) throw new BuildInconsistency(`missing or malformed list page ${path}`);
+      pages.set(start, page.objects);
+    }),
+  );
+  return positions.map((position) => {
+    const object = pages.get(pageStart(position))![position - pageStart(position)];
+    if (object === undefined) throw new BuildInconsistency(`position ${position} of ${resource} is not in its page file`);
+    return object;
+  });
+}
+
+/** Positions [offset, offset + limit) of a list with `total` objects. */
+export function window(total: number, limit: number, offset: number): number[] {
+  const end = Math.min(total, offset + limit);
+  const positions: number[] = [];
+  for (let p = offset; p < end; p++) positions.push(p);
+  return positions;
+}

@@ -1,0 +1,30 @@
+/**
+ * The file-system Store (src/serve/shared/store.ts) for the local preview and tests.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { isSafeRelativePath, readWithParts, type Store } from './store.ts';
+
+export function fsStore(buildDir: string): Store {
+  const root = resolve(buildDir);
+  return { read: (path) => readWithParts(path, readRaw) };
+
+  async function readRaw(path: string): Promise<Uint8Array | null> {
+    const file = fileInside(root, path);
+    if (file === null) return null;
+    try {
+      return await readFile(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
+      throw error;
+    }
+  }
+}
+
+/** The file a build-relative path names under `root` (an absolute path), or null for a path that could leave it. */
+export function fileInside(root: string, path: string): string | null {
+  if (!isSafeRelativePath(path)) return null;
+  const file = join(root, ...path.split('/'));
+  return file.startsWith(root + sep) ? file : null;
+}

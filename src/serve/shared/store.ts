@@ -1,0 +1,133 @@
+/**
+ * How the serving layer reads what the build wrote (docs/architecture.md, "build/ layout").
+ * Paths are relative to build/ and come from `buildPaths` in src/api/routes.ts.
+ *
+ * Two implementations with one contract (STYLE practice 8): `fsStore` (src/serve/shared/fs-store.ts)
+ * for the local preview and tests, `fetchStore` here for the Netlify function, which cannot
+ * read the publish directory and fetches from the same deploy instead (platform facts A4).
+ * This module is web-standard only, so the Netlify function bundles no node: modules for it.
+ */
+import { partPath, partsCount } from '../../api/parts.ts';
+
+export interface Store {
+  /** The file's bytes, or null when there is no such file. */
+  read(path: string): Promise<Uint8Array | null>;
+  /** The file parsed as JSON, or null; a store may cache it (see cachingStore). Callers never mutate it. */
+  json?(path: string): Promise<unknown | null>;
+}
+
+const decoder = new TextDecoder();
+
+/** A build file's bytes as JSON (build files are UTF-8). */
+export function parseJson(bytes: Uint8Array): unknown {
+  return JSON.parse(decoder.decode(bytes));
+}
+
+/**
+ * Adds a parsed-JSON cache to a store: hot list pages and filter indexes are parsed once, not
+ * on every request (a filtered answer can touch ~50 page files). Bounded by the bytes of the
+ * cached files (least recently used go first) and scoped to one build: `useBuild` with a new
+ * build id (manifest.build) empties it, so a rebuild under a running preview is seen at once.
+ */
+export function cachingStore(inner: Store, maxBytes = 64 * 1024 * 1024): Store & { useBuild(id: string): void } {
+  let build: string | undefined;
+  let bytes = 0;
+  const entries = new Map<string, { value: unknown; size: number }>();
+  return {
+    read: (path) => inner.read(path),
+    useBuild(id) {
+      if (id === build) return;
+      build = id;
+      entries.clear();
+      bytes = 0;
+    },
+    async json(path) {
+      const hit = entries.get(path);
+      if (hit) {
+        entries.delete(path);
+        entries.set(path, hit);
+        return hit.value;
+      }
+      const raw = await inner.read(path);
+      if (raw === null) return null;
+      const value = parseJson(raw);
+      if (raw.byteLength <= maxBytes / 8) {
+        entries.set(path, { value, size: raw.byteLength });
+        bytes += raw.byteLength;
+        for (const [key, entry] of entries) {
+          if (bytes <= maxBytes) break;
+          entries.delete(key);
+          bytes -= entry.size;
+        }
+      }
+      return value;
+    },
+  };
+}
+
+/**
+ * The whole bytes of a file read with `readRaw`: the file itself, or its parts joined when it
+ * is a parts head. A missing part is an error, not a short file.
+ */
+export async function readWithParts(path: string, readRaw: (path: string) => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
+  const bytes = await readRaw(path);
+  if (bytes === null || bytes.byteLength > 24 || bytes[0] !== 0x7b) return bytes;
+  const count = partsCount(decoder.decode(bytes));
+  if (count === null) return bytes;
+  const parts = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const part = await readRaw(partPath(path, i + 1));
+      if (part === null) throw new Error(`store: ${partPath(path, i + 1)} is missing; ${path} names ${count} parts`);
+      return part;
+    }),
+  );
+  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.byteLength;
+  }
+  return whole;
+}
+
+/** Rejects anything that could leave build/: absolute paths, `..`, `.`, empty segments, NUL, backslashes. */
+export function isSafeRelativePath(path: string): boolean {
+  if (path === '' || path.startsWith('/') || path.includes('\0') || path.includes('\\')) return false;
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Reads build files over HTTP from `origin` (the deploy's own address). Each path segment is
+ * percent-encoded so that a file name is fetched as exactly that file. 404 means "no such
+ * file" (so does a redirect); any other failure is an error, never a silent null, so an outage is not mistaken for
+ * an empty collection.
+ */
+export function fetchStore(origin: string | URL, fetchImpl: Fetch = fetch): Store {
+  const base = new URL('/', origin);
+  return {
+    read: (path) => readWithParts(path, readFile),
+  };
+
+  async function readFile(path: string): Promise<Uint8Array | null> {
+    if (!isSafeRelativePath(path)) return null;
+    const url = new URL(path.split('/').map(encodePathSegment).join('/'), base);
+    // A redirect (e.g. Netlify's slash redirect for a directory) means "not a file".
+    const response = await fetchImpl(url, { headers: { accept: 'application/json, */*' }, redirect: 'manual' });
+    if (response.status === 404 || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`store: GET ${url.pathname} answered ${response.status}`);
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  }
+}
+
+/** Encodes a file name as one URL path segment; an already encoded `%xx` stays a literal `%`. */
+function encodePathSegment(segment: string): string {
+  return encodeURIComponent(segment);
+}

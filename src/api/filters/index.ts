@@ -1,7 +1,7 @@
 /**
  * List filters (issue 4 #3, issue 13 #2): the kinds by name, and the two generic passes over
- * a resource's filter table (ResourceSpec.filters, declared in src/api/resources/<name>/route.ts). The build asks `indexFiles` for a resource's index
- * files (src/output/indexes.ts writes them); the serving layer asks `filterPositions` which
+ * a resource's filters (ResourceSpec.filters, declared in src/api/resources/<name>/route.ts).
+ * The build asks `indexFiles` for a resource's index files (src/output/indexes.ts writes them); the serving layer asks `filterPositions` which
  * positions of the ordered list a query keeps (src/serve/api/filter-engine.ts reads the files).
  * A request touches one index file per filter value, never the collection.
  */

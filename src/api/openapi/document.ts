@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the archive (issue 12 #4), generated from the tables that route
- * and serialize: the route and resource tables (paths, methods), the field tables (objects),
- * the filter table (parameters), the envelope and the error answers. The build writes it as
+ * and serialize: the route shapes and the resource declarations (paths, methods, filters as
+ * parameters), the field tables (objects), the envelope and the error answers. The build writes it as
  * JSON and YAML (buildPaths.openapi); the schema view `/api/v1/schema/` answers them.
  */
 import { stringify } from 'yaml';

@@ -1,7 +1,7 @@
 /**
  * The operations of the OpenAPI document, one per view the route table defines (src/api/routes.ts:
  * root, lists, details, list actions; the schema view), with the methods and permissions of the
- * resource table, the objects of the field tables and the list orders of the built resources.
+ * resource declarations, the objects of the field tables and the list orders of the built resources.
  * Only reads are described: the archive refuses every write (docs/serving.md, Methods).
  * operationIds are drf-spectacular's (`message_list`, `message_retrieve`), as froide's schema has them.
  */

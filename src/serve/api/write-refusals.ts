@@ -1,7 +1,7 @@
 /**
  * What froide answers an anonymous caller for a write the view has (facts §3–5). The archive
- * accepts no writes: its answer is the 401 of a permission check, unless the resource table
- * names froide's own refusal (`anonymousWrites`): a 404 where the handler looks the object up
+ * accepts no writes: its answer is the 401 of a permission check, unless the resource's
+ * declaration (src/api/resources/<name>/route.ts) names froide's own refusal (`anonymousWrites`): a 404 where the handler looks the object up
  * among the caller's own (following), a 400 where the create serializer refuses the document
  * (pageannotation). Free of node: imports (the api-methods Edge Function runs it).
  */

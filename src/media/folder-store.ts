@@ -13,13 +13,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { isMissing, readTextOrNull, sweepStaleTemp } from '../lib/files.ts';
 import { assertBuildId, assertEntryKey, assertHash, isEntryKey, isHash, MediaHashMismatch, parseBuildRecord, type ByteRange, type MediaBody, type MediaStore } from './store.ts';
 
-/** Temporary files older than this belong to a killed process, not to a write under way. */
-const STALE_TEMP_MS = 60 * 60_000;
 
 export function folderMediaStore(folder: string): MediaStore {
   const root = resolve(folder);
@@ -34,7 +33,7 @@ export function folderMediaStore(folder: string): MediaStore {
     await mkdir(tmpDir, { recursive: true });
     if (!swept) {
       swept = true;
-      await sweepStale(tmpDir);
+      await sweepStaleTemp(tmpDir);
     }
     const temp = join(tmpDir, randomUUID());
     const handle = await open(temp, 'wx');
@@ -102,14 +101,8 @@ export function folderMediaStore(folder: string): MediaStore {
 
     async readRecord(build) {
       assertBuildId(build);
-      let text: string;
-      try {
-        text = await readFile(recordPath(build), 'utf8');
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-      return parseBuildRecord(JSON.parse(text));
+      const text = await readTextOrNull(recordPath(build));
+      return text === null ? null : parseBuildRecord(JSON.parse(text));
     },
 
     async writeRecord(record) {
@@ -133,12 +126,7 @@ export function folderMediaStore(folder: string): MediaStore {
 
     async getEntry(key) {
       assertEntryKey(key);
-      try {
-        return await readFile(entryPath(key), 'utf8');
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      return readTextOrNull(entryPath(key));
     },
 
     async setEntry(key, text) {
@@ -173,18 +161,5 @@ async function readdirOrEmpty(dir: string): Promise<string[]> {
   } catch (error) {
     if (isMissing(error)) return [];
     throw error;
-  }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-async function sweepStale(tmpDir: string): Promise<void> {
-  const cutoff = Date.now() - STALE_TEMP_MS;
-  for (const name of await readdirOrEmpty(tmpDir)) {
-    const info = await stat(join(tmpDir, name)).catch(() => null);
-    if (info && info.mtimeMs < cutoff) await rm(join(tmpDir, name), { force: true });
   }
 }

@@ -11,12 +11,11 @@
  * (after one, `verify: 'full'` re-hashes every file).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { isMissing, readTextOrNull, sizeOrNull, sweepStaleTemp } from '../lib/files.ts';
 import { assertEntryKey, assertFileHash, type DerivativeStore } from './store.ts';
 
-/** Temporary files older than this belong to a killed process, not to a write under way. */
-const STALE_TEMP_MS = 60 * 60_000;
 
 export function folderDerivativeStore(folder: string): DerivativeStore {
   const root = resolve(folder);
@@ -48,12 +47,7 @@ export function folderDerivativeStore(folder: string): DerivativeStore {
 
     async getEntry(key) {
       assertEntryKey(key);
-      try {
-        return await readFile(entryPath(key), 'utf8');
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      return readTextOrNull(entryPath(key));
     },
 
     async commitEntry(key, text) {
@@ -70,7 +64,7 @@ export function folderDerivativeStore(folder: string): DerivativeStore {
       assertFileHash(hash);
       const target = filePath(hash);
       // Same hash, same bytes: a file already there (a blank page, a second copy of a PDF) stays.
-      if ((await sizeOf(target)) === bytes.byteLength) return;
+      if ((await sizeOrNull(target)) === bytes.byteLength) return;
       await writeAtomically(target, bytes);
     },
 
@@ -80,7 +74,7 @@ export function folderDerivativeStore(folder: string): DerivativeStore {
 
     async hasFile(hash, size) {
       assertFileHash(hash);
-      return (await sizeOf(filePath(hash))) === size;
+      return (await sizeOrNull(filePath(hash))) === size;
     },
 
     async getFile(hash) {
@@ -95,37 +89,16 @@ export function folderDerivativeStore(folder: string): DerivativeStore {
 
     async localFile(hash) {
       assertFileHash(hash);
-      if ((await sizeOf(filePath(hash))) === null) throw new Error(`${hash} is missing from the folder ${folder}`);
+      if ((await sizeOrNull(filePath(hash))) === null) throw new Error(`${hash} is missing from the folder ${folder}`);
       return filePath(hash);
     },
 
     async sweep() {
-      const cutoff = Date.now() - STALE_TEMP_MS;
-      const names = await readdir(tmp).catch(() => [] as string[]);
-      await Promise.all(
-        names.map(async (name) => {
-          const info = await stat(join(tmp, name)).catch(() => null);
-          if (info && info.mtimeMs < cutoff) await rm(join(tmp, name), { recursive: true, force: true });
-        }),
-      );
+      await sweepStaleTemp(tmp);
     },
 
     async finish() {
       // Nothing claimed.
     },
   };
-}
-
-async function sizeOf(path: string): Promise<number | null> {
-  try {
-    return (await stat(path)).size;
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

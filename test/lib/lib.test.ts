@@ -2,10 +2,13 @@
  * src/lib/: the stage-free mechanisms every stage shares (issue 13 #4), each once. Table-driven:
  * each row is an input and the exact answer. The last block checks that lib/ imports no stage.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mapLimit } from '../../src/lib/concurrency.ts';
 import { contentTypeOf, extensionOf, mediaTypeOf } from '../../src/lib/content-types.ts';
+import { isMissing, readTextOrNull, sizeOrNull, STALE_TEMP_MS, sweepStaleTemp } from '../../src/lib/files.ts';
 import { decodeUriComponentOrNull } from '../../src/lib/uri.ts';
 import { UUID_PATTERN } from '../../src/lib/uuid.ts';
 
@@ -83,5 +86,43 @@ describe('lib/ imports no stage', () => {
       }
     }
     expect(outside).toEqual([]);
+  });
+});
+
+describe('files: missing is null, stale temporary files go', () => {
+  it('reads text and sizes, null for a missing file or folder, and rejects other errors', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lib-files-'));
+    try {
+      await writeFile(join(dir, 'a.txt'), 'Grüße');
+      expect(await readTextOrNull(join(dir, 'a.txt'))).toBe('Grüße');
+      expect(await sizeOrNull(join(dir, 'a.txt'))).toBe(7);
+      expect(await readTextOrNull(join(dir, 'none.txt'))).toBeNull();
+      expect(await sizeOrNull(join(dir, 'none', 'b.txt'))).toBeNull();
+      // A file where a folder is expected (ENOTDIR) is missing too; a folder read as a file is not.
+      expect(await readTextOrNull(join(dir, 'a.txt', 'b.txt'))).toBeNull();
+      await expect(readTextOrNull(dir)).rejects.toMatchObject({ code: 'EISDIR' });
+      expect([isMissing({ code: 'ENOENT' }), isMissing({ code: 'EACCES' }), isMissing(null)]).toEqual([true, false, false]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sweeps entries older than STALE_TEMP_MS and keeps younger ones; a missing folder is no error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lib-sweep-'));
+    try {
+      const now = Date.now();
+      await writeFile(join(dir, 'old'), 'x');
+      await mkdir(join(dir, 'old-dir'));
+      await writeFile(join(dir, 'old-dir', 'part'), 'x');
+      await writeFile(join(dir, 'young'), 'x');
+      const past = new Date(now - STALE_TEMP_MS - 60_000);
+      await utimes(join(dir, 'old'), past, past);
+      await utimes(join(dir, 'old-dir'), past, past);
+      await sweepStaleTemp(dir, now);
+      expect((await readdir(dir)).sort()).toEqual(['young']);
+      await expect(sweepStaleTemp(join(dir, 'none'), now)).resolves.toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

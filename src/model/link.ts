@@ -5,6 +5,7 @@
  */
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
+import { freezeModel } from './freeze.ts';
 import { linkGeoRegions, treePositions } from './georegions.ts';
 import { linkAnnotations, linkCollections } from './collections.ts';
 import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
@@ -194,7 +195,8 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   const published = new PublishedRequests(requests, content.requests.map((request) => request.data.id), problems, problems.invalidKinds.has('request'));
   const infoCampaigns = linkInfoCampaigns(content, { problems, publicBodies, requests: published });
 
-  return {
+  // Later stages read the model and return new facts; freezing makes a write throw where it happens.
+  return freezeModel({
     timeZone: options.timeZone,
     jurisdictions: jurisdictions.values(),
     laws: laws.values(),
@@ -214,5 +216,5 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
     infoCampaigns: infoCampaigns.campaigns,
     collections: linkCollections(content, documents, declaredDocuments, problems),
     annotations: linkAnnotations(content, importedByFile, documents, problems),
-  };
+  });
 }

@@ -9,6 +9,7 @@
  */
 import type { UrlSettings } from '../config.ts';
 import { pageImageName } from '../pdf/image-names.ts';
+import { decodeUriComponentOrNull } from '../lib/uri.ts';
 import { fnv1a } from './fnv1a.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
 import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/registry.ts';
@@ -391,8 +392,8 @@ export const buildPaths = {
   detailOfFile(relative: string): { resource: string; id: string } | null {
     const match = DETAIL_FILE.exec(relative);
     if (!match) return null;
-    const id = decodeURIComponent(match[2]!);
-    return buildPaths.detail(match[1] as ResourceName, id) === relative ? { resource: match[1]!, id } : null;
+    const id = decodeUriComponentOrNull(match[2]!);
+    return id !== null && buildPaths.detail(match[1] as ResourceName, id) === relative ? { resource: match[1]!, id } : null;
   },
   /** A full list envelope at limit 50; offset 0 is the bare list file itself. */
   listPage(resource: ResourceName, offset: number): string {

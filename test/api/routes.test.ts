@@ -132,6 +132,9 @@ describe('paths', () => {
     expect(buildPaths.detailOfFile('api/v1/message/0/1/123456.json')).toBeNull();
     expect(buildPaths.detailOfFile('api/v1/message/index.json')).toBeNull();
     expect(buildPaths.detailOfFile('api/v1/message/123456.json')).toBeNull();
+    // A malformed escape is no detail file (and no URIError): answered as a missing file.
+    expect(buildPaths.detailOfFile('api/v1/venue/h123/%zz.json')).toBeNull();
+    expect(buildPaths.detailOfFile('api/v1/venue/h123/%E0%A4%A.json')).toBeNull();
   });
 
   it('names the 21 resources of spec §2.1 in order', () => {

@@ -47,7 +47,7 @@ export function redirectRules(built: readonly ResourceName[]): string {
       // one object reach it through the last rule.
       if (view.kind === 'write-action' && !view.action.detail) lines.push(`${from}  ${API_FUNCTION}  200`);
       // Static details live in shard folders no rule can compute: the detail Edge Function
-      // rewrites them (src/serve/detail-rewrite.ts) and sets their headers.
+      // rewrites them (src/serve/api/detail-rewrite.ts) and sets their headers.
       if (view.kind === 'detail' && answeredByFunction(view)) lines.push(`${from}  ${API_FUNCTION}  200`);
     }
   }

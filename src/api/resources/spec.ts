@@ -90,7 +90,7 @@ export interface ResourceSpec {
   permission: Permission;
   /**
    * froide's answer to an anonymous write the view has, where it is not the 401 an archive that
-   * accepts no writes gives (src/serve/write-refusals.ts).
+   * accepts no writes gives (src/serve/api/write-refusals.ts).
    */
   anonymousWrites?: { list?: Partial<Record<Method, WriteRefusal>>; detail?: Partial<Record<Method, WriteRefusal>> };
   /** List envelopes carry `facets` (facts §1.3: publicbody, page). */

@@ -92,5 +92,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   response.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
-  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), res);
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), res);
+  } catch (error) {
+    // The client closed the connection before the end of the body (it left, or it had every byte
+    // of the Content-Length and closed before the stream said it was done): nothing went wrong here.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) return;
+    throw error;
+  }
 }

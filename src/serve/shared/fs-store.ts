@@ -3,6 +3,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { isMissing } from '../../lib/files.ts';
 import { isSafeRelativePath, readWithParts, type Store } from './store.ts';
 
 export function fsStore(buildDir: string): Store {
@@ -15,8 +16,8 @@ export function fsStore(buildDir: string): Store {
     try {
       return await readFile(file);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
+      // A folder where a file is expected is missing too (a request for `api/v1/message/0`).
+      if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw error;
     }
   }

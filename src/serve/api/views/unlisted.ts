@@ -4,16 +4,15 @@
  * reader (a document imported unlisted) use them.
  */
 import { buildPaths } from '../../../api/routes.ts';
+import { UUID_PATTERN } from '../../../lib/uuid.ts';
 import type { ResourceName } from '../../../api/resources/registry.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import type { Store } from '../../shared/store.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The request's `uid` (the last one), or null when there is none or it is no UUID (then it opens nothing). */
 export function uidOf(query: URLSearchParams): string | null {
   const uid = lastValue(query, 'uid');
-  return uid !== null && UUID.test(uid) ? uid : null;
+  return uid !== null && UUID_PATTERN.test(uid) ? uid : null;
 }
 
 /** The file key of an object that may be unlisted: its id, or `<id>-<uid>` when the uid is right. */

@@ -138,11 +138,6 @@ export function folderMediaStore(folder: string): MediaStore {
       assertEntryKey(key);
       await rm(entryPath(key), { force: true });
     },
-
-    localPath(hash) {
-      assertHash(hash);
-      return objectPath(hash);
-    },
   };
 }
 

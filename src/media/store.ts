@@ -63,11 +63,6 @@ export interface MediaStore {
   setEntry(key: string, text: string): Promise<void>;
   /** Removes an entry; removing a missing one is no error. */
   deleteEntry(key: string): Promise<void>;
-  /**
-   * Where an object's bytes are on this machine, when the store keeps them in files (the
-   * folder store); absent for stores that do not.
-   */
-  localPath?(hash: string): string;
 }
 
 export class MediaHashMismatch extends Error {

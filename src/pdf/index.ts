@@ -170,7 +170,7 @@ async function hashJobs(jobs: readonly PdfJob[], results: Map<string, PdfResult>
     const key = `${hash.sha256}.${job.images}`;
     let group = groups.get(key);
     if (!group) {
-      group = { sha256: hash.sha256, file: job.file, size: hash.size, images: job.images, jobs: [], first: null, webp: null, failure: null, stopped: false, parts: [] };
+      group = { sha256: hash.sha256, file: job.file, size: hash.size, images: job.images, jobs: [], first: null, webp: null, failure: null, parts: [] };
       groups.set(key, group);
     }
     group.jobs.push(job);

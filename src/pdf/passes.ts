@@ -19,8 +19,7 @@ export interface PassGroup {
   /** The first-pass (or facts) entry, once there is one. */
   first: EntryBody | null;
   failure: PdfFailure | null;
-  /** The budget stopped its first pass; `parts` holds what was finished. */
-  stopped: boolean;
+  /** The parts of a first pass the budget stopped, as far as they were finished. */
   parts: PartBody[];
 }
 
@@ -41,7 +40,6 @@ export async function runPass<G extends PassGroup>(groups: readonly G[], passOf:
   const passes = groups.map(passOf);
   if (run.deadline !== undefined && run.clock() >= run.deadline) {
     // Spent before the pass began: nothing to start, and nothing to show.
-    groups.forEach((group, index) => passes[index] !== 'webp' && (group.stopped = true));
     return true;
   }
   const tasks = groups.map((group, index) => ({
@@ -94,10 +92,7 @@ export async function runPass<G extends PassGroup>(groups: readonly G[], passOf:
 /** Commits what a PDF's pass produced: its entry, a failure that is a property of the file, or nothing (stopped). */
 async function collect(group: PassGroup, pass: Pass, outcome: TaskOutcome, cache: DerivativeCache): Promise<PassOutcome> {
   if (outcome.status === 'stopped') {
-    if (pass !== 'webp') {
-      group.stopped = true;
-      group.parts = outcome.parts;
-    }
+    if (pass !== 'webp') group.parts = outcome.parts;
     return { status: 'stopped' };
   }
   if (outcome.status === 'failed') {

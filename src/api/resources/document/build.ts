@@ -3,16 +3,14 @@
  * them (issue 3 #2). Private documents' media URLs carry a token for the document directory
  * and percent-encode the template braces (spec §2.5, facts §6).
  */
-import { mediaPaths } from '../../routes.ts';
-import type { Document } from '../../../model/types.ts';
+import { buildPaths, mediaPaths } from '../../routes.ts';
+import type { Archive, Document } from '../../../model/types.ts';
 import { formatPythonUtc } from '../../../model/time.ts';
 import { slugify } from '../../../model/names.ts';
 import type { DocumentFacts } from '../../../derive/facts.ts';
 import { dateTime, type RenderContext } from '../context.ts';
 import { serializePage } from '../page/build.ts';
-import type { Archive } from '../../../model/types.ts';
 import { apiJson } from '../../json.ts';
-import { buildPaths } from '../../routes.ts';
 import { byId, defineBuilt, sorted } from '../build-spec.ts';
 import { collectionKey } from '../documentcollection/build.ts';
 

@@ -10,7 +10,6 @@ import { dateTime, type RenderContext } from '../context.ts';
 import { documentFileUrl, documentMediaDir } from '../document/build.ts';
 import { collectionKey } from '../documentcollection/build.ts';
 import { byId, defineBuilt, sorted } from '../build-spec.ts';
-import { hasDetail } from '../document/build.ts';
 
 /** froide's name for the cropped area of an annotation: next to the page's original image. */
 export function annotationMediaPath(annotation: PageAnnotation): string {
@@ -53,7 +52,7 @@ export const pageannotationBuild = defineBuilt<PageAnnotation>({
   name: 'pageannotation',
   // froide lists annotations only for `?document=<id>` (src/serve/api/views/pageannotation.ts); the bare list is empty.
   list: () => [],
-  details: (archive) => sorted(archive.annotations.filter((annotation) => hasDetail(annotation.document) && annotation.document.public && annotation.document.listed), byId),
+  details: (archive) => sorted(archive.annotations.filter((annotation) => annotation.document.public && annotation.document.listed), byId),
   id: (annotation) => annotation.id,
   item: serializeAnnotation,
   files: (archive, ctx) => annotationFiles(ctx, archive.documents),

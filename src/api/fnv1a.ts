@@ -7,3 +7,8 @@ export function fnv1a(text: string): number {
   }
   return hash;
 }
+
+/** One of 4,096 buckets, as three hex digits: the top 12 bits of the text's FNV-1a (shard folders, media index files). */
+export function fnvBucket(text: string): string {
+  return (fnv1a(text) >>> 20).toString(16).padStart(3, '0');
+}

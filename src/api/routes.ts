@@ -10,7 +10,7 @@
 import type { UrlSettings } from '../config.ts';
 import { pageImageName } from '../pdf/image-names.ts';
 import { decodeUriComponentOrNull } from '../lib/uri.ts';
-import { fnv1a } from './fnv1a.ts';
+import { fnvBucket } from './fnv1a.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
 import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/registry.ts';
 import { PAGE_SIZE, type ListAction, type WriteAction } from './resources/spec.ts';
@@ -139,6 +139,30 @@ export function routePath(view: RouteView, id?: string): string {
 }
 
 /**
+ * A resource's list path and its detail path around the id, made once per resource from the
+ * route shapes: links are the hot path of a build (several per object, millions per archive),
+ * and routePath assembles its segments anew on every call.
+ */
+const listPaths = new Map<ResourceName, string>();
+const detailPaths = new Map<ResourceName, readonly [before: string, after: string]>();
+
+function listPath(resource: ResourceName): string {
+  let path = listPaths.get(resource);
+  if (path === undefined) listPaths.set(resource, (path = routePath({ kind: 'list', resource })));
+  return path;
+}
+
+function detailPath(resource: ResourceName, segment: string): string {
+  let parts = detailPaths.get(resource);
+  if (parts === undefined) {
+    const path = routePath({ kind: 'detail', resource });
+    const at = path.indexOf(ID);
+    detailPaths.set(resource, (parts = [path.slice(0, at), path.slice(at + ID.length)]));
+  }
+  return `${parts[0]}${segment}${parts[1]}`;
+}
+
+/**
  * The route a path names (a path that ends with a slash, not decoded; facts §1.1), with the
  * value of its ID segment, or null. The first route in match order wins.
  */
@@ -193,7 +217,7 @@ export class UrlBuilder {
   }
 
   list(resource: ResourceName, query: Query = {}): string {
-    return `${this.settings.baseUrl}${routePath({ kind: 'list', resource })}${encodeQuery(query)}`;
+    return `${this.settings.baseUrl}${listPath(resource)}${encodeQuery(query)}`;
   }
 
   /**
@@ -203,7 +227,7 @@ export class UrlBuilder {
    */
   detail(resource: ResourceName, id: number | string, query: Query = {}): string {
     const segment = typeof id === 'number' ? String(id) : djangoQuote(id);
-    return `${this.settings.baseUrl}${routePath({ kind: 'detail', resource }, segment)}${encodeQuery(query)}`;
+    return `${this.settings.baseUrl}${detailPath(resource, segment)}${encodeQuery(query)}`;
   }
 
   /** The OpenAPI document (SCHEMA_PATH). */
@@ -223,7 +247,7 @@ export class UrlBuilder {
 
   /** A link relative to the host, as froide writes `pages_uri` and `documents_uri`. */
   relativeList(resource: ResourceName, query: Query): string {
-    return `${routePath({ kind: 'list', resource })}${encodeQuery(query)}`;
+    return `${listPath(resource)}${encodeQuery(query)}`;
   }
 
   /** True for absolute links into this API: the ones that carry `?format=` (facts §1.2). */
@@ -359,7 +383,7 @@ export function shardOf(key: string | number): string {
     const n = Number(text);
     return `${Math.floor(n / (SHARD_WIDTH * SHARD_WIDTH))}/${Math.floor(n / SHARD_WIDTH) % SHARD_WIDTH}`;
   }
-  return `h${(fnv1a(text) >>> 20).toString(16).padStart(3, '0')}`;
+  return `h${fnvBucket(text)}`;
 }
 
 /** `<dir>/<shard>/<key><ext>`: the one way a growing set of files is laid out under build/. */
@@ -477,6 +501,6 @@ export const buildPaths = {
    */
   mediaIndex(relativePath: string): string {
     const dir = relativePath.slice(0, Math.max(0, relativePath.lastIndexOf('/')));
-    return `_data/media/index/${(fnv1a(dir) >>> 20).toString(16).padStart(3, '0')}.json`;
+    return `_data/media/index/${fnvBucket(dir)}.json`;
   },
 };

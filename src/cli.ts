@@ -14,6 +14,7 @@ import { DEFAULTS, mediaStoreSpec, pdfBudgetMs, SettingsError } from './config.t
 import { contentTexts } from './content/disk.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
+import { count } from './lib/words.ts';
 import { streamLogger, type Logger } from './log.ts';
 import { MediaStoreError, type MediaStore } from './media/store.ts';
 import { DerivativeStoreError } from './pdf/store.ts';
@@ -289,10 +290,6 @@ async function schemas(options: Options, log: Logger): Promise<number> {
   }
   log.info(`wrote ${Object.keys(CONTENT_FILES).length} schemas to ${dir}/`);
   return 0;
-}
-
-function count(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : plural}`;
 }
 
 /** An error and its causes, with stacks: for failures of the program, not of content. */

@@ -3,6 +3,7 @@
  * complete, how many are pending, how much of the budget was used, and that the next build
  * continues where this one stopped.
  */
+import { count } from '../lib/words.ts';
 import type { PdfRunStats } from './index.ts';
 import { formatDuration } from './progress.ts';
 
@@ -25,8 +26,4 @@ export function formatPdfSummary(stats: PdfRunStats): string {
       : `; budget ${limit}, ${formatDuration(Math.max(0, limitMs - usedMs) / 1000)} left`;
   }
   return line;
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -43,6 +43,8 @@ export interface MediaDerivativeOptions {
 
 export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, options: MediaDerivativeOptions = {}): DerivativeStore {
   const mirror = folderDerivativeStore(mirrorDir);
+  /** Keys this run read from the mirror: confirming them needs no second read. */
+  const inMirror = new Set<string>();
   const now = options.now ?? Date.now;
   const where = `the ${media.description}`;
   let listing: Promise<{ objects: Set<string>; entries: Set<string> }> | undefined;
@@ -102,7 +104,10 @@ export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, optio
     async getEntry(key) {
       assertEntryKey(key);
       const local = await mirror.getEntry(key);
-      if (local !== null) return local;
+      if (local !== null) {
+        inMirror.add(key);
+        return local;
+      }
       // The listing answers a miss: a cold run costs no request per PDF.
       if (!(await listed()).entries.has(key)) return null;
       return call(`read the entry ${key}`, () => media.getEntry(key));
@@ -121,6 +126,7 @@ export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, optio
       await call(`delete the entry ${key}`, () => media.deleteEntry(key));
       (await listed()).entries.delete(key);
       await mirror.deleteEntry(key);
+      inMirror.delete(key);
     },
 
     async confirmEntry(key, text, files) {
@@ -138,7 +144,7 @@ export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, optio
         await call(`write the entry ${key}`, () => media.setEntry(key, text));
         entries.add(key);
       }
-      if ((await mirror.getEntry(key)) === null) await mirror.commitEntry(key, text);
+      if (!inMirror.has(key) && (await mirror.getEntry(key)) === null) await mirror.commitEntry(key, text);
     },
 
     async putFile(hash, bytes) {

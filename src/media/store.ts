@@ -8,6 +8,7 @@
  * (src/media/blobs-store.ts). This module is web-standard only: the media Edge Function
  * (Deno) imports it.
  */
+import { isEntryKey, isSha256 } from '../lib/keys.ts';
 
 /** A single byte range, both ends inclusive (as `Range: bytes=start-end`). */
 export interface ByteRange {
@@ -82,14 +83,11 @@ export class MediaUploadError extends MediaStoreError {
   override name = 'MediaUploadError';
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
 const BUILD_ID = /^[0-9a-z][0-9a-z-]{0,63}$/;
-/** Entry keys: lowercase words, digits, dots and dashes, in slash-separated segments. */
-const ENTRY_KEY = /^[0-9a-z][0-9a-z.-]*(\/[0-9a-z][0-9a-z.-]*)*$/;
 
 /** Keys and paths are made from hashes and build ids: anything else is refused before any I/O. */
 export function assertHash(hash: string): void {
-  if (!SHA256.test(hash)) throw new Error(`media store: "${hash}" is not a lowercase sha256 hex digest`);
+  if (!isSha256(hash)) throw new Error(`media store: "${hash}" is not a lowercase sha256 hex digest`);
 }
 
 export function assertBuildId(build: string): void {
@@ -100,13 +98,7 @@ export function assertEntryKey(key: string): void {
   if (!isEntryKey(key)) throw new Error(`media store: "${key}" is not an entry key`);
 }
 
-export function isEntryKey(key: string): boolean {
-  return ENTRY_KEY.test(key) && !key.includes('..') && key.length <= 400;
-}
-
-export function isHash(value: string): boolean {
-  return SHA256.test(value);
-}
+export { isEntryKey, isSha256 as isHash };
 
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
@@ -121,7 +113,7 @@ export function parseBuildRecord(value: unknown): BuildRecord | null {
   const { build, date, objects } = value as Record<string, unknown>;
   if (typeof build !== 'string' || !BUILD_ID.test(build)) return null;
   if (typeof date !== 'string' || Number.isNaN(Date.parse(date))) return null;
-  if (!Array.isArray(objects) || !objects.every((hash) => typeof hash === 'string' && SHA256.test(hash))) return null;
+  if (!Array.isArray(objects) || !objects.every((hash) => typeof hash === 'string' && isSha256(hash))) return null;
   return { build, date, objects: objects as string[] };
 }
 

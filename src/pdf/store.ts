@@ -10,6 +10,7 @@
  * store; workers hand their bytes over (pool.ts), so a store need not be reachable from
  * worker threads.
  */
+import { isEntryKey, isSha256 } from '../lib/keys.ts';
 export interface DerivativeStore {
   /** For messages: `folder .cache/archive`. */
   readonly description: string;
@@ -57,15 +58,11 @@ export class DerivativeStoreError extends Error {
   override name = 'DerivativeStoreError';
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
-
 export function assertFileHash(hash: string): void {
-  if (!SHA256.test(hash)) throw new Error(`derivative store: "${hash}" is not a lowercase sha256 hex digest`);
+  if (!isSha256(hash)) throw new Error(`derivative store: "${hash}" is not a lowercase sha256 hex digest`);
 }
 
-/** Entry keys are made by cache.ts: lowercase words, digits, dots and dashes, in slash-separated segments. */
-const KEY = /^[0-9a-z][0-9a-z.-]*(\/[0-9a-z][0-9a-z.-]*)*$/;
-
+/** Entry keys are made by cache.ts (lib/keys.ts isEntryKey). */
 export function assertEntryKey(key: string): void {
-  if (!KEY.test(key) || key.includes('..')) throw new Error(`derivative store: "${key}" is not an entry key`);
+  if (!isEntryKey(key)) throw new Error(`derivative store: "${key}" is not an entry key`);
 }

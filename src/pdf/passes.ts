@@ -9,7 +9,7 @@ import { type DerivativeCache, type EntryBody, type PartBody, type Pass } from '
 import type { PdfOptions } from './index.ts';
 import { runPool, type TaskOutcome } from './pool.ts';
 import type { ProgressState } from './progress.ts';
-import { DerivativeStoreError } from './store.ts';
+import { storeFailure } from './store.ts';
 import { CACHEABLE_FAILURES, type PdfFailure } from './types.ts';
 
 export interface PassGroup {
@@ -110,8 +110,7 @@ async function collect(group: PassGroup, pass: Pass, outcome: TaskOutcome, cache
     const whole = parts.length === 1 && parts[0]!.from === 1 && parts[0]!.to === parts[0]!.numPages;
     if (!whole) await cache.deleteParts(group.sha256, pass, parts.map((part) => part.from));
   } catch (error) {
-    const message = `could not store the derivatives of ${group.file} in the ${cache.store.description}: ${(error as Error).message}`;
-    return { status: 'failed', failure: { ok: false, reason: 'io-error', message, cause: new DerivativeStoreError(message, { cause: error }) } };
+    return { status: 'failed', failure: storeFailure(group.file, error) };
   }
   return { status: 'done', body };
 }

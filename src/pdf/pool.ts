@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import { tsWorker } from '../lib/worker.ts';
 import type { PartBody, Pass } from './cache.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
-import { DerivativeStoreError } from './store.ts';
+import { storeFailure } from './store.ts';
 import type { PdfFailure } from './types.ts';
 
 export interface PoolTask {
@@ -183,9 +183,7 @@ async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: 
   const stored = await Promise.allSettled(writes);
   const failed = stored.find((result) => result.status === 'rejected');
   if (outcome.ok && failed) {
-    const reason = (failed as PromiseRejectedResult).reason as Error;
-    const message = `could not store the derivatives of ${task.file}: ${reason.message}`;
-    return { ok: false, reason: 'io-error', message, cause: new DerivativeStoreError(message, { cause: reason }) };
+    return storeFailure(task.file, (failed as PromiseRejectedResult).reason);
   }
   return outcome;
 }

@@ -11,6 +11,7 @@
  * worker threads.
  */
 import { isEntryKey, isSha256 } from '../lib/keys.ts';
+import type { PdfFailure } from './types.ts';
 export interface DerivativeStore {
   /** For messages: `folder .cache/archive`. */
   readonly description: string;
@@ -56,6 +57,12 @@ export interface DerivativeStore {
  */
 export class DerivativeStoreError extends Error {
   override name = 'DerivativeStoreError';
+}
+
+/** A PDF's failure to have its derivatives stored: the pool and the passes both report it so. */
+export function storeFailure(file: string, cause: unknown): PdfFailure & { cause: DerivativeStoreError } {
+  const message = `could not store the derivatives of ${file}: ${(cause as Error).message}`;
+  return { ok: false, reason: 'io-error', message, cause: new DerivativeStoreError(message, { cause }) };
 }
 
 export function assertFileHash(hash: string): void {

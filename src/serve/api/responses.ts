@@ -39,7 +39,11 @@ export async function etagOf(bytes: Uint8Array): Promise<string> {
  * `headers` must already hold the content type and the API headers.
  */
 export async function okResponse(request: Request, body: Uint8Array, headers: Record<string, string>): Promise<Response> {
-  const etag = await etagOf(body);
+  return conditionalResponse(request, body, headers, await etagOf(body));
+}
+
+/** okResponse with an ETag the caller knows (the preview's static files carry theirs). */
+export function conditionalResponse(request: Request, body: Uint8Array, headers: Record<string, string>, etag: string): Response {
   const all = new Headers(headers);
   all.set('etag', etag);
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {

@@ -9,8 +9,7 @@
 import { API_PREFIX } from '../../api/routes.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
-import { apiHeaders } from '../api/responses.ts';
-import { matchesIfNoneMatch } from '../shared/conditional.ts';
+import { apiHeaders, conditionalResponse } from '../api/responses.ts';
 import { viewOfFile } from '../api/route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
@@ -55,7 +54,7 @@ export function createPreviewRouter({ api, media, files }: PreviewRoutes): WebHa
           if (refused) return refused;
         }
         const file = await files.get(destination.file);
-        if (file) return staticResponse(request, destination.file, file);
+        if (file) return conditionalResponse(request, file.body, staticHeaders(destination.file), file.etag);
         if (destination.missing === 'function') return api(request);
         return new Response('Not found.\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
       }
@@ -68,15 +67,6 @@ function staticHeaders(relative: string): Record<string, string> {
   const type = contentTypeOf(relative);
   if (!relative.startsWith('api/v1/')) return { ...staticHeadersOf(`/${relative}`), 'content-type': type };
   const view = viewOfFile(relative);
-  return view.kind === 'none' ? { ...apiHeaders([]), 'content-type': type } : apiHeaders(methodsOf(view), type);
+  return apiHeaders(view.kind === 'none' ? [] : methodsOf(view), type);
 }
 
-function staticResponse(request: Request, relative: string, file: StaticFile): Response {
-  const headers: Record<string, string> = { ...staticHeaders(relative), etag: file.etag };
-  if (matchesIfNoneMatch(request.headers.get('if-none-match'), file.etag)) {
-    delete headers['content-type'];
-    return new Response(null, { status: 304, headers });
-  }
-  headers['content-length'] = String(file.body.byteLength);
-  return new Response(request.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), { status: 200, headers });
-}

@@ -8,12 +8,11 @@ import { stringify } from 'yaml';
 import type { PlannedFile } from '../../lib/planned-file.ts';
 import { arrayOf, objectSchema, ref, type JsonSchema } from '../field-types.ts';
 import { OBJECTS, TYPES } from '../fields/index.ts';
-import { builtResourceOf } from '../resources/build-registry.ts';
 import type { UrlSettings } from '../../config.ts';
 import { buildPaths, routePath, SCHEMA_PATH } from '../routes.ts';
 import { mediaPaths } from './media.ts';
-import { apiPaths, ERROR_RESPONSES, paginatedLists, paginatedName } from './paths.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../resources/registry.ts';
+import { apiPaths, ERROR_RESPONSES, ordering, paginatedLists, paginatedName } from './paths.ts';
+import { RESOURCE_NAMES } from '../resources/registry.ts';
 
 export interface OpenApiSettings {
   title: string;
@@ -49,10 +48,9 @@ function schemas(): Record<string, JsonSchema> {
 }
 
 function tags(): { name: string; description: string }[] {
-  const order = (name: ResourceName) => builtResourceOf(name)?.ordering;
   return [
     { name: 'root', description: 'The root index.' },
-    ...RESOURCE_NAMES.map((name) => ({ name, description: order(name) ? `\`${routePath({ kind: 'list', resource: name })}\`. List order: ${order(name)}.` : `\`${routePath({ kind: 'list', resource: name })}\`.` })),
+    ...RESOURCE_NAMES.map((name) => ({ name, description: ordering(name) ? `\`${routePath({ kind: 'list', resource: name })}\`. List order: ${ordering(name)}.` : `\`${routePath({ kind: 'list', resource: name })}\`.` })),
     { name: SCHEMA_PATH, description: 'This document.' },
     { name: 'media', description: 'Files the API links to.' },
   ];

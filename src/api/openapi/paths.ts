@@ -60,7 +60,8 @@ export function paginatedLists(): Map<string, boolean> {
   return lists;
 }
 
-function ordering(resource: ResourceName): string | undefined {
+/** A built resource's list order, as the OpenAPI document states it. */
+export function ordering(resource: ResourceName): string | undefined {
   return builtResourceOf(resource)?.ordering;
 }
 
@@ -78,7 +79,7 @@ function loginOnly(operationId: string, resource: ResourceName, summary: string,
 }
 
 function listOperation(resource: ResourceName, spec: ResourceSpec): Operation | null {
-  const item = RESOURCES[resource].objects.item;
+  const item = spec.objects.item;
   const summary = `List ${resource} objects`;
   if (spec.permission === 'login') return loginOnly(`${resource}_list`, resource, summary, [FORMAT_PARAMETER]);
   if (!item) return null;
@@ -95,7 +96,7 @@ function listOperation(resource: ResourceName, spec: ResourceSpec): Operation | 
 }
 
 function detailOperation(resource: ResourceName, spec: ResourceSpec): Operation | null {
-  const { detail, ident } = RESOURCES[resource].objects;
+  const { detail, ident } = spec.objects;
   const id: Parameter = { name: 'id', in: 'path', required: true, description: ident ? `The ${ident}.` : 'The id.', schema: ident ? { type: 'string' } : { type: 'integer' } };
   const summary = `One ${resource} object`;
   if (spec.permission === 'login') return loginOnly(`${resource}_retrieve`, resource, summary, [id, FORMAT_PARAMETER]);

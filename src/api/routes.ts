@@ -9,11 +9,10 @@
  */
 import type { UrlSettings } from '../config.ts';
 import { pageImageName } from '../pdf/image-names.ts';
-import { decodeUriComponentOrNull } from '../lib/uri.ts';
 import { fnvBucket } from './fnv1a.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
 import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/registry.ts';
-import { PAGE_SIZE, type ListAction, type WriteAction } from './resources/spec.ts';
+import type { ListAction, WriteAction } from './resources/spec.ts';
 
 export const API_PREFIX = '/api/v1/';
 
@@ -391,9 +390,6 @@ function sharded(dir: string, key: string | number, ext = '.json'): string {
   return `${dir}/${shardOf(key)}/${encodeSegment(String(key))}${ext}`;
 }
 
-/** The sharded detail file of a resource: `api/v1/<resource>/<shard>/<id>.json` (inverse of buildPaths.detail). */
-const DETAIL_FILE = /^api\/v1\/([a-z]+)\/(?:\d+\/\d+|h[0-9a-f]{3})\/([^/]+)\.json$/;
-
 /**
  * Files under `build/`, relative to it. Mirrors the URL space for everything the CDN serves
  * as is, and keeps the serving layer's precomputed data under `_data/`.
@@ -404,24 +400,21 @@ export const buildPaths = {
     return indexFileOf({ kind: 'list', resource });
   },
   /**
-   * A file per object, not `<id>/index.json` (a folder per object doubled the inodes a build
-   * creates and tripled its write time; docs/performance.md), in the key's shard folder
-   * (shardOf). The detail Edge Function and the preview rewrite `/api/v1/<resource>/<id>/`
-   * here (src/netlify/edge-functions/api-detail.ts, serve/host-routing.ts).
+   * File `file` (0: the one with the slot table) of detail pack `pack` of a resource
+   * (src/api/packs.ts): the details of ids `pack * PACK_SLOTS` onwards. The detail Edge
+   * Function, the API function and the preview read an object's bytes from it
+   * (src/serve/shared/packs.ts).
    */
-  detail(resource: ResourceName, id: number | string): string {
-    return sharded(`api/v1/${resource}`, id);
+  pack(resource: ResourceName, pack: number, file = 0): string {
+    return sharded(`_data/${resource}/packs`, pack, file === 0 ? '.pack' : `.${file}.pack`);
   },
-  /** The resource and id of a detail file (the inverse of `detail`), or null. */
-  detailOfFile(relative: string): { resource: string; id: string } | null {
-    const match = DETAIL_FILE.exec(relative);
-    if (!match) return null;
-    const id = decodeUriComponentOrNull(match[2]!);
-    return id !== null && buildPaths.detail(match[1] as ResourceName, id) === relative ? { resource: match[1]!, id } : null;
-  },
-  /** A full list envelope at limit 50; offset 0 is the bare list file itself. */
-  listPage(resource: ResourceName, offset: number): string {
-    return offset === 0 && !QUERY_ANSWERED.has(resource) ? buildPaths.list(resource) : `_data/${resource}/pages/${shardOf(Math.floor(offset / PAGE_SIZE))}/${offset}.json`;
+  /**
+   * File `file` of list chunk `chunk` of a resource: the list items of reverse positions
+   * `chunk * CHUNK_SLOTS` onwards, counted from the oldest end (src/api/packs.ts chunkOf), so
+   * that adding objects at the newest end leaves every earlier chunk as it was.
+   */
+  chunk(resource: ResourceName, chunk: number, file = 0): string {
+    return sharded(`_data/${resource}/chunks`, chunk, file === 0 ? '.pack' : `.${file}.pack`);
   },
   /** The detail data of a QUERY_ANSWERED resource; `key` may have `/`-separated parts. */
   dataDetail(resource: ResourceName, key: string): string {

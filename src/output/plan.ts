@@ -15,6 +15,7 @@ import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 import { PAGE_SIZE } from '../api/resources/spec.ts';
+import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 
 export interface PlanInput {
   archive: Archive;
@@ -38,46 +39,106 @@ export function rootIndex(ctx: RenderContext): Record<string, string> {
   return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, ctx.urls.list(name)]));
 }
 
-/** Where a detail goes: the public `<id>.json`, or the data of a resource the function answers. */
-function detailPath(resource: ResourceName, id: number | string): string {
-  return QUERY_ANSWERED.has(resource) ? buildPaths.dataDetail(resource, String(id)) : buildPaths.detail(resource, id);
-}
-
-/** One list page at limit 50 (a full envelope) and each of its items' JSON, every item serialized once. */
-function listPage(ctx: RenderContext, resource: BuiltResource, items: readonly unknown[], offset: number): { file: PlannedFile; rendered: string[] } {
-  const rendered = items.slice(offset, offset + PAGE_SIZE).map((item) => json(resource.item(ctx, item)));
+/** One list page at limit 50 (a full envelope) around items already serialized. */
+function listPage(ctx: RenderContext, resource: BuiltResource, rendered: readonly string[], offset: number, total: number): string {
   // Splice pre-rendered items into the envelope so each object is serialized once.
-  const shell = envelope(ctx.urls, resource.name, { offset, limit: PAGE_SIZE, total: items.length, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
-  return { file: { path: buildPaths.listPage(resource.name, offset), body: json(shell).replace('"\\u0000"', () => rendered.join(',')) }, rendered };
+  const shell = envelope(ctx.urls, resource.name, { offset, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
+  return json(shell).replace('"\\u0000"', () => rendered.join(','));
 }
 
-/** List pages at limit 50 and details of one resource. */
+/**
+ * Packs that fill up as objects arrive in any order: each is yielded as soon as every object
+ * expected in it has arrived, so a list whose order follows its ids (most do) holds one pack
+ * in memory at a time.
+ */
+class PackFiller {
+  private readonly open = new Map<number, [slot: number, body: string][]>();
+
+  constructor(
+    private readonly slots: number,
+    /** How many objects each pack will hold. */
+    private readonly expected: Map<number, number>,
+    private readonly pathOf: (pack: number, file: number) => string,
+  ) {}
+
+  *add(pack: number, slot: number, body: string): Generator<PlannedFile> {
+    let bodies = this.open.get(pack);
+    if (!bodies) this.open.set(pack, (bodies = []));
+    bodies.push([slot, body]);
+    if (bodies.length < this.expected.get(pack)!) return;
+    this.open.delete(pack);
+    yield* encodePack(this.slots, bodies).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes }));
+  }
+
+  /** Nothing may be left open once every expected object was added. */
+  done(resource: string): void {
+    if (this.open.size) throw new Error(`${resource}: packs ${[...this.open.keys()].join(', ')} did not receive every object they expected`);
+  }
+}
+
+/** The integer id a detail pack needs (packs are keyed by whole-number ids, src/api/packs.ts). */
+function packId(resource: ResourceName, id: number | string): number {
+  const value = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${resource}: detail id ${JSON.stringify(id)} is not a whole number; only resources the function answers whole may have other ids`);
+  return value;
+}
+
+/**
+ * A resource's list and details: the bare list file (offset 0 at limit 50, a full envelope the
+ * CDN serves), list chunks (every item, in list order, counted from the oldest end) and detail
+ * packs (by id). Each item is serialized once; a detail that equals its list item reuses it.
+ * Resources the function answers whole (QUERY_ANSWERED) keep a data file per detail, keyed by text.
+ */
 function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifest['lists']): Generator<PlannedFile> {
   const { archive, ctx } = input;
   const items = resource.list(archive, ctx);
   const total = items.length;
   lists[resource.name] = { total };
-  const detailOf = resource.detail;
   const separateDetails = resource.details?.(archive, ctx);
-
-  for (let offset = 0; offset === 0 || offset < total; offset += PAGE_SIZE) {
-    const { file, rendered } = listPage(ctx, resource, items, offset);
-    yield file;
-
-    if (separateDetails) continue;
-    for (let index = 0; index < rendered.length; index++) {
-      const item = items[offset + index];
+  const keyed = QUERY_ANSWERED.has(resource.name);
+  const detailItems = separateDetails ?? items;
+  const expected = new Map<number, number>();
+  if (!keyed) {
+    for (const item of detailItems) {
       const id = resource.id(item);
       if (id === null) continue;
-      yield { path: detailPath(resource.name, id), body: detailOf ? json(detailOf(ctx, item)) : rendered[index]! };
+      const { pack } = packOf(packId(resource.name, id));
+      expected.set(pack, (expected.get(pack) ?? 0) + 1);
     }
   }
-
-  for (const item of separateDetails ?? []) {
-    const id = resource.id(item);
-    if (id === null) continue;
-    yield { path: detailPath(resource.name, id), body: json((detailOf ?? resource.item)(ctx, item)) };
+  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file));
+  const chunkSizes = new Map<number, number>();
+  for (let position = 0; position < total; position++) {
+    const { chunk } = chunkOf(position, total);
+    chunkSizes.set(chunk, (chunkSizes.get(chunk) ?? 0) + 1);
   }
+  const chunks = new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(resource.name, chunk, file));
+
+  function* detail(item: unknown, rendered: string | null): Generator<PlannedFile> {
+    const id = resource.id(item);
+    if (id === null) return;
+    const body = resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item)));
+    if (keyed) {
+      yield { path: buildPaths.dataDetail(resource.name, String(id)), body };
+      return;
+    }
+    const { pack, slot } = packOf(packId(resource.name, id));
+    yield* packs.add(pack, slot, body);
+  }
+
+  const first: string[] = [];
+  for (let position = 0; position < total; position++) {
+    const item = items[position];
+    const rendered = json(resource.item(ctx, item));
+    if (position < PAGE_SIZE) first.push(rendered);
+    const { chunk, slot } = chunkOf(position, total);
+    yield* chunks.add(chunk, slot, rendered);
+    if (!separateDetails) yield* detail(item, rendered);
+  }
+  if (!keyed) yield { path: buildPaths.list(resource.name), body: listPage(ctx, resource, first, 0, total) };
+  for (const item of separateDetails ?? []) yield* detail(item, null);
+  chunks.done(resource.name);
+  packs.done(resource.name);
 
   if (resource.files) yield* resource.files(archive, ctx);
   if (input.extras) yield* input.extras(resource.name, items);
@@ -86,17 +147,25 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
 
 /**
  * The lists only a uid opens (BuiltResource.unlisted), each laid out as the resource's own list
- * would be if it held only those objects (list pages and extras: filter indexes), in one file
- * whose name carries the uid. Nothing of them enters the public list, its pages or its indexes.
+ * would be if it held only those objects (list chunks and extras: filter indexes), in one file
+ * whose name carries the uid. Nothing of them enters the public list, its chunks or its indexes.
  */
 function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<PlannedFile> {
   const { archive, ctx } = input;
   for (const { key, items } of resource.unlisted?.(archive, ctx) ?? []) {
-    const planned: PlannedFile[] = [];
-    for (let offset = 0; offset === 0 || offset < items.length; offset += PAGE_SIZE) planned.push(listPage(ctx, resource, items, offset).file);
-    planned.push(...(input.extras?.(resource.name, items) ?? []));
     const files: UnlistedList['files'] = {};
-    for (const file of planned) {
+    const chunks = new Map<number, [number, string][]>();
+    items.forEach((item, position) => {
+      const { chunk, slot } = chunkOf(position, items.length);
+      if (!chunks.has(chunk)) chunks.set(chunk, []);
+      chunks.get(chunk)!.push([slot, json(resource.item(ctx, item))]);
+    });
+    // A chunk's bytes as text (its slot table is ASCII and its bodies UTF-8 JSON, so the text
+    // encodes back to the same bytes); the serving layer reads it as the chunk file.
+    for (const [chunk, bodies] of chunks) {
+      encodePack(CHUNK_SLOTS, bodies, Infinity).forEach((bytes, file) => (files[buildPaths.chunk(resource.name, chunk, file)] = decoder.decode(bytes)));
+    }
+    for (const file of input.extras?.(resource.name, items) ?? []) {
       if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
       const value = JSON.parse(file.body) as unknown;
       // Keys without positions (`known` ids and slugs) are left out: the serving layer takes
@@ -107,6 +176,8 @@ function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<Pla
     yield { path: buildPaths.unlistedList(resource.name, key), body: json(list) };
   }
 }
+
+const decoder = new TextDecoder();
 
 /** A key index file (`{ "<key>": [positions] }`), as opposed to the scan, range and near files (arrays). */
 function isKeyIndex(value: unknown): value is Record<string, number[]> {

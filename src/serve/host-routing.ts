@@ -23,6 +23,8 @@ export type Destination =
   | { kind: 'api-early' }
   /** The API core with build data (Netlify: Functions v2 `api`). */
   | { kind: 'function' }
+  /** An object's detail, from its pack (Netlify: Edge Function `api-detail`; src/serve/api/detail-rewrite.ts). */
+  | { kind: 'detail' }
   /** A file of build/ (relative path); if it is missing, `missing` says who answers. */
   | { kind: 'static'; file: string; missing: 'function' | 'not-found' };
 
@@ -50,7 +52,9 @@ export function routeRequest(method: string, url: URL): Destination {
   const api = path === API_ROOT || path.startsWith(API_PREFIX);
   if (api && (SLASHLESS.test(path) || (method !== 'GET' && method !== 'HEAD'))) return { kind: 'api-early' };
   if (api && hasFunctionParam(url.search)) return { kind: 'function' };
-  if (api && answeredByFunction(matchApiRoute(path))) return { kind: 'function' };
+  const view = api ? matchApiRoute(path) : null;
+  if (view && answeredByFunction(view)) return { kind: 'function' };
+  if (view?.kind === 'detail') return { kind: 'detail' };
   const relative = decodeUriComponentOrNull(path.slice(1));
   if (relative === null) return { kind: 'static', file: '', missing: api ? 'function' : 'not-found' };
   if (api && path.endsWith('/')) return { kind: 'static', file: staticApiFile(relative), missing: 'function' };

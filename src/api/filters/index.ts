@@ -75,7 +75,7 @@ export type FilterOutcome =
   | { kind: 'invalid'; errors: Record<string, string[]> };
 
 /** The positions a query keeps; `readerFor` gives each filter (by its `param`) its index files. */
-export async function filterPositions(resource: ResourceName, query: URLSearchParams, readerFor: (param: string) => FilterReader): Promise<FilterOutcome> {
+export async function filterPositions(resource: ResourceName, query: URLSearchParams, readerFor: (param: string) => FilterReader, total: number): Promise<FilterOutcome> {
   const errors: Record<string, string[]> = {};
   const sets: Promise<Positions>[] = [];
   const params: string[] = [];
@@ -94,7 +94,7 @@ export async function filterPositions(resource: ResourceName, query: URLSearchPa
     const reader = readerFor(spec.param);
     for (const lookup of reading.lookups) {
       params.push(lookup.param);
-      sets.push(lookup.positions({ reader, query, scores }));
+      sets.push(lookup.positions({ reader, total, query, scores }));
     }
   }
   // Django validates the whole form: a bad number and an unknown id are reported together,

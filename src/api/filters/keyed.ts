@@ -3,6 +3,9 @@
  * of keys in it, and the reading of one query parameter (repeated or not) into lookups.
  *
  * Positions under a key are ascending, or in the filter's own order for filters with `order`.
+ * The files hold them counted from the oldest end of the list (`total - 1 - position`), so an
+ * object added at the newest end changes only the files of its own keys (docs/architecture.md,
+ * "Packs"); lookupKey counts them back.
  * A key's file is the key itself for small enumerations (`value` buckets), or two hex digits
  * of the key's FNV-1a hash for everything else (`hash` buckets), so a filter never writes
  * more than 256 files however many distinct values it has.
@@ -64,17 +67,19 @@ export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, o
       }
     }
   }
+  const last = ordered.length - 1;
   return [...files.entries()].sort(byKey).map(([file, keys]) => ({
     file,
     // Sorted keys: two builds of the same content write the same bytes.
-    body: JSON.stringify(Object.fromEntries([...keys.entries()].sort(byKey))),
+    body: JSON.stringify(Object.fromEntries([...keys.entries()].sort(byKey).map(([key, positions]) => [key, positions.map((position) => last - position)]))),
   }));
 }
 
 /** The positions under a key; null when the index has no such key. */
-export async function lookupKey({ reader }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
+export async function lookupKey({ reader, total }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
   const file = (await reader.index(bucketFile(bucket, key))) as Record<string, number[]> | null;
-  return file && Object.hasOwn(file, key) ? file[key]! : null;
+  if (!file || !Object.hasOwn(file, key)) return null;
+  return file[key]!.map((reverse) => total - 1 - reverse);
 }
 
 export async function keyPositions(context: LookupContext, bucket: Bucket, { keys, combine }: Keys): Promise<number[]> {

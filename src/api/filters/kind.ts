@@ -27,6 +27,8 @@ export interface FilterReader {
 
 export interface LookupContext {
   reader: FilterReader;
+  /** Objects in the list the positions are of (keyed index files count from its oldest end). */
+  total: number;
   /** The request's whole query, for companion parameters (`uid`). */
   query: URLSearchParams;
   /** Scores of a ranking search (scan `rank`), by position: they order the answer. */

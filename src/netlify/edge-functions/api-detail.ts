@@ -1,9 +1,10 @@
 /**
- * Edge Function for detail paths (issue 4 #5, issue 10 #1): rewrites `/api/v1/<resource>/<id>/`
- * to the object's file in its shard folder, answers a missing one with froide's JSON 404 and
- * refuses an `Accept` the view cannot satisfy (406), all in src/serve/api/detail-rewrite.ts.
+ * Edge Function for detail paths: answers `/api/v1/<resource>/<id>/` from the object's detail
+ * pack, fetched in two byte ranges from the same deploy; a missing one is froide's JSON 404 and
+ * an `Accept` the view cannot satisfy a 406, all in src/serve/api/detail-rewrite.ts.
  */
-import { answerDetail, originFetch } from '../../serve/api/detail-rewrite.ts';
+import { answerDetail } from '../../serve/api/detail-rewrite.ts';
+import { fetchStore } from '../../serve/shared/store.ts';
 import type { EdgeContext } from '../edge-runtime.ts';
 
 // Literal value: Netlify reads this declaration without running the module. It equals
@@ -11,5 +12,5 @@ import type { EdgeContext } from '../edge-runtime.ts';
 export const config = { pattern: '^/api/v1/[^/]+/[^/]+/$' };
 
 export default async function apiDetail(request: Request, context: EdgeContext): Promise<Response> {
-  return answerDetail(request, () => context.next(), originFetch(new URL(request.url).origin));
+  return answerDetail(request, () => context.next(), fetchStore(new URL(request.url).origin));
 }

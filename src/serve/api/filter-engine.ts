@@ -6,16 +6,17 @@ import { filterPositions, type FilterOutcome, type FilterReader } from '../../ap
 import { buildPaths } from '../../api/routes.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
+import { readDetail } from '../shared/packs.ts';
 import type { Store } from '../shared/store.ts';
 import type { ResourceName } from '../../api/resources/registry.ts';
 
 export type { FilterOutcome } from '../../api/filters/index.ts';
 
-export function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams): Promise<FilterOutcome> {
+export function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams, total: number): Promise<FilterOutcome> {
   const readerFor = (param: string): FilterReader => ({
     index: (file) => readJson(store, buildPaths.filterIndex(resource, param, file)),
     shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],
-    exists: async (ref, id) => (await store.read(buildPaths.detail(ref, id))) !== null,
+    exists: async (ref, id) => (await readDetail(store, ref, id)) !== null,
   });
-  return filterPositions(resource, query, readerFor);
+  return filterPositions(resource, query, readerFor, total);
 }

@@ -16,7 +16,8 @@ import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
-import { cachingStore, type Store } from '../shared/store.ts';
+import { cachingStore, parseJson, type Store } from '../shared/store.ts';
+import { readDetail } from '../shared/packs.ts';
 import { unlistedDetail } from './views/unlisted.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
 import { RESOURCE_VIEWS, type Answer } from './views/registry.ts';
@@ -145,7 +146,8 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
         return id === null ? { status: 404, error: { detail: MESSAGES.notFound } } : views.detail(id, url, store);
       }
       const id = /^\d+$/.test(view.id) ? String(Number(view.id)) : null;
-      const body = id === null ? null : ((await readJson(store, buildPaths.detail(view.resource, id))) ?? (await unlistedDetail(store, view.resource, id, url.searchParams)));
+      const bytes = id === null ? null : await readDetail(store, view.resource, id);
+      const body = bytes !== null ? parseJson(bytes) : id === null ? null : await unlistedDetail(store, view.resource, id, url.searchParams);
       return body === null ? { status: 404, error: missingDetailError(view) } : { body };
     }
     case 'list':
@@ -168,7 +170,7 @@ async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, sto
   const query = url.searchParams;
   let positions: number[] | null = null;
   if (entries.source === 'list') {
-    const filtered = await applyFilters(store, view.resource, query);
+    const filtered = await applyFilters(store, view.resource, query, manifest.lists[view.resource]?.total ?? 0);
     if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
     if (filtered.kind === 'positions') positions = filtered.positions;
   }
@@ -190,12 +192,12 @@ async function readList(resource: ResourceName, url: URL, store: Store, manifest
   // and offset, so a computed page is byte-identical to the static one.
   const { limit, offset, others } = pageRequest(query, spec);
 
-  const filtered = await applyFilters(listStore, resource, query);
+  const filtered = await applyFilters(listStore, resource, query, listTotal);
   if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
   const total = filtered.kind === 'all' ? listTotal : filtered.positions.length;
   const positions =
     filtered.kind === 'all' ? window(total, limit, offset) : filtered.positions.slice(offset, offset + limit);
-  const found = await readPositions(listStore, resource, positions);
+  const found = await readPositions(listStore, resource, positions, listTotal);
   const marked = highlighter(resource, query);
   const objects = marked ? found.map(marked) : found;
 

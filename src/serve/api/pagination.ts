@@ -1,11 +1,12 @@
 /**
- * Limit/offset pagination over the precomputed list pages (issue 4 #1, facts §1.3).
- * A window of positions is read from at most ceil(limit / PAGE_SIZE) + 1 page files.
+ * Limit/offset pagination over the list chunks (issue 4 #1, facts §1.3): a window of positions
+ * is one range of slots in at most two chunks (src/api/packs.ts).
  */
 import { pythonInt } from '../../api/python.ts';
-import { buildPaths, type Query } from '../../api/routes.ts';
+import type { Query } from '../../api/routes.ts';
+import { BrokenPack, readListItems } from '../shared/packs.ts';
 import { parseJson, type Store } from '../shared/store.ts';
-import { PAGE_SIZE, type ResourceSpec } from '../../api/resources/spec.ts';
+import type { ResourceSpec } from '../../api/resources/spec.ts';
 import type { ResourceName } from '../../api/resources/registry.ts';
 
 /** Django's QueryDict[key]: the last value. */
@@ -42,10 +43,6 @@ export function otherParams(query: URLSearchParams): Query {
   return others;
 }
 
-export function pageStart(position: number): number {
-  return Math.floor(position / PAGE_SIZE) * PAGE_SIZE;
-}
-
 export class BuildInconsistency extends Error {
   override name = 'BuildInconsistency';
 }
@@ -57,25 +54,16 @@ export async function readJson(store: Store, path: string): Promise<unknown | nu
 }
 
 /**
- * The objects at the given positions of a resource's ordered list, in the given order.
- * Each page file is read once, all of them in parallel.
+ * The objects at the given positions of a resource's ordered list of `total` objects, in the
+ * given order, read from the list chunks (src/serve/shared/packs.ts).
  */
-export async function readPositions(store: Store, resource: ResourceName, positions: readonly number[]): Promise<unknown[]> {
-  const starts = [...new Set(positions.map(pageStart))];
-  const pages = new Map<number, unknown[]>();
-  await Promise.all(
-    starts.map(async (start) => {
-      const path = buildPaths.listPage(resource, start);
-      const page = (await readJson(store, path)) as { objects?: unknown[] } | null;
-      if (!page || !Array.isArray(page.objects)) throw new BuildInconsistency(`missing or malformed list page ${path}`);
-      pages.set(start, page.objects);
-    }),
-  );
-  return positions.map((position) => {
-    const object = pages.get(pageStart(position))![position - pageStart(position)];
-    if (object === undefined) throw new BuildInconsistency(`position ${position} of ${resource} is not in its page file`);
-    return object;
-  });
+export async function readPositions(store: Store, resource: ResourceName, positions: readonly number[], total: number): Promise<unknown[]> {
+  try {
+    return (await readListItems(store, resource, positions, total)).map(parseJson);
+  } catch (error) {
+    if (error instanceof BrokenPack) throw new BuildInconsistency(error.message, { cause: error });
+    throw error;
+  }
 }
 
 /** Positions [offset, offset + limit) of a list with `total` objects. */

@@ -45,8 +45,6 @@ export function staticFileOf(view: ApiRoute): string | null {
       return buildPaths.list(view.resource);
     case 'action':
       return buildPaths.action(view.resource, view.action.path);
-    case 'detail':
-      return buildPaths.detail(view.resource, view.id);
     default:
       return null;
   }
@@ -56,11 +54,6 @@ export function staticFileOf(view: ApiRoute): string | null {
 export function viewOfFile(relative: string): ApiRoute {
   const path = `/${relative}`;
   if (path.endsWith('/index.json')) return matchApiRoute(path.slice(0, -'index.json'.length));
-  const detail = buildPaths.detailOfFile(relative);
-  if (detail) {
-    const view = isResourceName(detail.resource) ? matchApiRoute(routePath({ kind: 'detail', resource: detail.resource }, detail.id)) : { kind: 'none' as const };
-    if (view.kind === 'detail' && staticFileOf(view) === relative) return view;
-  }
   return { kind: 'none' };
 }
 

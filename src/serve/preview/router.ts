@@ -13,6 +13,8 @@ import { apiHeaders, conditionalResponse } from '../api/responses.ts';
 import { viewOfFile } from '../api/route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
+import { answerDetail } from '../api/detail-rewrite.ts';
+import type { Store } from '../shared/store.ts';
 
 export type WebHandler = (request: Request) => Promise<Response>;
 
@@ -32,9 +34,11 @@ export interface PreviewRoutes {
   /** The media handler (src/serve/media/handler.ts). */
   media: WebHandler;
   files: StaticFileReader;
+  /** build/ as the serving layer reads it: details come from their packs. */
+  store: Store;
 }
 
-export function createPreviewRouter({ api, media, files }: PreviewRoutes): WebHandler {
+export function createPreviewRouter({ api, media, files, store }: PreviewRoutes): WebHandler {
   return async (request) => {
     const url = new URL(request.url);
     const destination = routeRequest(request.method, url);
@@ -46,6 +50,8 @@ export function createPreviewRouter({ api, media, files }: PreviewRoutes): WebHa
         return (await earlyAnswer(request)) ?? api(request);
       case 'function':
         return api(request);
+      case 'detail':
+        return answerDetail(request, () => api(request), store);
       case 'static': {
         // The CDN serves static files whatever the Accept header says (docs/api.md); the preview
         // negotiates first, as the function and the detail Edge Function do.

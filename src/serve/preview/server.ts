@@ -47,6 +47,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       onError,
     }),
     files: new StaticFiles(options.buildDir),
+    store,
   });
   return serveOverNode(router, { host: options.host ?? '127.0.0.1', port: options.port ?? 8080, ...(options.onError ? { onError: options.onError } : {}) });
 }

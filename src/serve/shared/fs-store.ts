@@ -1,14 +1,41 @@
 /**
  * The file-system Store (src/serve/shared/store.ts) for the local preview and tests.
  */
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { isMissing } from '../../lib/files.ts';
 import { isSafeRelativePath, readWithParts, type Store } from './store.ts';
 
 export function fsStore(buildDir: string): Store {
   const root = resolve(buildDir);
-  return { read: (path) => readWithParts(path, readRaw) };
+  return { read: (path) => readWithParts(path, readRaw), readRange };
+
+  async function readRange(path: string, start: number, end: number): Promise<Uint8Array | null> {
+    const file = fileInside(root, path);
+    if (file === null) return null;
+    let handle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw error;
+    }
+    try {
+      const buffer = new Uint8Array(Math.max(0, end - start));
+      let filled = 0;
+      while (filled < buffer.byteLength) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.byteLength - filled, start + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw error;
+    } finally {
+      await handle.close();
+    }
+  }
 
   async function readRaw(path: string): Promise<Uint8Array | null> {
     const file = fileInside(root, path);

@@ -14,6 +14,18 @@ export interface Store {
   read(path: string): Promise<Uint8Array | null>;
   /** The file parsed as JSON, or null; a store may cache it (see cachingStore). Callers never mutate it. */
   json?(path: string): Promise<unknown | null>;
+  /**
+   * Bytes `[start, end)` of a file (fewer where the file ends sooner), or null when there is no
+   * such file: how packs are read (src/serve/shared/packs.ts). Without it, readRange reads the whole file.
+   */
+  readRange?(path: string, start: number, end: number): Promise<Uint8Array | null>;
+}
+
+/** Bytes `[start, end)` of a file through the store's own range read, or a slice of the whole file. */
+export async function readRange(store: Store, path: string, start: number, end: number): Promise<Uint8Array | null> {
+  if (store.readRange) return store.readRange(path, start, end);
+  const bytes = await store.read(path);
+  return bytes === null ? null : bytes.subarray(start, end);
 }
 
 const decoder = new TextDecoder();
@@ -35,6 +47,7 @@ export function cachingStore(inner: Store, maxBytes = 64 * 1024 * 1024): Store &
   const entries = new Map<string, { value: unknown; size: number }>();
   return {
     read: (path) => inner.read(path),
+    ...(inner.readRange ? { readRange: inner.readRange.bind(inner) } : {}),
     useBuild(id) {
       if (id === build) return;
       build = id;
@@ -107,14 +120,27 @@ export type Fetch = (input: Request | URL | string, init?: RequestInit) => Promi
 export function fetchStore(origin: string | URL, fetchImpl: Fetch = fetch): Store {
   const base = new URL('/', origin);
   return {
-    read: (path) => readWithParts(path, readFile),
+    read: (path) => readWithParts(path, (file) => readFile(file)),
+    readRange: (path, start, end) => readFile(path, { start, end }),
   };
 
-  async function readFile(path: string): Promise<Uint8Array | null> {
+  /**
+   * A file, or a range of it. A 206 answer is the range; a 200 (a server that ignores Range)
+   * is cut to it here, so the answer is the same either way.
+   */
+  async function readFile(path: string, range?: { start: number; end: number }): Promise<Uint8Array | null> {
     if (!isSafeRelativePath(path)) return null;
+    if (range && range.end <= range.start) return new Uint8Array(0);
     const url = new URL(path.split('/').map(encodePathSegment).join('/'), base);
+    const headers: Record<string, string> = { accept: 'application/json, */*' };
+    // Identity, so that the range counts bytes of the file and not of a compressed answer.
+    if (range) Object.assign(headers, { range: `bytes=${range.start}-${range.end - 1}`, 'accept-encoding': 'identity' });
     // A redirect (e.g. Netlify's slash redirect for a directory) means "not a file".
-    const response = await fetchImpl(url, { headers: { accept: 'application/json, */*' }, redirect: 'manual' });
+    const response = await fetchImpl(url, { headers, redirect: 'manual' });
+    if (range && response.status === 416) {
+      await response.body?.cancel();
+      return new Uint8Array(0);
+    }
     if (response.status === 404 || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
       await response.body?.cancel();
       return null;
@@ -123,7 +149,8 @@ export function fetchStore(origin: string | URL, fetchImpl: Fetch = fetch): Stor
       await response.body?.cancel();
       throw new Error(`store: GET ${url.pathname} answered ${response.status}`);
     }
-    return new Uint8Array(await response.arrayBuffer());
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return range && response.status !== 206 ? bytes.subarray(range.start, range.end) : bytes;
   }
 }
 

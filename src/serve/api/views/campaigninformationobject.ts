@@ -38,7 +38,8 @@ export const campaigninformationobjectViews: ResourceViews = {
     const query = url.searchParams;
     const campaign = await campaignOf(query, store);
     if (typeof campaign !== 'number') return campaign;
-    const filtered = await applyFilters(store, CAMPAIGN_OBJECTS, query);
+    const total = manifest.lists[CAMPAIGN_OBJECTS]?.total ?? 0;
+    const filtered = await applyFilters(store, CAMPAIGN_OBJECTS, query, total);
     if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
     const positions = filtered.kind === 'positions' ? filtered.positions : [];
     const { limit, offset, others } = pageRequest(query, RESOURCES[CAMPAIGN_OBJECTS]);
@@ -48,8 +49,8 @@ export const campaigninformationobjectViews: ResourceViews = {
     const zoom = pythonInt(lastValue(query, 'zoom'));
     const nearestFirst = near !== null && zoom !== null && zoom >= ORDER_ZOOM_LEVEL && !lastValue(query, 'q');
     const objects = nearestFirst
-      ? byDistance((await readPositions(store, CAMPAIGN_OBJECTS, positions)) as Located[], near).slice(offset, offset + limit)
-      : await readPositions(store, CAMPAIGN_OBJECTS, positions.slice(offset, offset + limit));
+      ? byDistance((await readPositions(store, CAMPAIGN_OBJECTS, positions, total)) as Located[], near).slice(offset, offset + limit)
+      : await readPositions(store, CAMPAIGN_OBJECTS, positions.slice(offset, offset + limit), total);
 
     const urls = new UrlBuilder(manifest.urls);
     return { body: envelope(urls, CAMPAIGN_OBJECTS, { query: others, offset, limit, total: positions.length, objects }) };

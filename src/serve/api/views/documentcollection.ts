@@ -11,7 +11,8 @@ import { RESOURCES } from '../../../api/resources/registry.ts';
 import { buildPaths } from '../../../api/routes.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import { MESSAGES } from '../responses.ts';
-import type { Store } from '../../shared/store.ts';
+import { readDetail } from '../../shared/packs.ts';
+import { parseJson, type Store } from '../../shared/store.ts';
 import type { Answer, ResourceViews } from './registry.ts';
 import { uidOf, unlockedKey } from './unlisted.ts';
 
@@ -20,16 +21,18 @@ async function collectionDetail(id: string, url: URL, store: Store): Promise<Ans
   if (!/^\d+$/.test(id)) return { status: 404, error: { detail: MESSAGES.notFound } };
   const number = Number(id);
   const query = url.searchParams;
-  const key = await unlockedKey(store, buildPaths.detail('documentcollection', number), (k) => buildPaths.collectionVariant(k, 'root'), number, uidOf(query));
+  const listed = await readDetail(store, 'documentcollection', String(number));
+  const key = await unlockedKey(store, listed !== null, (k) => buildPaths.collectionVariant(k, 'root'), number, uidOf(query));
   if (key === null) {
     if ((await store.read(buildPaths.unlistedCollection(number))) === null) return missing;
     return { status: 401, error: { detail: MESSAGES.unauthenticated }, headers: { 'www-authenticate': 'Bearer realm="api"' } };
   }
   const directory = pythonInt(lastValue(query, 'directory'));
-  const root = key === String(number) ? buildPaths.detail('documentcollection', number) : buildPaths.collectionVariant(key, 'root');
   const body =
     directory === null
-      ? await readJson(store, root)
+      ? listed !== null
+        ? parseJson(listed)
+        : await readJson(store, buildPaths.collectionVariant(key, 'root'))
       : ((await readJson(store, buildPaths.collectionVariant(key, directory))) ?? (await readJson(store, buildPaths.collectionVariant(key, 'unknown-directory'))));
   return body === null ? missing : { body };
 }

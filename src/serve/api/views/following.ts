@@ -7,7 +7,8 @@
 import { envelope } from '../../../api/envelope.ts';
 import type { Manifest } from '../../../api/manifest.ts';
 import { RESOURCES } from '../../../api/resources/registry.ts';
-import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
+import { UrlBuilder } from '../../../api/routes.ts';
+import { readDetail } from '../../shared/packs.ts';
 import { lastValue, pageRequest } from '../pagination.ts';
 import type { Store } from '../../shared/store.ts';
 import type { Answer, ResourceViews } from './registry.ts';
@@ -27,7 +28,7 @@ async function following(url: URL, store: Store, manifest: Manifest): Promise<An
     .map(Number);
   const published: number[] = [];
   for (const id of [...new Set(ids)]) {
-    if ((await store.read(buildPaths.detail('request', id))) !== null) published.push(id);
+    if ((await readDetail(store, 'request', String(id))) !== null) published.push(id);
   }
   const objects = published.map((id) => ({
     request: urls.detail('request', id),

@@ -46,7 +46,8 @@ function listStore(store: Store, resource: ResourceName, list: UnlistedList): St
     read: async (path) => {
       if (!buildPaths.isListFile(resource, path)) return store.read(path);
       const value = await json(path);
-      return value === null ? null : new TextEncoder().encode(JSON.stringify(value));
+      // List chunks are kept as their text (planUnlisted), index files as their JSON.
+      return value === null ? null : new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
     },
     json,
   };

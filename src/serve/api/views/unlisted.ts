@@ -15,9 +15,12 @@ export function uidOf(query: URLSearchParams): string | null {
   return uid !== null && UUID_PATTERN.test(uid) ? uid : null;
 }
 
-/** The file key of an object that may be unlisted: its id, or `<id>-<uid>` when the uid is right. */
-export async function unlockedKey(store: Store, listedFile: string, unlistedFile: (key: string) => string, id: number, uid: string | null): Promise<string | null> {
-  if ((await store.read(listedFile)) !== null) return String(id);
+/**
+ * The file key of an object that may be unlisted: its id when `listed` (the public object
+ * exists), or `<id>-<uid>` when the uid is right.
+ */
+export async function unlockedKey(store: Store, listed: boolean, unlistedFile: (key: string) => string, id: number, uid: string | null): Promise<string | null> {
+  if (listed) return String(id);
   if (uid === null) return null;
   const key = `${id}-${uid}`;
   return (await store.read(unlistedFile(key))) !== null ? key : null;

@@ -20,16 +20,17 @@ const VENUE_LIMIT = 100;
 const FOOD_PROVIDERS = new Set(['google', 'yelp', 'foursquare', 'custom', 'amenity', 'requested']);
 
 export const venueViews: ResourceViews = {
-  async list(url, store) {
+  async list(url, store, manifest) {
     const query = url.searchParams;
     if (lastValue(query, 'location')) return { body: { results: [], error: true } };
     const lat = pythonFloat(lastValue(query, 'lat'));
     const lng = pythonFloat(lastValue(query, 'lng'));
     if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return { body: [] };
-    const filtered = await applyFilters(store, 'venue', query);
+    const total = manifest.lists.venue?.total ?? 0;
+    const filtered = await applyFilters(store, 'venue', query, total);
     if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
     const positions = filtered.kind === 'positions' ? filtered.positions : [];
-    const objects = (await readPositions(store, 'venue', positions)) as Located[];
+    const objects = (await readPositions(store, 'venue', positions, total)) as Located[];
     return { body: { results: byDistance(objects, { lat, lng }).slice(0, VENUE_LIMIT), error: false } };
   },
 

@@ -38,7 +38,7 @@ describe('a build whose PDF budget is spent before any PDF work', () => {
 
   it('publishes each document as pending, with the facts known without the PDF work', async () => {
     const { built } = served;
-    const detail = await built.json(buildPaths.detail('document', 7));
+    const detail = await built.detail('document', 7);
     const size = (await readFile(join(built.root, 'content/documents/7-bericht/bericht.pdf'))).length;
     expect(detail).toMatchObject({
       id: 7,
@@ -59,7 +59,7 @@ describe('a build whose PDF budget is spent before any PDF work', () => {
   });
 
   it('keeps its PDF downloadable and its pages_uri answering, with no page images', async () => {
-    const detail = await served.built.json(buildPaths.detail('document', 7));
+    const detail = await served.built.detail('document', 7);
     const pdf = await served.get(new URL(detail.file_url).pathname);
     expect(pdf.status).toBe(200);
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -71,9 +71,9 @@ describe('a build whose PDF budget is spent before any PDF work', () => {
 
   it('leaves pending documents out of the document list and the collection, as froide does, and embeds them in their attachment', async () => {
     const { built } = served;
-    expect((await built.json(buildPaths.listPage('document', 0))).meta.total_count).toBe(0);
-    expect(await built.json(buildPaths.detail('documentcollection', 1))).toMatchObject({ document_count: null, documents: [] }); // froide: null for a collection without readable documents (facts §5.15)
-    const attachment = await built.json(buildPaths.detail('attachment', 1001));
+    expect((await built.page('document', 0)).meta.total_count).toBe(0);
+    expect(await built.detail('documentcollection', 1)).toMatchObject({ document_count: null, documents: [] }); // froide: null for a collection without readable documents (facts §5.15)
+    const attachment = await built.detail('attachment', 1001);
     expect(attachment.document).toMatchObject({ id: 500, pending: true, num_pages: 0 });
   });
 });
@@ -86,7 +86,7 @@ describe('the two passes in a build', () => {
     const progress = { start() {}, update: (state: { pagesDone: number }) => void (pages = state.pagesDone), stop() {} };
     const firstOnly = await buildTree(tree, { images: true, pdf: { budgetMs: 4000, clock: () => pages * 1000, progress, concurrency: 1 } });
     try {
-      const detail = await firstOnly.json(buildPaths.detail('document', 7));
+      const detail = await firstOnly.detail('document', 7);
       expect(detail).toMatchObject({ pending: false, num_pages: 3, title: 'Bericht aus dem PDF' });
       expect(detail.properties).not.toHaveProperty('_format_webp');
       const cover = mediaPathOf(detail.cover_image);
@@ -96,7 +96,7 @@ describe('the two passes in a build', () => {
 
       const complete = await buildTree(tree, { images: true, cacheDir: join(firstOnly.root, 'cache') });
       try {
-        const done = await complete.json(buildPaths.detail('document', 7));
+        const done = await complete.detail('document', 7);
         expect(done.properties._format_webp).toBe(true);
         expect(await readMediaEntry(fsStore(complete.buildDir), `${mediaPathOf(done.cover_image)}.webp`)).not.toBeNull();
         expect(complete.result.pdf).toMatchObject({ cacheHits: 2, derived: 0, webpDerived: 2, webpPending: 0 });

@@ -88,12 +88,12 @@ describe('build', () => {
       'requests/10-akten/files/101/kaputt.pdf': '<html>Gateway timeout</html>',
     });
     const built = track(await buildTree(tree));
-    const attachment = await built.json(buildPaths.detail('attachment', 1001));
+    const attachment = await built.detail('attachment', 1001);
     expect(attachment).toMatchObject({ id: 1001, is_pdf: true, document: null });
     expect(built.result.warnings).toHaveLength(1);
     expect(built.result.warnings[0]).toMatchObject({ severity: 'warning', file: 'requests/10-akten/files/101/kaputt.pdf' });
     expect(built.result.warnings[0]!.message).toMatch(/^cannot be read as a PDF, so attachment 1001 is published without its derived document 500: not a PDF/);
-    expect((await built.json(buildPaths.listPage('document', 0))).meta.total_count).toBe(0);
+    expect((await built.page('document', 0)).meta.total_count).toBe(0);
   });
 
   it('publishes an attachment named in NFD on disk under its NFC name, the one its URL and the media index use', async () => {
@@ -110,7 +110,7 @@ describe('build', () => {
     const entry = await readMediaEntry(fsStore(built.buildDir), `foi/101/${name}`);
     expect(entry).toEqual({ sha256: sha256('a;b\n1;2\n'), size: 8, public: true });
     expect(new TextDecoder().decode((await readAll(await built.media.get(entry!.sha256)))!)).toBe('a;b\n1;2\n');
-    const attachment = await built.json(buildPaths.detail('attachment', 1000));
+    const attachment = await built.detail('attachment', 1000);
     expect(attachment.name).toBe(name);
     expect(attachment.file_url).toContain(`/media/foi/101/${encodeURIComponent(name)}?`);
     expect(Object.keys(await built.json(buildPaths.mediaIndex(`foi/101/${name}`)))).toEqual([`foi/101/${name}`, 'foi/101/liste.csv']);
@@ -145,7 +145,7 @@ describe('build', () => {
 
   it('signs tokens that expire a TTL after the build day', async () => {
     const built = track(await buildTree(minimalArchive(), { env: { MEDIA_TOKEN_TTL_DAYS: '2' } }));
-    const attachment = await built.json(buildPaths.detail('attachment', 1000));
+    const attachment = await built.detail('attachment', 1000);
     const token = decodeURIComponent(attachment.file_url.split('token=')[1]);
     const day = 86_400;
     expect(parseInt(token.split(':')[0]!, 36)).toBe(Math.floor(BUILD_CLOCK / day) * day + 2 * day);

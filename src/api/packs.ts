@@ -13,6 +13,7 @@
  * needs to know where one file ends. Bodies of consecutive slots in one file are adjacent, so
  * a window of a list is one range of the table and one range of bodies per file.
  */
+import { RESOURCES, type ResourceName } from './resources/registry.ts';
 
 export const ENTRY_BYTES = 16;
 
@@ -100,11 +101,23 @@ export function packOf(id: number): { pack: number; slot: number } {
 }
 
 /**
- * The chunk of a list position and its slot. Positions count from the newest end of the list
- * (offset 0), chunks from the oldest end (reverse position `total - 1 - position`), so that a
- * new object at the newest end changes only the last chunk and every earlier chunk keeps its bytes.
+ * How the files of a list count its positions: from the end where the list keeps its oldest
+ * objects, so that objects added at the other end leave every earlier number, chunk and index
+ * file as they were. A list that adds at its end (ids ascending) counts from offset 0; one that
+ * puts new objects first (`newestFirst`) counts from its last position. The mapping is its own
+ * inverse: it turns a position into the stored number and back.
  */
-export function chunkOf(position: number, total: number): { chunk: number; slot: number } {
-  const reverse = total - 1 - position;
-  return { chunk: Math.floor(reverse / CHUNK_SLOTS), slot: reverse % CHUNK_SLOTS };
+export function listCounting(newestFirst: boolean, total: number): (position: number) => number {
+  return newestFirst ? (position) => total - 1 - position : (position) => position;
+}
+
+/** How the files of a resource's list of `total` objects count its positions (ResourceSpec.newestFirst). */
+export function countingOf(resource: ResourceName, total: number): (position: number) => number {
+  return listCounting(RESOURCES[resource].newestFirst === true, total);
+}
+
+/** The chunk of a list position and its slot in it (see listCounting). */
+export function chunkOf(position: number, count: (position: number) => number): { chunk: number; slot: number } {
+  const stored = count(position);
+  return { chunk: Math.floor(stored / CHUNK_SLOTS), slot: stored % CHUNK_SLOTS };
 }

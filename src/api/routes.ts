@@ -409,9 +409,9 @@ export const buildPaths = {
     return sharded(`_data/${resource}/packs`, pack, file === 0 ? '.pack' : `.${file}.pack`);
   },
   /**
-   * File `file` of list chunk `chunk` of a resource: the list items of reverse positions
-   * `chunk * CHUNK_SLOTS` onwards, counted from the oldest end (src/api/packs.ts chunkOf), so
-   * that adding objects at the newest end leaves every earlier chunk as it was.
+   * File `file` of list chunk `chunk` of a resource: the list items from position
+   * `chunk * CHUNK_SLOTS` on, counted from the end that keeps the oldest objects
+   * (src/api/packs.ts listCounting), so that adding objects leaves every earlier chunk as it was.
    */
   chunk(resource: ResourceName, chunk: number, file = 0): string {
     return sharded(`_data/${resource}/chunks`, chunk, file === 0 ? '.pack' : `.${file}.pack`);

@@ -15,7 +15,7 @@ import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 import { PAGE_SIZE } from '../api/resources/spec.ts';
-import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
+import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 
 export interface PlanInput {
   archive: Archive;
@@ -107,9 +107,10 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
     }
   }
   const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file));
+  const count = countingOf(resource.name, total);
   const chunkSizes = new Map<number, number>();
   for (let position = 0; position < total; position++) {
-    const { chunk } = chunkOf(position, total);
+    const { chunk } = chunkOf(position, count);
     chunkSizes.set(chunk, (chunkSizes.get(chunk) ?? 0) + 1);
   }
   const chunks = new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(resource.name, chunk, file));
@@ -131,7 +132,7 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
     const item = items[position];
     const rendered = json(resource.item(ctx, item));
     if (position < PAGE_SIZE) first.push(rendered);
-    const { chunk, slot } = chunkOf(position, total);
+    const { chunk, slot } = chunkOf(position, count);
     yield* chunks.add(chunk, slot, rendered);
     if (!separateDetails) yield* detail(item, rendered);
   }
@@ -154,17 +155,9 @@ function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<Pla
   const { archive, ctx } = input;
   for (const { key, items } of resource.unlisted?.(archive, ctx) ?? []) {
     const files: UnlistedList['files'] = {};
-    const chunks = new Map<number, [number, string][]>();
-    items.forEach((item, position) => {
-      const { chunk, slot } = chunkOf(position, items.length);
-      if (!chunks.has(chunk)) chunks.set(chunk, []);
-      chunks.get(chunk)!.push([slot, json(resource.item(ctx, item))]);
-    });
     // A chunk's bytes as text (its slot table is ASCII and its bodies UTF-8 JSON, so the text
     // encodes back to the same bytes); the serving layer reads it as the chunk file.
-    for (const [chunk, bodies] of chunks) {
-      encodePack(CHUNK_SLOTS, bodies, Infinity).forEach((bytes, file) => (files[buildPaths.chunk(resource.name, chunk, file)] = decoder.decode(bytes)));
-    }
+    for (const file of planChunks(resource.name, items.map((item) => json(resource.item(ctx, item))), Infinity)) files[file.path] = decoder.decode(file.body);
     for (const file of input.extras?.(resource.name, items) ?? []) {
       if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
       const value = JSON.parse(file.body) as unknown;
@@ -178,6 +171,29 @@ function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<Pla
 }
 
 const decoder = new TextDecoder();
+
+/** The list chunks of a whole list at once, from its items' JSON in list order. */
+export function planChunks(resource: ResourceName, rendered: readonly string[], maxFileBytes?: number): { path: string; body: Uint8Array }[] {
+  const chunks = new Map<number, [number, string][]>();
+  const count = countingOf(resource, rendered.length);
+  rendered.forEach((body, position) => {
+    const { chunk, slot } = chunkOf(position, count);
+    if (!chunks.has(chunk)) chunks.set(chunk, []);
+    chunks.get(chunk)!.push([slot, body]);
+  });
+  return [...chunks].flatMap(([chunk, bodies]) => encodePack(CHUNK_SLOTS, bodies, maxFileBytes).map((body, file) => ({ path: buildPaths.chunk(resource, chunk, file), body })));
+}
+
+/** The detail packs of a set of objects at once, from their ids and details' JSON. */
+export function planPacks(resource: ResourceName, details: readonly (readonly [id: number, body: string])[]): { path: string; body: Uint8Array }[] {
+  const packs = new Map<number, [number, string][]>();
+  for (const [id, body] of details) {
+    const { pack, slot } = packOf(packId(resource, id));
+    if (!packs.has(pack)) packs.set(pack, []);
+    packs.get(pack)!.push([slot, body]);
+  }
+  return [...packs].flatMap(([pack, bodies]) => encodePack(PACK_SLOTS, bodies).map((body, file) => ({ path: buildPaths.pack(resource, pack, file), body })));
+}
 
 /** A key index file (`{ "<key>": [positions] }`), as opposed to the scan, range and near files (arrays). */
 function isKeyIndex(value: unknown): value is Record<string, number[]> {

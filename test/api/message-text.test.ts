@@ -65,7 +65,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => built?.remove());
 
-const message = (id: number) => built.json(buildPaths.detail('message', id));
+const message = (id: number) => built.detail('message', id);
 
 describe('message texts (issue 14)', () => {
   it('publishes marked passages as froide’s marker, with froide’s segments', async () => {
@@ -120,9 +120,9 @@ describe('message texts (issue 14)', () => {
   });
 
   it('embeds the same message objects in the request detail and in the list', async () => {
-    const request = await built.json(buildPaths.detail('request', 11));
+    const request = await built.detail('request', 11);
     expect(request.messages).toEqual([await message(110), await message(111)]);
-    const list = await built.json(buildPaths.listPage('message', 0));
+    const list = await built.page('message', 0);
     expect(list.objects.find((object: { id: number }) => object.id === 110)).toEqual(await message(110));
   });
 });
@@ -135,8 +135,8 @@ describe('last_modified_at (issue 14)', () => {
 
   it('law: from the content, else the date of site updated_at', async () => {
     expect(SITE.updated_at).toBe('2024-01-01T00:00:00+01:00');
-    expect((await built.json(buildPaths.detail('law', 1))).last_modified_at).toBe('2024-01-01');
-    expect((await built.json(buildPaths.detail('law', 2))).last_modified_at).toBe('2023-05-04');
+    expect((await built.detail('law', 1)).last_modified_at).toBe('2024-01-01');
+    expect((await built.detail('law', 2)).last_modified_at).toBe('2023-05-04');
   });
 
   it('every last_modified_at in the build is a time, never null', async () => {

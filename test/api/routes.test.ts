@@ -66,12 +66,11 @@ describe('paths', () => {
   it.each([
     [buildPaths.apiRoot, 'api/v1/index.json'],
     [buildPaths.list('message'), 'api/v1/message/index.json'],
-    [buildPaths.detail('message', 5), 'api/v1/message/0/0/5.json'],
-    [buildPaths.detail('message', 123_456), 'api/v1/message/0/123/123456.json'],
-    [buildPaths.detail('message', 7_654_321), 'api/v1/message/7/654/7654321.json'],
-    [buildPaths.listPage('message', 0), 'api/v1/message/index.json'],
-    [buildPaths.listPage('message', 100), '_data/message/pages/0/0/100.json'],
-    [buildPaths.listPage('message', 50 * 1234), '_data/message/pages/0/1/61700.json'],
+    [buildPaths.pack('message', 0), '_data/message/packs/0/0/0.pack'],
+    [buildPaths.pack('message', 123), '_data/message/packs/0/0/123.pack'],
+    [buildPaths.pack('message', 7_654, 2), '_data/message/packs/0/7/7654.2.pack'],
+    [buildPaths.chunk('message', 0), '_data/message/chunks/0/0/0.pack'],
+    [buildPaths.chunk('message', 1_234, 1), '_data/message/chunks/0/1/1234.1.pack'],
     [buildPaths.documentAnnotations('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10'), `_data/pageannotation/document/${shardOf('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10')}/12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10.json`],
     [buildPaths.manifest, '_data/manifest.json'],
     [buildPaths.mediaIndex('foi/7/a b.pdf'), '_data/media/index/2a0.json'],
@@ -98,7 +97,7 @@ describe('paths', () => {
     expect(shardOf('amenity:4711')).toBe(shardOf('amenity:4711'));
     // A text key that looks like a number with leading zeros is no number.
     expect(shardOf('007')).toBe('0/0');
-    expect(buildPaths.detail('message', '007')).toBe('api/v1/message/0/0/007.json');
+    expect(buildPaths.dataDetail('venue', '007')).toBe('_data/venue/details/0/0/007.json');
   });
 
   it('spreads 1,000,000 consecutive ids over leaves of at most 1,000 and parents of at most 1,000', () => {
@@ -124,17 +123,6 @@ describe('paths', () => {
     }
     expect(counts.size).toBe(4096);
     expect(Math.max(...counts.values())).toBeLessThan(100);
-  });
-
-  it('reads a detail file back to its resource and id, and nothing else', () => {
-    expect(buildPaths.detailOfFile('api/v1/message/0/123/123456.json')).toEqual({ resource: 'message', id: '123456' });
-    expect(buildPaths.detailOfFile(buildPaths.detail('venue', 'amenity:4711'))).toEqual({ resource: 'venue', id: 'amenity:4711' });
-    expect(buildPaths.detailOfFile('api/v1/message/0/1/123456.json')).toBeNull();
-    expect(buildPaths.detailOfFile('api/v1/message/index.json')).toBeNull();
-    expect(buildPaths.detailOfFile('api/v1/message/123456.json')).toBeNull();
-    // A malformed escape is no detail file (and no URIError): answered as a missing file.
-    expect(buildPaths.detailOfFile('api/v1/venue/h123/%zz.json')).toBeNull();
-    expect(buildPaths.detailOfFile('api/v1/venue/h123/%E0%A4%A.json')).toBeNull();
   });
 
   it('names the 21 resources of spec §2.1 in order', () => {

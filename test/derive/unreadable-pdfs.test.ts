@@ -96,7 +96,7 @@ describe('build: a derived document whose PDF cannot be read', () => {
       'warning requests/10-akten/files/101/kaputt.pdf:0 ',
     ]);
     expect(warnings[0]!.message).toMatch(/^lists document 500, which is left out of the collection because its PDF requests\/10-akten\/files\/101\/kaputt\.pdf cannot be read: damaged PDF/);
-    const collection = await built.json(buildPaths.detail('documentcollection', 1));
+    const collection = await built.detail('documentcollection', 1);
     expect(collection.documents.map((document: { id: number }) => document.id)).toEqual([501]);
   }, 60_000);
 });

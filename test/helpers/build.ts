@@ -12,6 +12,10 @@ import type { Env } from '../../src/config.ts';
 import { folderMediaStore } from '../../src/media/folder-store.ts';
 import type { MediaStore } from '../../src/media/store.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
+import type { ResourceName } from '../../src/api/resources/registry.ts';
+import { createApiHandler } from '../../src/serve/api/handler.ts';
+import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { readDetail } from '../../src/serve/shared/packs.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
 
@@ -23,8 +27,30 @@ export interface BuiltTree {
   result: BuildResult;
   json<T = any>(path: string): Promise<T>;
   text(path: string): Promise<string>;
+  /** An object's detail as the API answers it (from its pack), parsed; throws when there is none. */
+  detail<T = any>(resource: ResourceName, id: number | string): Promise<T>;
+  /** A list page at limit 50 as the API answers `?limit=50&offset=<offset>`, parsed. */
+  page<T = any>(resource: ResourceName, offset: number): Promise<T>;
   files(): Promise<string[]>;
   remove(): Promise<void>;
+}
+
+/** Reads a build's details and list pages through the serving layer's own readers. */
+export function builtReaders(buildDir: string): Pick<BuiltTree, 'detail' | 'page'> {
+  const store = fsStore(buildDir);
+  const api = createApiHandler({ store });
+  return {
+    async detail(resource, id) {
+      const bytes = await readDetail(store, resource, String(id));
+      if (bytes === null) throw new Error(`${resource} ${id} has no detail in ${buildDir}`);
+      return JSON.parse(new TextDecoder().decode(bytes));
+    },
+    async page(resource, offset) {
+      const response = await api(new Request(`http://build.test/api/v1/${resource}/?limit=50&offset=${offset}`));
+      if (response.status !== 200) throw new Error(`${resource} offset ${offset} answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    },
+  };
 }
 
 export async function listFiles(root: string, prefix = ''): Promise<string[]> {
@@ -62,6 +88,7 @@ export async function buildTree(
     result,
     json: async (path) => JSON.parse(await readFile(join(buildDir, path), 'utf8')),
     text: (path) => readFile(join(buildDir, path), 'utf8'),
+    ...builtReaders(buildDir),
     files: () => listFiles(buildDir),
     remove: dir.remove,
   };

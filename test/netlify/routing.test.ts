@@ -20,7 +20,9 @@ import { functionQueryParams } from '../../src/api/filters/index.ts';
 import { headerRules, planRouting, redirectRules, API_FUNCTION } from '../../src/output/routing.ts';
 import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api/early.ts';
 import { answerDetail } from '../../src/serve/api/detail-rewrite.ts';
-import { apiHeaders } from '../../src/serve/api/responses.ts';
+import { apiHeaders, etagOf } from '../../src/serve/api/responses.ts';
+import { readDetail } from '../../src/serve/shared/packs.ts';
+import type { Store } from '../../src/serve/shared/store.ts';
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
@@ -84,24 +86,26 @@ async function netlifyRules(method: string, url: URL): Promise<string> {
   return `static:${file}${(await exists(file)) ? '' : ' (missing: host 404)'}`;
 }
 
-/** The detail Edge Function's answer on Netlify: `next` is what the rules give, files come from the build. */
+/** The detail Edge Function's answer on Netlify: `next` is what the rules give, packs come from the build. */
 async function detailEdge(request: Request, landed: string): Promise<{ response: Response; fetched: string | undefined }> {
   let fetched: string | undefined;
   const next = async () => new Response(landed, { status: landed.endsWith('(missing: host 404)') ? 404 : 200 });
-  const response = await answerDetail(request, next, async (file) => {
-    fetched = file;
-    return (await exists(file)) ? new Response(await readFile(join(dir, file)), { status: 200, headers: { etag: '"file"' } }) : new Response('<html>Page not found</html>', { status: 404 });
-  });
+  const files = fsStore(dir);
+  const store: Store = {
+    read: files.read,
+    readRange: (path, start, end) => ((fetched ??= path), files.readRange!(path, start, end)),
+  };
+  const response = await answerDetail(request, next, store);
   return { response, fetched };
 }
 
-/** Netlify, including the detail Edge Function, which rewrites detail paths to their shard file or turns a 404 into JSON. */
+/** Netlify, including the detail Edge Function, which answers details from their packs or turns a 404 into JSON. */
 async function netlify(method: string, url: URL): Promise<string> {
   const landed = await netlifyRules(method, url);
   if (landed.startsWith('edge:') || !new RegExp(detailConfig.pattern).test(url.pathname)) return landed;
   const { response, fetched } = await detailEdge(new Request(url, { method }), landed);
-  if (response.status === 404 && (fetched !== undefined || (await response.clone().text()) !== landed)) return 'edge:api-detail';
-  return fetched === undefined ? landed : `static:${fetched}`;
+  if (fetched !== undefined || (response.status === 404 && (await response.clone().text()) !== landed)) return 'edge:api-detail';
+  return landed;
 }
 
 async function preview(method: string, url: URL): Promise<string> {
@@ -113,6 +117,8 @@ async function preview(method: string, url: URL): Promise<string> {
       return 'edge:api';
     case 'function':
       return 'function';
+    case 'detail':
+      return 'edge:api-detail';
     case 'static':
       if (await exists(destination.file)) return `static:${destination.file}`;
       return destination.missing === 'function' ? 'function' : `static:${destination.file} (missing: host 404)`;
@@ -123,8 +129,8 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/', 'static:api/v1/index.json'],
   ['GET', '/api/v1/message/', 'static:api/v1/message/index.json'],
   ['HEAD', '/api/v1/message/', 'static:api/v1/message/index.json'],
-  ['GET', '/api/v1/message/7/', 'static:api/v1/message/0/0/7.json'],
-  ['HEAD', '/api/v1/message/7/', 'static:api/v1/message/0/0/7.json'],
+  ['GET', '/api/v1/message/7/', 'edge:api-detail'],
+  ['HEAD', '/api/v1/message/7/', 'edge:api-detail'],
   ['GET', '/api/v1/message/index.json', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/message/?limit=20&offset=7', 'function'],
   ['GET', '/api/v1/message/?offset=7', 'function'],
@@ -142,7 +148,7 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/publicbody/autocomplete/?q=beh', 'function'],
   ['GET', '/api/v1/request/tags/autocomplete/', 'static:api/v1/request/tags/autocomplete/index.json'],
   ['GET', '/api/v1/request/tags/autocomplete/?q=b', 'function'],
-  ['GET', '/api/v1/publicbody/1/', 'static:api/v1/publicbody/0/0/1.json'],
+  ['GET', '/api/v1/publicbody/1/', 'edge:api-detail'],
   ['GET', '/api/v1/message/?foo=1', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/message/?limit', 'static:api/v1/message/index.json'],
   ['GET', '/api/v1/foo/', 'function'],
@@ -193,10 +199,10 @@ describe('Netlify routing equals the local preview', () => {
   it('answers an unknown id of a built resource with the same JSON 404 on both hosts', async () => {
     const url = new URL('/api/v1/message/99999/', 'https://archive.test');
     expect(await netlify('GET', url)).toBe('edge:api-detail');
-    expect(await preview('GET', url)).toBe('function');
+    expect(await preview('GET', url)).toBe('edge:api-detail');
 
     const { response: fromEdge, fetched } = await detailEdge(new Request(url), 'function');
-    expect(fetched).toBe('api/v1/message/0/99/99999.json');
+    expect(fetched).toBe('_data/message/packs/0/0/99.pack');
     const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url));
     for (const response of [fromEdge, fromCore]) {
       expect(response.status).toBe(404);
@@ -223,28 +229,26 @@ describe('Netlify routing equals the local preview', () => {
     expect(satisfiable.response.status).toBe(200);
   });
 
-  it('answers a static detail with the file\'s bytes and the headers the preview gives it', async () => {
+  it('answers a detail with the object\'s bytes from its pack and the headers of every API answer', async () => {
     const url = 'https://archive.test/api/v1/message/7/';
     const { response, fetched } = await detailEdge(new Request(url), 'function');
-    expect(fetched).toBe('api/v1/message/0/0/7.json');
+    expect(fetched).toBe('_data/message/packs/0/0/0.pack');
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe(await readFile(join(dir, 'api/v1/message/0/0/7.json'), 'utf8'));
+    const bytes = (await readDetail(fsStore(dir), 'message', '7'))!;
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+    expect(JSON.parse(new TextDecoder().decode(bytes)).id).toBe(7);
     expect(Object.fromEntries(response.headers)).toEqual({
       ...apiHeaders(['GET', 'PUT', 'PATCH', 'HEAD', 'OPTIONS']),
-      etag: '"file"',
+      etag: await etagOf(bytes),
+      'content-length': String(bytes.byteLength),
     });
   });
 
-  it('passes a 304 of the file on with its ETag and no body', async () => {
-    const request = new Request('https://archive.test/api/v1/message/7/', { headers: { 'if-none-match': '"file"' } });
-    let forwarded: string | null = null;
-    const response = await answerDetail(request, async () => new Response('unused'), async (_file, init) => {
-      forwarded = new Headers(init.headers).get('if-none-match');
-      return new Response(null, { status: 304, headers: { etag: '"file"' } });
-    });
-    expect(forwarded).toBe('"file"');
+  it('answers If-None-Match with the object\'s ETag as a 304 without a body', async () => {
+    const etag = await etagOf((await readDetail(fsStore(dir), 'message', '7'))!);
+    const { response } = await detailEdge(new Request('https://archive.test/api/v1/message/7/', { headers: { 'if-none-match': etag } }), 'function');
     expect(response.status).toBe(304);
-    expect(response.headers.get('etag')).toBe('"file"');
+    expect(response.headers.get('etag')).toBe(etag);
     expect(response.headers.get('content-type')).toBeNull();
     expect(await response.text()).toBe('');
   });

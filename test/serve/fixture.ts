@@ -22,6 +22,7 @@ import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import type { TokenKey } from '../../src/config.ts';
 import { buildPaths, mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
+import { planChunks, planPacks } from '../../src/output/plan.ts';
 import { planListActions } from '../../src/api/resources/autocomplete.ts';
 import { planMediaIndex } from '../../src/media/media-index.ts';
 import type { MediaStore } from '../../src/media/store.ts';
@@ -130,8 +131,13 @@ async function putList(dir: string, resource: ResourceName, objects: unknown[], 
       objects: objects.slice(offset, offset + PAGE_SIZE),
       facets: RESOURCES[resource].facets,
     });
-    await put(dir, buildPaths.listPage(resource, offset), JSON.stringify(page));
+    if (offset === 0) await put(dir, buildPaths.list(resource), JSON.stringify(page));
   }
+  for (const file of planChunks(resource, objects.map((object) => JSON.stringify(object)))) await put(dir, file.path, file.body);
+}
+
+async function putDetails(dir: string, resource: ResourceName, objects: readonly { id: number }[]): Promise<void> {
+  for (const file of planPacks(resource, objects.map((object) => [object.id, JSON.stringify(object)] as const))) await put(dir, file.path, file.body);
 }
 
 export async function signedMediaUrl(path: string, expiresAt = NOW + 3600, key: TokenKey = KEYS[0]!): Promise<string> {
@@ -144,19 +150,19 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
 
   const messages = Array.from({ length: 120 }, (_, i) => messageObject(i + 1));
   await putList(dir, 'message', messages, lists);
-  for (const message of messages) await put(dir, buildPaths.detail('message', message.id), JSON.stringify(message));
+  await putDetails(dir, 'message', messages);
   const messageModels = messages.map((m) => ({ id: m.id, request: { id: ((m.id - 1) % 7) + 1 }, kind: m.kind, isResponse: m.is_response, isDraft: false }));
   for (const file of planFilterIndexes('message', messageModels)) await put(dir, file.path, (file as { body: string }).body);
 
   const requests = Array.from({ length: 7 }, (_, i) => i + 1);
   const requestObjects = requests.map((id) => ({ resource_uri: urls.detail('request', id), id, url: `/anfrage/r${id}/`, status: requestModel(id).status, tags: requestModel(id).tags }));
   await putList(dir, 'request', requestObjects, lists);
-  for (const request of requestObjects) await put(dir, buildPaths.detail('request', request.id), JSON.stringify({ ...request, messages: [] }));
+  await putDetails(dir, 'request', requestObjects.map((request) => ({ ...request, messages: [] })));
   for (const file of planFilterIndexes('request', requests.map(requestModel))) await put(dir, file.path, (file as { body: string }).body);
 
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
-  for (const body of bodies) await put(dir, buildPaths.detail('publicbody', body.id), JSON.stringify(body));
+  await putDetails(dir, 'publicbody', bodies);
   const bodyModels = [1, 2, 3].map((id) => ({ id, name: `Behörde ${id}`, slug: `b${id}`, jurisdiction: { id: id === 3 ? 2 : 1 }, classification: null, categories: [], regions: [] }));
   for (const file of planFilterIndexes('publicbody', bodyModels)) await put(dir, file.path, (file as { body: string }).body);
 
@@ -175,7 +181,7 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     foirequest: urls.detail('request', id),
   }));
   await putList(dir, 'document', documents, lists);
-  for (const document of documents) await put(dir, buildPaths.detail('document', document.id), JSON.stringify(document));
+  await putDetails(dir, 'document', documents);
 
   const pages = [
     [1, 1],

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { buildPaths } from '../../src/api/routes.ts';
 import { fsStore } from '../../src/serve/shared/fs-store.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
-import { fetchStore, type Store } from '../../src/serve/shared/store.ts';
+import { fetchStore, readRange, type Store } from '../../src/serve/shared/store.ts';
+import { readDetail, readListItems } from '../../src/serve/shared/packs.ts';
 import { MEDIA, writeFixtureBuild } from './fixture.ts';
 
 let dir: string;
@@ -35,7 +36,17 @@ for (const [name, make] of [
     it('reads a file by its build path', async () => {
       const manifest = JSON.parse(decode(await make().read(buildPaths.manifest))!);
       expect(manifest.lists.message).toEqual({ total: 120 });
-      expect(JSON.parse(decode(await make().read(buildPaths.listPage('message', 100)))!).objects).toHaveLength(20);
+    });
+
+    it('reads byte ranges, and list items and details out of their chunks and packs', async () => {
+      const whole = await make().read(buildPaths.manifest);
+      expect(await readRange(make(), buildPaths.manifest, 2, 9)).toEqual(whole!.subarray(2, 9));
+      expect(await readRange(make(), 'no/such/file.pack', 0, 16)).toBeNull();
+      const items = await readListItems(make(), 'message', [100, 119, 0], 120);
+      expect(items.map((bytes) => JSON.parse(decode(bytes)!).id)).toEqual([101, 120, 1]);
+      expect(JSON.parse(decode(await readDetail(make(), 'message', '77'))!).id).toBe(77);
+      expect(await readDetail(make(), 'message', '121')).toBeNull();
+      expect(await readDetail(make(), 'message', 'x')).toBeNull();
     });
 
     it('reads the media index and the filter indexes', async () => {

@@ -29,7 +29,7 @@ export function dataKeys(data: Record<string, unknown> | null | undefined): stri
 }
 
 export const data: FilterKind<DataParse> = {
-  index: (spec, ordered, archive) => keyedIndex('hash', spec, ordered, archive),
+  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
   read(spec, query) {
     const { prefix, requires } = spec.parse;
     if (!query.getAll(requires).at(-1)?.trim()) return { lookups: [] };

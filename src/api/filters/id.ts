@@ -29,7 +29,7 @@ export interface IdValue {
 }
 
 export const id = valueKind<IdParse, IdValue>({
-  index: (spec, ordered, archive) => keyedIndex('hash', spec, ordered, archive),
+  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
   parse(parse, value) {
     if (parse.none !== undefined && value === parse.none) return { value: { key: value } };
     const number = pythonInt(value);

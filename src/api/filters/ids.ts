@@ -25,7 +25,7 @@ export interface IdsValue {
 }
 
 export const ids = valueKind<IdsParse, IdsValue>({
-  index: (spec, ordered, archive) => keyedIndex('hash', spec, ordered, archive),
+  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
   parse(parse, value) {
     if (parse.invalid === 'ignore') {
       // `[int(x) for x in value.split(",") if x]`: one failing part drops the whole filter

@@ -6,6 +6,7 @@
  * A request touches one index file per filter value, never the collection.
  */
 import type { Archive } from '../../model/types.ts';
+import { countingOf } from '../packs.ts';
 import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
@@ -61,7 +62,8 @@ export interface FilterIndexFile extends IndexFile {
  * `known` filters their keys; without it they index only what the objects have.
  */
 export function indexFiles(resource: ResourceName, ordered: readonly object[], archive?: Archive): { filters: FilterIndexFile[]; shapes: string | null } {
-  const filters = filtersOf(resource).flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive).map((file) => ({ param: spec.param, ...file })));
+  const count = countingOf(resource, ordered.length);
+  const filters = filtersOf(resource).flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));
   const shapeOf = RESOURCES[resource].shapes;
   return { filters, shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
 }
@@ -76,6 +78,7 @@ export type FilterOutcome =
 
 /** The positions a query keeps; `readerFor` gives each filter (by its `param`) its index files. */
 export async function filterPositions(resource: ResourceName, query: URLSearchParams, readerFor: (param: string) => FilterReader, total: number): Promise<FilterOutcome> {
+  const count = countingOf(resource, total);
   const errors: Record<string, string[]> = {};
   const sets: Promise<Positions>[] = [];
   const params: string[] = [];
@@ -94,7 +97,7 @@ export async function filterPositions(resource: ResourceName, query: URLSearchPa
     const reader = readerFor(spec.param);
     for (const lookup of reading.lookups) {
       params.push(lookup.param);
-      sets.push(lookup.positions({ reader, total, query, scores }));
+      sets.push(lookup.positions({ reader, count, query, scores }));
     }
   }
   // Django validates the whole form: a bad number and an unknown id are reported together,

@@ -3,16 +3,16 @@
  * of keys in it, and the reading of one query parameter (repeated or not) into lookups.
  *
  * Positions under a key are ascending, or in the filter's own order for filters with `order`.
- * The files hold them counted from the oldest end of the list (`total - 1 - position`), so an
- * object added at the newest end changes only the files of its own keys (docs/architecture.md,
- * "Packs"); lookupKey counts them back.
+ * The files hold them as the list's files count them (`count`, src/api/packs.ts listCounting:
+ * from the end that keeps the oldest objects), so an object added at the other end changes only
+ * the files of its own keys (docs/architecture.md, "Packs"); lookupKey counts them back.
  * A key's file is the key itself for small enumerations (`value` buckets), or two hex digits
  * of the key's FNV-1a hash for everything else (`hash` buckets), so a filter never writes
  * more than 256 files however many distinct values it has.
  */
 import type { Archive } from '../../model/types.ts';
 import { fnv1a } from '../fnv1a.ts';
-import { intersect, union, valuesOf, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
+import { intersect, union, valuesOf, type Counting, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
 import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './spec.ts';
 
 export type Bucket = 'value' | 'hash';
@@ -40,7 +40,7 @@ export function bucketFile(bucket: Bucket, key: string): string {
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The index files of a keyed filter. `archive` gives `known` filters their keys. */
-export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, ordered: readonly object[], archive?: Archive): IndexFile[] {
+export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, ordered: readonly object[], archive?: Archive, count: Counting = (position) => position): IndexFile[] {
   // file -> key -> positions (ascending, because positions are visited in order)
   const files = new Map<string, Map<string, number[]>>();
   const slot = (key: string): number[] => {
@@ -67,19 +67,18 @@ export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, o
       }
     }
   }
-  const last = ordered.length - 1;
   return [...files.entries()].sort(byKey).map(([file, keys]) => ({
     file,
     // Sorted keys: two builds of the same content write the same bytes.
-    body: JSON.stringify(Object.fromEntries([...keys.entries()].sort(byKey).map(([key, positions]) => [key, positions.map((position) => last - position)]))),
+    body: JSON.stringify(Object.fromEntries([...keys.entries()].sort(byKey).map(([key, positions]) => [key, positions.map(count)]))),
   }));
 }
 
 /** The positions under a key; null when the index has no such key. */
-export async function lookupKey({ reader, total }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
+export async function lookupKey({ reader, count }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
   const file = (await reader.index(bucketFile(bucket, key))) as Record<string, number[]> | null;
   if (!file || !Object.hasOwn(file, key)) return null;
-  return file[key]!.map((reverse) => total - 1 - reverse);
+  return file[key]!.map(count);
 }
 
 export async function keyPositions(context: LookupContext, bucket: Bucket, { keys, combine }: Keys): Promise<number[]> {
@@ -105,7 +104,7 @@ export async function knownPositions(context: LookupContext, bucket: Bucket, key
 
 /** The parts of a kind that reads one query parameter, one value at a time. */
 export interface ValueKindParts<P extends FilterParse, V> {
-  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive): IndexFile[];
+  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive, count?: Counting): IndexFile[];
   /** A non-empty value, trimmed, and as sent (`raw`). */
   parse(parse: P, value: string, raw: string): Parsed<V>;
   lookup(spec: FilterSpec<any, P>, value: V, context: LookupContext): Promise<Positions>;
@@ -157,7 +156,7 @@ export function valueKind<P extends FilterParse, V>(parts: ValueKindParts<P, V>)
 export function keysKind<P extends FilterParse>(bucket: Bucket | ((parse: P) => Bucket), parse: ValueKindParts<P, Keys>['parse']): ValueKind<P, Keys> {
   const of = (spec: P) => (typeof bucket === 'function' ? bucket(spec) : bucket);
   return valueKind<P, Keys>({
-    index: (spec, ordered, archive) => keyedIndex(of(spec.parse), spec, ordered, archive),
+    index: (spec, ordered, archive, count) => keyedIndex(of(spec.parse), spec, ordered, archive, count),
     parse,
     lookup: (spec, keys, context) => keyPositions(context, of(spec.parse), keys),
   });

@@ -25,10 +25,13 @@ export interface FilterReader {
   exists(resource: ResourceName, id: string): Promise<boolean>;
 }
 
+/** A list's counting of positions in its files: its own inverse (src/api/packs.ts listCounting). */
+export type Counting = (position: number) => number;
+
 export interface LookupContext {
   reader: FilterReader;
-  /** Objects in the list the positions are of (keyed index files count from its oldest end). */
-  total: number;
+  /** How keyed index files count the list's positions (src/api/packs.ts listCounting): applied to a stored number, it gives the position. */
+  count: Counting;
   /** The request's whole query, for companion parameters (`uid`). */
   query: URLSearchParams;
   /** Scores of a ranking search (scan `rank`), by position: they order the answer. */
@@ -54,7 +57,7 @@ export type Reading = { errors: Record<string, string[]> } | { lookups: Lookup[]
 export type Parsed<V> = null | { error: string } | { value: V };
 
 export interface FilterKind<P extends FilterParse> {
-  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive): IndexFile[];
+  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive, count?: Counting): IndexFile[];
   read(spec: FilterSpec<any, P>, query: URLSearchParams): Reading;
 }
 

@@ -20,7 +20,7 @@ export interface PointValue {
 }
 
 export const point = valueKind<PointParse, PointValue>({
-  index: (spec, ordered, archive) => keyedIndex('hash', spec, ordered, archive),
+  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
   parse(parse, value) {
     // froide splits once at the first comma; a missing part or a non-number means no filter.
     const comma = value.indexOf(',');

@@ -23,7 +23,7 @@ export interface TextValue extends Keys {
 }
 
 export const text = valueKind<TextParse, TextValue>({
-  index: (spec, ordered, archive) => keyedIndex('hash', spec, ordered, archive),
+  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
   parse(parse, value, raw) {
     if (parse.separator !== undefined) return { value: { keys: value.split(parse.separator), combine: 'or' } };
     return { value: { keys: [raw], combine: 'and', ...(parse.fallback === 'capitalize' ? { fallback: [pythonCapitalize(raw)] } : {}) } };

@@ -107,6 +107,12 @@ export interface ResourceSpec {
    * The function's own answers for these are the resource's views in src/serve/api/views/.
    */
   byFunction?: 'all' | 'detail';
+  /**
+   * The list puts new objects first (request: newest last message first). Its chunks and keyed
+   * filter indexes then count positions from the list's end, so that a new object changes
+   * only the last of them (src/api/packs.ts, listCounting); other lists add at their end.
+   */
+  newestFirst?: true;
   /** List-level extra actions (autocomplete), in DRF's routing order. */
   listActions: readonly ListAction[];
   /** POST-only extra actions. */

@@ -3,7 +3,7 @@
  * range of the slot table, then one range of bodies per file, through the Store, so the
  * preview, the API function and the detail Edge Function read exactly alike. Web-standard only.
  */
-import { chunkOf, entryRange, packOf, parseEntries } from '../../api/packs.ts';
+import { chunkOf, countingOf, entryRange, packOf, parseEntries } from '../../api/packs.ts';
 import { buildPaths } from '../../api/routes.ts';
 import type { ResourceName } from '../../api/resources/registry.ts';
 import { readRange, type Store } from './store.ts';
@@ -62,10 +62,11 @@ export async function readDetail(store: Store, resource: ResourceName, id: strin
  * the given order: one read per chunk the positions touch (the span of its slots they cover).
  */
 export async function readListItems(store: Store, resource: ResourceName, positions: readonly number[], total: number): Promise<Uint8Array[]> {
+  const count = countingOf(resource, total);
   const byChunk = new Map<number, { first: number; last: number }>();
   for (const position of positions) {
     if (!Number.isInteger(position) || position < 0 || position >= total) throw new BrokenPack(`position ${position} is outside ${resource}'s list of ${total}`);
-    const { chunk, slot } = chunkOf(position, total);
+    const { chunk, slot } = chunkOf(position, count);
     const span = byChunk.get(chunk);
     if (!span) byChunk.set(chunk, { first: slot, last: slot });
     else {
@@ -82,7 +83,7 @@ export async function readListItems(store: Store, resource: ResourceName, positi
     }),
   );
   return positions.map((position) => {
-    const { chunk, slot } = chunkOf(position, total);
+    const { chunk, slot } = chunkOf(position, count);
     const { first, slots } = chunks.get(chunk)!;
     const bytes = slots[slot - first];
     if (!bytes) throw new BrokenPack(`position ${position} of ${resource} is not in its chunk`);

@@ -54,12 +54,12 @@ describe('filter tables and the generic passes', () => {
     ['jurisdiction=9', { kind: 'invalid', errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'] } }],
     ['id=x&jurisdiction=y', { kind: 'invalid', errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'], id: ['Enter a number.'] } }],
   ])('law?%s answers %j', async (query, expected) => {
-    expect(await filterPositions('law', new URLSearchParams(query), readerFrom(indexFiles('law', laws)))).toEqual(expected);
+    expect(await filterPositions('law', new URLSearchParams(query), readerFrom(indexFiles('law', laws)), laws.length)).toEqual(expected);
   });
 
   it('a range error and an unknown id are reported together, in the order of the table', async () => {
     const requests = [{ costs: 5, jurisdiction: jurisdiction(1), tags: [], publicBody: null, campaign: null, reference: '', createdAt: null }] as unknown as FoiRequest[];
-    const outcome = await filterPositions('request', new URLSearchParams('costs_max=x&jurisdiction=7&costs_min=y'), readerFrom(indexFiles('request', requests)));
+    const outcome = await filterPositions('request', new URLSearchParams('costs_max=x&jurisdiction=7&costs_min=y'), readerFrom(indexFiles('request', requests)), requests.length);
     expect(outcome).toEqual({
       kind: 'invalid',
       errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'], costs: ['Enter a number.'] },

@@ -29,7 +29,7 @@ describe('scan filter', () => {
     const reading = scan.read(spec, new URLSearchParams(query));
     if ('errors' in reading) throw new Error('no errors expected');
     const reader = readerOf(scan.index(spec, objects));
-    expect(await reading.lookups[0]!.positions({ reader, query: new URLSearchParams(query), scores: new Map() })).toEqual(expected);
+    expect(await reading.lookups[0]!.positions({ reader, count: (position: number) => position, query: new URLSearchParams(query), scores: new Map() })).toEqual(expected);
     expect(reader.reads).toEqual([SCAN_FILE]);
   });
 
@@ -39,7 +39,7 @@ describe('scan filter', () => {
     const reading = scan.read(spec, new URLSearchParams('f=a'));
     if ('errors' in reading) throw new Error('no errors expected');
     const scores = new Map<number, number>();
-    expect(await reading.lookups[0]!.positions({ reader: readerOf(scan.index(spec, objects)), query: new URLSearchParams(), scores })).toEqual([0, 1]);
+    expect(await reading.lookups[0]!.positions({ reader: readerOf(scan.index(spec, objects)), count: (position: number) => position, query: new URLSearchParams(), scores })).toEqual([0, 1]);
     expect([...scores]).toEqual([[0, 2], [1, 3]]);
   });
 });

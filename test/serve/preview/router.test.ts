@@ -24,7 +24,7 @@ function router() {
       return relative in FILES ? { body: new TextEncoder().encode(FILES[relative]), etag: `"${relative.length}"` } : null;
     },
   };
-  return { route: createPreviewRouter({ api: handler('api'), media: handler('media'), files }), calls };
+  return { route: createPreviewRouter({ api: handler('api'), media: handler('media'), files, store: { read: async () => null } }), calls };
 }
 
 describe('preview router', () => {

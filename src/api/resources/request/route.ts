@@ -41,4 +41,5 @@ export const request = defineResource('request', 'FoiRequest', 'Foi Request', {
   listActions: [{ path: 'tags/autocomplete', viewName: 'Tags autocomplete', source: 'names', object: 'NameChoice' }],
   filters,
   objects: { item: 'FoiRequestList', detail: 'FoiRequestDetail' },
+  newestFirst: true,
 });

@@ -13,7 +13,7 @@ import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import edgeMedia from '../../src/netlify/edge-functions/media.ts';
 import type { MediaStore } from '../../src/media/store.ts';
 import { checkMediaRequest, mediaPathOf, PUBLIC_CACHE_CONTROL } from '../../src/serve/media/gate.ts';
-import { parseRange } from '../../src/serve/media/handler.ts';
+import { parseByteRange as parseRange } from '../../src/serve/shared/conditional.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';
 import { KEYS, MEDIA, NOW, PDF_BYTES, PNG_BYTES, putFixtureMedia, sha256, signedMediaUrl, urls, writeFixtureBuild } from './fixture.ts';

@@ -13,7 +13,7 @@ import type { MediaEntry } from '../../media/media-index.ts';
 import { readMediaEntry } from '../../media/media-index.ts';
 import type { ByteRange, MediaStore } from '../../media/store.ts';
 import { checkMediaRequest, mediaHeaders, refusal, type GateOptions } from './gate.ts';
-import { matchesIfNoneMatch } from '../shared/conditional.ts';
+import { matchesIfNoneMatch, parseByteRange } from '../shared/conditional.ts';
 import type { Store } from '../shared/store.ts';
 
 export interface MediaServing extends Omit<GateOptions, 'store'> {
@@ -51,7 +51,7 @@ async function answerMedia(request: Request, options: MediaServing): Promise<Res
     headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }
-  const range = ifRange(request, etag) ? parseRange(request.headers.get('range'), entry.size) : null;
+  const range = ifRange(request, etag) ? parseByteRange(request.headers.get('range'), entry.size) : null;
   if (range === 'unsatisfiable') {
     headers.set('content-range', `bytes */${entry.size}`);
     return new Response(null, { status: 416, headers });
@@ -79,22 +79,3 @@ function ifRange(request: Request, etag: string): boolean {
   return condition === null || condition.trim() === etag;
 }
 
-/** One `bytes=` range; several ranges or a malformed header mean "the whole file". */
-export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-    if (match[2] !== '' && Number(match[2]) < start) return null;
-  }
-  return start >= size ? 'unsatisfiable' : { start, end };
-}

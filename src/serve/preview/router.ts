@@ -13,6 +13,7 @@ import { apiHeaders, conditionalResponse } from '../api/responses.ts';
 import { viewOfFile } from '../api/route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
+import { parseByteRange } from '../shared/conditional.ts';
 import { answerDetail } from '../api/detail-rewrite.ts';
 import type { Store } from '../shared/store.ts';
 
@@ -60,12 +61,32 @@ export function createPreviewRouter({ api, media, files, store }: PreviewRoutes)
           if (refused) return refused;
         }
         const file = await files.get(destination.file);
+        if (file && request.headers.has('range') && !url.pathname.startsWith(API_PREFIX)) return rangeResponse(request, file, staticHeaders(destination.file));
         if (file) return conditionalResponse(request, file.body, staticHeaders(destination.file), file.etag);
         if (destination.missing === 'function') return api(request);
         return new Response('Not found.\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
       }
     }
   };
+}
+
+/**
+ * A byte range of a data file, as the packs' readers ask for (src/serve/shared/packs.ts): a 206
+ * with Content-Range, a 416 past the end; a malformed or multiple range is the whole file.
+ */
+function rangeResponse(request: Request, file: StaticFile, headers: Record<string, string>): Response {
+  const size = file.body.byteLength;
+  const range = parseByteRange(request.headers.get('range'), size);
+  if (range === null) return conditionalResponse(request, file.body, headers, file.etag);
+  const answer = new Headers({ ...headers, etag: file.etag });
+  if (range === 'unsatisfiable') {
+    answer.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers: answer });
+  }
+  const body = file.body.subarray(range.start, range.end + 1);
+  answer.set('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  answer.set('content-length', String(body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 206, headers: answer });
 }
 
 /** Headers the CDN gives a static file: its type, the rules of ../shared/static-headers.ts, Allow from the generated _headers. */

@@ -8,7 +8,16 @@ export function fnv1a(text: string): number {
   return hash;
 }
 
-/** One of 4,096 buckets, as three hex digits: the top 12 bits of the text's FNV-1a (shard folders, media index files). */
+/** One of 4,096 buckets, as three hex digits: the top 12 bits of the text's FNV-1a (shard folders of text keys). */
 export function fnvBucket(text: string): string {
   return (fnv1a(text) >>> 20).toString(16).padStart(3, '0');
+}
+
+/**
+ * One of 1,024 buckets, as three hex digits: the top 10 bits of the text's FNV-1a (media index
+ * files: few enough for a deploy's file budget, small enough to read per media request;
+ * docs/architecture.md, "Files per deploy").
+ */
+export function mediaBucket(text: string): string {
+  return (fnv1a(text) >>> 22).toString(16).padStart(3, '0');
 }

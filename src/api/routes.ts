@@ -9,7 +9,7 @@
  */
 import type { UrlSettings } from '../config.ts';
 import { pageImageName } from '../pdf/image-names.ts';
-import { fnvBucket } from './fnv1a.ts';
+import { fnvBucket, mediaBucket } from './fnv1a.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
 import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/registry.ts';
 import type { ListAction, WriteAction } from './resources/spec.ts';
@@ -494,6 +494,6 @@ export const buildPaths = {
    */
   mediaIndex(relativePath: string): string {
     const dir = relativePath.slice(0, Math.max(0, relativePath.lastIndexOf('/')));
-    return `_data/media/index/${fnvBucket(dir)}.json`;
+    return `_data/media/index/${mediaBucket(dir)}.json`;
   },
 };

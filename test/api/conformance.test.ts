@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMediaEntry } from '../../src/media/media-index.ts';
 import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { readDetail } from '../../src/serve/shared/packs.ts';
 import { tokenScope, verifyToken } from '../../src/api/media-token.ts';
 import { DEVELOPMENT_KEY } from '../../src/config.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
@@ -179,9 +180,10 @@ describe('message (spec §2.3)', () => {
     expect(message.timestamp).toMatch(ISO_WITH_OFFSET);
   });
 
-  it('is byte-identical in the list page and in its detail file', async () => {
-    const page = await built.page('message', 0);
-    const detail = await built.detail('message', 101);
+  it('is byte-identical in the list page and in its detail pack', async () => {
+    const page = await built.text(buildPaths.list('message'));
+    const detail = new TextDecoder().decode((await readDetail(fsStore(built.buildDir), 'message', '101'))!);
+    expect(detail).toMatch(/^\{"resource_uri":/);
     expect(page).toContain(detail);
   });
 });

@@ -73,18 +73,18 @@ describe('paths', () => {
     [buildPaths.chunk('message', 1_234, 1), '_data/message/chunks/0/1/1234.1.pack'],
     [buildPaths.documentAnnotations('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10'), `_data/pageannotation/document/${shardOf('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10')}/12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10.json`],
     [buildPaths.manifest, '_data/manifest.json'],
-    [buildPaths.mediaIndex('foi/7/a b.pdf'), '_data/media/index/2a0.json'],
+    [buildPaths.mediaIndex('foi/7/a b.pdf'), '_data/media/index/0a8.json'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
 
-  it('puts the files of one directory into one media index file, of at most 4,096', () => {
+  it('puts the files of one directory into one media index file, of at most 1,024', () => {
     const dir = mediaPaths.documentDir('3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10', true);
     const files = [`${dir}/a.pdf`, mediaPaths.pageImage(dir, 1, 'small'), `${mediaPaths.pageImage(dir, 12, 'original')}.webp`].map(buildPaths.mediaIndex);
     expect(new Set(files).size).toBe(1);
     expect(files[0]).toMatch(/^_data\/media\/index\/[0-9a-f]{3}\.json$/);
     const buckets = new Set(Array.from({ length: 50_000 }, (_, id) => buildPaths.mediaIndex(mediaPaths.attachment(id, 'x.pdf'))));
-    expect(buckets.size).toBe(4096);
+    expect(buckets.size).toBe(1024);
   });
 
   it('shards whole numbers by thousands and millions, anything else by a 12-bit hash', () => {

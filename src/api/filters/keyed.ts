@@ -6,9 +6,10 @@
  * The files hold them as the list's files count them (`count`, src/api/packs.ts listCounting:
  * from the end that keeps the oldest objects), so an object added at the other end changes only
  * the files of its own keys (docs/architecture.md, "Packs"); lookupKey counts them back.
- * A key's file is the key itself for small enumerations (`value` buckets), or two hex digits
- * of the key's FNV-1a hash for everything else (`hash` buckets), so a filter never writes
- * more than 256 files however many distinct values it has.
+ * A key's file is the key itself for small enumerations (`value` buckets), or one of 64
+ * buckets of the key's FNV-1a hash for everything else (`hash` buckets), so a filter never
+ * writes more than 64 files however many distinct values it has (docs/architecture.md,
+ * "Files per deploy").
  */
 import type { Archive } from '../../model/types.ts';
 import { fnv1a } from '../fnv1a.ts';
@@ -28,9 +29,9 @@ export function indexKey(value: Exclude<IndexValue, null | undefined>): string {
   return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
 }
 
-/** The last byte of the key's FNV-1a hash as two hex digits: the index file of a hashed key. */
+/** The low 6 bits of the key's FNV-1a hash as two hex digits: the index file of a hashed key. */
 export function hashBucket(key: string): string {
-  return (fnv1a(key) & 0xff).toString(16).padStart(2, '0');
+  return (fnv1a(key) & 0x3f).toString(16).padStart(2, '0');
 }
 
 export function bucketFile(bucket: Bucket, key: string): string {

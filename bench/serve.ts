@@ -22,6 +22,11 @@ import { buildPaths } from '../src/api/routes.ts';
 import { writeSyntheticArchive } from '../tools/synthetic.ts';
 import { folderMediaStore } from '../src/media/folder-store.ts';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
+import { createApiHandler } from '../src/serve/api/handler.ts';
+import { fsStore } from '../src/serve/shared/fs-store.ts';
+import type { Store } from '../src/serve/shared/store.ts';
+import type { Manifest } from '../src/api/manifest.ts';
+import { readFile } from 'node:fs/promises';
 
 /** The build benchmark's archive of `requests` requests, built (facts only) if it is not there yet. */
 async function benchBuild(requests: number): Promise<string> {
@@ -103,14 +108,17 @@ async function main(): Promise<void> {
   }
 
   const server = await child('preview', dir);
+  const manifest = JSON.parse(await readFile(join(dir, buildPaths.manifest), 'utf8')) as Manifest;
+  const messages = manifest.lists.message?.total ?? 0;
   const computed: [string, string[]][] = [
-    ['offset pages', Array.from({ length: 40 }, (_, i) => `/api/v1/message/?limit=20&offset=${(i * 2477) % 99_000}`)],
+    ['offset pages', Array.from({ length: 40 }, (_, i) => `/api/v1/message/?limit=${[20, 50, 7, 33][i % 4]}&offset=${(i * 12_347) % messages}`)],
     ['filtered lists', [
       '/api/v1/message/?request=42', '/api/v1/message/?request=4242&is_response=true', '/api/v1/request/?status=resolved&offset=1000',
       '/api/v1/request/?public_body=7&tags=Gutachten', '/api/v1/message/?kind=post&limit=10&offset=500', '/api/v1/request/?jurisdiction=3&status=asleep',
       '/api/v1/request/?created_at_after=2021-01-01&created_at_before=2021-02-01', '/api/v1/attachment/?belongs_to=1234',
     ]],
-    ['format=api', ['/api/v1/request/?format=api', '/api/v1/request/77/?format=api', '/api/v1/message/?format=api&offset=12345']],
+    ['format=api', ['/api/v1/request/?format=api', '/api/v1/request/77/?format=api', `/api/v1/message/?format=api&offset=${messages - 17}`]],
+    ['q', ['/api/v1/publicbody/?q=amt', '/api/v1/page/?q=Seite&offset=20', '/api/v1/publicbody/autocomplete/?q=Beh']],
   ];
   for (const [name, paths] of computed) {
     for (const connections of [1, 4]) {
@@ -119,6 +127,24 @@ async function main(): Promise<void> {
     }
   }
   server.stop();
+  // Bytes each answer reads from build/ (what the API function fetches from the deploy on
+  // Netlify): the same URLs through the API core with a Store that counts.
+  let read = 0;
+  const files = fsStore(dir);
+  const counting: Store = {
+    read: async (path) => { const bytes = await files.read(path); read += bytes?.byteLength ?? 0; return bytes; },
+    readRange: async (path, start, end) => { const bytes = await files.readRange!(path, start, end); read += bytes?.byteLength ?? 0; return bytes; },
+  };
+  const api = createApiHandler({ store: counting });
+  let most = { bytes: 0, path: '' };
+  for (const [, paths] of computed) {
+    for (const path of paths) {
+      read = 0;
+      await (await api(new Request(new URL(path, 'http://bench.test')))).arrayBuffer();
+      if (read > most.bytes) most = { bytes: read, path };
+    }
+  }
+  console.log(`most bytes read for one computed answer: ${(most.bytes / 1024).toFixed(0)} KB (${most.path}), the manifest's first read included`);
   console.log('| answers | server | connections | req/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);

@@ -2,7 +2,8 @@
  * What the detail Edge Function answers, and the preview with it: `/api/v1/<resource>/<id>/`
  * from the object's detail pack (src/api/packs.ts), read through a Store with two small byte
  * ranges (src/serve/shared/packs.ts), so no JSON is parsed and at most the object's bytes and
- * one slot-table entry are fetched. A missing object is froide's JSON 404; an `Accept` the view
+ * one slot-table entry are fetched. An object in no pack goes on to the function, whose 404
+ * becomes froide's JSON 404 here; an `Accept` the view
  * cannot satisfy is a 406. Everything the API function answers (queries, function-answered
  * details) goes on down the chain unchanged, its 404s included. Web-standard only (Deno).
  */
@@ -21,7 +22,8 @@ export async function answerDetail(request: Request, next: () => Promise<Respons
   if (routeRequest(request.method, url).kind === 'detail' && view.kind === 'detail') {
     const bytes = await readDetail(store, view.resource, view.id);
     if (bytes !== null) return okResponse(request, bytes, apiHeaders(methodsOf(view)));
-    return missingDetail(request) ?? next();
+    // Not in a pack: the function answers (an unlisted document's detail, a view nobody may
+    // read), and a 404 of it becomes froide's JSON 404 below.
   }
   const response = await next();
   if (response.status !== 404) return response;

@@ -6,7 +6,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULTS } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { createReporter } from '../pdf/progress.ts';
+import { BadAnswer, HttpRefusal } from './http.ts';
 import { IMPORT_GAUGE } from './progress.ts';
+import { ApiShapeError } from './values.ts';
 import { importArchive, type Selection } from './run.ts';
 
 export const IMPORT_USAGE = `Usage: archive import <froide API URL> [options]   (e.g. https://fragdenstaat.de/api/v1/)
@@ -80,23 +82,32 @@ export async function importCommand(argv: string[], log: Logger): Promise<number
       since: sinceOf(values.since as string | undefined),
       limit: positiveInt(values.limit as string | undefined, '--limit'),
     };
-    positiveInt(values.rate as string | undefined, '--rate');
+    positiveInt(values.concurrency as string | undefined, '--concurrency');
+    if (values.rate !== undefined && !(Number(values.rate) > 0)) throw new Error(`--rate must be a number of requests per second above 0, like 2 or 0.5, not "${values.rate as string}"`);
   } catch (error) {
     log.error(`${(error as Error).message}\n\n${IMPORT_USAGE}`);
     return 2;
   }
   const started = performance.now();
-  const result = await importArchive({
-    source: url,
-    contentDir: values.content as string,
-    select,
-    client: {
-      ...(values.rate !== undefined && { ratePerSecond: Number(values.rate) }),
-      ...(values.concurrency !== undefined && { concurrency: Number(values.concurrency) }),
-    },
-    log,
-    progress: createReporter(process.stderr, IMPORT_GAUGE),
-  });
+  let result: Awaited<ReturnType<typeof importArchive>>;
+  try {
+    result = await importArchive({
+      source: url,
+      contentDir: values.content as string,
+      select,
+      client: {
+        ...(values.rate !== undefined && { ratePerSecond: Number(values.rate) }),
+        ...(values.concurrency !== undefined && { concurrency: Number(values.concurrency) }),
+      },
+      log,
+      progress: createReporter(process.stderr, IMPORT_GAUGE),
+    });
+  } catch (error) {
+    // The root index or a reference list stayed unreadable: nothing can be imported without them.
+    if (!(error instanceof BadAnswer || error instanceof HttpRefusal || error instanceof ApiShapeError)) throw error;
+    log.error(`error ${error.message}; nothing was imported`);
+    return 1;
+  }
   if (result.skipped.length) log.info(`not published by ${url}, so not imported:\n${result.skipped.map((line) => `  ${line}`).join('\n')}`);
   for (const line of result.failed) log.error(`error ${line}`);
   log.info(

@@ -148,6 +148,9 @@ export async function importArchive(options: ImportOptions): Promise<ImportResul
   }
   await writeSite(writer, source, lists, result);
   options.progress?.stop(progress);
+  // Requests run concurrently: sorted, the summary reads the same on every run.
+  result.skipped.sort();
+  result.failed.sort();
   result.written = writer.counts.written;
   result.unchanged = writer.counts.unchanged;
   result.httpRequests = client.requests;

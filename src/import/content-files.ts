@@ -100,6 +100,8 @@ export interface ContentWriter {
   readonly counts: WriteCounts;
   /** Writes `bytes` to `path` (relative to the root) unless the file holds them already; true when it wrote. */
   put(path: string, bytes: string | Uint8Array): Promise<boolean>;
+  /** The names in a folder of content/ (none when it does not exist). */
+  list(dir: string): Promise<string[]>;
   /** The bytes of a file, or null. */
   read(path: string): Promise<Uint8Array | null>;
   /** The name of the entry of `dir` whose name starts with `<id>-` (or the id padded with zeros), if any. */
@@ -137,6 +139,7 @@ export function contentWriter(root: string): ContentWriter {
     root,
     counts,
     read,
+    list: async (dir) => [...(await listing(dir))],
     async put(path, content) {
       const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
       const old = await read(path);

@@ -11,7 +11,6 @@ export interface ImportProgress {
   done: number;
   /** Requests and documents selected so far (grows while list pages are read). */
   total: number;
-  bytes: number;
 }
 
 function eta(state: ImportProgress, elapsedMs: number): number | null {

@@ -134,3 +134,35 @@ function expectDifference(difference: string, path: string, source: CrawledAnswe
     expect(copy?.status, path).toBe(400);
   } else throw new Error(`docs/import.md names a difference the test does not know: "${difference}"`);
 }
+
+describe('importing a selection', () => {
+  const selected = async (select: Parameters<typeof importArchive>[0]['select']) => {
+    const target = join(dir.path, `selection-${Object.keys(select ?? {}).join('-')}`);
+    const client = { fetch: viaSample as typeof fetch, ratePerSecond: 1000, concurrency: 4 };
+    const result = await importArchive({ source: `${SOURCE}/api/v1/`, contentDir: target, select, client, log: silent });
+    const { archive, problems } = await checkContent({ contentDir: target, env: {} });
+    expect(problems.errors).toEqual([]);
+    return { result, archive: archive!, files: await listFiles(target) };
+  };
+
+  it('imports a campaign\'s requests with what they refer to, and no documents of their own', async () => {
+    const { result, archive, files } = await selected({ campaign: 1 });
+    expect(result.failed).toEqual([]);
+    expect(archive.requests.map((request) => request.id).sort((a, b) => a - b)).toEqual([4, 9, 12]);
+    // Their public bodies and the laws' mediators, not all 21.
+    expect(archive.publicBodies.length).toBeLessThan(21);
+    expect(archive.publicBodies.map((body) => body.id)).toEqual(expect.arrayContaining([6, 15, 20]));
+    expect(files.filter((path) => path.startsWith('documents/'))).toEqual([]);
+  });
+
+  it('brings along the request a selected duplicate names (same_as)', async () => {
+    const { archive } = await selected({ requests: [8] });
+    expect(archive.requests.map((request) => request.id).sort((a, b) => a - b)).toEqual([7, 8]);
+  });
+
+  it('stops at --limit', async () => {
+    const { result } = await selected({ limit: 2 });
+    expect(result.requests).toEqual({ imported: 2, upToDate: 0 });
+  });
+});
+

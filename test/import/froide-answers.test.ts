@@ -4,6 +4,7 @@
  * replayed by a real HTTP server that also misbehaves as servers do. What arrives is valid
  * content; what stays bad is reported and not written; the server sees a polite client.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -12,7 +13,7 @@ import { checkContent } from '../../src/check.ts';
 import { retryAfterMs, USER_AGENT } from '../../src/import/http.ts';
 import { importArchive, type ImportResult } from '../../src/import/run.ts';
 import { tempDir } from '../helpers/content.ts';
-import { startReplayServer, type ReplayServer } from './replay-server.ts';
+import { startReplayServer, type ReplayServer, type Route } from './replay-server.ts';
 
 const SAMPLE = (path: string) => new URL(`../../content/${path}`, import.meta.url).pathname;
 const MESSWERTE = SAMPLE('requests/0001-gutachten-bundespolizeigesetz/files/103/Anschreiben_BMI.pdf'); // 2248 bytes
@@ -20,6 +21,8 @@ const DRUCKSACHE = SAMPLE('documents/0001-bt-20-10871-nitrat-grundwasser/drucksa
 const GUTACHTEN = SAMPLE('documents/0004-wd-3-3000-041-24-terminkalender/wd-3-3000-041-24.pdf'); // 8940 bytes
 
 let server: ReplayServer;
+let routes: Record<string, Route>;
+let resumed: ImportResult;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let result: ImportResult;
 const warnings: string[] = [];
@@ -27,7 +30,7 @@ const content = (path: string) => join(dir.path, 'content', path);
 const yamlAt = async (path: string) => parse(await readFile(content(path), 'utf8'));
 
 beforeAll(async () => {
-  server = await startReplayServer({
+  routes = {
     '/api/v1/': { fixture: 'root.json' },
     '/api/v1/jurisdiction/': { fixture: 'jurisdiction.json', failures: [{ kind: 'status', status: 429, headers: { 'retry-after': '1' } }] },
     '/api/v1/law/': { fixture: 'law.json', failures: [{ kind: 'status', status: 503 }] },
@@ -38,7 +41,8 @@ beforeAll(async () => {
     '/api/v1/request/?limit=2&offset=2': { fixture: 'request-page-2.json' },
     '/api/v1/request/7/': { fixture: 'request-7.json' },
     '/api/v1/request/8/': { fixture: 'request-8.json', failures: [{ kind: 'broken-json' }] },
-    '/api/v1/request/9/': { fixture: 'request-7.json', always: { kind: 'status', status: 500 } },
+    '/api/v1/request/9/': { fixture: 'request-9.json', always: { kind: 'status', status: 500 } },
+    '/files/foi/902/Messwerte.pdf?token=abc': { file: MESSWERTE },
     '/files/foi/702/Messwerte.pdf?token=abc': { file: MESSWERTE, failures: [{ kind: 'truncated' }] },
     '/files/foi/802/Bescheid.pdf?token=abc': { file: MESSWERTE },
     '/files/foi/802/Anschrift.pdf?token=abc': { file: MESSWERTE, status: 403 },
@@ -51,15 +55,26 @@ beforeAll(async () => {
     '/api/v1/pageannotation/?document=31': { fixture: 'pageannotation-empty.json' },
     '/api/v1/pageannotation/?document=32': { fixture: 'pageannotation-empty.json' },
     '/api/v1/documentcollection/': { fixture: 'documentcollection.json' },
-  });
+  };
+  server = await startReplayServer(routes);
   dir = await tempDir('import-froide-');
-  result = await importArchive({
-    source: `${server.origin}/api/v1`,
-    contentDir: join(dir.path, 'content'),
-    client: { concurrency: 2, ratePerSecond: 40, attempts: 3, backoffMs: 20 },
-    log: { info() {}, warn: (line) => warnings.push(line), error() {} },
-  });
+  const run = () =>
+    importArchive({
+      source: `${server.origin}/api/v1`,
+      contentDir: join(dir.path, 'content'),
+      client: { concurrency: 2, ratePerSecond: 40, attempts: 3, backoffMs: 20 },
+      log: { info() {}, warn: (line) => warnings.push(line), error() {} },
+    });
+  result = await run();
+  failedFolderAfterFirstRun = existsSync(content('requests/0009-messwerte-kaputt'));
+  // The server mends request 9; the next run continues with what the first could not do.
+  const logged = server.log.length;
+  delete routes['/api/v1/request/9/']!.always;
+  resumed = await run();
+  resumedPaths = server.log.slice(logged).map((entry) => entry.path);
 }, 60_000);
+let resumedPaths: string[];
+let failedFolderAfterFirstRun: boolean;
 
 afterAll(async () => {
   await server?.close();
@@ -69,7 +84,7 @@ afterAll(async () => {
 describe('importing answers of other froide versions', () => {
   it('reports the answer that stays bad with its URL and writes nothing of it', async () => {
     expect(result.failed).toEqual([`request 9: ${server.origin}/api/v1/request/9/: answered 500 (after 3 tries)`]);
-    await expect(readFile(content('requests/0009-messwerte-kaputt/request.yaml'))).rejects.toThrow(/ENOENT/);
+    expect(failedFolderAfterFirstRun).toBe(false);
     expect(result.requests).toEqual({ imported: 2, upToDate: 0 });
   });
 
@@ -136,10 +151,20 @@ describe('importing answers of other froide versions', () => {
   it('writes content that check accepts, with the public body, georegion and site the answers name', async () => {
     const { problems, archive } = await checkContent({ contentDir: join(dir.path, 'content'), env: {} });
     expect(problems.errors).toEqual([]);
-    expect(archive?.requests.map((request) => request.id).sort()).toEqual([7, 8]);
+    expect(archive?.requests.map((request) => request.id).sort()).toEqual([7, 8, 9]);
     expect((await yamlAt('publicbodies/3-umweltministerium.yaml')).other_names).toEqual(['UM', 'Umweltressort']);
     expect((await yamlAt('site.yaml')).site_url).toBe('https://froide.example');
     expect((await yamlAt('laws.yaml'))[0].refusal_reasons).toEqual(['§ 3 Nr. 1 IFG', '§ 5 Abs. 1 IFG']);
+  });
+});
+
+describe('the next run', () => {
+  it('imports what the last one could not, and reads nothing else but the lists', () => {
+    expect(resumed.failed).toEqual([]);
+    expect(resumed.requests).toEqual({ imported: 1, upToDate: 2 });
+    expect(resumed.documents).toEqual({ imported: 0, upToDate: 2 });
+    expect(resumedPaths.filter((path) => /^\/api\/v1\/request\/\d+\/$/.test(path))).toEqual(['/api/v1/request/9/']);
+    expect(resumedPaths.filter((path) => path.startsWith('/files/'))).toEqual(['/files/foi/902/Messwerte.pdf?token=abc']);
   });
 });
 

@@ -2,13 +2,13 @@
  * Documents of their own (with their PDF and page annotations) and document collections (with
  * their directories, read directory by directory, and their order).
  */
-import type { ContentWriter } from './content-files.ts';
-import { listText, recordText } from './content-files.ts';
+import { listText, recordText, type ContentWriter } from './content-files.ts';
 import { directory, documentsOf, mapAnnotation, mapCollection, mapDocument } from './map-documents.ts';
 import type { Source } from './source.ts';
 import { idOf, type Json } from './values.ts';
 import { fetchFiles, folderName, upToDate, writeRecordFile, type ImportResult } from './writing.ts';
 
+/** Writes one document's folder (PDF first, then annotations.yaml and document.yaml, both checked before either is written). */
 export async function importDocument(source: Source, writer: ContentWriter, item: Json, result: ImportResult): Promise<void> {
   const id = idOf(item.id, 'document.id');
   const existing = await writer.existingName('documents', id);
@@ -27,13 +27,19 @@ export async function importDocument(source: Source, writer: ContentWriter, item
   }
   const annotations: Json[] = [];
   if (source.listUrl('pageannotation')) for await (const annotation of source.all('pageannotation', { document: String(id) })) annotations.push(mapAnnotation(annotation));
-  if (annotations.length) await writer.put(`${folder}/annotations.yaml`, listText('pageannotation', `${folder}/annotations.yaml`, annotations));
+  const annotationsText = annotations.length ? listText('pageannotation', `${folder}/annotations.yaml`, annotations) : null;
+  const documentText = recordText('document', `${folder}/document.yaml`, mapped.document);
+  if (annotationsText) await writer.put(`${folder}/annotations.yaml`, annotationsText);
   else await writer.remove(`${folder}/annotations.yaml`);
-  await writer.put(`${folder}/document.yaml`, recordText('document', `${folder}/document.yaml`, mapped.document));
+  await writer.put(`${folder}/document.yaml`, documentText);
   result.documents.imported++;
 }
 
-export async function importCollection(source: Source, writer: ContentWriter, item: Json, result: ImportResult): Promise<void> {
+/**
+ * Writes one collection: its detail gives the top directories and documents, each directory's
+ * view (`?directory=<id>`) its subdirectories and documents, `documents_uri` the order.
+ */
+export async function importCollection(source: Source, writer: ContentWriter, item: Json): Promise<void> {
   const detail = await source.get(String(item.resource_uri));
   const record = mapCollection(detail);
   const directories: Json[] = [];
@@ -56,5 +62,4 @@ export async function importCollection(source: Source, writer: ContentWriter, it
   for (const id of directoryOf.keys()) if (!order.includes(id)) order.push(id);
   const documents = order.map((id) => ({ document: id, directory: directoryOf.get(id) ?? null }));
   await writeRecordFile(writer, 'documentcollection', 'collections', { ...record, directories, documents });
-  void result;
 }

@@ -2,15 +2,14 @@
  * The reference data of an import: the small lists (read whole), the public bodies and
  * georegions (all of them, or those the imported requests refer to), and site.yaml.
  */
-import type { ContentWriter } from './content-files.ts';
-import { recordText } from './content-files.ts';
+import { recordText, type ContentWriter } from './content-files.ts';
 import * as reference from './map-reference.ts';
 import type { Source } from './source.ts';
 import { dateTime, idOf, type Json } from './values.ts';
 import { failure, writeRecordFile, type ImportResult } from './writing.ts';
 
-export /** The reference lists: resource name -> content kind and file. */
-const LISTS = [
+/** The reference lists: resource name -> content kind and file. */
+export const LISTS = [
   { resource: 'jurisdiction', kind: 'jurisdiction', file: 'jurisdictions.yaml', map: reference.jurisdiction },
   { resource: 'law', kind: 'law', file: 'laws.yaml', map: reference.law },
   { resource: 'classification', kind: 'classification', file: 'classifications.yaml', map: reference.classification },

@@ -125,7 +125,7 @@ export async function importArchive(options: ImportOptions): Promise<ImportResul
     progress.phase = 'collections';
     for await (const item of source.all('documentcollection')) {
       try {
-        await importCollection(source, writer, item, result);
+        await importCollection(source, writer, item);
       } catch (error) {
         result.failed.push(failure(`collection ${String(item.id)}`, error));
       }

@@ -23,8 +23,8 @@ export interface ImportResult {
   httpRequests: number;
 }
 
+/** A new request or document folder: `0042-<slug>`, as the sample names them (an existing folder of the id keeps its name). */
 export const folderName = (id: number, slug: string) => `${String(id).padStart(4, '0')}-${slug || 'ohne-titel'}`;
-
 
 /** What went wrong with one object, as a line of the summary; a program error is rethrown. */
 export function failure(what: string, error: unknown): string {
@@ -32,6 +32,7 @@ export function failure(what: string, error: unknown): string {
   throw error;
 }
 
+/** The value of a YAML file of content/, or null when there is none or it does not parse. */
 export async function existingYaml(writer: ContentWriter, path: string): Promise<Json | null> {
   const bytes = await writer.read(path);
   if (!bytes) return null;
@@ -84,9 +85,11 @@ export async function writeList(writer: ContentWriter, kind: Parameters<typeof l
   }
 }
 
-/** Writes `<dir>/<id>-<slug>.yaml`, moving a file of the same id under an older slug. */
+/** Writes `<dir>/<id>-<slug>.yaml` (checked first), replacing a file of the same id under an older slug. */
 export async function writeRecordFile(writer: ContentWriter, kind: Parameters<typeof recordText>[0], dir: string, record: Json, extra?: { suffix: string; bytes: string }): Promise<void> {
   const name = `${String(record.id)}-${String(record.slug)}`;
+  const path = `${dir}/${name}.yaml`;
+  const text = recordText(kind, path, record);
   const existing = await writer.existingName(dir, record.id as number);
   const oldBase = existing?.replace(/\.(yaml|geojson)$/, '');
   if (oldBase && oldBase !== name) {
@@ -94,6 +97,5 @@ export async function writeRecordFile(writer: ContentWriter, kind: Parameters<ty
     await writer.remove(`${dir}/${oldBase}.geojson`);
   }
   if (extra) await writer.put(`${dir}/${name}${extra.suffix}`, extra.bytes);
-  const path = `${dir}/${name}.yaml`;
-  await writer.put(path, recordText(kind, path, record));
+  await writer.put(path, text);
 }

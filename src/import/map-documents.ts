@@ -6,7 +6,7 @@
 import { DOCUMENT_TYPES } from '../content/choices.ts';
 import { bool, dateTime, fileNameOf, idOf, list, number, object, slugFromSiteUrl, text, type Json } from './values.ts';
 
-/** The keys of `properties` content keeps (spec of imported documents); froide adds the PDF's own metadata beside them. */
+/** The keys of `properties` content keeps (docs/content-guide.md, imported documents); froide adds the PDF's own metadata beside them. */
 const PROPERTY_KEYS = ['url', 'publisher', 'reference', 'foreign_id', 'publisher_url'] as const;
 
 function properties(value: unknown): Json {

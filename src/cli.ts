@@ -1,6 +1,6 @@
 #!/usr/bin/env -S npx tsx
 /**
- * archive build | derive | check | serve | start | prune | schemas
+ * archive build | derive | check | serve | start | prune | schemas | import
  *
  * Exit codes: 0 success, 1 content problems or a failed build, 2 wrong usage.
  */
@@ -31,6 +31,7 @@ Commands:
   start     build for http://localhost:<port>, then serve it
   prune     delete media objects no recent build references (docs/deploy.md, Retention)
   schemas   write the JSON Schemas for editors to content/schemas/
+  import    read a froide instance's API into content/: archive import <froide API URL> (archive import --help)
 
 Options:
   --content <dir>     content directory (default: ${DEFAULTS.contentDir})
@@ -302,6 +303,7 @@ function errorChain(error: unknown): string {
 }
 
 export async function main(argv: string[], log: Logger = streamLogger()): Promise<number> {
+  if (argv[0] === 'import') return (await import('./import/command.ts')).importCommand(argv.slice(1), log);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

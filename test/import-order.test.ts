@@ -27,6 +27,8 @@ export const IMPORT_ORDER: readonly (readonly string[])[] = [
   ['output/'],
   ['serve/'],
   ['netlify/'],
+  // The importer writes content/ from a froide API; it reads the stages' schema and helpers, and nothing imports it.
+  ['import/'],
   // Entry points: the orchestrators, which nothing in src/ imports.
   ['check.ts', 'build.ts', 'cli.ts'],
 ];

@@ -1,0 +1,114 @@
+/**
+ * The reference data of an import: the small lists (read whole), the public bodies and
+ * georegions (all of them, or those the imported requests refer to), and site.yaml.
+ */
+import { recordText, type ContentWriter } from './content-files.ts';
+import * as reference from './map-reference.ts';
+import type { Source } from './source.ts';
+import { dateTime, idOf, type Json } from './values.ts';
+import { failure, writeRecordFile, type ImportResult } from './writing.ts';
+
+/** The reference lists: resource name -> content kind and file. */
+export const LISTS = [
+  { resource: 'jurisdiction', kind: 'jurisdiction', file: 'jurisdictions.yaml', map: reference.jurisdiction },
+  { resource: 'law', kind: 'law', file: 'laws.yaml', map: reference.law },
+  { resource: 'classification', kind: 'classification', file: 'classifications.yaml', map: reference.classification },
+  { resource: 'category', kind: 'category', file: 'categories.yaml', map: reference.category },
+  { resource: 'campaign', kind: 'campaign', file: 'campaigns.yaml', map: reference.campaign },
+  { resource: 'articletag', kind: 'articletag', file: 'articletags.yaml', map: reference.articleTag },
+] as const;
+
+/**
+ * A public body's `last_modified_at` is in no answer of its own (froide's PublicBodySerializer
+ * leaves it out); the simple public body of a request list item carries it.
+ */
+export function modifiedOfPublicBodies(items: readonly Json[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const item of items) {
+    const body = item.public_body as Json | null | undefined;
+    const at = body && typeof body === 'object' ? dateTime(body.last_modified_at, 'public_body.last_modified_at') : null;
+    if (at && typeof body?.id === 'number') out.set(body.id, at);
+  }
+  return out;
+}
+
+export async function importPublicBodies(
+  source: Source,
+  writer: ContentWriter,
+  only: Set<number> | null,
+  seen: { regions: Set<number>; modified: Map<number, string> },
+  result: ImportResult,
+): Promise<void> {
+  const { regions, modified } = seen;
+  const records = new Map<number, Json>();
+  if (only === null) {
+    for await (const item of source.all('publicbody')) records.set(idOf(item.id, 'publicbody.id'), reference.publicBody(item));
+  } else {
+    const queue = [...only];
+    while (queue.length) {
+      const id = queue.shift()!;
+      if (records.has(id)) continue;
+      try {
+        const record = reference.publicBody(await source.get(source.detailUrl('publicbody', id)));
+        records.set(id, record);
+        if (typeof record.parent === 'number') queue.push(record.parent);
+      } catch (error) {
+        result.failed.push(failure(`public body ${id}`, error));
+      }
+    }
+  }
+  for (const record of records.values()) {
+    record.last_modified_at ??= modified.get(record.id as number);
+    for (const region of record.regions as number[]) regions.add(region);
+    try {
+      await writeRecordFile(writer, 'publicbody', 'publicbodies', record);
+    } catch (error) {
+      result.failed.push(failure(`public body ${String(record.id)}`, error));
+    }
+  }
+}
+
+/** Geometries larger than this go into their own .geojson file, as an editor would put them. */
+const INLINE_GEOMETRY_BYTES = 20_000;
+
+export async function importGeoregions(source: Source, writer: ContentWriter, only: Set<number> | null, result: ImportResult): Promise<void> {
+  const queue: number[] = [...(only ?? [])];
+  if (only === null) for await (const item of source.all('georegion')) queue.push(idOf(item.id, 'georegion.id'));
+  const done = new Set<number>();
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (done.has(id)) continue;
+    done.add(id);
+    try {
+      const record = reference.georegion(await source.get(source.detailUrl('georegion', id)));
+      if (typeof record.part_of === 'number') queue.push(record.part_of);
+      const geometry = record.geom === undefined ? '' : JSON.stringify(record.geom);
+      if (geometry.length > INLINE_GEOMETRY_BYTES) {
+        const name = `${id}-${String(record.slug)}.geojson`;
+        await writeRecordFile(writer, 'georegion', 'georegions', { ...record, geom: undefined, geom_file: name }, { suffix: '.geojson', bytes: `${geometry}\n` });
+      } else await writeRecordFile(writer, 'georegion', 'georegions', record);
+    } catch (error) {
+      result.failed.push(failure(`georegion ${id}`, error));
+    }
+  }
+}
+
+export async function writeSite(writer: ContentWriter, source: Source, lists: Map<string, Json[]>, result: ImportResult): Promise<void> {
+  if (await writer.read('site.yaml')) return;
+  const origin = new URL(source.root).origin;
+  const siteUrl = [...(lists.get('jurisdiction') ?? [])].length ? await siteUrlOf(source) : origin;
+  const stamps = [...lists.values()].flat().map((r) => r.last_modified_at).filter((s): s is string => typeof s === 'string' && s.includes('T'));
+  const updated = stamps.sort((a, b) => Date.parse(a) - Date.parse(b)).pop() ?? new Date().toISOString().replace(/\.\d+Z$/, '+00:00');
+  const site = { title: `Archiv von ${new URL(siteUrl).host}`, base_url: origin, media_url: '/media/', site_url: siteUrl, updated_at: updated };
+  try {
+    await writer.put('site.yaml', recordText('site', 'site.yaml', site));
+  } catch (error) {
+    result.failed.push(failure('site.yaml', error));
+  }
+}
+
+/** froide's public pages live at SITE_URL: the origin of a jurisdiction's `site_url`. */
+async function siteUrlOf(source: Source): Promise<string> {
+  for await (const item of source.all('jurisdiction')) if (typeof item.site_url === 'string') return new URL(item.site_url).origin;
+  return new URL(source.root).origin;
+}

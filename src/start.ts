@@ -75,7 +75,7 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
       notice = null;
     } else {
       const errors = outcome.problems.length;
-      notice = { summary: `The build of ${now().toTimeString().slice(0, 8)} failed: ${count(errors, 'problem')}.`, problems: outcome.problems };
+      notice = { summary: `The build of ${now().toTimeString().slice(0, 8)} failed: ${count(errors, 'error')}.`, problems: outcome.problems };
     }
     if (!server && options.hasBuild()) {
       try {

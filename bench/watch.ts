@@ -6,14 +6,18 @@
  * then edits one request's summary `--edits` times and measures, for each, the time from the
  * write of the file to the first answer of the preview over HTTP that carries the new text
  * (polled every 10 ms). Also reads what the CLI printed: each rebuild's own duration and the
- * preview's "served … after the change". Prints a Markdown table for docs/performance.md and
- * the load of the machine (`uptime`), since a loaded machine slows every number.
+ * preview's "served … after the change". Then builds the same content a few times in this
+ * process, as the watching preview rebuilds it, and times each stage of the build (what a
+ * rebuild spends its time on). Prints Markdown tables for docs/performance.md and the load of
+ * the machine, since a loaded machine slows every number.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildArchive } from '../src/build.ts';
+import { folderMediaStore } from '../src/media/folder-store.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +60,7 @@ async function main(): Promise<void> {
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   try {
     const started = performance.now();
-    const [, base] = await until(() => /serving at (http:\/\/\S+)\/api\/v1\//.exec(stderr), (match) => match !== null, 30 * 60_000, 'the first build');
+    const base = (await until(() => /serving at (http:\/\/\S+)\/api\/v1\//.exec(stderr), (match) => match !== null, 30 * 60_000, 'the first build'))![1];
     process.stderr.write(`first build and serve: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     const { file, id } = await firstRequest(content);
     const url = `${base}/api/v1/request/${id}/`;
@@ -87,11 +91,39 @@ async function main(): Promise<void> {
     console.log(line('edit written -> new answer over HTTP', column((row) => row.served)));
     console.log(line('first change seen -> new build served (CLI)', column((row) => row.reported)));
     console.log(line('the build alone (CLI "built … s")', column((row) => row.build)));
+    await stageTimes(join(dir, 'stages'), content);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Warm builds of `content` in this process, as the preview's rebuilds: the median of each stage. */
+async function stageTimes(dir: string, content: string, builds = 6): Promise<void> {
+  const stages = new Map<string, number[]>();
+  const media = folderMediaStore(join(dir, 'media'));
+  for (let build = 0; build < builds; build++) {
+    const times: [string, number][] = [];
+    const started = performance.now();
+    await buildArchive({
+      contentDir: content,
+      buildDir: join(dir, 'build'),
+      cacheDir: '.cache/archive',
+      media,
+      env: {},
+      overrides: { baseUrl: 'http://localhost:8080' },
+      images: !values['no-images'],
+      removeOld: 'background',
+      onStage: (stage, ms) => times.push([stage, ms]),
+    });
+    times.push(['whole build', performance.now() - started]);
+    // The first build loads and compiles the code: not what a rebuild of the watching preview pays.
+    if (build > 0) for (const [stage, ms] of times) stages.set(stage, [...(stages.get(stage) ?? []), ms]);
+  }
+  console.log(`\n${builds - 1} warm builds in one process (the first one not counted); load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}\n`);
+  console.log('| stage | median ms | max ms |\n|---|---|---|');
+  for (const [stage, ms] of stages) console.log(`| ${stage} | ${median(ms).toFixed(0)} | ${Math.max(...ms).toFixed(0)} |`);
 }
 
 await main();

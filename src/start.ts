@@ -85,7 +85,7 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
         serveError = error;
         return;
       }
-      log.info(`serving at ${server.url}api/v1/ (browsable: ${server.url}api/v1/?format=api); watching ${options.contentDir}/ (Ctrl-C stops)`);
+      log.info(`serving at ${server.url}api/v1/ (browsable: ${server.url}api/v1/?format=api)`);
     }
     if (!server) log.error(`nothing to serve yet: the preview starts once ${options.contentDir}/ builds (watching it)`);
     else if (!outcome.ok) log.error('the preview keeps serving the last good build, with a banner in the browsable API, until a rebuild succeeds');
@@ -121,6 +121,7 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
     await queue.close();
     throw serveError;
   }
+  if (watcher) log.info(`watching ${options.contentDir}/: every change is rebuilt and served (Ctrl-C stops)`);
 
   return {
     get server() {

@@ -7,11 +7,11 @@
  * answer: a request that falls between the two renames of build/'s swap may find no file).
  */
 import { spawn } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_CLOCK } from './helpers/build.ts';
-import { tempDir } from './helpers/content.ts';
+import { minimalArchive, tempDir, writeTree } from './helpers/content.ts';
 
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 /** Generous: the machine may be loaded. The test ends as soon as each wait is over. */
@@ -39,6 +39,16 @@ async function until<T>(get: () => Promise<T> | T, done: (value: T) => boolean, 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last value:\n${String(value).slice(0, 500)}\nthe CLI printed:\n${log().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Watches the process holds in its inotify instances (Linux: /proc/<pid>/fdinfo). */
+async function inotifyWatches(pid: number): Promise<number> {
+  let watches = 0;
+  for (const fd of await readdir(`/proc/${pid}/fdinfo`)) {
+    const info = await readFile(`/proc/${pid}/fdinfo/${fd}`, 'utf8').catch(() => '');
+    watches += info.split('\n').filter((line) => line.startsWith('inotify wd:')).length;
+  }
+  return watches;
 }
 
 describe('archive start: a preview that follows content/', () => {
@@ -74,6 +84,8 @@ describe('archive start: a preview that follows content/', () => {
     const serving = await until(() => run.stderr.match(/serving at (http:\/\/\S+\/)api\/v1\//), (match) => match !== null || run.child.exitCode !== null, 'the preview to serve', () => run.stderr);
     if (!serving) throw new Error(`archive start ended:\n${run.stderr}`);
     base = serving[1]!.replace(/\/$/, '');
+    // Edits count from here: the watcher is ready.
+    await until(() => run.stderr, (text) => text.includes(`watching ${content}/`), 'the watcher', () => run.stderr);
   }, WAIT + 60_000);
 
   afterAll(async () => {
@@ -128,3 +140,37 @@ describe('archive start: a preview that follows content/', () => {
     expect(await run.exited).toBe(0);
   }, 4 * WAIT);
 });
+
+describe.skipIf(process.platform !== 'linux')('archive start --no-watch', () => {
+  it('builds once and serves, watching nothing; without it, every folder of content/ is watched', async () => {
+    const dir = await tempDir('archive-start-');
+    try {
+      const content = join(dir.path, 'content');
+      await writeTree(content, minimalArchive());
+      const folders = (await readdir(content, { recursive: true, withFileTypes: true })).filter((entry) => entry.isDirectory()).length + 1;
+      for (const watch of [false, true]) {
+        const out = join(dir.path, watch ? 'watched' : 'unwatched');
+        const args = ['start', '--content', content, '--out', join(out, 'build'), '--media-store', join(out, 'media'), '--cache', join(out, 'cache')];
+        const run = archive([...args, '--port', '0', '--base-url', 'http://archive.test', ...(watch ? [] : ['--no-watch'])]);
+        try {
+          const [, url] = (await until(() => run.stderr.match(/at (http:\/\/\S+\/)api\/v1\//), (match) => match !== null || run.child.exitCode !== null, 'the preview to serve', () => run.stderr))!;
+          expect((await fetch(`${url}api/v1/request/10/`)).status).toBe(200);
+          if (watch) {
+            await until(() => run.stderr, (text) => text.includes(`watching ${content}/: every change is rebuilt and served`), 'the watcher', () => run.stderr);
+            expect(await inotifyWatches(run.child.pid!)).toBe(folders);
+          } else {
+            expect(run.stderr).toContain(`serving ${join(out, 'build')}/ at`);
+            expect(run.stderr).not.toContain('watching');
+            expect(await inotifyWatches(run.child.pid!)).toBe(0);
+          }
+        } finally {
+          run.child.kill('SIGTERM');
+          expect(await run.exited).toBe(0);
+        }
+      }
+    } finally {
+      await dir.remove();
+    }
+  }, 2 * WAIT);
+});
+

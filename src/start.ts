@@ -87,7 +87,7 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
       }
       log.info(`serving at ${server.url}api/v1/ (browsable: ${server.url}api/v1/?format=api)`);
     }
-    if (!server) log.error(`nothing to serve yet: the preview starts once ${options.contentDir}/ builds (watching it)`);
+    if (!server) log.error(`nothing to serve yet: the preview starts once ${options.contentDir}/ builds`);
     else if (!outcome.ok) log.error('the preview keeps serving the last good build, with a banner in the browsable API, until a rebuild succeeds');
     else if (!wasFirst && since !== null) log.info(`served ${((performance.now() - since) / 1000).toFixed(2)} s after the change`);
   };

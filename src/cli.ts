@@ -17,6 +17,7 @@ import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema
 import { count } from './lib/words.ts';
 import { streamLogger, type Logger } from './log.ts';
 import { MediaStoreError, type MediaStore } from './media/store.ts';
+import type { BuildNotice, NoticeProblem } from './serve/api/html/notice.ts';
 import { DerivativeStoreError } from './pdf/store.ts';
 import { DeployLimitError } from './output/limits.ts';
 
@@ -149,16 +150,16 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
 }
 
 /** One problem for the preview's banner, where and what as the human format prints them. */
-const noticeItem = (options: Options) => (problem: Problem) => ({ where: problemWhere(problem, options.content), message: problemText(problem) });
+const noticeItem = (options: Options) => (problem: Problem): NoticeProblem => ({ where: problemWhere(problem, options.content), message: problemText(problem) });
 
 /**
  * One build, printing what `archive build` prints. Resolves with the exit status and, when the
  * build failed for a reason an editor can fix (content, deploy limits, the media store), with
  * its problems for the watching preview's banner.
  */
-async function runBuild(options: Options, log: Logger, baseUrl: string | undefined): Promise<{ status: number; problems: { where: string; message: string }[] }> {
+async function runBuild(options: Options, log: Logger, baseUrl: string | undefined): Promise<{ status: number; problems: NoticeProblem[] }> {
   const started = performance.now();
-  const failed = (status: number, problems: { where: string; message: string }[]) => ({ status, problems });
+  const failed = (status: number, problems: NoticeProblem[]) => ({ status, problems });
   // Usage errors first: they need no media store (and no Netlify credentials) to be reported.
   if (options.shard !== undefined) {
     log.error('--shard belongs to archive derive; a build publishes every PDF');
@@ -199,7 +200,7 @@ async function runBuild(options: Options, log: Logger, baseUrl: string | undefin
     );
     return { status: 0, problems: [] };
   } catch (error) {
-    let problems: { where: string; message: string }[];
+    let problems: NoticeProblem[];
     if (error instanceof ContentError) {
       report(error.problems, options, log);
       problems = error.problems.filter((problem) => problem.severity === 'error').map(noticeItem(options));
@@ -249,6 +250,36 @@ async function derive(options: Options, log: Logger): Promise<number> {
   return problems.errors.length > 0 ? 1 : 0;
 }
 
+/** The preview over build/ (the port the options name); `notice` is the watching preview's banner. */
+async function previewServer(options: Options, log: Logger, media: MediaStore, notice?: () => BuildNotice | null) {
+  const { startPreviewServer } = await import('./serve/preview/server.ts');
+  return startPreviewServer({
+    buildDir: options.out,
+    host: DEFAULTS.host,
+    port: Number(options.port),
+    env: process.env,
+    media,
+    ...(notice ? { notice } : {}),
+    onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
+  });
+}
+
+/** Says so when `error` is a port in use (exit status 1); any other error is thrown on. */
+function portInUse(error: unknown, options: Options, log: Logger): number {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
+  return 1;
+}
+
+/** Resolves when the process is asked to stop (Ctrl-C, SIGTERM), after `close`. */
+function untilStopped(close: () => Promise<void>): Promise<number> {
+  return new Promise((resolve) => {
+    const stop = () => void close().then(() => resolve(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
 async function serve(options: Options, log: Logger): Promise<number> {
   // Without a build every request would be a 500: refuse to start instead.
   if (!existsSync(join(options.out, buildPaths.manifest))) {
@@ -257,29 +288,14 @@ async function serve(options: Options, log: Logger): Promise<number> {
   }
   const media = await mediaStore(options, log);
   if (!media) return 1;
-  const { startPreviewServer } = await import('./serve/preview/server.ts');
-  let server: Awaited<ReturnType<typeof startPreviewServer>>;
+  let server: Awaited<ReturnType<typeof previewServer>>;
   try {
-    server = await startPreviewServer({
-      buildDir: options.out,
-      host: DEFAULTS.host,
-      port: Number(options.port),
-      env: process.env,
-      media,
-      onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
-    });
+    server = await previewServer(options, log, media);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
-    return 1;
+    return portInUse(error, options, log);
   }
   log.info(`serving ${options.out}/ at ${server.url}api/v1/ (Ctrl-C stops)`);
-  await new Promise<void>((resolve) => {
-    const stop = () => void server.close().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  return 0;
+  return untilStopped(() => server.close());
 }
 
 /**
@@ -295,7 +311,6 @@ async function start(options: Options, log: Logger): Promise<number> {
   const media = await mediaStore(options, log);
   if (!media) return 1;
   const { startWatchingPreview } = await import('./start.ts');
-  const { startPreviewServer } = await import('./serve/preview/server.ts');
   let usage = 0;
   let preview: Awaited<ReturnType<typeof startWatchingPreview>>;
   try {
@@ -307,34 +322,18 @@ async function start(options: Options, log: Logger): Promise<number> {
         return status === 0 ? { ok: true } : { ok: false, problems };
       },
       hasBuild: () => existsSync(join(options.out, buildPaths.manifest)),
-      serve: (notice) =>
-        startPreviewServer({
-          buildDir: options.out,
-          host: DEFAULTS.host,
-          port: Number(options.port),
-          env: process.env,
-          media,
-          notice,
-          onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
-        }),
+      serve: (notice) => previewServer(options, log, media, notice),
       log,
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
-    return 1;
+    return portInUse(error, options, log);
   }
   // Wrong options fail every build alike; without a build and without a watcher nothing can follow.
   if (usage === 2 || (!preview.server && !preview.watching)) {
     await preview.close();
     return usage || 1;
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => void preview.close().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  return 0;
+  return untilStopped(() => preview.close());
 }
 
 async function prune(options: Options, log: Logger): Promise<number> {

@@ -12,11 +12,11 @@ import { watchContent } from './content/watch.ts';
 import { rebuildQueue } from './lib/rebuild-queue.ts';
 import { count } from './lib/words.ts';
 import type { Logger } from './log.ts';
-import type { BuildNotice } from './serve/api/html/notice.ts';
+import type { BuildNotice, NoticeProblem } from './serve/api/html/notice.ts';
 import type { PreviewServer } from './serve/preview/server.ts';
 
 /** How a rebuild ended: build/ replaced, or left as it was for these problems (printed already). */
-export type RebuildOutcome = { ok: true } | { ok: false; problems: BuildNotice['problems'] };
+export type RebuildOutcome = { ok: true } | { ok: false; problems: readonly NoticeProblem[] };
 
 export interface WatchingPreviewOptions {
   contentDir: string;

@@ -6,11 +6,16 @@
  */
 import { escapeHtml } from './escape.ts';
 
+/** One problem: where (`content/<file>:<line>:<column>`, or a file) and what is wrong. */
+export interface NoticeProblem {
+  where: string;
+  message: string;
+}
+
 export interface BuildNotice {
   /** What happened, in one sentence (`The build of 12:03:04 failed: 2 errors.`). */
   summary: string;
-  /** Each problem: where (`content/<file>:<line>:<column>`, or a file) and what is wrong. */
-  problems: readonly { where: string; message: string }[];
+  problems: readonly NoticeProblem[];
 }
 
 /** A page lists this many problems at most; the terminal lists them all. */

@@ -12,11 +12,12 @@ import { buildPaths } from './api/routes.ts';
 import { checkContent } from './check.ts';
 import { DEFAULTS, mediaStoreSpec, pdfBudgetMs, SettingsError } from './config.ts';
 import { contentTexts } from './content/disk.ts';
-import { ContentError, formatGithubAnnotation, formatProblem, type Problem } from './content/problems.ts';
+import { ContentError, formatGithubAnnotation, formatProblem, problemText, problemWhere, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
 import { count } from './lib/words.ts';
 import { streamLogger, type Logger } from './log.ts';
 import { MediaStoreError, type MediaStore } from './media/store.ts';
+import type { BuildNotice, NoticeProblem } from './serve/api/html/notice.ts';
 import { DerivativeStoreError } from './pdf/store.ts';
 import { DeployLimitError } from './output/limits.ts';
 
@@ -28,7 +29,8 @@ Commands:
             across machines with --shard
   check     validate content/ only (no PDF work): fast, for every pull request
   serve     serve build/ on http://localhost:${DEFAULTS.port} with production routing
-  start     build for http://localhost:<port>, then serve it
+  start     build for http://localhost:<port>, serve it, and rebuild on every change of content/
+            (--no-watch: build and serve only)
   prune     delete media objects no recent build references (docs/deploy.md, Retention)
   schemas   write the JSON Schemas for editors to content/schemas/
   import    read a froide instance's API into content/: archive import <froide API URL> (archive import --help)
@@ -41,6 +43,7 @@ Options:
   --base-url <url>    override base_url (also: BASE_URL)
   --port <n>          port for serve/start (default: ${DEFAULTS.port})
   --no-images         skip page images (PDF facts only)
+  --no-watch          start: do not watch content/ (build once, then serve; for CI and scripts)
   --pdf-budget <d>    build/derive: start no PDF work after this long (90s, 10m, 1.5h, none); what is
                       not done is published as pending and the next build continues (also: PDF_BUDGET;
                       default: none, on Netlify ${DEFAULTS.netlifyPdfBudget})
@@ -60,6 +63,7 @@ type Options = {
   'base-url'?: string;
   port: string;
   'no-images': boolean;
+  'no-watch': boolean;
   'pdf-budget'?: string;
   shard?: string;
   format: string;
@@ -81,6 +85,7 @@ function parse(argv: string[]): { command: string | undefined; options: Options 
       'base-url': { type: 'string' },
       port: { type: 'string', default: String(DEFAULTS.port) },
       'no-images': { type: 'boolean', default: false },
+      'no-watch': { type: 'boolean', default: false },
       'pdf-budget': { type: 'string' },
       shard: { type: 'string' },
       format: { type: 'string', default: process.env.GITHUB_ACTIONS ? 'github' : 'human' },
@@ -142,16 +147,29 @@ async function pdfOptions(options: Options, log: Logger) {
 }
 
 async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
+  return (await runBuild(options, log, baseUrl)).status;
+}
+
+/** One problem for the preview's banner, where and what as the human format prints them. */
+const noticeItem = (options: Options) => (problem: Problem): NoticeProblem => ({ where: problemWhere(problem, options.content), message: problemText(problem) });
+
+/**
+ * One build, printing what `archive build` prints. Resolves with the exit status and, when the
+ * build failed for a reason an editor can fix (content, deploy limits, the media store), with
+ * its problems for the watching preview's banner.
+ */
+async function runBuild(options: Options, log: Logger, baseUrl: string | undefined): Promise<{ status: number; problems: NoticeProblem[] }> {
   const started = performance.now();
+  const failed = (status: number, problems: NoticeProblem[]) => ({ status, problems });
   // Usage errors first: they need no media store (and no Netlify credentials) to be reported.
   if (options.shard !== undefined) {
     log.error('--shard belongs to archive derive; a build publishes every PDF');
-    return 2;
+    return failed(2, []);
   }
   const pdf = await pdfOptions(options, log);
-  if (!pdf) return 2;
+  if (!pdf) return failed(2, []);
   const media = await mediaStore(options, log);
-  if (!media) return 1;
+  if (!media) return failed(1, []);
   const { buildArchive } = await import('./build.ts');
   const { createReporter } = await import('./pdf/progress.ts');
   const { UPLOAD_GAUGE } = await import('./media/upload.ts');
@@ -181,14 +199,21 @@ async function build(options: Options, log: Logger, baseUrl = options['base-url'
         `media: ${count(uploaded.uploaded, 'object')} (${(uploaded.uploadedBytes / 1e6).toFixed(1)} MB) uploaded to the ${media.description}, ` +
         `${uploaded.present} already there`,
     );
-    return 0;
+    return { status: 0, problems: [] };
   } catch (error) {
-    if (error instanceof ContentError) report(error.problems, options, log);
-    else if (error instanceof DeployLimitError) error.violations.forEach((line) => log.error(`error ${line}`));
-    else if (error instanceof MediaStoreError || error instanceof DerivativeStoreError) log.error(`error ${error.message}`);
-    else throw error;
+    let problems: NoticeProblem[];
+    if (error instanceof ContentError) {
+      report(error.problems, options, log);
+      problems = error.problems.filter((problem) => problem.severity === 'error').map(noticeItem(options));
+    } else if (error instanceof DeployLimitError) {
+      error.violations.forEach((line) => log.error(`error ${line}`));
+      problems = error.violations.map((line) => ({ where: `${options.out}/`, message: line }));
+    } else if (error instanceof MediaStoreError || error instanceof DerivativeStoreError) {
+      log.error(`error ${error.message}`);
+      problems = [{ where: media.description, message: error.message }];
+    } else throw error;
     log.error(`build failed; ${options.out}/ was left as it was`);
-    return 1;
+    return failed(1, problems);
   }
 }
 
@@ -226,6 +251,36 @@ async function derive(options: Options, log: Logger): Promise<number> {
   return problems.errors.length > 0 ? 1 : 0;
 }
 
+/** The preview over build/ (the port the options name); `notice` is the watching preview's banner. */
+async function previewServer(options: Options, log: Logger, media: MediaStore, notice?: () => BuildNotice | null) {
+  const { startPreviewServer } = await import('./serve/preview/server.ts');
+  return startPreviewServer({
+    buildDir: options.out,
+    host: DEFAULTS.host,
+    port: Number(options.port),
+    env: process.env,
+    media,
+    ...(notice ? { notice } : {}),
+    onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
+  });
+}
+
+/** Says so when `error` is a port in use (exit status 1); any other error is thrown on. */
+function portInUse(error: unknown, options: Options, log: Logger): number {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
+  return 1;
+}
+
+/** Resolves when the process is asked to stop (Ctrl-C, SIGTERM), after `close`. */
+function untilStopped(close: () => Promise<void>): Promise<number> {
+  return new Promise((resolve) => {
+    const stop = () => void close().then(() => resolve(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
 async function serve(options: Options, log: Logger): Promise<number> {
   // Without a build every request would be a 500: refuse to start instead.
   if (!existsSync(join(options.out, buildPaths.manifest))) {
@@ -234,29 +289,52 @@ async function serve(options: Options, log: Logger): Promise<number> {
   }
   const media = await mediaStore(options, log);
   if (!media) return 1;
-  const { startPreviewServer } = await import('./serve/preview/server.ts');
-  let server: Awaited<ReturnType<typeof startPreviewServer>>;
+  let server: Awaited<ReturnType<typeof previewServer>>;
   try {
-    server = await startPreviewServer({
-      buildDir: options.out,
-      host: DEFAULTS.host,
-      port: Number(options.port),
-      env: process.env,
-      media,
-      onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
-    });
+    server = await previewServer(options, log, media);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
-    return 1;
+    return portInUse(error, options, log);
   }
   log.info(`serving ${options.out}/ at ${server.url}api/v1/ (Ctrl-C stops)`);
-  await new Promise<void>((resolve) => {
-    const stop = () => void server.close().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  return 0;
+  return untilStopped(() => server.close());
+}
+
+/**
+ * `archive start`: build for the preview's address and serve; unless --no-watch, watch
+ * content/ and rebuild on every change (src/start.ts).
+ */
+async function start(options: Options, log: Logger): Promise<number> {
+  const baseUrl = options['base-url'] ?? `http://localhost:${options.port}`;
+  if (options['no-watch']) {
+    const status = await build(options, log, baseUrl);
+    return status === 0 ? serve(options, log) : status;
+  }
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
+  const { startWatchingPreview } = await import('./start.ts');
+  let usage = 0;
+  let preview: Awaited<ReturnType<typeof startWatchingPreview>>;
+  try {
+    preview = await startWatchingPreview({
+      contentDir: options.content,
+      rebuild: async () => {
+        const { status, problems } = await runBuild(options, log, baseUrl);
+        if (status === 2) usage = 2;
+        return status === 0 ? { ok: true } : { ok: false, problems };
+      },
+      hasBuild: () => existsSync(join(options.out, buildPaths.manifest)),
+      serve: (notice) => previewServer(options, log, media, notice),
+      log,
+    });
+  } catch (error) {
+    return portInUse(error, options, log);
+  }
+  // Wrong options fail every build alike; without a build and without a watcher nothing can follow.
+  if (usage === 2 || (!preview.server && !preview.watching)) {
+    await preview.close();
+    return usage || 1;
+  }
+  return untilStopped(() => preview.close());
 }
 
 async function prune(options: Options, log: Logger): Promise<number> {
@@ -329,10 +407,8 @@ export async function main(argv: string[], log: Logger = streamLogger()): Promis
       return derive(options, log);
     case 'serve':
       return serve(options, log);
-    case 'start': {
-      const status = await build(options, log, options['base-url'] ?? `http://localhost:${options.port}`);
-      return status === 0 ? serve(options, log) : status;
-    }
+    case 'start':
+      return start(options, log);
     case 'prune':
       return prune(options, log);
     case 'schemas':

@@ -121,13 +121,21 @@ export class ContentError extends Error {
  * (a code frame, as Babel and Astro print), when the problem has a line.
  */
 export function formatProblem(problem: Problem, contentDir = '', text?: string): string {
-  const file = contentDir ? `${contentDir.replace(/\/+$/, '')}/${problem.file}` : problem.file;
-  const where = problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file;
-  const key = problem.path ? ` ${problem.path}:` : '';
-  const head = `${problem.severity === 'error' ? 'error' : 'warning'} ${where}${key} ${problem.message}`;
+  const head = `${problem.severity === 'error' ? 'error' : 'warning'} ${problemWhere(problem, contentDir)} ${problemText(problem)}`;
   const lines = problem.hint ? `${head}\n    -> ${problem.hint}` : head;
   const frame = text === undefined || problem.line <= 0 ? '' : codeFrame(text, problem.line, problem.column);
   return frame ? `${lines}\n${frame}` : lines;
+}
+
+/** Where the problem is, as the human format prints it: `content/file:line:column`, or the file. */
+export function problemWhere(problem: Problem, contentDir = ''): string {
+  const file = contentDir ? `${contentDir.replace(/\/+$/, '')}/${problem.file}` : problem.file;
+  return problem.line > 0 ? `${file}:${problem.line}:${problem.column}` : file;
+}
+
+/** What is wrong, as the human format prints it: `key.path: message`, or the message. */
+export function problemText(problem: Problem): string {
+  return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
 }
 
 /** GitHub Actions workflow command, so a pull request shows the problem on the offending line. */

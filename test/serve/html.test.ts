@@ -186,3 +186,25 @@ describe('pager', () => {
     expect(past).toContain('Past the last page · 35 objects');
   });
 });
+
+describe("the watching preview's banner", () => {
+  const problem = (n: number) => ({ where: `content/requests/000${n}-x/request.yaml:9:9`, message: `status: is "${HOSTILE}", which is not allowed` });
+
+  it('names each problem, escaped, above the answer; a page without a notice has none', () => {
+    const html = page({ notice: { summary: 'The build of 12:03:04 failed: 1 error.', problems: [problem(1)] } });
+    expectInert(html);
+    const banner = /<div class="notice" role="alert">([\s\S]*?)<\/div>\n<main>/.exec(html)?.[1];
+    expect(banner).toBe(
+      '<p><b>The build of 12:03:04 failed: 1 error.</b> This page shows the last good build; it is replaced once a rebuild succeeds.</p>' +
+        `<ul><li><code>content/requests/0001-x/request.yaml:9:9</code> status: is &quot;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&#39;&quot;, which is not allowed</li></ul>`,
+    );
+    expect(page({})).not.toContain('class="notice"');
+    expect(page({ notice: null })).toBe(page({}));
+  });
+
+  it('lists at most 20 problems and says how many more the terminal lists', () => {
+    const html = page({ notice: { summary: 'The build failed: 23 errors.', problems: Array.from({ length: 23 }, (_, i) => problem(i)) } });
+    expect(html.match(/<li><code>/g)).toHaveLength(20);
+    expect(html).toContain('<li>and 3 more (the terminal that runs npm start lists them all)</li>');
+  });
+});

@@ -13,6 +13,7 @@ import { matchApiRoute, missingDetailError } from './route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
 import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
+import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
@@ -33,6 +34,11 @@ export interface ApiHandlerOptions {
   cacheManifest?: boolean;
   /** Called with unexpected errors (the answer is a 500 JSON body either way). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * The watching preview's failed rebuild, if any: browsable pages show it above the answer
+   * (html/notice.ts); JSON answers never do. Asked per request.
+   */
+  notice?: () => BuildNotice | null;
 }
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -51,7 +57,7 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
 
   return async (request) => {
     try {
-      return await handle(request, store, manifest);
+      return await handle(request, store, manifest, options.notice?.() ?? null);
     } catch (error) {
       options.onError?.(error, request);
       return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
@@ -67,10 +73,10 @@ async function loadManifest(store: Store): Promise<Manifest> {
   return manifest;
 }
 
-async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>): Promise<Response> {
+async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>, notice: BuildNotice | null): Promise<Response> {
   const url = new URL(request.url);
   const early = await earlyAnswer(request);
-  if (early) return early.status >= 400 && wantsHtml(request, url) ? browsableError(request, early, await manifest()) : early;
+  if (early) return early.status >= 400 && wantsHtml(request, url) ? browsableError(request, early, await manifest(), notice) : early;
   const view = matchApiRoute(url.pathname) as View;
   if (view.kind === 'schema') return schemaResponse(request, url, store);
   if (view.kind === 'schema-ui') return schemaPageResponse(request);
@@ -80,10 +86,10 @@ async function handle(request: Request, store: Store, manifest: () => Promise<Ma
   const urls = new UrlBuilder(facts.urls);
   if ('error' in answer) {
     if (!wantsHtml(request, url)) return errorResponse(request, answer.status, answer.error, methodsOf(view), answer.headers);
-    return browsable(request, { view, url, status: answer.status, body: answer.error }, urls, methodsOf(view), answer.headers);
+    return browsable(request, { view, url, status: answer.status, body: answer.error, notice }, urls, methodsOf(view), answer.headers);
   }
   const value = format ? withFormat(answer.body, urls, format) : answer.body;
-  if (wantsHtml(request, url)) return browsable(request, { view, url, status: 200, body: value, totals: totalsOf(facts) }, urls, methodsOf(view));
+  if (wantsHtml(request, url)) return browsable(request, { view, url, status: 200, body: value, totals: totalsOf(facts), notice }, urls, methodsOf(view));
   return okResponse(request, jsonBytes(value), apiHeaders(methodsOf(view)));
 }
 
@@ -120,7 +126,7 @@ async function browsable(
 }
 
 /** An early error (404, 401, 405) as a browsable page; a HEAD has no body to show, so its GET is asked. */
-async function browsableError(request: Request, early: Response, manifest: Manifest): Promise<Response> {
+async function browsableError(request: Request, early: Response, manifest: Manifest, notice: BuildNotice | null): Promise<Response> {
   const full = request.method === 'HEAD' ? ((await earlyAnswer(new Request(request.url, { headers: request.headers }))) ?? early) : early;
   const body: unknown = await full.json();
   const url = new URL(request.url);
@@ -129,7 +135,7 @@ async function browsableError(request: Request, early: Response, manifest: Manif
   const extra: Record<string, string> = {};
   const challenge = early.headers.get('www-authenticate');
   if (challenge) extra['www-authenticate'] = challenge;
-  return browsable(request, { view, url, status: early.status, body }, new UrlBuilder(manifest.urls), allow, extra);
+  return browsable(request, { view, url, status: early.status, body, notice }, new UrlBuilder(manifest.urls), allow, extra);
 }
 
 async function read(view: View, url: URL, store: Store, manifest: Manifest): Promise<Answer> {

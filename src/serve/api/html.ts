@@ -14,6 +14,7 @@ import { filterFields, filterForm, NAME_SEARCH_FIELDS, type FormField } from './
 import { linkOf, renderJson } from './html/json.ts';
 import { documentGrid, documentView, isObject, pageList } from './html/media.ts';
 import { breadcrumbs, listTarget, metaOf, pager } from './html/navigation.ts';
+import { noticeBanner, type BuildNotice } from './html/notice.ts';
 import { STYLE } from './html/style.ts';
 import { withQueryParam } from './links.ts';
 import { viewName } from './metadata.ts';
@@ -57,6 +58,8 @@ export interface BrowsablePage {
   body: unknown;
   /** Objects per list, for the root page. */
   totals?: Partial<Record<ResourceName, number>>;
+  /** The watching preview's failed rebuild, shown above the answer (html/notice.ts). */
+  notice?: BuildNotice | null;
 }
 
 function titleOf(view: ApiRoute): string {
@@ -134,7 +137,7 @@ export function renderBrowsable(page: BrowsablePage, urls: UrlBuilder): string {
 <style>${STYLE}</style></head>
 <body><header class="bar"><a href="${escapeHtml(urls.apiRoot({ format: 'api' }))}">${escapeHtml(new URL(urls.settings.baseUrl).host)}</a><span>browsable API</span></header>
 ${breadcrumbs(view, urls)}
-<main>
+${noticeBanner(page.notice)}<main>
 <div class="head"><h1>${escapeHtml(title)}</h1><p class="formats"><a href="${escapeHtml(json)}">json</a></p></div>
 ${description ? `<p class="description">${escapeHtml(description)}</p>` : ''}
 <p class="request"><b>${escapeHtml(page.method)}</b> ${escapeHtml(path)}</p>

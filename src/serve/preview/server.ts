@@ -8,6 +8,7 @@ import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, type Env, type TokenKey } fr
 import { folderMediaStore } from '../../media/folder-store.ts';
 import type { MediaStore } from '../../media/store.ts';
 import { createApiHandler } from '../api/handler.ts';
+import type { BuildNotice } from '../api/html/notice.ts';
 import { createMediaHandler } from '../media/handler.ts';
 import { fsStore } from '../shared/fs-store.ts';
 import { describeRequest, serveOverNode, type NodeServer } from './node-adapter.ts';
@@ -28,6 +29,8 @@ export interface PreviewOptions {
   media?: MediaStore;
   /** Called with the cause of every 500 and the request that met it (`GET /api/v1/…`). */
   onError?: (error: unknown, request: string) => void;
+  /** `npm start`'s failed rebuild, for the banner of the browsable API (src/start.ts). */
+  notice?: () => BuildNotice | null;
 }
 
 export type PreviewServer = NodeServer;
@@ -38,7 +41,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   const store = fsStore(options.buildDir);
   const onError = (error: unknown, request: Request) => options.onError?.(error, describeRequest(request.method, new URL(request.url)));
   const router = createPreviewRouter({
-    api: createApiHandler({ store, onError }),
+    api: createApiHandler({ store, onError, ...(options.notice ? { notice: options.notice } : {}) }),
     media: createMediaHandler({
       keys,
       ...(options.now ? { now: options.now } : {}),

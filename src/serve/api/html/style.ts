@@ -34,6 +34,9 @@ pre{font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;background:#f6f
 .field input,.field select{width:100%;font:inherit;padding:.35rem .4rem;border:1px solid #c8ccd1;border-radius:4px;background:#fff}
 .buttons{margin:.75rem 0 .25rem;display:flex;gap:1rem;align-items:center}
 button{font:inherit;font-weight:600;background:#1f3a5f;color:#fff;border:0;border-radius:4px;padding:.45rem 1.2rem;cursor:pointer}
+.notice{color:#7a1a00;background:#fff4e5;border-bottom:2px solid #d4731c;padding:.6rem 1rem;overflow-wrap:anywhere}
+.notice p,.notice ul{margin:.2rem 0}
+.notice code{font:.85rem ui-monospace,SFMono-Regular,Menlo,monospace}
 .errors{color:#a40e26;background:#ffebe9;border:1px solid #ffcecb;border-radius:4px;padding:.5rem .75rem .5rem 1.75rem}
 .document{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;align-items:start;margin:1rem 0}
 .cover img{width:120px;height:auto;border:1px solid #d8dee4;display:block}

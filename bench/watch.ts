@@ -1,0 +1,129 @@
+/**
+ * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content]`.
+ *
+ * Copies the content directory (default: the sample archive) to a temporary folder, runs
+ * `archive start` on it in its own process (as `npm start` does, with the project's PDF cache),
+ * then edits one request's summary `--edits` times and measures, for each, the time from the
+ * write of the file to the first answer of the preview over HTTP that carries the new text
+ * (polled every 10 ms). Also reads what the CLI printed: each rebuild's own duration and the
+ * preview's "served … after the change". Then builds the same content a few times in this
+ * process, as the watching preview rebuilds it, and times each stage of the build (what a
+ * rebuild spends its time on). Prints Markdown tables for docs/performance.md and the load of
+ * the machine, since a loaded machine slows every number.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildArchive } from '../src/build.ts';
+import { folderMediaStore } from '../src/media/folder-store.ts';
+
+const { values } = parseArgs({
+  options: {
+    edits: { type: 'string', default: '10' },
+    'no-images': { type: 'boolean', default: false },
+    content: { type: 'string', default: 'content' },
+  },
+});
+const EDITS = Number(values.edits);
+const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
+
+/** The first request folder's request.yaml and its id. */
+async function firstRequest(content: string): Promise<{ file: string; id: number }> {
+  const folder = (await readdir(join(content, 'requests'))).sort()[0]!;
+  const file = join(content, 'requests', folder, 'request.yaml');
+  const id = Number(/^id: (\d+)$/m.exec(await readFile(file, 'utf8'))![1]);
+  return { file, id };
+}
+
+async function until<T>(get: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await get();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-watch-'));
+  const content = join(dir, 'content');
+  await cp(values.content!, content, { recursive: true });
+  const args = ['start', '--content', content, '--out', join(dir, 'build'), '--media-store', join(dir, 'media'), '--cache', '.cache/archive', '--port', '0'];
+  if (values['no-images']) args.push('--no-images');
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  try {
+    const started = performance.now();
+    const base = (await until(() => /serving at (http:\/\/\S+)\/api\/v1\//.exec(stderr), (match) => match !== null, 30 * 60_000, 'the first build'))![1];
+    process.stderr.write(`first build and serve: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    const { file, id } = await firstRequest(content);
+    const url = `${base}/api/v1/request/${id}/`;
+    const original = await readFile(file, 'utf8');
+    const rows: { served: number; build: number; reported: number }[] = [];
+    for (let edit = 1; edit <= EDITS; edit++) {
+      const mark = `Bench edit ${edit} ${Date.now()}`;
+      const printed = stderr.length;
+      const body = original.replace(/^summary: .*$/m, `summary: ${mark}`);
+      const t0 = performance.now();
+      await writeFile(file, body.includes(mark) ? body : `${original}summary: ${mark}\n`);
+      await until(() => fetch(url).then((response) => response.text(), () => ''), (text) => text.includes(mark), 120_000, `edit ${edit}`);
+      const served = performance.now() - t0;
+      const log = await until(() => stderr.slice(printed), (text) => /served ([\d.]+) s after the change/.test(text), 10_000, 'the log line');
+      rows.push({
+        served: served / 1000,
+        build: Number(/^built .*? ([\d.]+) s; fullest/m.exec(log)?.[1] ?? NaN),
+        reported: Number(/served ([\d.]+) s after the change/.exec(log)![1]),
+      });
+      // A pause between edits, as between an editor's saves.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const column = (pick: (row: (typeof rows)[number]) => number) => rows.map(pick);
+    const line = (name: string, numbers: number[]) =>
+      `| ${name} | ${Math.min(...numbers).toFixed(2)} | ${median(numbers).toFixed(2)} | ${Math.max(...numbers).toFixed(2)} |`;
+    console.log(`${rows.length} edits of ${values.content}/ (${values['no-images'] ? 'facts only' : 'with page images'}); load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} on this machine\n`);
+    console.log('| seconds | min | median | max |\n|---|---|---|---|');
+    console.log(line('edit written -> new answer over HTTP', column((row) => row.served)));
+    console.log(line('first change seen -> new build served (CLI)', column((row) => row.reported)));
+    console.log(line('the build alone (CLI "built … s")', column((row) => row.build)));
+    await stageTimes(join(dir, 'stages'), content);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Warm builds of `content` in this process, as the preview's rebuilds: the median of each stage. */
+async function stageTimes(dir: string, content: string, builds = 6): Promise<void> {
+  const stages = new Map<string, number[]>();
+  const media = folderMediaStore(join(dir, 'media'));
+  for (let build = 0; build < builds; build++) {
+    const times: [string, number][] = [];
+    const started = performance.now();
+    await buildArchive({
+      contentDir: content,
+      buildDir: join(dir, 'build'),
+      cacheDir: '.cache/archive',
+      media,
+      env: {},
+      overrides: { baseUrl: 'http://localhost:8080' },
+      images: !values['no-images'],
+      removeOld: 'background',
+      onStage: (stage, ms) => times.push([stage, ms]),
+    });
+    times.push(['whole build', performance.now() - started]);
+    // The first build loads and compiles the code: not what a rebuild of the watching preview pays.
+    if (build > 0) for (const [stage, ms] of times) stages.set(stage, [...(stages.get(stage) ?? []), ms]);
+  }
+  console.log(`\n${builds - 1} warm builds in one process (the first one not counted); load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}\n`);
+  console.log('| stage | median ms | max ms |\n|---|---|---|');
+  for (const [stage, ms] of stages) console.log(`| ${stage} | ${median(ms).toFixed(0)} | ${Math.max(...ms).toFixed(0)} |`);
+}
+
+await main();

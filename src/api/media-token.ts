@@ -8,6 +8,7 @@
  * (Deno) import this same module. No Node built-ins here. The keys are settings (src/config.ts).
  */
 import type { TokenKey } from '../config.ts';
+import { decodeUriComponentOrNull } from '../lib/uri.ts';
 
 
 const encoder = new TextEncoder();
@@ -94,4 +95,23 @@ export function tokenScope(relativePath: string): string | null {
   if (segments[0] === 'foi') return relativePath;
   if (segments[0] === 'docs-private') return segments.slice(0, 5).join('/');
   return null;
+}
+
+/**
+ * The raw relative media path of a URL path under the mount (the path of the media URL), or
+ * null if it is not a safe one: the media gate and mintTokens (token-slots.ts) read paths with it.
+ * Decoded segment by segment; encoded slashes or backslashes, `.`/`..`, empty segments, NUL and
+ * malformed escapes are refused.
+ */
+export function mediaPathOf(pathname: string, mount: string): string | null {
+  if (!pathname.startsWith(mount)) return null;
+  const raw = pathname.slice(mount.length);
+  if (raw === '' || /%(2f|5c|00)/i.test(raw)) return null;
+  const segments: string[] = [];
+  for (const encoded of raw.split('/')) {
+    const segment = decodeUriComponentOrNull(encoded);
+    if (segment === null || segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return segments.join('/');
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest, type UnlistedList } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
-import { apiJson } from '../api/json.ts';
+import { apiJson, parseApiJson } from '../api/json.ts';
 import type { BuiltResource } from '../api/resources/build-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import { buildPaths } from '../api/routes.ts';
@@ -98,7 +98,7 @@ function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<Pla
     const files: UnlistedList['files'] = {};
     for (const file of planned) {
       if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
-      const value = JSON.parse(file.body) as unknown;
+      const value = parseApiJson(file.body);
       // Keys without positions (`known` ids and slugs) are left out: the serving layer takes
       // them from the build's own index, which knows the same ones (UnlistedList).
       files[file.path] = buildPaths.isFilterIndex(resource.name, file.path) && isKeyIndex(value) ? Object.fromEntries(Object.entries(value).filter(([, positions]) => positions.length > 0)) : value;

@@ -12,10 +12,9 @@
  * outside the media tree is refused before any lookup: encoded slashes or backslashes,
  * `.`/`..`, empty segments, NUL, malformed escapes.
  */
-import { tokenScope, verifyToken, type TokenCheck } from '../../api/media-token.ts';
+import { mediaPathOf, tokenScope, verifyToken, type TokenCheck } from '../../api/media-token.ts';
 import type { TokenKey } from '../../config.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
-import { decodeUriComponentOrNull } from '../../lib/uri.ts';
 import { readMediaEntry, type MediaEntry } from '../../media/media-index.ts';
 import type { Store } from '../shared/store.ts';
 
@@ -29,20 +28,6 @@ export type GateDecision =
   | { allow: false; status: 403 | 404; message: string };
 
 const AREAS: Record<string, MediaAccess> = { docs: 'public', foi: 'token', 'docs-private': 'token' };
-
-/** The raw relative media path of a URL path under the mount, or null if it is not a safe one. */
-export function mediaPathOf(pathname: string, mount = MEDIA_MOUNT): string | null {
-  if (!pathname.startsWith(mount)) return null;
-  const raw = pathname.slice(mount.length);
-  if (raw === '' || /%(2f|5c|00)/i.test(raw)) return null;
-  const segments: string[] = [];
-  for (const encoded of raw.split('/')) {
-    const segment = decodeUriComponentOrNull(encoded);
-    if (segment === null || segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
-    segments.push(segment);
-  }
-  return segments.join('/');
-}
 
 const REFUSALS: Record<Exclude<TokenCheck, { ok: true }>['reason'], string> = {
   missing: 'This file needs a token: request it through the file_url the API gives, which carries ?token=.',
@@ -62,7 +47,7 @@ export interface GateOptions {
 }
 
 export async function checkMediaRequest(url: URL, options: GateOptions): Promise<GateDecision> {
-  const path = mediaPathOf(url.pathname, options.mount);
+  const path = mediaPathOf(url.pathname, options.mount ?? MEDIA_MOUNT);
   if (path === null) return { allow: false, status: 404, message: 'Not found.' };
   const access = AREAS[path.split('/')[0]!];
   if (!access) return { allow: false, status: 404, message: 'Not found.' };

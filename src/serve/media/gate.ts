@@ -35,10 +35,13 @@ const REFUSALS: Record<Exclude<TokenCheck, { ok: true }>['reason'], string> = {
   'unknown-key': 'The token of this link was signed with a key this site no longer accepts. Fetch the file_url from the API again.',
   forged: 'The token of this link is not valid for this file.',
   expired: 'The token of this link has expired. Fetch the file_url from the API again.',
+  'too-long': 'The token of this link outlives the lifetime of this site\'s tokens. Fetch the file_url from the API again.',
 };
 
 export interface GateOptions {
   keys: readonly TokenKey[];
+  /** MEDIA_TOKEN_TTL: the lifetime of a token, in seconds. */
+  ttl: number;
   /** Unix seconds; defaults to the clock. */
   now?: () => number;
   mount?: string;
@@ -54,7 +57,7 @@ export async function checkMediaRequest(url: URL, options: GateOptions): Promise
   if (access === 'public') return { allow: true, path, access };
   const scope = tokenScope(path)!;
   const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
-  const check = await verifyToken(url.searchParams.get('token'), scope, options.keys, now);
+  const check = await verifyToken(url.searchParams.get('token'), scope, options.keys, now, options.ttl);
   if (check.ok) return { allow: true, path, access };
   // facts §6.2: a public attachment is served without checking the token (a valid one above
   // spares the lookup; a missing, expired or foreign one does not matter).

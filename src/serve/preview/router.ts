@@ -9,7 +9,9 @@
 import { API_PREFIX } from '../../api/routes.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
-import { apiHeaders, conditionalResponse } from '../api/responses.ts';
+import { apiHeaders, conditionalResponse, okResponse } from '../api/responses.ts';
+import { hasSlot } from '../../api/token-slots.ts';
+import { mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
 import { viewOfFile } from '../api/route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
@@ -32,9 +34,11 @@ export interface PreviewRoutes {
   /** The media handler (src/serve/media/handler.ts). */
   media: WebHandler;
   files: StaticFileReader;
+  /** Mints the tokens of a static file with token slots, as the detail Edge Function does. */
+  minting: StoredMinting;
 }
 
-export function createPreviewRouter({ api, media, files }: PreviewRoutes): WebHandler {
+export function createPreviewRouter({ api, media, files, minting }: PreviewRoutes): WebHandler {
   return async (request) => {
     const url = new URL(request.url);
     const destination = routeRequest(request.method, url);
@@ -54,6 +58,11 @@ export function createPreviewRouter({ api, media, files }: PreviewRoutes): WebHa
           if (refused) return refused;
         }
         const file = await files.get(destination.file);
+        // A stored file with token slots is answered minted, never raw (docs/serving.md).
+        if (file && hasSlot(file.body)) {
+          const minted = await mintBytes(file.body, minting.tokens, await minting.mediaUrl());
+          return okResponse(request, minted, { ...staticHeaders(destination.file), ...tokenAnswerHeaders(minting.tokens) });
+        }
         if (file) return conditionalResponse(request, file.body, staticHeaders(destination.file), file.etag);
         if (destination.missing === 'function') return api(request);
         return new Response('Not found.\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

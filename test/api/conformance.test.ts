@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMediaEntry } from '../../src/media/media-index.ts';
 import { fsStore } from '../../src/serve/shared/fs-store.ts';
 import { tokenScope, verifyToken } from '../../src/api/media-token.ts';
-import { DEVELOPMENT_KEY } from '../../src/config.ts';
+import { DEFAULTS, DEVELOPMENT_KEY } from '../../src/config.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
 import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
@@ -215,7 +215,7 @@ describe('attachment (spec §2.4)', () => {
     const url = new URL(attachment.file_url);
     expect(`${url.origin}${url.pathname}`).toBe(`${MEDIA}foi/101/liste.csv`);
     expect([...url.searchParams.keys()]).toEqual(['token']);
-    const check = await verifyToken(url.searchParams.get('token'), tokenScope('foi/101/liste.csv')!, [DEVELOPMENT_KEY], BUILD_CLOCK);
+    const check = await verifyToken(url.searchParams.get('token'), tokenScope('foi/101/liste.csv')!, [DEVELOPMENT_KEY], BUILD_CLOCK, DEFAULTS.tokenTtl);
     expect(check).toEqual({ ok: true });
   });
 
@@ -277,7 +277,7 @@ describe('document (spec §2.5–2.7)', () => {
     for (const [field, path] of [['file_url', `${dir}/vermerk.pdf`], ['cover_image', `${dir}/page-p1-small.png`], ['page_template', `${dir}/page-p%7Bpage%7D-%7Bsize%7D.png`]]) {
       const [address, query] = document[field!].split('?token=');
       expect(address).toBe(`${MEDIA}${path}`);
-      expect(await verifyToken(decodeURIComponent(query), dir, [DEVELOPMENT_KEY], BUILD_CLOCK)).toEqual({ ok: true });
+      expect(await verifyToken(decodeURIComponent(query), dir, [DEVELOPMENT_KEY], BUILD_CLOCK, DEFAULTS.tokenTtl)).toEqual({ ok: true });
     }
   });
 

@@ -12,6 +12,8 @@ import type { Env } from '../../src/config.ts';
 import { folderMediaStore } from '../../src/media/folder-store.ts';
 import type { MediaStore } from '../../src/media/store.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
+import { parseApiJson } from '../../src/api/json.ts';
+import { DEVELOPMENT_TOKENS, mintText } from '../../src/serve/shared/minting.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
 
@@ -21,8 +23,12 @@ export interface BuiltTree {
   /** Where the build put its media objects. */
   media: MediaStore;
   result: BuildResult;
+  /** The file as the API answers it: its token slots minted at BUILD_CLOCK with the development key. */
   json<T = any>(path: string): Promise<T>;
+  /** The file's stored text (token slots as they are). */
   text(path: string): Promise<string>;
+  /** The file's stored value (token slots as value slots, src/api/token-slots.ts). */
+  stored<T = any>(path: string): Promise<T>;
   files(): Promise<string[]>;
   remove(): Promise<void>;
 }
@@ -60,8 +66,9 @@ export async function buildTree(
     buildDir,
     media,
     result,
-    json: async (path) => JSON.parse(await readFile(join(buildDir, path), 'utf8')),
+    json: async (path) => JSON.parse(await mintText(await readFile(join(buildDir, path), 'utf8'), { ...DEVELOPMENT_TOKENS, now: () => BUILD_CLOCK }, result.settings.urls.mediaUrl)),
     text: (path) => readFile(join(buildDir, path), 'utf8'),
+    stored: async (path) => parseApiJson(await readFile(join(buildDir, path), 'utf8')) as any,
     files: () => listFiles(buildDir),
     remove: dir.remove,
   };
@@ -77,7 +84,7 @@ export interface ServedTree {
 /**
  * Registers `beforeAll`/`afterAll` that build `tree` for real and serve it with the local
  * preview over a real socket, as `npm start` does; tears both down afterwards. The preview's
- * clock is the build clock, so the media tokens the build signed are valid.
+ * clock is the build clock (tokens are minted and checked by it).
  */
 export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Parameters<typeof buildTree>[1] = {}): ServedTree {
   let built: BuiltTree | undefined;

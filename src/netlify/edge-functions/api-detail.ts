@@ -6,6 +6,7 @@
  */
 import { answerDetail, manifestMediaUrl, originFetch } from '../../serve/api/detail-rewrite.ts';
 import { tokenServingOf } from '../../serve/shared/minting.ts';
+import { errorResponse } from '../../serve/api/responses.ts';
 import { netlifyEnv, type EdgeContext } from '../edge-runtime.ts';
 
 // Literal value: Netlify reads this declaration without running the module. It equals
@@ -26,5 +27,11 @@ export default async function apiDetail(request: Request, context: EdgeContext):
     }
     return url;
   };
-  return answerDetail(request, () => context.next(), fetchFile, { tokens: tokenServingOf(netlifyEnv), mediaUrl });
+  try {
+    return await answerDetail(request, () => context.next(), fetchFile, { tokens: tokenServingOf(netlifyEnv), mediaUrl });
+  } catch (error) {
+    // As the API core answers an unexpected error (a detail with media links and no MEDIA_TOKEN_KEYS).
+    console.error(error);
+    return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
+  }
 }

@@ -58,8 +58,10 @@ export function createPreviewRouter({ api, media, files, minting }: PreviewRoute
           if (refused) return refused;
         }
         const file = await files.get(destination.file);
-        // A stored file with token slots is answered minted, never raw (docs/serving.md).
-        if (file && hasSlot(file.body)) {
+        // A view answered from a stored file with token slots (a detail) is minted, as the detail
+        // Edge Function mints it; the file's own path is served as the CDN serves it, raw: it is
+        // the Store's file, not an answer (docs/serving.md, "Media tokens in answers").
+        if (file && url.pathname.endsWith('/') && hasSlot(file.body)) {
           const minted = await mintBytes(file.body, minting.tokens, await minting.mediaUrl());
           return okResponse(request, minted, { ...staticHeaders(destination.file), ...tokenAnswerHeaders(minting.tokens) });
         }

@@ -69,7 +69,9 @@ describe('paths', () => {
     [buildPaths.detail('message', 5), 'api/v1/message/0/0/5.json'],
     [buildPaths.detail('message', 123_456), 'api/v1/message/0/123/123456.json'],
     [buildPaths.detail('message', 7_654_321), 'api/v1/message/7/654/7654321.json'],
-    [buildPaths.listPage('message', 0), 'api/v1/message/index.json'],
+    [buildPaths.listPage('request', 0), 'api/v1/request/index.json'],
+    // A list whose objects link tokened media has no static first page (ResourceSpec.mediaTokens).
+    [buildPaths.listPage('message', 0), '_data/message/pages/0/0/0.json'],
     [buildPaths.listPage('message', 100), '_data/message/pages/0/0/100.json'],
     [buildPaths.listPage('message', 50 * 1234), '_data/message/pages/0/1/61700.json'],
     [buildPaths.documentAnnotations('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10'), `_data/pageannotation/document/${shardOf('12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10')}/12-3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10.json`],

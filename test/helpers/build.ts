@@ -84,14 +84,14 @@ export interface ServedTree {
 /**
  * Registers `beforeAll`/`afterAll` that build `tree` for real and serve it with the local
  * preview over a real socket, as `npm start` does; tears both down afterwards. The preview's
- * clock is the build clock (tokens are minted and checked by it).
+ * clock is the build clock unless `now` gives another (tokens are minted and checked by it).
  */
-export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Parameters<typeof buildTree>[1] = {}): ServedTree {
+export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Parameters<typeof buildTree>[1] & { now?: () => number } = {}): ServedTree {
   let built: BuiltTree | undefined;
   let server: PreviewServer | undefined;
   beforeAll(async () => {
     built = await buildTree(typeof tree === 'function' ? await tree() : tree, options);
-    server = await startPreviewServer({ buildDir: built.buildDir, media: built.media, port: 0, env: {}, now: () => BUILD_CLOCK });
+    server = await startPreviewServer({ buildDir: built.buildDir, media: built.media, port: 0, env: {}, now: options.now ?? (() => BUILD_CLOCK) });
   }, 180_000);
   afterAll(async () => {
     await server?.close();

@@ -82,31 +82,47 @@ export class SlotError extends Error {
  * (SlotError): the answer would otherwise carry a link that can never open.
  */
 export async function mintTokens(text: string, signer: TokenSigner, nowSeconds: number): Promise<string> {
-  let at = text.indexOf(STORED_SLOT);
-  if (at === -1) return text;
+  if (!text.includes(STORED_SLOT)) return text;
   const expires = nowSeconds + signer.ttl;
   const mount = new URL(signer.mediaUrl).pathname;
+  // First every slot's scope, then each distinct scope signed once (in parallel), then the text.
+  const slots: { at: number; scope: string }[] = [];
   const tokens = new Map<string, Promise<string>>();
+  for (let at = text.indexOf(STORED_SLOT); at !== -1; at = text.indexOf(STORED_SLOT, at + STORED_SLOT.length)) {
+    const scope = scopeBefore(text, at, signer.mediaUrl, mount);
+    if (!tokens.has(scope)) tokens.set(scope, signScope(scope, expires, signer.key));
+    slots.push({ at, scope });
+  }
+  const signed = new Map<string, string>();
+  await Promise.all([...tokens].map(async ([scope, token]) => signed.set(scope, queryValue(await token))));
   const parts: string[] = [];
   let done = 0;
-  while (at !== -1) {
-    const start = text.lastIndexOf('"', at) + 1;
-    const url = text.slice(start, at);
-    if (!url.startsWith(signer.mediaUrl)) throw new SlotError(`a token slot follows "${url.slice(0, 120)}", which is no media URL of ${signer.mediaUrl}`);
-    const path = mediaPathOf(new URL(url).pathname, mount);
-    const scope = path === null ? null : tokenScope(path);
-    if (scope === null) throw new SlotError(`a token slot follows ${url.slice(0, 120)}, which needs no token`);
-    let token = tokens.get(scope);
-    if (!token) {
-      token = signScope(scope, expires, signer.key).then(encodeURIComponent);
-      tokens.set(scope, token);
-    }
-    parts.push(text.slice(done, at + TOKEN_QUERY.length), await token);
+  for (const { at, scope } of slots) {
+    parts.push(text.slice(done, at + TOKEN_QUERY.length), signed.get(scope)!);
     done = at + STORED_SLOT.length;
-    at = text.indexOf(STORED_SLOT, done);
   }
   parts.push(text.slice(done));
   return parts.join('');
+}
+
+/**
+ * The scope of the media URL that ends at a slot: the URL runs from the JSON string's opening
+ * quote (a percent-encoded URL holds no `"`) to the slot. Its path is read as the gate reads a
+ * request's (mediaPathOf, tokenScope); the build writes media URLs canonical, so the path is
+ * the mount followed by the URL's text after the media URL.
+ */
+function scopeBefore(text: string, at: number, mediaUrl: string, mount: string): string {
+  const start = text.lastIndexOf('"', at) + 1;
+  if (!text.startsWith(mediaUrl, start)) throw new SlotError(`a token slot follows "${text.slice(start, Math.min(at, start + 120))}", which is no media URL of ${mediaUrl}`);
+  const path = mediaPathOf(mount + text.slice(start + mediaUrl.length, at), mount);
+  const scope = path === null ? null : tokenScope(path);
+  if (scope === null) throw new SlotError(`a token slot follows ${text.slice(start, Math.min(at, start + 120))}, which needs no token`);
+  return scope;
+}
+
+/** A token as a query value: `:` percent-encoded, as URLSearchParams writes it; its other characters need none. */
+function queryValue(token: string): string {
+  return token.replaceAll(':', '%3A');
 }
 
 const encoder = new TextEncoder();

@@ -15,7 +15,7 @@ import { highlighter } from './highlight.ts';
 import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
-import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, type Store } from '../shared/store.ts';
 import { DEVELOPMENT_TOKENS, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
 import { apiJson } from '../../api/json.ts';
@@ -64,7 +64,8 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
   };
 }
 
-async function loadManifest(store: Store): Promise<Manifest> {
+/** The build's manifest (`_data/manifest.json`), or an error that says to run the build. */
+export async function loadManifest(store: Store): Promise<Manifest> {
   const manifest = (await readJson(store, buildPaths.manifest)) as Manifest | null;
   if (!manifest || manifest.version !== MANIFEST_VERSION) {
     throw new Error(`${buildPaths.manifest} is missing or not version ${MANIFEST_VERSION}; run the build`);

@@ -5,12 +5,10 @@
  * wrap) to a Node server (node-adapter.ts). No netlify-cli needed.
  */
 import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, tokenTtlOf, type Env, type TokenKey } from '../../config.ts';
-import { MANIFEST_VERSION, type Manifest } from '../../api/manifest.ts';
-import { buildPaths } from '../../api/routes.ts';
 import type { TokenServing } from '../shared/minting.ts';
 import { folderMediaStore } from '../../media/folder-store.ts';
 import type { MediaStore } from '../../media/store.ts';
-import { createApiHandler } from '../api/handler.ts';
+import { createApiHandler, loadManifest } from '../api/handler.ts';
 import { createMediaHandler } from '../media/handler.ts';
 import { fsStore } from '../shared/fs-store.ts';
 import { describeRequest, serveOverNode, type NodeServer } from './node-adapter.ts';
@@ -59,14 +57,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     }),
     files: new StaticFiles(options.buildDir),
     // Read on every minted file, not kept: a rebuild under a running preview may change it.
-    minting: { tokens, mediaUrl: () => manifestOf(store).then((manifest) => manifest.urls.mediaUrl) },
+    minting: { tokens, mediaUrl: () => loadManifest(store).then((manifest) => manifest.urls.mediaUrl) },
   });
   return serveOverNode(router, { host: options.host ?? '127.0.0.1', port: options.port ?? 8080, ...(options.onError ? { onError: options.onError } : {}) });
-}
-
-async function manifestOf(store: ReturnType<typeof fsStore>): Promise<Manifest> {
-  const bytes = await store.read(buildPaths.manifest);
-  const manifest = bytes === null ? null : (JSON.parse(new TextDecoder().decode(bytes)) as Manifest);
-  if (!manifest || manifest.version !== MANIFEST_VERSION) throw new Error(`${buildPaths.manifest} is missing or not version ${MANIFEST_VERSION}; run the build`);
-  return manifest;
 }

@@ -9,7 +9,6 @@ import { BUILT_RESOURCES } from './api/resources/build-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import type { Manifest } from './api/manifest.ts';
 import { buildPaths, UrlBuilder } from './api/routes.ts';
-import { signMedia } from './api/sign-media.ts';
 import { checkContent, type CheckOptions } from './check.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
@@ -83,7 +82,6 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     urls: new UrlBuilder(settings.urls),
     timeZone: archive.timeZone,
     now: settings.now * 1_000_000,
-    token: stage('sign media', await signMedia(archive, settings)),
     published: derivatives.published,
     facts: derivatives.facts,
     cropped: (annotation) => cropped.has(annotation),

@@ -89,7 +89,11 @@ export const DEFAULTS = {
   port: 8080,
   host: '127.0.0.1',
   mediaPath: '/media/',
-  tokenTtlDays: 30,
+  /**
+   * Lifetime of a media token in seconds, from the answer that mints it (MEDIA_TOKEN_TTL):
+   * froide's FOI_MEDIA_TOKEN_EXPIRY (docs/architecture.md, Tokens).
+   */
+  tokenTtl: 120,
   /** froide renders date-times in the site's zone (facts §1.4). */
   timeZone: 'Europe/Berlin',
   /**
@@ -125,7 +129,8 @@ export interface Settings {
   urls: UrlSettings;
   /** First key signs, all keys verify. */
   tokenKeys: TokenKey[];
-  tokenTtlDays: number;
+  /** Seconds a minted media token is valid (the serving side reads MEDIA_TOKEN_TTL itself: tokenTtlOf). */
+  tokenTtl: number;
   /** Build clock in Unix seconds; SOURCE_DATE_EPOCH makes it reproducible. */
   now: number;
   /** Production builds refuse the development token key. */
@@ -195,10 +200,13 @@ export function resolveSettings(site: SiteFile, env: Env, overrides: SettingsOve
     );
   }
 
-  const ttl = env.MEDIA_TOKEN_TTL_DAYS === undefined ? DEFAULTS.tokenTtlDays : Number(env.MEDIA_TOKEN_TTL_DAYS);
-  if (!Number.isInteger(ttl) || ttl < 1) {
-    throw new SettingsError(`MEDIA_TOKEN_TTL_DAYS "${env.MEDIA_TOKEN_TTL_DAYS}" must be a whole number of days, at least 1`);
+  if (env.MEDIA_TOKEN_TTL_DAYS !== undefined) {
+    throw new SettingsError(
+      'MEDIA_TOKEN_TTL_DAYS is no longer read: media tokens are minted when an answer is made and live MEDIA_TOKEN_TTL seconds ' +
+        `(default ${DEFAULTS.tokenTtl}). Remove MEDIA_TOKEN_TTL_DAYS from the environment (docs/deploy.md).`,
+    );
   }
+  const ttl = tokenTtlOf(env.MEDIA_TOKEN_TTL);
 
   let now = overrides.now;
   if (now === undefined && env.SOURCE_DATE_EPOCH !== undefined) {
@@ -212,7 +220,7 @@ export function resolveSettings(site: SiteFile, env: Env, overrides: SettingsOve
     title: env.TITLE ?? site.title,
     urls: { baseUrl, mediaUrl, siteUrl },
     tokenKeys,
-    tokenTtlDays: ttl,
+    tokenTtl: ttl,
     now: now ?? Math.floor(Date.now() / 1000),
     production,
     defaultUpdatedAt: site.updated_at,
@@ -246,8 +254,16 @@ export function pdfBudgetMs(flag: string | undefined, env: Env): number | undefi
   return Math.round(Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h']);
 }
 
-/** Expiry of every token written by one build: start of the build's UTC day + TTL. */
-export function tokenExpiry(settings: Settings): number {
-  const day = 86_400;
-  return Math.floor(settings.now / day) * day + settings.tokenTtlDays * day;
+/**
+ * MEDIA_TOKEN_TTL: the lifetime of minted media tokens in whole seconds (default
+ * DEFAULTS.tokenTtl). The build checks it; the API function, the Edge Functions and the preview
+ * read it where they mint and verify.
+ */
+export function tokenTtlOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULTS.tokenTtl;
+  const ttl = Number(value);
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > 86_400) {
+    throw new SettingsError(`MEDIA_TOKEN_TTL "${value}" must be a whole number of seconds from 1 to 86400 (default ${DEFAULTS.tokenTtl})`);
+  }
+  return ttl;
 }

@@ -7,6 +7,7 @@ import { ContentError } from '../src/content/problems.ts';
 import { DEFAULTS } from '../src/config.ts';
 import { DeployLimitError } from '../src/output/limits.ts';
 import { buildPaths } from '../src/api/routes.ts';
+import { SLOT_CHAR } from '../src/api/token-slots.ts';
 import { folderMediaStore } from '../src/media/folder-store.ts';
 import { readMediaEntry } from '../src/media/media-index.ts';
 import type { MediaStore } from '../src/media/store.ts';
@@ -143,13 +144,27 @@ describe('build', () => {
     expect(manifest.urls.baseUrl).toBe('https://archiv.example.org');
   });
 
-  it('signs tokens that expire a TTL after the build day', async () => {
-    const built = track(await buildTree(minimalArchive(), { env: { MEDIA_TOKEN_TTL_DAYS: '2' } }));
-    const attachment = await built.detail('attachment', 1000);
-    const token = decodeURIComponent(attachment.file_url.split('token=')[1]);
-    const day = 86_400;
-    expect(parseInt(token.split(':')[0]!, 36)).toBe(Math.floor(BUILD_CLOCK / day) * day + 2 * day);
+  it('gives a byte-identical build/ on another day and with another token lifetime; no stored file carries a token', async () => {
+    const tree = await withPdfAttachment();
+    const today = track(await buildTree(tree));
+    const later = track(await buildTree(tree, { env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK + 3 * 86_400 + 4321), MEDIA_TOKEN_TTL: '600' } }));
+    const files = await today.files();
+    expect(await later.files()).toEqual(files);
+    let slots = 0;
+    for (const file of files) {
+      const [a, b] = await Promise.all([readFile(join(today.buildDir, file)), readFile(join(later.buildDir, file))]);
+      expect(a.equals(b), file).toBe(true);
+      // Every `?token=` of a stored file is a slot (src/api/token-slots.ts), never a token.
+      const text = a.toString('utf8');
+      for (const match of text.matchAll(/[?&]token=(.)/g)) {
+        expect(match[1], `${file}: a token in stored bytes`).toBe(SLOT_CHAR);
+        slots++;
+      }
+    }
+    // The attachments' file_url and the private document's media URLs, in details and lists.
+    expect(slots).toBeGreaterThan(10);
   });
+
   it('writes no media bytes into build/: the media index names each file by hash and size, the store holds the bytes', async () => {
     const built = track(await buildTree(await withPdfAttachment(), { images: true }));
     const files = await built.files();

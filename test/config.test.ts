@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfBudgetMs, resolveSettings, tokenExpiry } from '../src/config.ts';
+import { DEFAULTS, pdfBudgetMs, resolveSettings, tokenTtlOf } from '../src/config.ts';
 
 const site = { title: 'Archiv', base_url: 'https://archiv.example.org/', updated_at: '2024-01-01T00:00:00Z' };
 
@@ -39,14 +39,12 @@ describe('settings', () => {
     expect(() => resolveSettings(site, { BASE_URL: 'ftp://x.example' })).toThrow('must use http or https');
   });
 
-  it('makes token expiry a function of the build day, for reproducible builds', () => {
-    const day = 86_400;
-    const morning = resolveSettings(site, { SOURCE_DATE_EPOCH: String(100 * day + 10) });
-    const evening = resolveSettings(site, { SOURCE_DATE_EPOCH: String(100 * day + 80_000) });
-    expect(tokenExpiry(morning)).toBe(130 * day);
-    expect(tokenExpiry(evening)).toBe(130 * day);
-    expect(tokenExpiry(resolveSettings(site, { SOURCE_DATE_EPOCH: String(100 * day), MEDIA_TOKEN_TTL_DAYS: '7' }))).toBe(107 * day);
-    expect(() => resolveSettings(site, { MEDIA_TOKEN_TTL_DAYS: '0' })).toThrow('at least 1');
+  it('reads the token lifetime in seconds, 120 by default, and refuses the old day setting', () => {
+    expect(resolveSettings(site, {}).tokenTtl).toBe(120);
+    expect(resolveSettings(site, { MEDIA_TOKEN_TTL: '300' }).tokenTtl).toBe(300);
+    expect(tokenTtlOf(undefined)).toBe(DEFAULTS.tokenTtl);
+    for (const bad of ['0', '-5', '1.5', 'zwei', '86401']) expect(() => tokenTtlOf(bad), bad).toThrow(/MEDIA_TOKEN_TTL ".*" must be a whole number of seconds/);
+    expect(() => resolveSettings(site, { MEDIA_TOKEN_TTL_DAYS: '30' })).toThrow(/MEDIA_TOKEN_TTL_DAYS is no longer read/);
   });
 });
 

@@ -7,12 +7,20 @@
  * `.0` back here. A key only matches as a key (after `{` or `,`, where JSON.stringify puts
  * keys); a free-form editor field with the same name (`data`, `properties`) would get it too.
  */
+import { storedSlots, valueSlots } from './token-slots.ts';
+
 const DECIMAL_KEYS = ['costs'] as const;
 
 const INTEGRAL_DECIMAL = new RegExp(`(?<=[{,]"(?:${DECIMAL_KEYS.join('|')})":)(-?\\d+)(?=[,}])`, 'g');
 
+/** JSON text of a value; token slots in it are written as stored slots (src/api/token-slots.ts). */
 export function apiJson(value: unknown): string {
-  return JSON.stringify(value).replace(INTEGRAL_DECIMAL, '$1.0');
+  return storedSlots(JSON.stringify(value).replace(INTEGRAL_DECIMAL, '$1.0'));
+}
+
+/** The value of API JSON text that may hold stored token slots (what apiJson wrote). */
+export function parseApiJson(text: string): unknown {
+  return JSON.parse(valueSlots(text));
 }
 
 /** How a number under `key` is written (for the browsable API, which renders value by value). */

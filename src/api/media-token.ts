@@ -8,6 +8,7 @@
  * (Deno) import this same module. No Node built-ins here. The keys are settings (src/config.ts).
  */
 import type { TokenKey } from '../config.ts';
+import { decodeUriComponentOrNull } from '../lib/uri.ts';
 
 
 const encoder = new TextEncoder();
@@ -52,18 +53,30 @@ export async function signScope(scope: string, expiresAt: number, key: TokenKey)
   return `${exp}:${key.kid}:${toBase64Url(signature)}`;
 }
 
-export type TokenCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'unknown-key' | 'forged' | 'expired' };
+export type TokenCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'unknown-key' | 'forged' | 'expired' | 'too-long' };
+
+/**
+ * Seconds the clocks of the machine that minted a token and the one that checks it may differ
+ * (Netlify's function and Edge nodes, both on synchronized clocks): a token counts as expired
+ * only this long after its expiry, and as too long-lived only when its expiry lies more than
+ * its lifetime plus this ahead (docs/architecture.md, Tokens).
+ */
+export const TOKEN_CLOCK_SKEW = 5;
 
 /**
  * Checks a token for a scope. The signature comparison is Web Crypto's `verify`, which is
  * constant-time. Any key in `keys` is accepted, so tokens signed before a rotation stay
- * valid until they expire.
+ * valid until they expire. `lifetime` (MEDIA_TOKEN_TTL) bounds how far ahead a valid expiry may
+ * lie: a token minted when answering expires at most `lifetime` seconds after it was made, so
+ * one that lives longer (signed under a longer setting, or by the build-time scheme this
+ * replaced) is refused.
  */
 export async function verifyToken(
   token: string | null,
   scope: string,
   keys: readonly TokenKey[],
   nowSeconds: number,
+  lifetime: number,
 ): Promise<TokenCheck> {
   if (!token) return { ok: false, reason: 'missing' };
   const parts = token.split(':');
@@ -81,7 +94,9 @@ export async function verifyToken(
     encoder.encode(`${exp}:${kid}:${scope}`),
   );
   if (!valid) return { ok: false, reason: 'forged' };
-  if (parseInt(exp, 36) < nowSeconds) return { ok: false, reason: 'expired' };
+  const expires = parseInt(exp, 36);
+  if (expires + TOKEN_CLOCK_SKEW < nowSeconds) return { ok: false, reason: 'expired' };
+  if (expires > nowSeconds + lifetime + TOKEN_CLOCK_SKEW) return { ok: false, reason: 'too-long' };
   return { ok: true };
 }
 
@@ -94,4 +109,23 @@ export function tokenScope(relativePath: string): string | null {
   if (segments[0] === 'foi') return relativePath;
   if (segments[0] === 'docs-private') return segments.slice(0, 5).join('/');
   return null;
+}
+
+/**
+ * The raw relative media path of a URL path under the mount (the path of the media URL), or
+ * null if it is not a safe one: the media gate and mintTokens (token-slots.ts) read paths with it.
+ * Decoded segment by segment; encoded slashes or backslashes, `.`/`..`, empty segments, NUL and
+ * malformed escapes are refused.
+ */
+export function mediaPathOf(pathname: string, mount: string): string | null {
+  if (!pathname.startsWith(mount)) return null;
+  const raw = pathname.slice(mount.length);
+  if (raw === '' || /%(2f|5c|00)/i.test(raw)) return null;
+  const segments: string[] = [];
+  for (const encoded of raw.split('/')) {
+    const segment = decodeUriComponentOrNull(encoded);
+    if (segment === null || segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return segments.join('/');
 }

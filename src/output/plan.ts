@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest, type UnlistedList } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
-import { apiJson } from '../api/json.ts';
+import { apiJson, parseApiJson } from '../api/json.ts';
 import type { BuiltResource } from '../api/resources/build-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';
-import { buildPaths } from '../api/routes.ts';
+import { answeredByFunction, buildPaths } from '../api/routes.ts';
 import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
@@ -136,7 +136,9 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
     yield* chunks.add(chunk, slot, rendered);
     if (!separateDetails) yield* detail(item, rendered);
   }
-  if (!keyed) yield { path: buildPaths.list(resource.name), body: listPage(ctx, resource, first, 0, total) };
+  // The bare list file is static unless the function answers the list (whole, or to mint the
+  // tokens of its media links: ResourceSpec.mediaTokens); then chunks are all there is.
+  if (!answeredByFunction({ kind: 'list', resource: resource.name })) yield { path: buildPaths.list(resource.name), body: listPage(ctx, resource, first, 0, total) };
   for (const item of separateDetails ?? []) yield* detail(item, null);
   chunks.done(resource.name);
   packs.done(resource.name);
@@ -160,7 +162,7 @@ function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<Pla
     for (const file of planChunks(resource.name, items.map((item) => json(resource.item(ctx, item))), Infinity)) files[file.path] = decoder.decode(file.body);
     for (const file of input.extras?.(resource.name, items) ?? []) {
       if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
-      const value = JSON.parse(file.body) as unknown;
+      const value = parseApiJson(file.body);
       // Keys without positions (`known` ids and slugs) are left out: the serving layer takes
       // them from the build's own index, which knows the same ones (UnlistedList).
       files[file.path] = buildPaths.isFilterIndex(resource.name, file.path) && isKeyIndex(value) ? Object.fromEntries(Object.entries(value).filter(([, positions]) => positions.length > 0)) : value;

@@ -4,7 +4,9 @@
  *
  * - `_redirects`, in order: one forced query rule per parameter the API function understands
  *   (Netlify needs every listed parameter, so one rule per name); non-forced rewrites of bare
- *   list and action paths to their index.json (not automatic), per built resource; detail paths
+ *   list and action paths to their index.json (not automatic), per built resource, except the
+ *   lists whose objects link tokened media (ResourceSpec.mediaTokens), which go to the function,
+ *   the one that mints their tokens (docs/serving.md); detail paths
  *   and list-level write actions to the function where no file answers them (no GET); finally
  *   everything else under /api/v1/ to the function, which answers JSON 404s. Details that have
  *   a file are rewritten by the detail Edge Function (their shard folder needs code).
@@ -41,7 +43,8 @@ export function redirectRules(built: readonly ResourceName[]): string {
   for (const resource of withFiles(built)) {
     for (const { view } of resourceRoutes(resource)) {
       const from = routePath(view);
-      if (view.kind === 'list') lines.push(`${from}  /${buildPaths.list(resource)}  200`);
+      // A list whose objects link tokened media has no static file: the function mints its answers.
+      if (view.kind === 'list') lines.push(`${from}  ${answeredByFunction(view) ? API_FUNCTION : `/${buildPaths.list(resource)}`}  200`);
       if (view.kind === 'action') lines.push(`${from}  /${buildPaths.action(resource, view.action.path)}  200`);
       // Write actions (POST only) have no file: the function answers GET with a 405. Those of
       // one object reach it through the last rule.
@@ -68,7 +71,7 @@ export function headerRules(built: readonly ResourceName[]): string {
   for (const resource of withFiles(built)) {
     // Details get their headers from the detail Edge Function, which answers them.
     for (const { view } of resourceRoutes(resource)) {
-      if (view.kind === 'list') block([routePath(view), `/${buildPaths.list(resource)}`], allowHeader(RESOURCES[resource].listMethods));
+      if (view.kind === 'list' && !answeredByFunction(view)) block([routePath(view), `/${buildPaths.list(resource)}`], allowHeader(RESOURCES[resource].listMethods));
       if (view.kind === 'action') block([routePath(view), `/${buildPaths.action(resource, view.action.path)}`], allowHeader(ACTION_METHODS));
     }
   }

@@ -4,6 +4,7 @@
  * German status name and `last_modified_at`; and every `last_modified_at` the archive writes
  * comes from the content or a fixed rule, so builds stay byte-identical.
  */
+import { parseApiJson } from '../../src/api/json.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPaths } from '../../src/api/routes.ts';
 import { buildTree, listFiles, type BuiltTree } from '../helpers/build.ts';
@@ -151,7 +152,7 @@ describe('last_modified_at (issue 14)', () => {
       }
     };
     for (const file of (await listFiles(built.buildDir)).filter((path) => path.startsWith('api/') && path.endsWith('.json'))) {
-      collect(JSON.parse(await readFile(join(built.buildDir, file), 'utf8')));
+      collect(parseApiJson(await readFile(join(built.buildDir, file), 'utf8')));
     }
     expect(values.length).toBeGreaterThan(10);
     for (const value of values) expect(value).toMatch(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}:\d{2}(\.\d{6})?[+-]\d{2}:\d{2})?$/);

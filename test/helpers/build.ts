@@ -16,6 +16,8 @@ import type { ResourceName } from '../../src/api/resources/registry.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
 import { fsStore } from '../../src/serve/shared/fs-store.ts';
 import { readDetail } from '../../src/serve/shared/packs.ts';
+import { parseApiJson } from '../../src/api/json.ts';
+import { DEVELOPMENT_TOKENS, mintText } from '../../src/serve/shared/minting.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
 
@@ -25,12 +27,16 @@ export interface BuiltTree {
   /** Where the build put its media objects. */
   media: MediaStore;
   result: BuildResult;
+  /** The file as the API answers it: its token slots minted at BUILD_CLOCK with the development key. */
   json<T = any>(path: string): Promise<T>;
+  /** The file's stored text (token slots as they are). */
   text(path: string): Promise<string>;
   /** An object's detail as the API answers it (from its pack), parsed; throws when there is none. */
   detail<T = any>(resource: ResourceName, id: number | string): Promise<T>;
   /** A list page at limit 50 as the API answers `?limit=50&offset=<offset>`, parsed. */
   page<T = any>(resource: ResourceName, offset: number): Promise<T>;
+  /** The file's stored value (token slots as value slots, src/api/token-slots.ts). */
+  stored<T = any>(path: string): Promise<T>;
   files(): Promise<string[]>;
   remove(): Promise<void>;
 }
@@ -86,9 +92,10 @@ export async function buildTree(
     buildDir,
     media,
     result,
-    json: async (path) => JSON.parse(await readFile(join(buildDir, path), 'utf8')),
+    json: async (path) => JSON.parse(await mintText(await readFile(join(buildDir, path), 'utf8'), { ...DEVELOPMENT_TOKENS, now: () => BUILD_CLOCK }, result.settings.urls.mediaUrl)),
     text: (path) => readFile(join(buildDir, path), 'utf8'),
     ...builtReaders(buildDir),
+    stored: async (path) => parseApiJson(await readFile(join(buildDir, path), 'utf8')) as any,
     files: () => listFiles(buildDir),
     remove: dir.remove,
   };
@@ -104,14 +111,14 @@ export interface ServedTree {
 /**
  * Registers `beforeAll`/`afterAll` that build `tree` for real and serve it with the local
  * preview over a real socket, as `npm start` does; tears both down afterwards. The preview's
- * clock is the build clock, so the media tokens the build signed are valid.
+ * clock is the build clock unless `now` gives another (tokens are minted and checked by it).
  */
-export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Parameters<typeof buildTree>[1] = {}): ServedTree {
+export function serveTree(tree: Tree | (() => Tree | Promise<Tree>), options: Parameters<typeof buildTree>[1] & { now?: () => number } = {}): ServedTree {
   let built: BuiltTree | undefined;
   let server: PreviewServer | undefined;
   beforeAll(async () => {
     built = await buildTree(typeof tree === 'function' ? await tree() : tree, options);
-    server = await startPreviewServer({ buildDir: built.buildDir, media: built.media, port: 0, env: {}, now: () => BUILD_CLOCK });
+    server = await startPreviewServer({ buildDir: built.buildDir, media: built.media, port: 0, env: {}, now: options.now ?? (() => BUILD_CLOCK) });
   }, 180_000);
   afterAll(async () => {
     await server?.close();

@@ -19,7 +19,8 @@ import { startPreviewServer } from '../../src/serve/preview/server.ts';
 import { runEdgeCases, type EdgeCase, type EdgeRun, type EdgeRunResult, type WireResponse } from '../helpers/edge-cases.ts';
 import { EDGE_PACKAGES, runInDeno, type DenoResult } from '../helpers/deno.ts';
 import { startBlobsServer } from '../helpers/media.ts';
-import { KEYS, MEDIA, PDF_BYTES, PNG_BYTES, putFixtureMedia, sha256, writeFixtureBuild } from '../serve/fixture.ts';
+import { ATTACHMENT_ID, KEYS, MEDIA, PDF_BYTES, PNG_BYTES, putFixtureMedia, sha256, URLS, writeFixtureBuild } from '../serve/fixture.ts';
+import { mediaPathOf, verifyToken } from '../../src/api/media-token.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -55,6 +56,12 @@ interface Expected {
 interface Case extends EdgeCase {
   name: string;
   expect: Expected;
+  /**
+   * The answer carries minted tokens: each must open its file now (checked on both runtimes'
+   * answers with the gate's own check); the runtimes may mint in different seconds, so the
+   * token values and the ETag are compared as placeholders.
+   */
+  minted?: true;
 }
 
 const API = 'https://archive.test/api/v1';
@@ -133,12 +140,23 @@ const API_CASES: Case[] = [
   detail('an encoded backslash in the id names no file: the function answers', { url: '/message/..%5C8/' }, { status: 404, nextCalls: 1, body: notFound }, FUNCTION_404),
   detail('an encoded NUL id is Not found', { url: '/message/%00/' }, { status: 404, nextCalls: 0, body: notFound }),
   detail('%2e%2e lands on the root, which the chain answers', { url: '/message/%2e%2e/' }, { status: 200, nextCalls: 1, body: '{"id":7}' }),
+  {
+    ...detail('a stored detail with a token slot is answered minted, with a short CDN lifetime', { url: `/attachment/${ATTACHMENT_ID}/` }, { status: 200, nextCalls: 0, headers: { ...JSON_TYPE, 'netlify-cdn-cache-control': 'public, durable, max-age=30', 'cache-control': 'public, max-age=0, must-revalidate' }, body: /"file_url":"https:\/\/archive\.test\/media\/foi\/5\/Bescheid%20vom%203\.%20M%C3%A4rz\.pdf\?token=[0-9a-z]+%3Anew%3A[\w-]{43}"/ }),
+    env: { MEDIA_TOKEN_KEYS: KEYS.map((key) => `${key.kid}:${key.secret}`).join(',') },
+    minted: true,
+  },
+  {
+    ...detail('MEDIA_TOKEN_TTL sets the lifetime the CDN may keep a quarter of', { url: `/attachment/${ATTACHMENT_ID}/` }, { status: 200, nextCalls: 0, headers: { 'netlify-cdn-cache-control': 'public, durable, max-age=150' } }),
+    env: { MEDIA_TOKEN_KEYS: KEYS.map((key) => `${key.kid}:${key.secret}`).join(','), MEDIA_TOKEN_TTL: '600' },
+    minted: true,
+  },
+  detail('without MEDIA_TOKEN_KEYS a detail with a slot cannot be minted: a 500, never a raw slot', { url: `/attachment/${ATTACHMENT_ID}/` }, { status: 500, nextCalls: 0, headers: { ...JSON_TYPE, 'cache-control': 'no-cache' }, body: '{"detail":"A server error occurred."}' }),
 ];
 
 // Media: tokens signed now with the fixture keys (no clock to pin: both runtimes read the real one).
 const now = Math.floor(Date.now() / 1000);
 const MEDIA_TOKEN_KEYS = KEYS.map((key) => `${key.kid}:${key.secret}`).join(',');
-const withToken = async (path: string, expiresAt = now + 3600, key: TokenKey = KEYS[0]!) =>
+const withToken = async (path: string, expiresAt = now + 60, key: TokenKey = KEYS[0]!) =>
   `?token=${encodeURIComponent(await signScope(tokenScope(path)!, expiresAt, key))}`;
 /** A media URL on the deploy; the path is encoded by the caller (traversal cases need raw control). */
 const mediaUrl = (rawPath: string, query = '') => `${deploy.url}media/${rawPath}${query}`;
@@ -180,6 +198,8 @@ const MEDIA_CASES: Case[] = [
   media('an expired token', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now - 60)), refused(/expired/)),
   media('a forged token', mediaUrl(encoded(MEDIA.attachment), (await withToken(MEDIA.attachment)).replace(/%3A(.)(?!.*%3A)/, (_, c: string) => `%3A${c === 'A' ? 'B' : 'A'}`)), refused(/not valid for this file/)),
   media('a malformed token', mediaUrl(encoded(MEDIA.attachment), '?token=nonsense'), refused(/malformed/)),
+  media('a token that lives longer than MEDIA_TOKEN_TTL (a build-time token of 30 days)', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now + 30 * 86_400)), refused(/outlives/)),
+  media('a token of an hour under MEDIA_TOKEN_TTL=7200', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now + 3600)), served('token'), { MEDIA_TOKEN_KEYS, MEDIA_TOKEN_TTL: '7200' }),
   media('a token of an unknown key', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now + 60, { kid: 'gone', secret: 'x' })), refused(/no longer accepts/)),
   media('another document\'s token', mediaUrl(encoded(MEDIA.privatePdf), await withToken(`${OTHER_PRIVATE_DIR}/private.pdf`)), refused(/not valid for this file/)),
   media('another attachment\'s token', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.publicAttachment)), refused(/not valid for this file/)),
@@ -217,6 +237,24 @@ const CASES: Case[] = [...API_CASES, ...MEDIA_CASES];
  */
 const PACKAGES = ['marked', ...EDGE_PACKAGES];
 
+/**
+ * Checks every token of a minted answer as the media gate would, now, and returns the answer
+ * with the token values and the ETag replaced by placeholders (they depend on the second).
+ */
+async function checkedTokens(wire: WireResponse, env: Record<string, string> | undefined): Promise<WireResponse> {
+  const text = wire.body && 'text' in wire.body ? wire.body.text : '';
+  const links = [...text.matchAll(/"(https:[^"]+)\?token=([^"]+)"/g)];
+  expect(links.length, 'minted links').toBeGreaterThan(0);
+  const ttl = Number(env?.MEDIA_TOKEN_TTL ?? 120);
+  for (const [, url, token] of links) {
+    const scope = mediaPathOf(new URL(url!).pathname, new URL(URLS.mediaUrl).pathname)!;
+    const seconds = Math.floor(Date.now() / 1000);
+    expect(await verifyToken(decodeURIComponent(token!), scope, KEYS, seconds, ttl), url).toEqual({ ok: true });
+    expect(parseInt(decodeURIComponent(token!).split(':')[0]!, 36), 'expiry: minted now + MEDIA_TOKEN_TTL').toBeGreaterThan(seconds + ttl - 30);
+  }
+  return { ...wire, headers: { ...wire.headers, etag: '"minted"' }, body: { text: text.replace(/\?token=[^"]+"/g, '?token=TOKEN"') } };
+}
+
 // --- the runs ------------------------------------------------------------------------------
 
 let node: EdgeRunResult;
@@ -253,7 +291,7 @@ describe('the Deno run', () => {
 describe.each([...new Set(CASES.map((c) => c.fn))])('%s in Node and Deno', (fn) => {
   const cases = CASES.map((c, index) => ({ ...c, index })).filter((c) => c.fn === fn);
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, c) => {
     const [inNode, inDeno] = [node.answers[c.index]!, deno.answers[c.index]!];
     expect(inNode.threw, 'Node threw').toBeUndefined();
     expect(inDeno.threw, 'Deno threw').toBeUndefined();
@@ -267,11 +305,14 @@ describe.each([...new Set(CASES.map((c) => c.fn))])('%s in Node and Deno', (fn) 
     if (body instanceof RegExp) expect(response.body && 'text' in response.body ? response.body.text : response.body, 'body').toMatch(body);
     else if (body !== undefined) expect(response.body, 'body').toEqual(typeof body === 'string' ? { text: body } : body);
 
+    // Minted tokens open their file, in either runtime's answer.
+    const [nodeWire, denoWire] = c.minted ? [await checkedTokens(response, c.env), await checkedTokens(inDeno.response!, c.env)] : [response, inDeno.response];
+
     // Deno answers the same, field by field.
     expect.soft(inDeno.nextCalls, 'Deno: context.next() calls').toBe(inNode.nextCalls);
-    expect.soft(inDeno.response?.status, 'Deno: status').toBe(response.status);
-    expect.soft(inDeno.response?.statusText, 'Deno: status text').toBe(response.statusText);
-    expect.soft(inDeno.response?.headers, 'Deno: headers').toEqual(response.headers);
-    expect.soft(inDeno.response?.body, 'Deno: body').toEqual(response.body);
+    expect.soft(denoWire?.status, 'Deno: status').toBe(nodeWire.status);
+    expect.soft(denoWire?.statusText, 'Deno: status text').toBe(nodeWire.statusText);
+    expect.soft(denoWire?.headers, 'Deno: headers').toEqual(nodeWire.headers);
+    expect.soft(denoWire?.body, 'Deno: body').toEqual(nodeWire.body);
   });
 });

@@ -127,11 +127,16 @@ async function preview(method: string, url: URL): Promise<string> {
 
 const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/', 'static:api/v1/index.json'],
-  ['GET', '/api/v1/message/', 'static:api/v1/message/index.json'],
-  ['HEAD', '/api/v1/message/', 'static:api/v1/message/index.json'],
+  // Messages link tokened media (attachments): the function mints their list (ResourceSpec.mediaTokens).
+  ['GET', '/api/v1/message/', 'function'],
+  ['HEAD', '/api/v1/message/', 'function'],
+  ['GET', '/api/v1/request/', 'static:api/v1/request/index.json'],
+  ['HEAD', '/api/v1/request/', 'static:api/v1/request/index.json'],
+  ['GET', '/api/v1/request/index.json', 'static:api/v1/request/index.json'],
+  ['GET', '/api/v1/request/?foo=1', 'static:api/v1/request/index.json'],
   ['GET', '/api/v1/message/7/', 'edge:api-detail'],
   ['HEAD', '/api/v1/message/7/', 'edge:api-detail'],
-  ['GET', '/api/v1/message/index.json', 'static:api/v1/message/index.json'],
+  ['GET', '/api/v1/message/index.json', 'function'],
   ['GET', '/api/v1/message/?limit=20&offset=7', 'function'],
   ['GET', '/api/v1/message/?offset=7', 'function'],
   ['GET', '/api/v1/message/?limit=', 'function'],
@@ -149,8 +154,8 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/request/tags/autocomplete/', 'static:api/v1/request/tags/autocomplete/index.json'],
   ['GET', '/api/v1/request/tags/autocomplete/?q=b', 'function'],
   ['GET', '/api/v1/publicbody/1/', 'edge:api-detail'],
-  ['GET', '/api/v1/message/?foo=1', 'static:api/v1/message/index.json'],
-  ['GET', '/api/v1/message/?limit', 'static:api/v1/message/index.json'],
+  ['GET', '/api/v1/message/?foo=1', 'function'],
+  ['GET', '/api/v1/message/?limit', 'function'],
   ['GET', '/api/v1/foo/', 'function'],
   ['GET', '/api/v1/venue/', 'function'],
   ['GET', '/api/v1/venue/?lat=52.5&lng=13.4&radius=500', 'function'],
@@ -299,7 +304,9 @@ describe('Netlify routing equals the local preview', () => {
 
   it('writes Allow per list and action view into _headers, none for details (the Edge Function sets theirs)', () => {
     const headers = headerRules(BUILT);
-    expect(headers).toContain('/api/v1/message/\n  Allow: GET, POST, HEAD, OPTIONS');
+    expect(headers).toContain('/api/v1/request/\n  Allow: GET, POST, HEAD, OPTIONS');
+    // A list the function answers (and mints) gets its headers from the function.
+    expect(headers).not.toContain('/api/v1/message/\n');
     expect(headers).toContain('/api/v1/document/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).not.toContain(':id');

@@ -8,6 +8,7 @@
  *   quote the request's API URL (free text, which format=api must leave alone)
  * - publicbody 1..3 "Behörde <id>" (a faceted list; jurisdiction 1, body 3 jurisdiction 2), document 1..2
  * - autocomplete: publicbody (from its list), request tags ("bund", "Umwelt und Klima"), page: document 1 has 3 pages, document 2 has 2
+ * - attachment 5: only a detail file, its file_url with a token slot (minted when answered)
  * - media: a public document PDF, an attachment (name with spaces and an umlaut) and a private
  *   document directory with a PDF and a page image; a public attachment, marked so in the media
  *   index file it shares with the first (not public) attachment, and one whose media index file
@@ -19,6 +20,8 @@ import { dirname, join } from 'node:path';
 import { envelope } from '../../src/api/envelope.ts';
 import { MANIFEST_VERSION, type Manifest } from '../../src/api/manifest.ts';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
+import { apiJson } from '../../src/api/json.ts';
+import { withTokenSlot } from '../../src/api/token-slots.ts';
 import type { TokenKey } from '../../src/config.ts';
 import { buildPaths, mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
@@ -37,6 +40,8 @@ export const KEYS: TokenKey[] = [
   { kid: 'old', secret: 'fixture-secret-old-0123456789' },
 ];
 export const NOW = 1_800_000_000;
+/** The one attachment detail of the fixture: its file_url has a token slot for MEDIA.attachment. */
+export const ATTACHMENT_ID = 5;
 
 export const MEDIA = {
   publicPdf: `${mediaPaths.documentDir('11111111-2222-3333-4444-555555555555', true)}/public.pdf`,
@@ -140,7 +145,8 @@ async function putDetails(dir: string, resource: ResourceName, objects: readonly
   for (const file of planPacks(resource, objects.map((object) => [object.id, JSON.stringify(object)] as const))) await put(dir, file.path, file.body);
 }
 
-export async function signedMediaUrl(path: string, expiresAt = NOW + 3600, key: TokenKey = KEYS[0]!): Promise<string> {
+/** A media URL with a token as an answer minted at NOW would carry (the default lifetime is 120 s). */
+export async function signedMediaUrl(path: string, expiresAt = NOW + 60, key: TokenKey = KEYS[0]!): Promise<string> {
   return urls.media(path, { token: await signScope(tokenScope(path)!, expiresAt, key) });
 }
 
@@ -197,6 +203,9 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     lists,
   );
   for (const file of planFilterIndexes('page', pages)) await put(dir, file.path, (file as { body: string }).body);
+
+  // An attachment detail as the build stores it: its file_url ends in a token slot (src/api/token-slots.ts).
+  for (const file of planPacks('attachment', [[ATTACHMENT_ID, apiJson({ resource_uri: urls.detail('attachment', ATTACHMENT_ID), id: ATTACHMENT_ID, file_url: withTokenSlot(urls.media(MEDIA.attachment)) })]])) await put(dir, file.path, file.body);
 
   const manifest: Manifest = { version: MANIFEST_VERSION, build: 'fixture', urls: URLS, lists };
   await put(dir, buildPaths.manifest, JSON.stringify(manifest));

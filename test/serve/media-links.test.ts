@@ -4,10 +4,11 @@
  * a CSV attachment and an unapproved one (spec §5, facts §6).
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TOKEN_CLOCK_SKEW } from '../../src/api/media-token.ts';
 import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
-import { serveTree } from '../helpers/build.ts';
+import { BUILD_CLOCK, serveTree } from '../helpers/build.ts';
 import { minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';
 
 const PAGE: [number, number] = [300, 200];
@@ -27,7 +28,12 @@ async function tree(): Promise<Tree> {
   });
 }
 
-const served = serveTree(tree, { images: true, cacheDir: join(process.cwd(), '.cache', 'archive') });
+/** The preview's clock: the API mints and the media gate checks by it. */
+let clock = BUILD_CLOCK;
+afterEach(() => {
+  clock = BUILD_CLOCK;
+});
+const served = serveTree(tree, { images: true, cacheDir: join(process.cwd(), '.cache', 'archive'), now: () => clock });
 
 /** A media URL of the build (absolute on the configured host) requested from the preview. */
 const getMedia = (url: string) => {
@@ -107,5 +113,39 @@ describe('media URLs of attachments (facts §6.2)', () => {
     const documentEntries = Object.values(Object.assign({}, ...(await Promise.all(documentFiles.map((path) => served.built.json(path))))));
     expect(documentEntries.length).toBeGreaterThan(0);
     expect(documentEntries.every((entry) => !('public' in (entry as object)))).toBe(true);
+  });
+});
+
+describe('media tokens are minted when answering (MEDIA_TOKEN_TTL, default 120 s)', () => {
+  it('a link opens until its lifetime (and the clock skew) has passed, then 403; the next answer has a fresh token', async () => {
+    clock = BUILD_CLOCK + 1000;
+    const first = (await json('/api/v1/attachment/1002/')).document.file_url as string;
+    expect(first).toMatch(/\/media\/docs-private\/.*\?token=/);
+    clock += 120;
+    expect((await getMedia(first)).status).toBe(200);
+    clock += TOKEN_CLOCK_SKEW;
+    expect((await getMedia(first)).status).toBe(200);
+    clock += 1;
+    const expired = await getMedia(first);
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toMatch(/expired/);
+    const fresh = (await json('/api/v1/attachment/1002/')).document.file_url as string;
+    expect(fresh).not.toBe(first);
+    expect(withoutQuery(fresh)).toBe(withoutQuery(first));
+    expect((await getMedia(fresh)).status).toBe(200);
+  });
+
+  it('answers at the same second are byte-identical; a later one differs only in its tokens, and carries a short CDN lifetime', async () => {
+    const [a, b] = await Promise.all([served.get('/api/v1/message/'), served.get('/api/v1/message/')]);
+    const first = await a.text();
+    expect(await b.text()).toBe(first);
+    expect(a.headers.get('netlify-cdn-cache-control')).toBe('public, durable, max-age=30');
+    clock += 7;
+    const later = await (await served.get('/api/v1/message/')).text();
+    expect(later).not.toBe(first);
+    const untokened = (text: string) => text.replace(/\?token=[^"]+"/g, '?token="');
+    expect(untokened(later)).toBe(untokened(first));
+    // Lists without media links are not minted: no CDN lifetime of their own.
+    expect((await served.get('/api/v1/request/')).headers.get('netlify-cdn-cache-control')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What serializers need besides the model. Everything here is precomputed, so serializers
- * stay pure and synchronous (tokens are signed ahead of time; PDF facts come from the PDF stage).
+ * stay pure and synchronous (media links carry token slots, minted when answered; PDF facts come from the PDF stage).
  */
 import type { UrlBuilder } from '../routes.ts';
 import type { DocumentFacts } from '../../derive/facts.ts';
@@ -12,8 +12,6 @@ export interface RenderContext {
   timeZone: string;
   /** Build clock in microseconds, for "overdue" (facts §5.1). */
   now: Timestamp;
-  /** The token for a media scope; every scope was signed before serializing. */
-  token(scope: string): string;
   /** False for a document withheld because its PDF cannot be read (src/derive/unreadable-pdfs.ts). */
   published(document: Document): boolean;
   /** PDF facts of a published document (src/derive/). */

@@ -113,6 +113,14 @@ export interface ResourceSpec {
    * only the last of them (src/api/packs.ts, listCounting); other lists add at their end.
    */
   newestFirst?: true;
+  /**
+   * Its list objects link media that needs a token (attachment `file_url`, a message's
+   * attachments): the API function answers the bare list, minted, and its first page is stored
+   * under `_data/` like the others, so no static file of the list holds a token slot
+   * (docs/serving.md, "Media tokens in answers"). Details with slots are minted by the detail
+   * Edge Function.
+   */
+  mediaTokens?: true;
   /** List-level extra actions (autocomplete), in DRF's routing order. */
   listActions: readonly ListAction[];
   /** POST-only extra actions. */

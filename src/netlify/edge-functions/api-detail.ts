@@ -1,16 +1,38 @@
 /**
  * Edge Function for detail paths: answers `/api/v1/<resource>/<id>/` from the object's detail
- * pack, fetched in two byte ranges from the same deploy; a missing one is froide's JSON 404 and
- * an `Accept` the view cannot satisfy a 406, all in src/serve/api/detail-rewrite.ts.
+ * pack, fetched in two byte ranges from the same deploy, and mints the media tokens of the
+ * answer (MEDIA_TOKEN_KEYS, MEDIA_TOKEN_TTL); a missing one is froide's JSON 404 and an
+ * `Accept` the view cannot satisfy a 406, all in src/serve/api/detail-rewrite.ts.
  */
-import { answerDetail } from '../../serve/api/detail-rewrite.ts';
+import { answerDetail, manifestMediaUrl } from '../../serve/api/detail-rewrite.ts';
+import { tokenServingOf } from '../../serve/shared/minting.ts';
+import { errorResponse } from '../../serve/api/responses.ts';
 import { fetchStore } from '../../serve/shared/store.ts';
-import type { EdgeContext } from '../edge-runtime.ts';
+import { netlifyEnv, type EdgeContext } from '../edge-runtime.ts';
 
 // Literal value: Netlify reads this declaration without running the module. It equals
 // DETAIL_API_PATH in src/serve/api/early.ts (checked by test/netlify).
 export const config = { pattern: '^/api/v1/[^/]+/[^/]+/$' };
 
+/** The media URL of the deploy's build, read once per origin (a deploy never changes). */
+const mediaUrls = new Map<string, Promise<string>>();
+
 export default async function apiDetail(request: Request, context: EdgeContext): Promise<Response> {
-  return answerDetail(request, () => context.next(), fetchStore(new URL(request.url).origin));
+  const origin = new URL(request.url).origin;
+  const store = fetchStore(origin);
+  const mediaUrl = () => {
+    let url = mediaUrls.get(origin);
+    if (!url) {
+      url = manifestMediaUrl(store).catch((error: unknown) => (mediaUrls.delete(origin), Promise.reject(error)));
+      mediaUrls.set(origin, url);
+    }
+    return url;
+  };
+  try {
+    return await answerDetail(request, () => context.next(), store, { tokens: tokenServingOf(netlifyEnv), mediaUrl });
+  } catch (error) {
+    // As the API core answers an unexpected error (a detail with media links and no MEDIA_TOKEN_KEYS).
+    console.error(error);
+    return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
+  }
 }

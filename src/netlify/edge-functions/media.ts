@@ -6,17 +6,12 @@
  * the API function reads build data; facts A4). Edge responses get no custom headers from
  * netlify.toml (facts A5): every header comes from src/serve/media/handler.ts.
  */
-import { DEFAULTS, mediaStoreSpec, parseTokenKeys, type TokenKey } from '../../config.ts';
+import { DEFAULTS, mediaStoreSpec } from '../../config.ts';
 import { blobsMediaStore } from '../../media/blobs-store.ts';
 import { createMediaHandler } from '../../serve/media/handler.ts';
 import { fetchStore } from '../../serve/shared/store.ts';
+import { tokenServingOf } from '../../serve/shared/minting.ts';
 import { netlifyEnv } from '../edge-runtime.ts';
-
-/** Fails closed: without MEDIA_TOKEN_KEYS no token verifies; public documents and attachments still work. */
-function keys(): TokenKey[] {
-  const value = netlifyEnv('MEDIA_TOKEN_KEYS');
-  return value ? parseTokenKeys(value) : [];
-}
 
 /** The store the build uploaded to: MEDIA_STORE when it names a Blobs store (set in the UI), else the default. */
 function storeName(): string {
@@ -25,8 +20,11 @@ function storeName(): string {
 }
 
 export default async function media(request: Request): Promise<Response> {
+  // Fails closed: without MEDIA_TOKEN_KEYS no token verifies; public documents and attachments still work.
+  const { keys, ttl } = tokenServingOf(netlifyEnv);
   const handler = createMediaHandler({
-    keys: keys(),
+    keys,
+    ttl,
     data: fetchStore(new URL(request.url).origin),
     media: blobsMediaStore(storeName()),
     onError: (error) => console.error(error),

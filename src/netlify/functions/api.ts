@@ -5,6 +5,7 @@
  */
 import { createApiHandler, type Handler } from '../../serve/api/handler.ts';
 import { fetchStore } from '../../serve/shared/store.ts';
+import { tokenServingOf } from '../../serve/shared/minting.ts';
 
 const handlers = new Map<string, Handler>();
 
@@ -12,7 +13,8 @@ export default async function api(request: Request): Promise<Response> {
   const origin = new URL(request.url).origin;
   let handler = handlers.get(origin);
   if (!handler) {
-    handler = createApiHandler({ store: fetchStore(origin), cacheManifest: true, onError: (error) => console.error(error) });
+    const tokens = tokenServingOf((name) => process.env[name]);
+    handler = createApiHandler({ store: fetchStore(origin), cacheManifest: true, tokens, onError: (error) => console.error(error) });
     handlers.set(origin, handler);
   }
   return handler(request);

@@ -2,26 +2,32 @@
  * What the detail Edge Function answers, and the preview with it: `/api/v1/<resource>/<id>/`
  * from the object's detail pack (src/api/packs.ts), read through a Store with two small byte
  * ranges (src/serve/shared/packs.ts), so no JSON is parsed and at most the object's bytes and
- * one slot-table entry are fetched. An object in no pack goes on to the function, whose 404
- * becomes froide's JSON 404 here; an `Accept` the view
- * cannot satisfy is a 406. Everything the API function answers (queries, function-answered
- * details) goes on down the chain unchanged, its 404s included. Web-standard only (Deno).
+ * one slot-table entry are fetched. A detail with media links gets its tokens here
+ * (mintTokens, src/api/token-slots.ts). An object in no pack goes on to the function, whose 404
+ * becomes froide's JSON 404 here; an `Accept` the view cannot satisfy is a 406. Everything the
+ * API function answers (queries, function-answered details) goes on down the chain unchanged,
+ * its 404s included. The answer carries the view's headers (custom headers do not apply to
+ * Edge Function responses; docs/serving.md). Web-standard only (Deno).
  */
 import { methodsOf, missingDetail, unacceptable } from './early.ts';
 import { matchApiRoute } from './route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { apiHeaders, okResponse } from './responses.ts';
 import { readDetail } from '../shared/packs.ts';
-import type { Store } from '../shared/store.ts';
+import { parseJson, type Store } from '../shared/store.ts';
+import { DEVELOPMENT_TOKENS, mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
+import { hasSlot } from '../../api/token-slots.ts';
+import { buildPaths } from '../../api/routes.ts';
+import type { Manifest } from '../../api/manifest.ts';
 
-export async function answerDetail(request: Request, next: () => Promise<Response>, store: Store): Promise<Response> {
+export async function answerDetail(request: Request, next: () => Promise<Response>, store: Store, minting?: StoredMinting): Promise<Response> {
   const refused = unacceptable(request);
   if (refused) return refused;
   const url = new URL(request.url);
   const view = matchApiRoute(url.pathname);
   if (routeRequest(request.method, url).kind === 'detail' && view.kind === 'detail') {
     const bytes = await readDetail(store, view.resource, view.id);
-    if (bytes !== null) return okResponse(request, bytes, apiHeaders(methodsOf(view)));
+    if (bytes !== null) return packedDetail(request, bytes, methodsOf(view), minting ?? { tokens: DEVELOPMENT_TOKENS, mediaUrl: () => manifestMediaUrl(store) });
     // Not in a pack: the function answers (an unlisted document's detail, a view nobody may
     // read), and a 404 of it becomes froide's JSON 404 below.
   }
@@ -31,4 +37,22 @@ export async function answerDetail(request: Request, next: () => Promise<Respons
   if (!json) return response;
   await response.body?.cancel();
   return json;
+}
+
+/**
+ * A detail's stored bytes as its answer: minted when they hold a token slot (with the ETag of
+ * the minted bytes, so a client's copy is never revalidated into expired tokens, and the CDN
+ * lifetime of an answer with tokens), else as they are, with an ETag of the bytes.
+ */
+async function packedDetail(request: Request, bytes: Uint8Array, allow: ReturnType<typeof methodsOf>, minting: StoredMinting): Promise<Response> {
+  if (!hasSlot(bytes)) return okResponse(request, bytes, apiHeaders(allow));
+  const minted = await mintBytes(bytes, minting.tokens, await minting.mediaUrl());
+  return okResponse(request, minted, { ...apiHeaders(allow), ...tokenAnswerHeaders(minting.tokens) });
+}
+
+/** The build's media URL from its manifest. */
+export async function manifestMediaUrl(store: Store): Promise<string> {
+  const bytes = await store.read(buildPaths.manifest);
+  if (bytes === null) throw new Error(`${buildPaths.manifest} is missing; run the build`);
+  return (parseJson(bytes) as Manifest).urls.mediaUrl;
 }

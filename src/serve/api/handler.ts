@@ -16,9 +16,12 @@ import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
-import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import { cachingStore, parseJson, type Store } from '../shared/store.ts';
 import { readDetail } from '../shared/packs.ts';
+import { DEVELOPMENT_TOKENS, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
+import { apiJson } from '../../api/json.ts';
+import { hasSlotText } from '../../api/token-slots.ts';
 import { unlistedDetail } from './views/unlisted.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
 import { RESOURCE_VIEWS, type Answer } from './views/registry.ts';
@@ -39,6 +42,8 @@ export interface ApiHandlerOptions {
    * (html/notice.ts); JSON answers never do. Asked per request.
    */
   notice?: () => BuildNotice | null;
+  /** Keys and lifetime of the media tokens answers get (default: the development key, 120 s). */
+  tokens?: TokenServing;
 }
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -55,9 +60,10 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
     return loading;
   };
 
+  const tokens = options.tokens ?? DEVELOPMENT_TOKENS;
   return async (request) => {
     try {
-      return await handle(request, store, manifest, options.notice?.() ?? null);
+      return await handle(request, store, manifest, tokens, options.notice?.() ?? null);
     } catch (error) {
       options.onError?.(error, request);
       return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
@@ -65,7 +71,8 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
   };
 }
 
-async function loadManifest(store: Store): Promise<Manifest> {
+/** The build's manifest (`_data/manifest.json`), or an error that says to run the build. */
+export async function loadManifest(store: Store): Promise<Manifest> {
   const manifest = (await readJson(store, buildPaths.manifest)) as Manifest | null;
   if (!manifest || manifest.version !== MANIFEST_VERSION) {
     throw new Error(`${buildPaths.manifest} is missing or not version ${MANIFEST_VERSION}; run the build`);
@@ -73,7 +80,7 @@ async function loadManifest(store: Store): Promise<Manifest> {
   return manifest;
 }
 
-async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>, notice: BuildNotice | null): Promise<Response> {
+async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>, tokens: TokenServing, notice: BuildNotice | null): Promise<Response> {
   const url = new URL(request.url);
   const early = await earlyAnswer(request);
   if (early) return early.status >= 400 && wantsHtml(request, url) ? browsableError(request, early, await manifest(), notice) : early;
@@ -89,8 +96,26 @@ async function handle(request: Request, store: Store, manifest: () => Promise<Ma
     return browsable(request, { view, url, status: answer.status, body: answer.error, notice }, urls, methodsOf(view), answer.headers);
   }
   const value = format ? withFormat(answer.body, urls, format) : answer.body;
-  if (wantsHtml(request, url)) return browsable(request, { view, url, status: 200, body: value, totals: totalsOf(facts), notice }, urls, methodsOf(view));
-  return okResponse(request, jsonBytes(value), apiHeaders(methodsOf(view)));
+  const { text, minted } = await answerBody(value, tokens, facts);
+  const extra = minted ? tokenAnswerHeaders(tokens) : {};
+  if (wantsHtml(request, url)) {
+    // The page shows the answer's values with their tokens: the minted text, parsed again.
+    const shown = minted ? (JSON.parse(text) as unknown) : value;
+    return browsable(request, { view, url, status: 200, body: shown, totals: totalsOf(facts), notice }, urls, methodsOf(view), extra);
+  }
+  return okResponse(request, encoder.encode(text), { ...apiHeaders(methodsOf(view)), ...extra });
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The JSON text of an answer: the values read from stored bytes carry token slots, which get
+ * their tokens here (mintTokens), so every answer of the API core, JSON or page, has them.
+ */
+async function answerBody(value: unknown, tokens: TokenServing, manifest: Manifest): Promise<{ text: string; minted: boolean }> {
+  const text = apiJson(value);
+  if (!hasSlotText(text)) return { text, minted: false };
+  return { text: await mintText(text, tokens, manifest.urls.mediaUrl), minted: true };
 }
 
 /** `?format=api` from a browser: the browsable HTML page instead of JSON (DRF's BrowsableAPIRenderer). */

@@ -12,10 +12,9 @@
  * outside the media tree is refused before any lookup: encoded slashes or backslashes,
  * `.`/`..`, empty segments, NUL, malformed escapes.
  */
-import { tokenScope, verifyToken, type TokenCheck } from '../../api/media-token.ts';
+import { mediaPathOf, tokenScope, verifyToken, type TokenCheck } from '../../api/media-token.ts';
 import type { TokenKey } from '../../config.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
-import { decodeUriComponentOrNull } from '../../lib/uri.ts';
 import { readMediaEntry, type MediaEntry } from '../../media/media-index.ts';
 import type { Store } from '../shared/store.ts';
 
@@ -30,30 +29,19 @@ export type GateDecision =
 
 const AREAS: Record<string, MediaAccess> = { docs: 'public', foi: 'token', 'docs-private': 'token' };
 
-/** The raw relative media path of a URL path under the mount, or null if it is not a safe one. */
-export function mediaPathOf(pathname: string, mount = MEDIA_MOUNT): string | null {
-  if (!pathname.startsWith(mount)) return null;
-  const raw = pathname.slice(mount.length);
-  if (raw === '' || /%(2f|5c|00)/i.test(raw)) return null;
-  const segments: string[] = [];
-  for (const encoded of raw.split('/')) {
-    const segment = decodeUriComponentOrNull(encoded);
-    if (segment === null || segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
-    segments.push(segment);
-  }
-  return segments.join('/');
-}
-
 const REFUSALS: Record<Exclude<TokenCheck, { ok: true }>['reason'], string> = {
   missing: 'This file needs a token: request it through the file_url the API gives, which carries ?token=.',
   malformed: 'The token of this link is malformed. Use the file_url the API gives.',
   'unknown-key': 'The token of this link was signed with a key this site no longer accepts. Fetch the file_url from the API again.',
   forged: 'The token of this link is not valid for this file.',
   expired: 'The token of this link has expired. Fetch the file_url from the API again.',
+  'too-long': 'The token of this link outlives the lifetime of this site\'s tokens. Fetch the file_url from the API again.',
 };
 
 export interface GateOptions {
   keys: readonly TokenKey[];
+  /** MEDIA_TOKEN_TTL: the lifetime of a token, in seconds. */
+  ttl: number;
   /** Unix seconds; defaults to the clock. */
   now?: () => number;
   mount?: string;
@@ -62,14 +50,14 @@ export interface GateOptions {
 }
 
 export async function checkMediaRequest(url: URL, options: GateOptions): Promise<GateDecision> {
-  const path = mediaPathOf(url.pathname, options.mount);
+  const path = mediaPathOf(url.pathname, options.mount ?? MEDIA_MOUNT);
   if (path === null) return { allow: false, status: 404, message: 'Not found.' };
   const access = AREAS[path.split('/')[0]!];
   if (!access) return { allow: false, status: 404, message: 'Not found.' };
   if (access === 'public') return { allow: true, path, access };
   const scope = tokenScope(path)!;
   const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
-  const check = await verifyToken(url.searchParams.get('token'), scope, options.keys, now);
+  const check = await verifyToken(url.searchParams.get('token'), scope, options.keys, now, options.ttl);
   if (check.ok) return { allow: true, path, access };
   // facts §6.2: a public attachment is served without checking the token (a valid one above
   // spares the lookup; a missing, expired or foreign one does not matter).

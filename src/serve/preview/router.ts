@@ -9,7 +9,9 @@
 import { API_PREFIX } from '../../api/routes.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
-import { apiHeaders, conditionalResponse } from '../api/responses.ts';
+import { apiHeaders, conditionalResponse, okResponse } from '../api/responses.ts';
+import { hasSlot } from '../../api/token-slots.ts';
+import { mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
 import { viewOfFile } from '../api/route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
@@ -37,9 +39,11 @@ export interface PreviewRoutes {
   files: StaticFileReader;
   /** build/ as the serving layer reads it: details come from their packs. */
   store: Store;
+  /** Mints the tokens of an answer from stored bytes with token slots, as the detail Edge Function does. */
+  minting: StoredMinting;
 }
 
-export function createPreviewRouter({ api, media, files, store }: PreviewRoutes): WebHandler {
+export function createPreviewRouter({ api, media, files, store, minting }: PreviewRoutes): WebHandler {
   return async (request) => {
     const url = new URL(request.url);
     const destination = routeRequest(request.method, url);
@@ -52,7 +56,7 @@ export function createPreviewRouter({ api, media, files, store }: PreviewRoutes)
       case 'function':
         return api(request);
       case 'detail':
-        return answerDetail(request, () => api(request), store);
+        return answerDetail(request, () => api(request), store, minting);
       case 'static': {
         // The CDN serves static files whatever the Accept header says (docs/api.md); the preview
         // negotiates first, as the function and the detail Edge Function do.
@@ -62,6 +66,13 @@ export function createPreviewRouter({ api, media, files, store }: PreviewRoutes)
         }
         const file = await files.get(destination.file);
         if (file && request.headers.has('range') && !url.pathname.startsWith(API_PREFIX)) return rangeResponse(request, file, staticHeaders(destination.file));
+        // A view answered from a stored file with token slots (a detail) is minted, as the detail
+        // Edge Function mints it; the file's own path is served as the CDN serves it, raw: it is
+        // the Store's file, not an answer (docs/serving.md, "Media tokens in answers").
+        if (file && url.pathname.endsWith('/') && hasSlot(file.body)) {
+          const minted = await mintBytes(file.body, minting.tokens, await minting.mediaUrl());
+          return okResponse(request, minted, { ...staticHeaders(destination.file), ...tokenAnswerHeaders(minting.tokens) });
+        }
         if (file) return conditionalResponse(request, file.body, staticHeaders(destination.file), file.etag);
         if (destination.missing === 'function') return api(request);
         return new Response('Not found.\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

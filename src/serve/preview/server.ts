@@ -4,10 +4,11 @@
  * bare paths; everything else goes to the same web-standard handlers the Netlify functions
  * wrap) to a Node server (node-adapter.ts). No netlify-cli needed.
  */
-import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, type Env, type TokenKey } from '../../config.ts';
+import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, tokenTtlOf, type Env, type TokenKey } from '../../config.ts';
+import type { TokenServing } from '../shared/minting.ts';
 import { folderMediaStore } from '../../media/folder-store.ts';
 import type { MediaStore } from '../../media/store.ts';
-import { createApiHandler } from '../api/handler.ts';
+import { createApiHandler, loadManifest } from '../api/handler.ts';
 import type { BuildNotice } from '../api/html/notice.ts';
 import { createMediaHandler } from '../media/handler.ts';
 import { fsStore } from '../shared/fs-store.ts';
@@ -20,10 +21,12 @@ export interface PreviewOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** MEDIA_TOKEN_KEYS is read from here when `tokenKeys` is not given. */
+  /** MEDIA_TOKEN_KEYS and MEDIA_TOKEN_TTL are read from here when `tokenKeys` and `tokenTtl` are not given. */
   env?: Env;
   tokenKeys?: readonly TokenKey[];
-  /** Unix seconds, for token expiry. */
+  /** Seconds a minted token lives (default MEDIA_TOKEN_TTL, else DEFAULTS.tokenTtl). */
+  tokenTtl?: number;
+  /** Unix seconds: the clock tokens are minted and checked by. */
   now?: () => number;
   /** Where media bytes come from (default: the folder store at DEFAULTS.mediaStore, as `npm start` builds). */
   media?: MediaStore;
@@ -38,12 +41,18 @@ export type PreviewServer = NodeServer;
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   const keys =
     options.tokenKeys ?? (options.env?.MEDIA_TOKEN_KEYS ? parseTokenKeys(options.env.MEDIA_TOKEN_KEYS) : [DEVELOPMENT_KEY]);
+  const tokens: TokenServing = {
+    keys,
+    ttl: options.tokenTtl ?? tokenTtlOf(options.env?.MEDIA_TOKEN_TTL),
+    ...(options.now ? { now: options.now } : {}),
+  };
   const store = fsStore(options.buildDir);
   const onError = (error: unknown, request: Request) => options.onError?.(error, describeRequest(request.method, new URL(request.url)));
   const router = createPreviewRouter({
-    api: createApiHandler({ store, onError, ...(options.notice ? { notice: options.notice } : {}) }),
+    api: createApiHandler({ store, onError, tokens, ...(options.notice ? { notice: options.notice } : {}) }),
     media: createMediaHandler({
       keys,
+      ttl: tokens.ttl,
       ...(options.now ? { now: options.now } : {}),
       data: store,
       media: options.media ?? folderMediaStore(DEFAULTS.mediaStore),
@@ -51,6 +60,8 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     }),
     files: new StaticFiles(options.buildDir),
     store,
+    // Read on every minted file, not kept: a rebuild under a running preview may change it.
+    minting: { tokens, mediaUrl: () => loadManifest(store).then((manifest) => manifest.urls.mediaUrl) },
   });
   return serveOverNode(router, { host: options.host ?? '127.0.0.1', port: options.port ?? 8080, ...(options.onError ? { onError: options.onError } : {}) });
 }

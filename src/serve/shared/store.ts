@@ -7,6 +7,7 @@
  * read the publish directory and fetches from the same deploy instead (platform facts A4).
  * This module is web-standard only, so the Netlify function bundles no node: modules for it.
  */
+import { parseApiJson } from '../../api/json.ts';
 import { partPath, partsCount } from '../../api/parts.ts';
 
 export interface Store {
@@ -30,9 +31,9 @@ export async function readRange(store: Store, path: string, start: number, end: 
 
 const decoder = new TextDecoder();
 
-/** A build file's bytes as JSON (build files are UTF-8). */
+/** A build file's bytes as JSON (build files are UTF-8); token slots become value slots (src/api/token-slots.ts). */
 export function parseJson(bytes: Uint8Array): unknown {
-  return JSON.parse(decoder.decode(bytes));
+  return parseApiJson(decoder.decode(bytes));
 }
 
 /**

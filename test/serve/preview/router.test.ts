@@ -5,10 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPreviewRouter, type StaticFile } from '../../../src/serve/preview/router.ts';
+import { DEVELOPMENT_TOKENS } from '../../../src/serve/shared/minting.ts';
+import { planPacks } from '../../../src/output/plan.ts';
+import { TOKEN_CLOCK_SKEW, verifyToken } from '../../../src/api/media-token.ts';
+import { DEVELOPMENT_KEY } from '../../../src/config.ts';
 
+const NOW = 1_800_000_000;
 const FILES: Record<string, string> = {
   'api/v1/index.json': '{"root":true}',
-  'api/v1/message/index.json': '{"count":0}',
+  'api/v1/request/index.json': '{"count":0}',
   'api/v1/schema/swagger-ui/swagger-ui.css': 'body{}',
 };
 
@@ -24,14 +29,20 @@ function router() {
       return relative in FILES ? { body: new TextEncoder().encode(FILES[relative]), etag: `"${relative.length}"` } : null;
     },
   };
-  return { route: createPreviewRouter({ api: handler('api'), media: handler('media'), files, store: { read: async () => null } }), calls };
+  const minting = { tokens: { ...DEVELOPMENT_TOKENS, now: () => NOW }, mediaUrl: async () => 'https://archive.test/media/' };
+  // A stored detail with a token slot (src/api/token-slots.ts), in its pack.
+  const packs = new Map(planPacks('attachment', [[5, '{"file_url":"https://archive.test/media/foi/5/a%20b.pdf?token=\u0001"}']]).map((file) => [file.path, file.body]));
+  const store = { read: async (path: string) => packs.get(path) ?? null };
+  return { route: createPreviewRouter({ api: handler('api'), media: handler('media'), files, store, minting }), calls };
 }
 
 describe('preview router', () => {
   it.each([
     ['GET', '/media/docs/x.pdf', ['media GET /media/docs/x.pdf'], 299],
     ['GET', '/api/v1/message/?limit=5', ['api GET /api/v1/message/?limit=5'], 299],
-    ['GET', '/api/v1/message/', ['file api/v1/message/index.json'], 200],
+    ['GET', '/api/v1/request/', ['file api/v1/request/index.json'], 200],
+    // A list whose objects link tokened media: the API core mints it (ResourceSpec.mediaTokens).
+    ['GET', '/api/v1/message/', ['api GET /api/v1/message/'], 299],
     ['GET', '/api/v1/', ['file api/v1/index.json'], 200],
     ['GET', '/api/v1/nope/', ['file api/v1/nope/index.json', 'api GET /api/v1/nope/'], 299],
     ['GET', '/api/v1/schema/swagger-ui/swagger-ui.css', ['file api/v1/schema/swagger-ui/swagger-ui.css'], 200],
@@ -47,20 +58,37 @@ describe('preview router', () => {
 
   it('answers a static file with its bytes, its ETag and the API headers; 304 on If-None-Match; no body for HEAD', async () => {
     const { route } = router();
-    const response = await route(new Request('http://preview.test/api/v1/message/'));
+    const response = await route(new Request('http://preview.test/api/v1/request/'));
     expect(await response.text()).toBe('{"count":0}');
     expect(response.headers.get('etag')).toBe('"25"');
     expect(response.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
     expect(response.headers.get('content-length')).toBe('11');
-    const again = await route(new Request('http://preview.test/api/v1/message/', { headers: { 'if-none-match': 'W/"25"' } }));
+    expect(response.headers.get('netlify-cdn-cache-control')).toBeNull();
+    const again = await route(new Request('http://preview.test/api/v1/request/', { headers: { 'if-none-match': 'W/"25"' } }));
     expect([again.status, again.headers.get('content-type'), await again.text()]).toEqual([304, null, '']);
-    const head = await route(new Request('http://preview.test/api/v1/message/', { method: 'HEAD' }));
+    const head = await route(new Request('http://preview.test/api/v1/request/', { method: 'HEAD' }));
     expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, '11', '']);
+  });
+
+  it('answers a detail with a token slot minted: a token for the file, the ETag of the minted bytes, a short CDN lifetime', async () => {
+    const { route } = router();
+    const response = await route(new Request('http://preview.test/api/v1/attachment/5/'));
+    const text = await response.text();
+    const [, token] = /^\{"file_url":"https:\/\/archive\.test\/media\/foi\/5\/a%20b\.pdf\?token=([^"]+)"\}$/.exec(text)!;
+    expect(await verifyToken(decodeURIComponent(token!), 'foi/5/a b.pdf', [DEVELOPMENT_KEY], NOW + 120 + TOKEN_CLOCK_SKEW, 120)).toEqual({ ok: true });
+    expect(await verifyToken(decodeURIComponent(token!), 'foi/5/a b.pdf', [DEVELOPMENT_KEY], NOW + 121 + TOKEN_CLOCK_SKEW, 120)).toEqual({ ok: false, reason: 'expired' });
+    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{20}"$/);
+    expect(response.headers.get('content-length')).toBe(String(new TextEncoder().encode(text).byteLength));
+    expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, durable, max-age=30');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    // The ETag of minted bytes changes with the tokens: a copy with older tokens is never a 304.
+    const stale = await route(new Request('http://preview.test/api/v1/attachment/5/', { headers: { 'if-none-match': response.headers.get('etag')! } }));
+    expect(stale.status).toBe(200);
   });
 
   it('negotiates before it serves an API file (406 for an Accept no renderer meets), as the CDN cannot', async () => {
     const { route, calls } = router();
-    const response = await route(new Request('http://preview.test/api/v1/message/', { headers: { accept: 'image/png' } }));
+    const response = await route(new Request('http://preview.test/api/v1/request/', { headers: { accept: 'image/png' } }));
     expect(response.status).toBe(406);
     expect(calls).toEqual([]);
   });

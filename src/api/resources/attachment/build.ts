@@ -1,5 +1,6 @@
-/** Attachment (spec §2.4): file_url always carries a token (facts §6.2); derived document embedded. */
+/** Attachment (spec §2.4): file_url always carries a token slot (facts §6.2); derived document embedded. */
 import { mediaPaths } from '../../routes.ts';
+import { withTokenSlot } from '../../token-slots.ts';
 import type { Attachment } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { serializeDocument } from '../document/build.ts';
@@ -31,7 +32,7 @@ export function serializeAttachment(ctx: RenderContext, attachment: Attachment) 
     size: attachment.file.size,
     site_url: urls.attachmentPage(message.request.slug, message.id, attachment.name),
     anchor_url: urls.messagePage(message.request.slug, message.id),
-    file_url: urls.media(path, { token: ctx.token(path) }),
+    file_url: withTokenSlot(urls.media(path)),
     pending: false,
     is_converted: false,
     converted: null,

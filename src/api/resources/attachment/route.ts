@@ -24,5 +24,6 @@ export const attachment = defineResource('attachment', 'FoiAttachment', 'Foi Att
     { path: 'convert_to_pdf', viewName: 'Convert to pdf', detail: false },
   ],
   filters,
+  mediaTokens: true,
   objects: { item: 'FoiAttachment', detail: 'FoiAttachment' },
 });

@@ -11,6 +11,7 @@ import type { DocumentFacts } from '../../../derive/facts.ts';
 import { dateTime, type RenderContext } from '../context.ts';
 import { serializePage } from '../page/build.ts';
 import { apiJson } from '../../json.ts';
+import { withTokenSlot } from '../../token-slots.ts';
 import { byId, defineBuilt, sorted } from '../build-spec.ts';
 import { collectionKey } from '../documentcollection/build.ts';
 
@@ -48,12 +49,13 @@ function properties(document: Document, facts: DocumentFacts): Record<string, un
 
 /**
  * The media URL of a file in a document's directory (spec §2.5, §5). A private document's URLs
- * carry the directory token (one token covers the PDF and every page image) and
+ * carry a token slot, minted for the directory when answered (one token covers the PDF and
+ * every page image; src/api/token-slots.ts), and
  * percent-encode the `{page}`/`{size}` template braces; a public document's are plain.
  */
 export function documentFileUrl(ctx: RenderContext, document: Document, relativePath: string): string {
   if (document.public) return ctx.urls.media(relativePath);
-  const url = ctx.urls.media(relativePath, { token: ctx.token(documentMediaDir(document)) });
+  const url = withTokenSlot(ctx.urls.media(relativePath));
   return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D');
 }
 

@@ -17,5 +17,6 @@ export const message = defineResource('message', 'FoiMessage', 'Foi Message', {
   detailMethods: allow('GET', 'PUT', 'PATCH'),
   writeActions: [{ path: 'publish', viewName: 'Publish', detail: true }],
   filters,
+  mediaTokens: true,
   objects: { item: 'FoiMessage', detail: 'FoiMessage' },
 });

@@ -1,0 +1,85 @@
+/**
+ * Minting benchmark: `npm run bench:mint [-- --answers 1000] [--attachments 2]`.
+ *
+ * The CPU time mintTokens (src/api/token-slots.ts) costs per answer, in real Deno (the npm
+ * package `deno`, as test/netlify runs the Edge Functions) and in Node, for the stored bytes of
+ * a list page of 50 messages with attachments: each attachment's file_url has a slot, and every
+ * fifth embeds a private document (three slots for its directory). Per answer: decode, mint
+ * (each distinct scope signed once), encode, as the detail Edge Function does (mintTokenBytes).
+ * CPU time is process.cpuUsage() (user + system, all threads) around each answer, after a
+ * warm-up of 50 answers; p50, p99 and max over `--answers` answers.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { envelope } from '../src/api/envelope.ts';
+import { apiJson } from '../src/api/json.ts';
+import { mediaPaths, UrlBuilder } from '../src/api/routes.ts';
+import { withTokenSlot } from '../src/api/token-slots.ts';
+import { measure } from './mint-run.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { answers: { type: 'string', default: '1000' }, attachments: { type: 'string', default: '2' } } });
+const answers = Number(values.answers);
+const perMessage = Number(values.attachments);
+
+const urls = new UrlBuilder({ baseUrl: 'https://archiv.example.org', mediaUrl: 'https://archiv.example.org/media/', siteUrl: 'https://fragdenstaat.de' });
+
+function attachment(messageId: number, index: number) {
+  const id = messageId * 10 + index;
+  const name = `Bescheid vom ${index + 1}. März (Anlage ${id}).pdf`;
+  const uid = `${String(id).padStart(8, '0')}-2222-3333-4444-555555555555`;
+  const dir = mediaPaths.documentDir(uid, false);
+  const privateUrl = (path: string) => withTokenSlot(urls.media(path)).replace(/\{/g, '%7B').replace(/\}/g, '%7D');
+  return {
+    resource_uri: urls.detail('attachment', id),
+    id,
+    belongs_to: urls.detail('message', messageId),
+    name,
+    filetype: 'application/pdf',
+    size: 123_456,
+    file_url: withTokenSlot(urls.media(mediaPaths.attachment(messageId, name))),
+    approved: true,
+    document:
+      id % 5 === 0
+        ? { id, uid, public: false, file_url: privateUrl(`${dir}/anlage.pdf`), cover_image: privateUrl(mediaPaths.pageImage(dir, 1, 'small')), page_template: privateUrl(mediaPaths.pageImage(dir, '{page}', '{size}')) }
+        : null,
+  };
+}
+
+function message(id: number) {
+  return {
+    resource_uri: urls.detail('message', id),
+    id,
+    request: urls.detail('request', Math.ceil(id / 10)),
+    subject: `Re: Anfrage ${id}`,
+    content: 'Sehr geehrte Damen und Herren, anbei die erbetenen Unterlagen. '.repeat(20),
+    attachments: Array.from({ length: perMessage }, (_, index) => attachment(id, index)),
+  };
+}
+
+const stored = apiJson(envelope(urls, 'message', { offset: 0, limit: 50, total: 5000, objects: Array.from({ length: 50 }, (_, i) => message(1000 + i)), facets: false }));
+const dir = await mkdtemp(join(tmpdir(), 'bench-mint-'));
+const page = join(dir, 'page.json');
+await writeFile(page, stored);
+const slots = stored.split('\u0001').length - 1;
+console.log(`stored list page: 50 messages, ${perMessage} attachments each, ${slots} token slots, ${(stored.length / 1024).toFixed(1)} KB; ${answers} answers`);
+
+const deno = (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
+const output = await new Promise<string>((done, fail) => {
+  const child = spawn(deno, ['run', '--no-remote', '--node-modules-dir=manual', '--no-lock', '--no-prompt', `--allow-read=${ROOT},${dir}`, join(ROOT, 'bench/mint-run.ts'), page, String(answers)], {
+    cwd: ROOT,
+    env: { DENO_DIR: join(ROOT, 'node_modules/.cache/deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let text = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  child.once('error', fail);
+  child.once('close', (code) => (code === 0 ? done(text) : fail(new Error(`deno exited with ${code}`))));
+});
+console.log(`Deno ${output.trim()}`);
+console.log(`Node ${process.versions.node}: ${await measure(stored, answers)}`);
+await rm(dir, { recursive: true, force: true });

@@ -59,10 +59,26 @@ interface Measured {
   media: UploadStats;
 }
 
+/**
+ * Present while the content is edited: a run stopped before its undo left it edited, so the
+ * next run generates the content again instead of measuring against an edited archive.
+ */
+const editingMarker = (size: number) => join(baseOf(size), 'editing');
+
+/** Runs `work` on the edited content with the marker in place; `undo` restores the content, then the marker goes. */
+async function whileEdited<T>(size: number, undo: () => Promise<unknown>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await undo();
+    await rm(editingMarker(size), { force: true });
+  }
+}
+
 async function content(size: number): Promise<{ dir: string; counts: SyntheticCounts }> {
   const dir = join(baseOf(size), 'content');
   const marker = join(baseOf(size), 'counts.json');
-  if (existsSync(marker)) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) };
+  if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) };
   await rm(baseOf(size), { recursive: true, force: true });
   const counts = await writeSyntheticArchive(dir, { requests: size, shape });
   progress(`generated ${size} requests (${shape})`);
@@ -108,13 +124,12 @@ async function oneFileChange(contentDir: string, size: number, media: string, be
   }
   if (!file) return null;
   const original = await readFile(file);
+  await writeFile(editingMarker(size), file);
   await writeFile(file, Buffer.concat([original, Buffer.from('\n% edited\n')]));
-  try {
+  return whileEdited(size, () => writeFile(file, original), async () => {
     const measured = await build(contentDir, size, media);
     return { uploaded: measured.media.uploaded, changed: diffTrees(before, treeDigests(join(base, 'build')).digests).total };
-  } finally {
-    await writeFile(file, original);
-  }
+  });
 }
 
 /** A build into an empty Blobs store on a local BlobsServer: the upload's share of a first deploy. */
@@ -153,14 +168,13 @@ async function measureEdits(contentDir: string, size: number, media: string, bef
   const scan = await scanArchive(contentDir);
   const changes = {} as DeployFigures['changes'];
   for (const [letter, { label, apply }] of Object.entries(EDITS) as [keyof typeof EDITS, (typeof EDITS)[keyof typeof EDITS]][]) {
+    await writeFile(editingMarker(size), letter);
     const edit = await apply(scan);
     progress(`(${letter}) ${label}: ${edit.description}`);
-    try {
+    await whileEdited(size, edit.undo, async () => {
       await build(contentDir, size, media);
       changes[letter] = { ...diffTrees(before, treeDigests(join(baseOf(size), 'build')).digests), edit: edit.description };
-    } finally {
-      await edit.undo();
-    }
+    });
     progress(`(${letter}) ${changes[letter].total} files differ`);
   }
   return changes;

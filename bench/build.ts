@@ -1,34 +1,51 @@
 /**
- * Build benchmark (issue 2 #15, issue 10 #7): generates synthetic archives of the given sizes,
- * builds each in a fresh process three times: cold (no PDF cache, empty media folder), warm
- * (both kept), and once more into an empty Netlify Blobs store served by @netlify/blobs' own
- * local server (BlobsServer), to time the upload. Prints objects per second, files and bytes
- * of build/, peak RSS, the layout figures the deploy limits watch (the fullest folder and the
- * largest file of build/) and the media store's objects and bytes.
+ * Build benchmark (docs/performance.md): generates synthetic archives of the given sizes and
+ * builds each in a fresh process: cold (no PDF cache, empty media folder), warm (both kept),
+ * and once more into an empty Netlify Blobs store served by @netlify/blobs' own local server
+ * (BlobsServer), to time the upload. Prints objects per second, files and bytes of build/, peak
+ * RSS, the layout figures the deploy limits watch (the fullest folder and the largest file of
+ * build/) and the media store's objects and bytes.
  *
- *   npm run bench -- --sizes 1000,10000,50000 [--images]
+ * Then what a deploy costs: the size of Netlify's deploy manifest for the cold build, and the
+ * files of build/ that change (added, removed, changed by sha1) after each of three edits
+ * (bench/changes.ts), each built warm with the same cache and compared with the cold build,
+ * then undone. `--changes` runs only that: one build of the unedited archive and one per edit,
+ * which keeps 50,000 requests within an hour or two on two cores.
+ *
+ *   npm run bench -- --sizes 1000,10000,50000 [--shape mixed|plain] [--changes] [--images]
+ *
+ * The last line of the output is one JSON object with every figure of the deploy table.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
-import { writeSyntheticArchive, type SyntheticCounts } from '../tools/synthetic.ts';
+import { writeSyntheticArchive, type SyntheticCounts, type SyntheticShape } from '../tools/synthetic.ts';
 import type { LayoutFigures } from '../src/output/limits.ts';
 import type { UploadStats } from '../src/media/upload.ts';
+import { deployManifest, diffTrees, EDITS, scanArchive, treeDigests, type TreeChange } from './changes.ts';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,10000' },
+    shape: { type: 'string', default: 'mixed' },
+    changes: { type: 'boolean', default: false },
     images: { type: 'boolean', default: false },
     dir: { type: 'string', default: join(tmpdir(), 'archive-bench') },
   },
 });
 const sizes = values.sizes!.split(',').map(Number);
+if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes "${values.sizes}" must list whole numbers of requests, e.g. 1000,10000`);
+if (values.shape !== 'mixed' && values.shape !== 'plain') throw new Error(`--shape must be mixed or plain, not "${values.shape}"`);
+const shape = values.shape as SyntheticShape;
+/** Each shape and size has its own folder: content/, build/, cache/, media/. */
+const baseOf = (size: number) => join(values.dir!, `${shape}-${size}`);
+const started = performance.now();
+const progress = (message: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${message}\n`);
 
 interface Measured {
   stages: Record<string, number>;
@@ -42,21 +59,36 @@ interface Measured {
   media: UploadStats;
 }
 
+/**
+ * Present while the content is edited: a run stopped before its undo left it edited, so the
+ * next run generates the content again instead of measuring against an edited archive.
+ */
+const editingMarker = (size: number) => join(baseOf(size), 'editing');
+
+/** Runs `work` on the edited content with the marker in place; `undo` restores the content, then the marker goes. */
+async function whileEdited<T>(size: number, undo: () => Promise<unknown>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await undo();
+    await rm(editingMarker(size), { force: true });
+  }
+}
+
 async function content(size: number): Promise<{ dir: string; counts: SyntheticCounts }> {
-  const dir = join(values.dir!, String(size), 'content');
-  const marker = join(values.dir!, String(size), 'counts.json');
-  if (existsSync(marker)) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) };
-  await rm(join(values.dir!, String(size)), { recursive: true, force: true });
-  const started = performance.now();
-  const counts = await writeSyntheticArchive(dir, { requests: size });
-  process.stderr.write(`generated ${size} requests in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const dir = join(baseOf(size), 'content');
+  const marker = join(baseOf(size), 'counts.json');
+  if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) };
+  await rm(baseOf(size), { recursive: true, force: true });
+  const counts = await writeSyntheticArchive(dir, { requests: size, shape });
+  progress(`generated ${size} requests (${shape})`);
   await writeFile(marker, JSON.stringify(counts));
   return { dir, counts };
 }
 
 /** One build of `contentDir` into the size's build/ with the media store `media` (a folder or `netlify-blobs:<name>`). */
 async function build(contentDir: string, size: number, media: string, env: Record<string, string> = {}): Promise<Measured> {
-  const base = join(values.dir!, String(size));
+  const base = baseOf(size);
   // Each measured build starts without an old tree and without a deletion still running:
   // replacing build/ is a rename, and the CLI deletes the replaced tree in the background.
   for (const entry of await readdir(base)) {
@@ -69,26 +101,18 @@ async function build(contentDir: string, size: number, media: string, env: Recor
     ['--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts', media],
     { maxBuffer: 1 << 20, env: { ...process.env, ...env } },
   );
-  return JSON.parse(stdout.trim().split('\n').pop()!);
-}
-
-/** sha1 of every file of a tree, by relative path: what a Netlify deploy compares to upload only changed files. */
-async function treeDigests(root: string, prefix = '', out = new Map<string, string>()): Promise<Map<string, string>> {
-  for (const entry of await readdir(join(root, prefix), { withFileTypes: true })) {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) await treeDigests(root, path, out);
-    else out.set(path, createHash('sha1').update(await readFile(join(root, path))).digest('hex'));
-  }
-  return out;
+  const measured = JSON.parse(stdout.trim().split('\n').pop()!) as Measured;
+  progress(`built ${size} requests in ${measured.seconds.toFixed(1)} s: ${measured.files} files`);
+  return measured;
 }
 
 /**
  * The next deploy after an editor replaced one attachment file: media objects uploaded, and
- * files of build/ whose bytes changed (what Netlify uploads). The file is restored afterwards.
+ * files of build/ whose bytes changed (what Netlify uploads), against `before` (the unedited
+ * archive's build). The file is restored afterwards. Null when the archive has no attachment.
  */
-async function oneFileChange(contentDir: string, size: number, media: string): Promise<{ uploaded: number; changed: number }> {
-  const base = join(values.dir!, String(size));
-  const before = await treeDigests(join(base, 'build'));
+async function oneFileChange(contentDir: string, size: number, media: string, before: ReadonlyMap<string, string>): Promise<{ uploaded: number; changed: number } | null> {
+  const base = baseOf(size);
   const requests = (await readdir(join(contentDir, 'requests'))).sort();
   let file: string | undefined;
   for (const request of requests) {
@@ -98,23 +122,19 @@ async function oneFileChange(contentDir: string, size: number, media: string): P
     file = join(files, message, (await readdir(join(files, message))).sort()[0]!);
     break;
   }
-  if (!file) throw new Error('the synthetic archive has no attachment file');
+  if (!file) return null;
   const original = await readFile(file);
+  await writeFile(editingMarker(size), file);
   await writeFile(file, Buffer.concat([original, Buffer.from('\n% edited\n')]));
-  try {
+  return whileEdited(size, () => writeFile(file, original), async () => {
     const measured = await build(contentDir, size, media);
-    const after = await treeDigests(join(base, 'build'));
-    let changed = 0;
-    for (const [path, digest] of after) if (before.get(path) !== digest) changed++;
-    return { uploaded: measured.media.uploaded, changed };
-  } finally {
-    await writeFile(file, original);
-  }
+    return { uploaded: measured.media.uploaded, changed: diffTrees(before, treeDigests(join(base, 'build')).digests).total };
+  });
 }
 
 /** A build into an empty Blobs store on a local BlobsServer: the upload's share of a first deploy. */
 async function buildIntoBlobs(contentDir: string, size: number): Promise<Measured> {
-  const directory = join(values.dir!, String(size), 'blobs-server');
+  const directory = join(baseOf(size), 'blobs-server');
   await rm(directory, { recursive: true, force: true });
   const token = 'bench-token';
   const server = new BlobsServer({ directory, token });
@@ -128,19 +148,65 @@ async function buildIntoBlobs(contentDir: string, size: number): Promise<Measure
   }
 }
 
+/** The figures of one size in the deploy table (and the JSON line). */
+interface DeployFigures {
+  requests: number;
+  messages: number;
+  files: number;
+  bytes: number;
+  manifest: { files: number; bytes: number };
+  /** The warm build of the unedited archive against the cold one (full run only): what a rebuild with nothing edited uploads. */
+  rebuilt?: TreeChange;
+  changes: Record<keyof typeof EDITS, TreeChange & { edit: string }>;
+}
+
+/**
+ * Builds the archive after each edit (warm: the cache of the build before) and compares the tree
+ * with `before`, the unedited archive's build; undoes the edit whatever happens.
+ */
+async function measureEdits(contentDir: string, size: number, media: string, before: ReadonlyMap<string, string>): Promise<DeployFigures['changes']> {
+  const scan = await scanArchive(contentDir);
+  const changes = {} as DeployFigures['changes'];
+  for (const [letter, { label, apply }] of Object.entries(EDITS) as [keyof typeof EDITS, (typeof EDITS)[keyof typeof EDITS]][]) {
+    await writeFile(editingMarker(size), letter);
+    const edit = await apply(scan);
+    progress(`(${letter}) ${label}: ${edit.description}`);
+    await whileEdited(size, edit.undo, async () => {
+      await build(contentDir, size, media);
+      changes[letter] = { ...diffTrees(before, treeDigests(join(baseOf(size), 'build')).digests), edit: edit.description };
+    });
+    progress(`(${letter}) ${changes[letter].total} files differ`);
+  }
+  return changes;
+}
+
 const rows: string[] = [];
 const layoutRows: string[] = [];
 const mediaRows: string[] = [];
+const deploys: DeployFigures[] = [];
 let stageNames: string[] = [];
 for (const size of sizes) {
   const { dir, counts } = await content(size);
+  const media = join(baseOf(size), 'media');
+  if (values.changes) {
+    // The unedited archive once (with whatever cache an earlier run left), then one build per edit.
+    await build(dir, size, media);
+    const before = treeDigests(join(baseOf(size), 'build'));
+    progress(`digested ${before.digests.size} files`);
+    const changes = await measureEdits(dir, size, media, before.digests);
+    deploys.push({ requests: size, messages: counts.messages, files: before.digests.size, bytes: before.bytes, manifest: deployManifest(before.digests), changes });
+    continue;
+  }
   // Cold: no PDF cache and an empty media store (every object uploaded); warm: both kept.
-  await rm(join(values.dir!, String(size), 'cache'), { recursive: true, force: true });
-  await rm(join(values.dir!, String(size), 'media'), { recursive: true, force: true });
-  const media = join(values.dir!, String(size), 'media');
+  await rm(join(baseOf(size), 'cache'), { recursive: true, force: true });
+  await rm(media, { recursive: true, force: true });
   const cold = await build(dir, size, media);
+  const before = treeDigests(join(baseOf(size), 'build'));
   const warm = await build(dir, size, media);
-  const edit = await oneFileChange(dir, size, media);
+  const rebuilt = diffTrees(before.digests, treeDigests(join(baseOf(size), 'build')).digests);
+  const changes = await measureEdits(dir, size, media, before.digests);
+  deploys.push({ requests: size, messages: counts.messages, files: before.digests.size, bytes: before.bytes, manifest: deployManifest(before.digests), rebuilt, changes });
+  const edit = await oneFileChange(dir, size, media, before.digests);
   const blobs = await buildIntoBlobs(dir, size);
   const line = (label: string, m: Measured) =>
     `| ${size} | ${counts.messages} | ${counts.attachments} | ${counts.documents} | ${label} | ${m.seconds.toFixed(1)} | ${Object.values(m.stages).map((ms) => (ms / 1000).toFixed(1)).join(' / ')} | ${Math.round(m.objects / m.seconds)} | ${m.files} | ${(m.bytes / 1e6).toFixed(0)} | ${Math.round(m.peakRssMb)} |`;
@@ -151,31 +217,73 @@ for (const size of sizes) {
   );
   const uploadSeconds = (blobs.stages['upload media'] ?? 0) / 1000;
   mediaRows.push(
-    `| ${size} | ${cold.media.objects} | ${(cold.media.uploadedBytes / 1e6).toFixed(1)} | ${cold.media.uploaded} | ${warm.media.uploaded} / ${warm.media.present} | ${edit.uploaded} / ${edit.changed} | ${blobs.media.uploaded} | ${uploadSeconds.toFixed(1)} | ${blobs.seconds.toFixed(1)} |`,
+    `| ${size} | ${cold.media.objects} | ${(cold.media.uploadedBytes / 1e6).toFixed(1)} | ${cold.media.uploaded} | ${warm.media.uploaded} / ${warm.media.present} | ${edit ? `${edit.uploaded} / ${edit.changed}` : '– (no attachments)'} | ${blobs.media.uploaded} | ${uploadSeconds.toFixed(1)} | ${blobs.seconds.toFixed(1)} |`,
   );
   stageNames = Object.keys(warm.stages);
-  process.stderr.write(`${rows.at(-2)}\n${rows.at(-1)}\n`);
 }
+
+/** What a deploy of 50,000 requests should need at most (and 100,000: 20,000 files), as docs/performance.md states them. */
+const TARGETS = { files: (requests: number) => (requests >= 100_000 ? 20_000 : 10_000), manifestBytes: 1_000_000, a: 10, b: 60 };
+const judged = (requests: number, figure: number, target: number) => (requests >= 50_000 ? `${figure.toLocaleString('en')} ${figure <= target ? '(target met)' : `(target ≤ ${target.toLocaleString('en')})`}` : figure.toLocaleString('en'));
+const change = (c: TreeChange | undefined, requests: number, target?: number) =>
+  c === undefined ? '–' : `${target === undefined ? c.total.toLocaleString('en') : judged(requests, c.total, target)} (+${c.added} −${c.removed} ~${c.changed})`;
+const deployTable = [
+  `Deploy (shape ${shape}; files and manifest of the unedited archive's build; an edit's files are those whose entry in the manifest is new, gone or has another sha1, i.e. what Netlify uploads):`,
+  '',
+  '| requests | messages | files in build/ | MB in build/ | deploy manifest MB | bytes per file | rebuilt, nothing edited | (a) one message text edited | (b) new request, 10 messages | (c) reply to the oldest request |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...deploys.map(
+    (d) =>
+      `| ${d.requests} | ${d.messages} | ${judged(d.requests, d.files, TARGETS.files(d.requests))} | ${(d.bytes / 1e6).toFixed(0)} | ${d.requests >= 50_000 ? judged(d.requests, Number((d.manifest.bytes / 1e6).toFixed(2)), TARGETS.manifestBytes / 1e6) : (d.manifest.bytes / 1e6).toFixed(2)} | ${(d.manifest.bytes / d.manifest.files).toFixed(0)} | ${change(d.rebuilt, d.requests)} | ${change(d.changes.a, d.requests, TARGETS.a)} | ${change(d.changes.b, d.requests, TARGETS.b)} | ${change(d.changes.c, d.requests)} |`,
+  ),
+  '',
+  'Targets at 50,000 requests: ≤ 10,000 files (≤ 20,000 at 100,000), manifest ≤ 1 MB, (a) ≤ 10 files, (b) ≤ 60 files; (c) is reported with its reason.',
+  '',
+  'Where the files of each edit are (folder: files, the 8 fullest):',
+  '',
+  ...deploys.flatMap((d) =>
+    (Object.keys(d.changes) as (keyof typeof EDITS)[]).map(
+      (letter) => `- ${d.requests} (${letter}) ${d.changes[letter].edit}: ${d.changes[letter].folders.slice(0, 8).map(([folder, files]) => `${folder}/ ${files}`).join(', ')}${d.changes[letter].folders.length > 8 ? `, and ${d.changes[letter].folders.length - 8} more folders` : ''}`,
+    ),
+  ),
+  '',
+];
+const json = {
+  shape,
+  node: process.version,
+  sizes: deploys.map((d) => ({
+    ...d,
+    rebuilt: d.rebuilt && { ...d.rebuilt, folders: undefined },
+    changes: Object.fromEntries(Object.entries(d.changes).map(([letter, c]) => [letter, { ...c, folders: c.folders.slice(0, 20) }])),
+  })),
+};
 
 process.stdout.write(
   [
-    `Node ${process.version}, ${(await import('node:os')).cpus().length} cores, images: ${values.images ? 'yes' : 'no (facts only)'}`,
+    `Node ${process.version}, ${(await import('node:os')).cpus().length} cores, shape: ${shape}, images: ${values.images ? 'yes' : 'no (facts only)'}`,
     '',
-    `| requests | messages | attachments | documents | PDF cache | seconds | ${stageNames.join(' / ')} (s) | objects/s | files | MB JSON | peak RSS MB |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-    'Layout of build/ (warm build; deploy limits: 54,000 entries per folder, 10 MB per file; our own bound: 10,000 entries):',
-    '',
-    '| requests | fullest folder | entries | largest file | MB | files in build/ | MB in build/ |',
-    '|---|---|---|---|---|---|---|',
-    ...layoutRows,
-    '',
-    'Media store (cold: empty folder store; warm: the same store again; Blobs: an empty store on a local BlobsServer, over HTTP):',
-    '',
-    '| requests | objects | MB | uploaded cold | warm: uploaded / present | one attachment edited: objects uploaded / build/ files changed | uploaded to Blobs | upload to Blobs (s) | whole Blobs build (s) |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...mediaRows,
+    ...(values.changes
+      ? []
+      : [
+          `| requests | messages | attachments | documents | PDF cache | seconds | ${stageNames.join(' / ')} (s) | objects/s | files | MB JSON | peak RSS MB |`,
+          '|---|---|---|---|---|---|---|---|---|---|---|',
+          ...rows,
+          '',
+          'Layout of build/ (warm build; deploy limits: 54,000 entries per folder, 10 MB per file; our own bound: 10,000 entries):',
+          '',
+          '| requests | fullest folder | entries | largest file | MB | files in build/ | MB in build/ |',
+          '|---|---|---|---|---|---|---|',
+          ...layoutRows,
+          '',
+          'Media store (cold: empty folder store; warm: the same store again; Blobs: an empty store on a local BlobsServer, over HTTP):',
+          '',
+          '| requests | objects | MB | uploaded cold | warm: uploaded / present | one attachment edited: objects uploaded / build/ files changed | uploaded to Blobs | upload to Blobs (s) | whole Blobs build (s) |',
+          '|---|---|---|---|---|---|---|---|---|',
+          ...mediaRows,
+          '',
+        ]),
+    ...deployTable,
+    JSON.stringify(json),
     '',
   ].join('\n'),
 );

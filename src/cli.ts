@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildPaths } from './api/routes.ts';
 import { checkContent } from './check.ts';
-import { DEFAULTS, mediaStoreSpec, pdfBudgetMs, SettingsError } from './config.ts';
+import { DEFAULTS, deployLimits, mediaStoreSpec, pdfBudgetMs, SettingsError, type DeployLimits } from './config.ts';
 import { contentTexts } from './content/disk.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, problemText, problemWhere, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
@@ -47,6 +47,9 @@ Options:
   --pdf-budget <d>    build/derive: start no PDF work after this long (90s, 10m, 1.5h, none); what is
                       not done is published as pending and the next build continues (also: PDF_BUDGET;
                       default: none, on Netlify ${DEFAULTS.netlifyPdfBudget})
+  --max-files <n>     build/start: the most files build/ may hold; a build with more fails and leaves
+                      build/ as it was (also: DEPLOY_MAX_FILES; default: ${DEFAULTS.deployLimits.files.toLocaleString('en')};
+                      docs/deploy.md says what more files cost on Netlify)
   --shard <i/n>       derive: only the PDFs of shard i of n (by content hash), e.g. 2/4
   --format <f>        problem output for check/build: human (default) or github
   --media-store <s>   media store for build/derive/serve/start/prune: a folder, or netlify-blobs:<store name>
@@ -65,6 +68,7 @@ type Options = {
   'no-images': boolean;
   'no-watch': boolean;
   'pdf-budget'?: string;
+  'max-files'?: string;
   shard?: string;
   format: string;
   'media-store'?: string;
@@ -87,6 +91,7 @@ function parse(argv: string[]): { command: string | undefined; options: Options 
       'no-images': { type: 'boolean', default: false },
       'no-watch': { type: 'boolean', default: false },
       'pdf-budget': { type: 'string' },
+      'max-files': { type: 'string' },
       shard: { type: 'string' },
       format: { type: 'string', default: process.env.GITHUB_ACTIONS ? 'github' : 'human' },
       'media-store': { type: 'string' },
@@ -168,6 +173,14 @@ async function runBuild(options: Options, log: Logger, baseUrl: string | undefin
   }
   const pdf = await pdfOptions(options, log);
   if (!pdf) return failed(2, []);
+  let limits: DeployLimits;
+  try {
+    limits = deployLimits(options['max-files'], process.env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    log.error(error.message);
+    return failed(2, []);
+  }
   const media = await mediaStore(options, log);
   if (!media) return failed(1, []);
   const { buildArchive } = await import('./build.ts');
@@ -186,6 +199,7 @@ async function runBuild(options: Options, log: Logger, baseUrl: string | undefin
       images: !options['no-images'],
       removeOld: 'background',
       pdf,
+      limits,
     });
     report(result.warnings, options, log);
     if (result.pdf) log.info(formatPdfSummary(result.pdf));
@@ -207,6 +221,9 @@ async function runBuild(options: Options, log: Logger, baseUrl: string | undefin
       problems = error.problems.filter((problem) => problem.severity === 'error').map(noticeItem(options));
     } else if (error instanceof DeployLimitError) {
       error.violations.forEach((line) => log.error(`error ${line}`));
+      if (error.violations.some((line) => line.endsWith('(deploy limit files)'))) {
+        log.error('    -> each file makes every Netlify deploy slower (docs/deploy.md, "How many files a deploy can take"); to deploy it anyway, raise the limit with --max-files <n> or DEPLOY_MAX_FILES');
+      }
       problems = error.violations.map((line) => ({ where: `${options.out}/`, message: line }));
     } else if (error instanceof MediaStoreError || error instanceof DerivativeStoreError) {
       log.error(`error ${error.message}`);

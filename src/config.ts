@@ -22,9 +22,11 @@ export interface DeployLimits {
   /** Bytes of one file. Netlify: "Files over 10 MByte in size are not well-supported by our CDN" (build gotchas). */
   fileBytes: number;
   /**
-   * Files in the whole deploy. Netlify documents none, but every deploy sends the full
-   * path-to-hash map and reports of failures start in the tens of thousands (netlify/cli#484);
-   * the default is a ceiling for an archive of FragDenStaat's size, not a Netlify figure.
+   * Files in the whole deploy. Netlify documents none, but every deploy sends the whole
+   * path-to-hash map in one request, Netlify diffs it on every deploy, and deploys of 58,000-65,000
+   * files failed with 502s while diffing (netlify/cli#484); the default is our ceiling, not a
+   * Netlify figure (docs/deploy.md, "How many files a deploy can take"). `--max-files` or
+   * DEPLOY_MAX_FILES raises it (deployLimits below).
    */
   files: number;
   /** Rules in `_redirects`. Netlify: "If you need to set up 10,000 redirects or more, we recommend using wildcards" (Redirects and rewrites). */
@@ -107,7 +109,7 @@ export const DEFAULTS = {
   deployLimits: {
     entriesPerFolder: 54_000,
     fileBytes: 10 * 1000 * 1000,
-    files: 2_000_000,
+    files: 100_000,
     redirectRules: 10_000,
     headerRules: 10_000,
     routingFileBytes: 1000 * 1000,
@@ -266,4 +268,19 @@ export function tokenTtlOf(value: string | undefined): number {
     throw new SettingsError(`MEDIA_TOKEN_TTL "${value}" must be a whole number of seconds from 1 to 86400 (default ${DEFAULTS.tokenTtl})`);
   }
   return ttl;
+}
+
+/**
+ * The deploy limits of a build: DEFAULTS.deployLimits, with the files limit from `--max-files` <
+ * DEPLOY_MAX_FILES < the default. An operator whose host takes more files (or who accepts slower
+ * deploys) raises it; docs/deploy.md says what each figure costs on Netlify.
+ */
+export function deployLimits(flag: string | undefined, env: Env): DeployLimits {
+  const value = flag ?? env.DEPLOY_MAX_FILES;
+  if (value === undefined) return DEFAULTS.deployLimits;
+  const files = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(files) || files < 1) {
+    throw new SettingsError(`the files limit "${value}" (--max-files, DEPLOY_MAX_FILES) is not a whole number of files, at least 1: write it as 250000`);
+  }
+  return { ...DEFAULTS.deployLimits, files };
 }

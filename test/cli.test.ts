@@ -132,6 +132,42 @@ describe('archive build and prune with a media store', () => {
   });
 });
 
+describe('archive build --max-files', () => {
+  it('fails a build with more files than the limit, says how to raise it, and leaves build/ as it was; a raised limit builds it', async () => {
+    const dir = await tempDir('archive-cli-');
+    cleanups.push(dir.remove);
+    await writeTree(join(dir.path, 'content'), minimalArchive());
+    const args = ['build', '--content', join(dir.path, 'content'), '--out', join(dir.path, 'build'), '--cache', join(dir.path, 'cache'), '--media-store', join(dir.path, 'media'), '--base-url', 'https://archiv.example.org', '--no-images'];
+    const log = recorder();
+    expect(await main([...args, '--max-files', '5'], log)).toBe(1);
+    const output = log.text().replaceAll(dir.path, '<tmp>');
+    expect(output).toMatch(/^error build\/ holds [\d,]+ files; the limit is 5 files per deploy \(deploy limit files\)\n/);
+    expect(output).toContain('raise the limit with --max-files <n> or DEPLOY_MAX_FILES');
+    expect(output).toMatch(/build failed; <tmp>\/build\/ was left as it was$/);
+    expect(existsSync(join(dir.path, 'build'))).toBe(false);
+
+    const files = Number(/holds ([\d,]+) files/.exec(output)![1]!.replaceAll(',', ''));
+    const saved = { ...process.env };
+    process.env.DEPLOY_MAX_FILES = String(files - 1);
+    try {
+      expect(await main(args, recorder())).toBe(1);
+      // The flag wins over the environment.
+      const built = recorder();
+      expect(await main([...args, '--max-files', String(files)], built)).toBe(0);
+      expect(built.text()).toContain(`: ${files} files, `);
+    } finally {
+      process.env = saved;
+    }
+    expect(existsSync(join(dir.path, 'build', '_data', 'manifest.json'))).toBe(true);
+  });
+
+  it('refuses a limit that is not a whole number, with exit code 2, before any work', async () => {
+    const { code, output } = await run('build', minimalArchive(), ['--max-files', '10k']);
+    expect(code).toBe(2);
+    expect(output).toBe('the files limit "10k" (--max-files, DEPLOY_MAX_FILES) is not a whole number of files, at least 1: write it as 250000');
+  });
+});
+
 describe('archive build --pdf-budget', () => {
   const withPdf = async () =>
     minimalArchive({

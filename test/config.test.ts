@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, pdfBudgetMs, resolveSettings, tokenTtlOf } from '../src/config.ts';
+import { DEFAULTS, deployLimits, pdfBudgetMs, resolveSettings, tokenTtlOf } from '../src/config.ts';
 
 const site = { title: 'Archiv', base_url: 'https://archiv.example.org/', updated_at: '2024-01-01T00:00:00Z' };
 
@@ -61,5 +61,20 @@ describe('PDF budget', () => {
 
   it('refuses what is not a duration, saying how to write one', () => {
     for (const bad of ['10', 'ten minutes', '-5m', '5 d']) expect(() => pdfBudgetMs(bad, {})).toThrow(/is not a duration: write it as 90s, 10m or 1\.5h \(or none\)/);
+  });
+});
+
+describe('deploy limits', () => {
+  it('takes the files limit from --max-files < DEPLOY_MAX_FILES < the default, and keeps the other limits', () => {
+    expect(deployLimits(undefined, {})).toEqual(DEFAULTS.deployLimits);
+    expect(deployLimits(undefined, {}).files).toBe(100_000);
+    expect(deployLimits(undefined, { DEPLOY_MAX_FILES: '250000' })).toEqual({ ...DEFAULTS.deployLimits, files: 250_000 });
+    expect(deployLimits('1000000', { DEPLOY_MAX_FILES: '250000' }).files).toBe(1_000_000);
+  });
+
+  it('refuses what is not a whole number of files, saying how to write one', () => {
+    for (const bad of ['0', '-5', '10k', '1e6', '2.5', '']) {
+      expect(() => deployLimits(bad, {})).toThrow(`the files limit "${bad}" (--max-files, DEPLOY_MAX_FILES) is not a whole number of files, at least 1: write it as 250000`);
+    }
   });
 });

@@ -1,16 +1,24 @@
 /**
- * A synthetic archive of any size for benchmarks: requests with realistic numbers of
- * messages (4–16, ~10 on average) and attachments (about one per three messages, a fifth of
- * them PDFs with a derived document), plus imported documents. Deterministic for a given
- * size and seed. YAML is written from templates, not through a YAML library, so generating
- * 100,000 messages takes seconds.
+ * A synthetic archive of any size for benchmarks, in one of two shapes:
+ *
+ * - `mixed` (the default): requests with realistic numbers of messages (4–16, ~10 on average)
+ *   and attachments (about one per three messages, a fifth of them PDFs with a derived
+ *   document), plus imported documents;
+ * - `plain`: exactly 10 messages per request, no attachments, no imported documents (messages
+ *   and requests alone: how the number of files grows with the messages).
+ *
+ * Every message has a short text. Deterministic for a given size, shape and seed. YAML is
+ * written from templates, not through a YAML library, so generating 100,000 messages takes seconds.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writePdf } from './pdf-writer.ts';
 
+export type SyntheticShape = 'mixed' | 'plain';
+
 export interface SyntheticOptions {
   requests: number;
+  shape?: SyntheticShape;
   seed?: number;
 }
 
@@ -59,6 +67,7 @@ async function put(path: string, body: string | Uint8Array, dirs: Set<string>): 
 
 export async function writeSyntheticArchive(root: string, options: SyntheticOptions): Promise<SyntheticCounts> {
   const rand = random(options.seed ?? 1);
+  const plain = options.shape === 'plain';
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const dirs = new Set<string>();
   const bodies = Math.max(20, Math.ceil(options.requests / 50));
@@ -102,12 +111,12 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
       `id: ${r}\nslug: anfrage-${r}\ntitle: ${topic} ${r}\ndescription: Bitte senden Sie mir die ${topic} zum Vorgang ${r}.\npublic_body: ${body}\nlaw: ${((body - 1) % 3) + 1}\nstatus: ${status}\nresolution: ${resolution}\ncreated_at: ${iso(created)}\ntags: [${topic}]\n`,
       dirs,
     );
-    const messages = 4 + Math.floor(rand() * 13);
+    const messages = plain ? 10 : 4 + Math.floor(rand() * 13);
     for (let m = 0; m < messages; m++) {
       const id = messageId++;
       const response = m % 2 === 1;
       const attachments: string[] = [];
-      if (response && rand() < 0.66) {
+      if (!plain && response && rand() < 0.66) {
         const isPdf = rand() < 0.2;
         const name = isPdf ? `bescheid-${id}.pdf` : `tabelle-${id}.csv`;
         await put(join(dir, `files/${id}/${name}`), isPdf ? pick(pdfs) : csv(id), dirs);
@@ -117,14 +126,14 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
       }
       await put(
         join(dir, `messages/${id}.yaml`),
-        `id: ${id}\nkind: ${m % 4 === 3 ? 'post' : 'email'}\nis_response: ${response}\n${response ? `sender_public_body: ${body}` : `recipient_public_body: ${body}`}\ntimestamp: ${iso(created + (m + 1) * 3 * 86_400_000)}\nsubject: Nachricht ${m + 1}\n${attachments.length ? `attachments:\n${attachments.join('')}` : ''}`,
+        `id: ${id}\nkind: ${m % 4 === 3 ? 'post' : 'email'}\nis_response: ${response}\n${response ? `sender_public_body: ${body}` : `recipient_public_body: ${body}`}\ntimestamp: ${iso(created + (m + 1) * 3 * 86_400_000)}\nsubject: Nachricht ${m + 1}\ncontent: Sehr geehrte Damen und Herren, dies ist Nachricht ${m + 1} zum Vorgang ${r}.\n${attachments.length ? `attachments:\n${attachments.join('')}` : ''}`,
         dirs,
       );
       counts.messages++;
     }
   }
 
-  const imported = Math.max(3, Math.ceil(options.requests / 100));
+  const imported = plain ? 0 : Math.max(3, Math.ceil(options.requests / 100));
   for (let d = 0; d < imported; d++) {
     const id = documentId++;
     await put(join(root, `documents/${id}/drucksache.pdf`), pick(pdfs), dirs);

@@ -38,6 +38,8 @@ describe('deploy limits', () => {
     expect(DEFAULTS.deployLimits.entriesPerFolder).toBe(54_000);
     expect(DEFAULTS.deployLimits.fileBytes).toBe(10_000_000);
     expect(DEFAULTS.deployLimits.redirectRules).toBe(10_000);
+    // Our ceiling, from the field reports in docs/deploy.md (Netlify documents none).
+    expect(DEFAULTS.deployLimits.files).toBe(100_000);
   });
 
   // Each case lowers one limit only, so that exactly its check trips.

@@ -387,6 +387,15 @@ export function shardOf(key: string | number): string {
   return `h${fnvBucket(text)}`;
 }
 
+/**
+ * A file name Netlify deploys: netlify/cli skips names that start with a dot, so an empty or
+ * dotted name (an index of the empty value) gets `%2E` before it. encodeURIComponent never
+ * writes `%2E` itself (a dot stays a dot), so the name still stands for exactly one value.
+ */
+function deployableName(name: string): string {
+  return name === '' || name.startsWith('.') ? `%2E${name}` : name;
+}
+
 /** `<dir>/<shard>/<key><ext>`: the one way a growing set of files is laid out under build/. */
 function sharded(dir: string, key: string | number, ext = '.json'): string {
   return `${dir}/${shardOf(key)}/${encodeSegment(String(key))}${ext}`;
@@ -444,7 +453,7 @@ export const buildPaths = {
     return `_data/openapi/schema.${format}`;
   },
   filterIndex(resource: ResourceName, filter: string, value: string): string {
-    return `_data/${resource}/index/${filter}/${encodeSegment(value)}.json`;
+    return `_data/${resource}/index/${filter}/${deployableName(encodeSegment(value))}.json`;
   },
   /** Bounding boxes and rings of a resource's geometries, for point filters (ResourceSpec.shapes). */
   shapes(resource: ResourceName): string {

@@ -43,6 +43,7 @@ export function createLimitCheck(limits: DeployLimits) {
   const entries = new Map<string, number>([['', 0]]);
   const oversized: string[] = [];
   const routing: string[] = [];
+  const hidden: string[] = [];
   let files = 0;
   let bytes = 0;
   let largest = { path: '', bytes: 0 };
@@ -66,6 +67,9 @@ export function createLimitCheck(limits: DeployLimits) {
       addEntry(path);
       if (size > largest.bytes) largest = { path, bytes: size };
       if (size > limits.fileBytes) oversized.push(line(path, size, 'fileBytes'));
+      // netlify/cli leaves out every file or folder whose name starts with a dot (docs/deploy.md,
+      // "How many files a deploy can take"): such a file would be missing in production.
+      if (path.split('/').some((segment) => segment.startsWith('.'))) hidden.push(`${path} has a name starting with "." and would not be deployed (Netlify skips such files)`);
       if ((path === ROUTING_FILES.redirects || path === ROUTING_FILES.headers) && body !== undefined) {
         const text = typeof body === 'string' ? body : decoder.decode(body);
         if (size > limits.routingFileBytes) routing.push(line(path, size, 'routingFileBytes'));
@@ -85,7 +89,7 @@ export function createLimitCheck(limits: DeployLimits) {
       for (const [folder, count] of entries) {
         if (count > limits.entriesPerFolder) lines.push(line(`${folder || '.'}/`, count, 'entriesPerFolder'));
       }
-      lines.push(...oversized, ...routing);
+      lines.push(...hidden, ...oversized, ...routing);
       if (files > limits.files) lines.push(line('build/', files, 'files'));
       return lines;
     },

@@ -61,6 +61,15 @@ describe('deploy limits', () => {
     expect((await attempt(files, ROOMY)).error).toBeNull();
   });
 
+  it('refuses a file or folder whose name starts with a dot, which Netlify would not deploy', async () => {
+    const { error, left } = await attempt([file('api/v1/index.json'), file('_data/request/index/resolution/.json'), file('_data/.hidden/a.json')]);
+    expect((error as DeployLimitError).violations).toEqual([
+      '_data/request/index/resolution/.json has a name starting with "." and would not be deployed (Netlify skips such files)',
+      '_data/.hidden/a.json has a name starting with "." and would not be deployed (Netlify skips such files)',
+    ]);
+    expect(left).toEqual(['previous.json']);
+  });
+
   it('reports every violation of one build at once', async () => {
     const { error } = await attempt([...['a/1', 'a/2', 'a/3', 'a/4'].map((path) => file(path)), file('big', 101)]);
     expect((error as DeployLimitError).violations).toHaveLength(2);

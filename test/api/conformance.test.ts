@@ -180,8 +180,8 @@ describe('message (spec §2.3)', () => {
     expect(message.timestamp).toMatch(ISO_WITH_OFFSET);
   });
 
-  it('is byte-identical in the list page and in its detail pack', async () => {
-    const page = await built.text(buildPaths.list('message'));
+  it('is byte-identical in its list chunk and in its detail pack', async () => {
+    const page = await built.text(buildPaths.chunk('message', 0));
     const detail = new TextDecoder().decode((await readDetail(fsStore(built.buildDir), 'message', '101'))!);
     expect(detail).toMatch(/^\{"resource_uri":/);
     expect(page).toContain(detail);

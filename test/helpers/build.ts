@@ -13,7 +13,7 @@ import { folderMediaStore } from '../../src/media/folder-store.ts';
 import type { MediaStore } from '../../src/media/store.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
 import type { ResourceName } from '../../src/api/resources/registry.ts';
-import { createApiHandler } from '../../src/serve/api/handler.ts';
+import { createApiHandler, loadManifest } from '../../src/serve/api/handler.ts';
 import { fsStore } from '../../src/serve/shared/fs-store.ts';
 import { readDetail } from '../../src/serve/shared/packs.ts';
 import { parseApiJson } from '../../src/api/json.ts';
@@ -41,15 +41,20 @@ export interface BuiltTree {
   remove(): Promise<void>;
 }
 
-/** Reads a build's details and list pages through the serving layer's own readers. */
+/**
+ * Reads a build's details and list pages through the serving layer's own readers, as the API
+ * answers them: token slots minted at BUILD_CLOCK with the development key.
+ */
 export function builtReaders(buildDir: string): Pick<BuiltTree, 'detail' | 'page'> {
   const store = fsStore(buildDir);
-  const api = createApiHandler({ store });
+  const tokens = { ...DEVELOPMENT_TOKENS, now: () => BUILD_CLOCK };
+  const api = createApiHandler({ store, tokens });
   return {
     async detail(resource, id) {
       const bytes = await readDetail(store, resource, String(id));
       if (bytes === null) throw new Error(`${resource} ${id} has no detail in ${buildDir}`);
-      return JSON.parse(new TextDecoder().decode(bytes));
+      const { urls } = await loadManifest(store);
+      return JSON.parse(await mintText(new TextDecoder().decode(bytes), tokens, urls.mediaUrl));
     },
     async page(resource, offset) {
       const response = await api(new Request(`http://build.test/api/v1/${resource}/?limit=50&offset=${offset}`));

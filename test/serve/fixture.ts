@@ -23,7 +23,7 @@ import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import { apiJson } from '../../src/api/json.ts';
 import { withTokenSlot } from '../../src/api/token-slots.ts';
 import type { TokenKey } from '../../src/config.ts';
-import { buildPaths, mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
+import { answeredByFunction, buildPaths, mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
 import { planChunks, planPacks } from '../../src/output/plan.ts';
 import { planListActions } from '../../src/api/resources/autocomplete.ts';
@@ -136,7 +136,8 @@ async function putList(dir: string, resource: ResourceName, objects: unknown[], 
       objects: objects.slice(offset, offset + PAGE_SIZE),
       facets: RESOURCES[resource].facets,
     });
-    if (offset === 0) await put(dir, buildPaths.list(resource), JSON.stringify(page));
+    // A list the function answers (whole, or to mint its media tokens) has no static bare file.
+    if (offset === 0 && !answeredByFunction({ kind: 'list', resource })) await put(dir, buildPaths.list(resource), JSON.stringify(page));
   }
   for (const file of planChunks(resource, objects.map((object) => JSON.stringify(object)))) await put(dir, file.path, file.body);
 }

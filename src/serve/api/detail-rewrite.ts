@@ -3,13 +3,13 @@
  * from the object's detail pack (src/api/packs.ts), read through a Store with two small byte
  * ranges (src/serve/shared/packs.ts), so no JSON is parsed and at most the object's bytes and
  * one slot-table entry are fetched. A detail with media links gets its tokens here
- * (mintTokens, src/api/token-slots.ts). An object in no pack goes on to the function, whose 404
- * becomes froide's JSON 404 here; an `Accept` the view cannot satisfy is a 406. Everything the
+ * (mintTokens, src/api/token-slots.ts). An object in no pack is froide's JSON 404, a view nobody
+ * may read the API core's 401, an `Accept` the view cannot satisfy a 406. Everything the
  * API function answers (queries, function-answered details) goes on down the chain unchanged,
  * its 404s included. The answer carries the view's headers (custom headers do not apply to
  * Edge Function responses; docs/serving.md). Web-standard only (Deno).
  */
-import { methodsOf, missingDetail, unacceptable } from './early.ts';
+import { earlyAnswer, methodsOf, missingDetail, unacceptable } from './early.ts';
 import { matchApiRoute } from './route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { apiHeaders, okResponse } from './responses.ts';
@@ -26,10 +26,15 @@ export async function answerDetail(request: Request, next: () => Promise<Respons
   const url = new URL(request.url);
   const view = matchApiRoute(url.pathname);
   if (routeRequest(request.method, url).kind === 'detail' && view.kind === 'detail') {
+    // What the API core answers before it reads anything (a view nobody may read is a 401).
+    const early = await earlyAnswer(request);
+    if (early) return early;
     const bytes = await readDetail(store, view.resource, view.id);
     if (bytes !== null) return packedDetail(request, bytes, methodsOf(view), minting ?? { tokens: DEVELOPMENT_TOKENS, mediaUrl: () => manifestMediaUrl(store) });
-    // Not in a pack: the function answers (an unlisted document's detail, a view nobody may
-    // read), and a 404 of it becomes froide's JSON 404 below.
+    // In no pack: froide's JSON 404, without a call to the function (an unlisted document's
+    // `?uid=` goes to the function by its query).
+    const missing = missingDetail(request);
+    if (missing) return missing;
   }
   const response = await next();
   if (response.status !== 404) return response;

@@ -9,7 +9,11 @@
  *
  * then the warm-cache cost.
  *
- *   npm run bench:pdf -- [--dir <folder of PDFs>] [--concurrency N] [--warm N] [--no-mutool]
+ *   npm run bench:pdf -- [--dir <folder of PDFs>] [--concurrency N] [--warm N] [--no-mutool] [--rounds N]
+ *
+ * `--rounds N` alternates the two sides N times (ours, theirs, theirs, ours, ...) and adds up
+ * pages, seconds and CPU of all rounds: on a machine others load, the drift of the load falls on
+ * both sides alike.
  *
  * Default PDFs: test/fixtures/pdf/real-world/texlive (117 PDFs, 1,538 pages; sh
  * test/fixtures/pdf/fetch-real-world.sh), else generated pdfkit PDFs. PDFs that mutool refuses
@@ -34,6 +38,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
     warm: { type: 'string', default: '1000' },
     'no-mutool': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const concurrency = Number(values.concurrency ?? availableParallelism());
@@ -136,6 +141,7 @@ async function drawable(files: string[]): Promise<string[]> {
 /** (c): four `mutool draw` runs per PDF (one per size); then (d)'s extra: cwebp for every PNG. */
 async function native(files: string[]) {
   const out = join(work, 'mutool');
+  await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   const failures: string[] = [];
   const commands = files.flatMap((file) => SIZES.map(([size, args]) => drawArgs(file, out, size, args)));
@@ -184,21 +190,55 @@ try {
   const tools = !values['no-mutool'] && spawnSync('mutool', ['-v']).status !== null && spawnSync('cwebp', ['-version']).status === 0;
   console.log(`node ${process.version}, ${availableParallelism()} cores, concurrency ${concurrency}, ${files.length} PDFs, load ${load()}`);
   if (tools) files = await drawable(files);
-  const full = await ours(files, join(work, 'cache'));
-  const a = full.pages / full.firstPassSeconds;
-  const b = full.pages / full.seconds;
-  console.log(`(a) ours, first pass (render + 4 x PNG + text):  ${rate(full.pages, full.firstPassSeconds, full.firstPassCpu)}   load ${load()}`);
-  console.log(`(b) ours, full set (+ 4 x WebP from the PNGs):    ${rate(full.pages, full.seconds, full.cpuSeconds)}`);
+  const rounds = Math.max(1, Number(values.rounds) || 1);
+  const version = tools ? spawnSync('mutool', ['-v'], { encoding: 'utf8' }) : null;
+  const sum = { pages: 0, seconds: 0, firstPassSeconds: 0, cpuSeconds: 0, firstPassCpu: 0, mutoolSeconds: 0, cwebpSeconds: 0, mutoolCpu: 0, cwebpCpu: 0 };
+  for (let round = 1; round <= rounds; round++) {
+    // ABBA: ours first in odd rounds, theirs first in even rounds.
+    let full!: Awaited<ReturnType<typeof ours>>;
+    let c: Awaited<ReturnType<typeof native>> | null = null;
+    const runOurs = async () => {
+      await rm(join(work, 'cache'), { recursive: true, force: true });
+      full = await ours(files, join(work, 'cache'));
+    };
+    const runTheirs = async () => {
+      if (tools) c = await native(files);
+    };
+    if (round % 2 === 1) {
+      await runOurs();
+      await runTheirs();
+    } else {
+      await runTheirs();
+      await runOurs();
+    }
+    const label = rounds > 1 ? `round ${round}: ` : '';
+    console.log(`${label}(a) ours, first pass (render + 4 x PNG + text):  ${rate(full.pages, full.firstPassSeconds, full.firstPassCpu)}   load ${load()}`);
+    console.log(`${label}(b) ours, full set (+ 4 x WebP from the PNGs):    ${rate(full.pages, full.seconds, full.cpuSeconds)}`);
+    sum.pages += full.pages;
+    sum.seconds += full.seconds;
+    sum.firstPassSeconds += full.firstPassSeconds;
+    sum.cpuSeconds += full.cpuSeconds;
+    sum.firstPassCpu += full.firstPassCpu;
+    if (c) {
+      const d: Awaited<ReturnType<typeof native>> = c;
+      console.log(`${label}(c) mutool draw, 4 x PNG:                         ${rate(full.pages, d.mutoolSeconds, d.mutoolCpu)}   (${(version!.stderr || version!.stdout).trim()}, ${d.pngs} PNGs)   load ${load()}`);
+      console.log(`${label}(d) (c) + cwebp -q 80 -m 0 per PNG:               ${rate(full.pages, d.mutoolSeconds + d.cwebpSeconds, d.mutoolCpu + d.cwebpCpu)}   (cwebp ${d.cwebpSeconds.toFixed(1)} s)   load ${load()}`);
+      console.log(`${label}ratios of pages/s: (a)/(c) ${((full.pages / full.firstPassSeconds) / (full.pages / d.mutoolSeconds)).toFixed(2)}, (b)/(d) ${((full.pages / full.seconds) / (full.pages / (d.mutoolSeconds + d.cwebpSeconds))).toFixed(2)}`);
+      for (const failure of d.failures) console.log(`  ${failure}`);
+      sum.mutoolSeconds += d.mutoolSeconds;
+      sum.cwebpSeconds += d.cwebpSeconds;
+      sum.mutoolCpu += d.mutoolCpu;
+      sum.cwebpCpu += d.cwebpCpu;
+    }
+  }
   if (tools) {
-    const version = spawnSync('mutool', ['-v'], { encoding: 'utf8' });
-    const c = await native(files);
-    const cRate = full.pages / c.mutoolSeconds;
-    const dRate = full.pages / (c.mutoolSeconds + c.cwebpSeconds);
-    console.log(`(c) mutool draw, 4 x PNG:                         ${rate(full.pages, c.mutoolSeconds, c.mutoolCpu)}   (${(version.stderr || version.stdout).trim()}, ${c.pngs} PNGs)   load ${load()}`);
-    console.log(`(d) (c) + cwebp -q 80 -m 0 per PNG:               ${rate(full.pages, c.mutoolSeconds + c.cwebpSeconds, c.mutoolCpu + c.cwebpCpu)}   (cwebp ${c.cwebpSeconds.toFixed(1)} s)   load ${load()}`);
-    console.log(`ratios of pages/s: (a)/(c) ${(a / cRate).toFixed(2)} (target >= 0.75), (b)/(d) ${(b / dRate).toFixed(2)} (target >= 1.0)`);
-    console.log(`ratios of pages per CPU second: (a)/(c) ${(c.mutoolCpu / full.firstPassCpu).toFixed(2)}, (b)/(d) ${((c.mutoolCpu + c.cwebpCpu) / full.cpuSeconds).toFixed(2)}`);
-    for (const failure of c.failures) console.log(`  ${failure}`);
+    const a = sum.pages / sum.firstPassSeconds;
+    const b = sum.pages / sum.seconds;
+    const cRate = sum.pages / sum.mutoolSeconds;
+    const dRate = sum.pages / (sum.mutoolSeconds + sum.cwebpSeconds);
+    const all = rounds > 1 ? `all ${rounds} rounds: ` : '';
+    console.log(`${all}ratios of pages/s: (a)/(c) ${(a / cRate).toFixed(2)} (target >= 0.75), (b)/(d) ${(b / dRate).toFixed(2)} (target >= 1.0)`);
+    console.log(`${all}ratios of pages per CPU second: (a)/(c) ${(sum.mutoolCpu / sum.firstPassCpu).toFixed(2)}, (b)/(d) ${((sum.mutoolCpu + sum.cwebpCpu) / sum.cpuSeconds).toFixed(2)}`);
   } else {
     console.log('mutool or cwebp not found (apt-get install mupdf-tools webp); comparison skipped');
   }

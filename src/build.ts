@@ -69,7 +69,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const { problems, archive: linked, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
-  const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir);
+  const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
   const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, images: options.images ?? true }, problems));
   const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);
@@ -109,7 +109,8 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     limits,
     beforeSwap: async (tree) => {
       stage('serialize and write', null);
-      // The record first: a prune that lists an uploaded object also finds what references it.
+      // The record first: a prune that starts later keeps what it names, and the upload waits
+      // for one under way that may delete an object it finds (src/media/marks.ts).
       const { build } = JSON.parse(await readFile(join(tree, buildPaths.manifest), 'utf8')) as Manifest;
       await recordBuild(options.media, build, media);
       uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));

@@ -193,7 +193,7 @@ async function runBuild(options: Options, log: Logger, baseUrl: string | undefin
       buildDir: options.out,
       cacheDir: options.cache,
       media,
-      upload: { progress: createReporter(process.stderr, UPLOAD_GAUGE) },
+      upload: { progress: createReporter(process.stderr, UPLOAD_GAUGE), onWait: (message) => log.warn(`media: ${message}`) },
       env: process.env,
       overrides: { baseUrl },
       images: !options['no-images'],
@@ -255,7 +255,7 @@ async function derive(options: Options, log: Logger): Promise<number> {
   const { formatPdfSummary } = await import('./pdf/summary.ts');
   let derived: Awaited<ReturnType<typeof deriveDocuments>>;
   try {
-    derived = await deriveDocuments(archive, { ...pdf, store: mediaDerivativeStore(media, options.cache), images: !options['no-images'] }, problems);
+    derived = await deriveDocuments(archive, { ...pdf, store: mediaDerivativeStore(media, options.cache, { onWait: (message) => log.warn(`pdf: ${message}`) }), images: !options['no-images'] }, problems);
   } catch (error) {
     if (!(error instanceof MediaStoreError || error instanceof DerivativeStoreError)) throw error;
     log.error(`error ${error.message}`);
@@ -364,7 +364,15 @@ async function prune(options: Options, log: Logger): Promise<number> {
   const media = await mediaStore(options, log);
   if (!media) return 1;
   const { pruneMedia } = await import('./media/prune.ts');
-  const result = await pruneMedia(media, { keepDays, keepBuilds, dryRun: options['dry-run'] });
+  const { PruneRunning } = await import('./media/marks.ts');
+  let result: Awaited<ReturnType<typeof pruneMedia>>;
+  try {
+    result = await pruneMedia(media, { keepDays, keepBuilds, dryRun: options['dry-run'] });
+  } catch (error) {
+    if (!(error instanceof PruneRunning)) throw error;
+    log.error(error.message);
+    return 1;
+  }
   const verb = options['dry-run'] ? 'would delete' : 'deleted';
   log.info(
     `${media.description}: ${count(result.objects, 'object')}; kept those of ${count(result.records.kept.length, 'build')} ` +
@@ -372,6 +380,13 @@ async function prune(options: Options, log: Logger): Promise<number> {
       `${verb} ${count(result.deleted.length, 'object')}, the record${result.records.deleted.length === 1 ? '' : 's'} of ${count(result.records.deleted.length, 'older build')} ` +
       `and ${count(result.entries.deleted.length, 'entry', 'entries')} of other derivation versions or settings`,
   );
+  if (result.marked.length > 0) {
+    log.info(
+      `${count(result.marked.length, 'object')} that nothing names ${options['dry-run'] ? 'would stay' : 'stay'} marked: a prune deletes each one still unnamed a day after it was first marked, ` +
+        `the first from ${result.nextDelete} (docs/deploy.md, Retention)`,
+    );
+  }
+  if (result.left > 0) log.warn(`${count(result.left, 'object')} due for deletion stayed: the prune ran out of its lease; prune again`);
   if (result.leases.valid.length > 0) {
     log.warn(`${count(result.leases.valid.length, 'build or derive run')} under way (${result.leases.valid.join(', ')}): no object was deleted; prune again once they end (a killed run's lease ends 2 hours after it was written)`);
   }

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.ts';
 import type { Logger } from '../src/log.ts';
+import { folderMediaStore } from '../src/media/folder-store.ts';
+import { readMarks, writeMarks } from '../src/media/marks.ts';
 import { minimalArchive, responseMessage, tempDir, writeTree, type Tree } from './helpers/content.ts';
 import { writePdf } from '../tools/pdf-writer.ts';
 
@@ -83,10 +85,20 @@ describe('archive build and prune with a media store', () => {
     await writeTree(join(dir.path, 'content'), minimalArchive({ 'requests/10-akten/files/101/liste.csv': 'a;b\n3;4\n' }));
     expect((await step(args('build'))).output).toMatch(/; media: 1 object \(0\.0 MB\) uploaded .*, 0 already there$/);
 
+    const marked = /\n1 object that nothing names (would )?stay marked: a prune deletes each one still unnamed a day after it was first marked, the first from \d{4}-\d\d-\d\dT[\d:.]+Z \(docs\/deploy\.md, Retention\)$/;
     const dryRun = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1', '--dry-run']);
-    expect(dryRun).toEqual({ code: 0, output: 'folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days) and of 0 derivative entries; would delete 1 object, the record of 1 older build and 0 entries of other derivation versions or settings' });
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.output).toMatch(/^folder <tmp>\/media: 2 objects; kept those of 1 build \(the newest 1 and any younger than 0 days\) and of 0 derivative entries; would delete 0 objects, the record of 1 older build and 0 entries of other derivation versions or settings\n/);
+    expect(dryRun.output).toMatch(marked);
     const pruned = await step([...args('prune'), '--keep-days', '0', '--keep-builds', '1']);
-    expect(pruned.output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 1 and any younger than 0 days) and of 0 derivative entries; deleted 1 object, the record of 1 older build and 0 entries of other derivation versions or settings');
+    expect(pruned.output).toMatch(/^folder <tmp>\/media: 2 objects; kept those of 1 build \(the newest 1 and any younger than 0 days\) and of 0 derivative entries; deleted 0 objects, the record of 1 older build and 0 entries of other derivation versions or settings\n/);
+    expect(pruned.output).toMatch(marked);
+    // A day later (the marks made two days earlier): the object only the older build named goes.
+    const media = folderMediaStore(join(dir.path, 'media'));
+    const marks = await readMarks(media);
+    expect(marks.size).toBe(1);
+    await writeMarks(media, new Map([...marks].map(([hash, date]) => [hash, new Date(Date.parse(date) - 2 * 86_400_000).toISOString()])));
+    expect((await step(args('prune'))).output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 10 and any younger than 90 days) and of 0 derivative entries; deleted 1 object, the records of 0 older builds and 0 entries of other derivation versions or settings');
     expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects, the records of 0 older builds and 0 entries of other derivation versions or settings$/);
     expect((await step([...args('prune'), '--keep-builds', '0'])).code).toBe(2);
   });
@@ -100,7 +112,8 @@ describe('archive build and prune with a media store', () => {
     const code = await main(['build', '--content', join(dir.path, 'content'), '--out', join(dir.path, 'build'), '--cache', join(dir.path, 'cache'), '--media-store', join(dir.path, 'not-a-folder'), '--base-url', 'https://archiv.example.org'], log);
     expect(code).toBe(1);
     expect(log.lines.map((line) => line.replaceAll(dir.path, '<tmp>'))).toEqual([
-      expect.stringMatching(/^error could not write the record of build [0-9a-f]{20} to the folder <tmp>\/not-a-folder: ENOTDIR/),
+      // The PDF stage writes first (its lease, before it lists the store).
+      expect.stringMatching(/^error could not reach the folder <tmp>\/not-a-folder, which holds the PDF derivative cache: could not write the lease of this run in the folder <tmp>\/not-a-folder after 4 tries: ENOTDIR/),
       'build failed; <tmp>/build/ was left as it was',
     ]);
     expect(existsSync(join(dir.path, 'build'))).toBe(false);
@@ -123,7 +136,7 @@ describe('archive build and prune with a media store', () => {
       });
       const { code, output } = await run(command, content, ['--media-store', 'netlify-blobs:archive-media', '--base-url', 'https://archiv.example.org']);
       expect(code).toBe(1);
-      expect(output).toMatch(/^error could not list the Netlify Blobs store archive-media, which holds the PDF derivative cache: /);
+      expect(output).toMatch(/^error could not reach the Netlify Blobs store archive-media, which holds the PDF derivative cache: /);
       expect(output).not.toContain('pdf: ');
       if (command === 'build') expect(output).toMatch(/build failed; .*\/build\/ was left as it was$/);
     } finally {

@@ -14,12 +14,15 @@
  *   sha256 and size an entry carries, not the bytes.
  * - Quick verification asks one listing of the store per run (a Set), not one request per file:
  *   objects are content-addressed, and `put` refuses bytes that do not hash to their key.
- * - A run that puts objects holds a lease (entry `runs/<id>`, renewed while it runs) from
- *   before its first put until it ends: `archive prune` deletes no unreferenced object while a
- *   lease is valid, because the objects of a part are put before the entry naming them.
+ * - A run holds a lease (entry `runs/<id>`, renewed while it puts) from before it lists the
+ *   store until it ends: `archive prune` deletes no unreferenced object while a lease is
+ *   valid, because the objects of a part are put before the entry naming them, and a run
+ *   relies on the objects its listing found. Between the lease and the listing it waits for
+ *   a prune under way that may still delete a marked object (src/media/marks.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { GaveUp, withRetries, type RetryOptions } from './retry.ts';
+import { waitForPrunes } from './marks.ts';
 import { MediaHashMismatch, MediaStoreError, type MediaStore } from './store.ts';
 import { folderDerivativeStore } from '../pdf/folder-store.ts';
 import { assertEntryKey, assertFileHash, type DerivativeStore } from '../pdf/store.ts';
@@ -39,6 +42,10 @@ export interface Lease {
 export interface MediaDerivativeOptions {
   retry?: RetryOptions;
   now?: () => number;
+  /** Told when the run waits for an `archive prune` under way. */
+  onWait?: (message: string) => void;
+  /** Between two looks at a running prune's lease (tests). */
+  pollMs?: number;
 }
 
 export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, options: MediaDerivativeOptions = {}): DerivativeStore {
@@ -50,10 +57,14 @@ export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, optio
   let listing: Promise<{ objects: Set<string>; entries: Set<string> }> | undefined;
   const listed = () =>
     (listing ??= (async () => {
+      // The lease, then a prune under way, then the listing (src/media/marks.ts): what the
+      // listing finds stays until this run's entries name it.
+      await holdLease();
+      await call('look for an archive prune under way', () => waitForPrunes(media, undefined, { now, onWait: options.onWait, pollMs: options.pollMs }));
       const [objects, entries] = await Promise.all([collect(media.list()), collect(media.listEntries())]);
       return { objects: new Set(objects), entries: new Set(entries) };
     })().catch((error: unknown) => {
-      throw new MediaStoreError(`could not list ${where}, which holds the PDF derivative cache: ${(error as Error).message}`, { cause: error });
+      throw new MediaStoreError(`could not reach ${where}, which holds the PDF derivative cache: ${(error as Error).message}`, { cause: error });
     }));
   /** Store calls, retried; a failure names the store and what was tried. */
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {

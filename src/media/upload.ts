@@ -12,6 +12,7 @@ import { mapLimit } from '../lib/concurrency.ts';
 import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
 import type { MediaFile } from './collect.ts';
 import { GaveUp, withRetries, type RetryOptions } from './retry.ts';
+import { waitForPrunes } from './marks.ts';
 import { MediaHashMismatch, MediaUploadError, type BuildRecord, type MediaBody, type MediaStore } from './store.ts';
 
 export interface UploadState {
@@ -36,6 +37,10 @@ export interface UploadStats {
 export interface UploadOptions extends RetryOptions {
   concurrency?: number;
   progress?: Reporter<UploadState>;
+  /** Told when the upload waits for an `archive prune` under way (src/media/marks.ts). */
+  onWait?: (message: string) => void;
+  /** Between two looks at a running prune's lease (tests). */
+  pollMs?: number;
 }
 
 /** Distinct objects, first file of each hash: several paths may name the same bytes. */
@@ -45,8 +50,14 @@ function distinctObjects(files: readonly MediaFile[]): MediaFile[] {
   return [...seen.values()];
 }
 
+/**
+ * Puts the objects of `files` the store lacks. Call it after `recordBuild`: a prune that starts
+ * later reads the record, and one under way that may delete an object found here is waited for
+ * before the listing (src/media/marks.ts), so every object is in the store when this returns.
+ */
 export async function uploadMedia(store: MediaStore, files: readonly MediaFile[], options: UploadOptions = {}): Promise<UploadStats> {
   const objects = distinctObjects(files);
+  await waitForPrunes(store, new Set(objects.map((file) => file.sha256)), { onWait: options.onWait, pollMs: options.pollMs });
   const present = new Set<string>();
   for await (const hash of store.list()) present.add(hash);
   const missing = objects.filter((file) => !present.has(file.sha256));
@@ -105,8 +116,8 @@ class ChangedSource extends Error {
 }
 
 /**
- * Writes the record of what this build references (retention, src/media/prune.ts), before its
- * objects are uploaded: a prune that lists an object afterwards also finds its record.
+ * Writes the record of what this build references (retention, src/media/prune.ts), before the
+ * upload lists the store: a prune that starts afterwards keeps every object it names.
  */
 export async function recordBuild(store: MediaStore, build: string, files: readonly MediaFile[], now: Date = new Date()): Promise<BuildRecord> {
   const record: BuildRecord = { build, date: now.toISOString(), objects: [...new Set(files.map((file) => file.sha256))].sort() };

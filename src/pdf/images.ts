@@ -1,7 +1,6 @@
 /**
  * Page images: render once at the `original` size with @napi-rs/canvas (pdfjs draws into it),
- * then derive `large`, `normal` and `small` from the next larger raw image with sharp, each as
- * a PNG (issue 3 items 3 and 4; the first pass of issue 11). The `.png.webp` siblings are the
+ * then derive `large`, `normal` and `small` from it with sharp, each as a PNG (issue 3 items 3 and 4; the first pass of issue 11). The `.png.webp` siblings are the
  * second pass, made from those PNGs (`webpSiblings`). Returns bytes; writing is the caller's
  * business.
  */
@@ -52,29 +51,21 @@ function fromRaw(raw: Raw): ReturnType<typeof sharp> {
   return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } });
 }
 
-async function encode(raw: Raw, page: number, size: ImageSize): Promise<EncodedImage> {
-  return { name: pageImageName(page, size), bytes: await fromRaw(raw).png(ENCODING.png).toBuffer(), width: raw.width, height: raw.height };
-}
-
-/** Downscales to exactly `target`; sizes come from the original, so rounding does not compound. */
-async function shrink(raw: Raw, target: PixelSize): Promise<Raw> {
-  if (target.width >= raw.width) return raw;
-  const { data, info } = await fromRaw(raw)
-    .resize({ width: target.width, height: target.height, fit: 'fill', kernel: ENCODING.resize.kernel })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/** All sizes of one rendered page, each encoded as PNG. */
+/**
+ * All sizes of one rendered page, each encoded as PNG. Each size is one sharp pipeline from
+ * the original pixels (resize, then encode): no intermediate raw image is written out and read
+ * back, which on this project's machine cost more than the resizing itself (docs/pdf.md,
+ * Speed), and sizes come from the original, so rounding and filtering do not compound.
+ */
 export async function deriveImages(original: Raw, page: number): Promise<EncodedImage[]> {
-  const jobs: Promise<EncodedImage>[] = [];
-  let current = original;
-  for (const size of IMAGE_SIZES) {
-    if (size !== 'original') current = await shrink(current, imageSize(size, original));
-    jobs.push(encode(current, page, size));
-  }
-  return Promise.all(jobs);
+  return Promise.all(
+    IMAGE_SIZES.map(async (size) => {
+      const target = imageSize(size, original);
+      let pipeline = fromRaw(original);
+      if (target.width < original.width) pipeline = pipeline.resize({ width: target.width, height: target.height, fit: 'fill', kernel: ENCODING.resize.kernel });
+      return { name: pageImageName(page, size), bytes: await pipeline.png(ENCODING.png).toBuffer(), width: target.width, height: target.height };
+    }),
+  );
 }
 
 /**

@@ -66,7 +66,7 @@ export interface PdfRunStats {
   webpDerived: number;
   /** Cache entries that failed verification and were recomputed. */
   corrupt: number;
-  /** Pages of both passes derived by this run. */
+  /** Pages this run worked on, each counted once (a page that got its first pass and its WebP siblings is one page). */
   pagesDerived: number;
   /** Distinct PDFs without their first pass (those of other shards too): published as pending. */
   pending: number;
@@ -121,7 +121,12 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
     storeFailed.abort();
     return true;
   };
-  const run = { cache, options: { ...options, signal }, deadline, clock, onPages: (pages: number) => (stats.pagesDerived += pages) };
+  const pagesSeen = new Set<string>();
+  const onPage = (sha256: string, page: number) => {
+    pagesSeen.add(`${sha256}:${page}`);
+    stats.pagesDerived = pagesSeen.size;
+  };
+  const run = { cache, options: { ...options, signal }, deadline, clock, onPage };
   const firstMisses = mine.filter((group) => group.first === null);
   let stopped = await runPass(firstMisses, (group) => (group.images ? 'first' : 'facts'), run, (group, outcome) => {
     if (failedStore(outcome)) return;

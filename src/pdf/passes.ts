@@ -28,7 +28,8 @@ export interface PassRun {
   options: PdfOptions;
   deadline: number | undefined;
   clock: () => number;
-  onPages(pages: number): void;
+  /** A page of a PDF (by content) one of the passes worked on. */
+  onPage(sha256: string, page: number): void;
 }
 
 export type PassOutcome = { status: 'done'; body: EntryBody } | { status: 'stopped' } | { status: 'failed'; failure: PdfFailure };
@@ -71,7 +72,7 @@ export async function runPass<G extends PassGroup>(groups: readonly G[], passOf:
       onPart: (task, part) => (part.from === 1 && part.to === part.numPages ? Promise.resolve() : cache.commitPart(groups[task]!.sha256, passes[task]!, part)),
       onPage: (task, page, numPages) => {
         tracker.page(task, page, numPages);
-        run.onPages(1);
+        run.onPage(groups[task]!.sha256, page);
         progress?.update(tracker.update());
       },
       onDone: (task, outcome) => {

@@ -9,7 +9,7 @@ export const THUMBNAIL_WIDTHS = { small: 180, normal: 700, large: 1000 } as cons
 
 export type ImageSize = keyof typeof THUMBNAIL_WIDTHS | 'original';
 
-/** Largest first: each size is derived from the one before it. */
+/** Largest first. Every smaller size is resized from `original` (images.ts). */
 export const IMAGE_SIZES: readonly ImageSize[] = ['original', 'large', 'normal', 'small'];
 
 /**
@@ -52,12 +52,14 @@ export function imageSize(size: ImageSize, original: PixelSize): PixelSize {
  *   files about 25% larger on text pages (131 vs 106 KB for an `original` of the asymptote
  *   manual).
  * - Thumbnails are resized with Catmull-Rom (libvips `cubic`): as sharp as Lanczos-3 on text
- *   at a glance, ~8 ms less per page and slightly smaller files.
+ *   at a glance, ~8 ms less per page and slightly smaller files. Each is resized from the
+ *   `original` pixels in the pipeline that encodes it (`from: 'original'`; it used to be a
+ *   chain original → large → normal → small, with a raw image written out between steps).
  */
 export const ENCODING = {
   png: { compressionLevel: 2, adaptiveFiltering: false },
   webp: { quality: 80, effort: 0 },
-  resize: { kernel: 'cubic' },
+  resize: { kernel: 'cubic', from: 'original' },
 } as const;
 
 /**

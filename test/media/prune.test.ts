@@ -8,6 +8,7 @@ import { pruneMedia } from '../../src/media/prune.ts';
 import type { BuildRecord, MediaStore } from '../../src/media/store.ts';
 import { entryKey, openCache } from '../../src/pdf/cache.ts';
 import { mediaDerivativeStore } from '../../src/media/derivative-store.ts';
+import { MARKS_KEY, readMarks, writeMarks } from '../../src/media/marks.ts';
 import { tempDir } from '../helpers/content.ts';
 import { collect, tempFolderStore, useMediaStores } from '../helpers/media.ts';
 
@@ -32,34 +33,65 @@ async function seed(store: MediaStore): Promise<void> {
 
 for (const [name, make] of stores) {
   describe(`prune: ${name}`, () => {
-    it('keeps the objects of builds younger than --keep-days and of the newest --keep-builds, deletes the rest and their records', async () => {
+    it('marks what nothing names and deletes it in a prune a day later; records of older builds go at once', async () => {
       const store = await make();
       await seed(store);
-      const result = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: NOW });
+      const first = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: NOW });
       // Newest three: e, d, c (c is older than 90 days but among the newest three).
-      expect(result.records).toEqual({ kept: ['eeee', 'dddd', 'cccc'], deleted: ['bbbb', 'aaaa'] });
-      expect(result.deleted).toEqual([hash('aaaa'), hash('bbbb'), hash('orphan')].sort());
-      expect(result.objects).toBe(7);
-      expect((await collect(store.list())).sort()).toEqual([hash('shared'), hash('cccc'), hash('dddd'), hash('eeee')].sort());
+      expect(first.records).toEqual({ kept: ['eeee', 'dddd', 'cccc'], deleted: ['bbbb', 'aaaa'] });
+      expect(first.deleted).toEqual([]);
+      expect(first.marked).toEqual([hash('aaaa'), hash('bbbb'), hash('orphan')].sort().map((hash) => ({ hash, since: NOW.toISOString() })));
+      expect(first.nextDelete).toBe(daysAgo(-1));
+      expect(await collect(store.list())).toHaveLength(7);
       expect((await collect(store.listRecords())).sort()).toEqual(['cccc', 'dddd', 'eeee']);
+
+      // Not yet a day: nothing goes.
+      const early = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: new Date(NOW.getTime() + 86_400_000 - 1000) });
+      expect(early.deleted).toEqual([]);
+      const second = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: new Date(NOW.getTime() + 86_400_000) });
+      expect(second.deleted).toEqual([hash('aaaa'), hash('bbbb'), hash('orphan')].sort());
+      expect(second.marked).toEqual([]);
+      expect(second.objects).toBe(7);
+      expect((await collect(store.list())).sort()).toEqual([hash('shared'), hash('cccc'), hash('dddd'), hash('eeee')].sort());
+      // The prune's own lease is gone; the marks are empty.
+      expect((await collect(store.listEntries())).sort()).toEqual([MARKS_KEY]);
+      expect(await readMarks(store)).toEqual(new Map());
+    });
+
+    it('keeps an object that a build names again before its mark is old enough, and forgets its mark', async () => {
+      const store = await make();
+      await seed(store);
+      await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: NOW });
+      await store.writeRecord({ build: 'ffff', date: NOW.toISOString(), objects: [hash('orphan')] });
+      const second = await pruneMedia(store, { keepDays: 90, keepBuilds: 4, now: new Date(NOW.getTime() + 86_400_000) });
+      expect(second.deleted).toEqual([hash('aaaa'), hash('bbbb')].sort());
+      expect(await readMarks(store)).toEqual(new Map());
+      expect(await store.get(hash('orphan'))).not.toBeNull();
     });
 
     it('keeps every build of the window even beyond --keep-builds', async () => {
       const store = await make();
       await seed(store);
-      const result = await pruneMedia(store, { keepDays: 150, keepBuilds: 1, now: NOW });
+      await pruneMedia(store, { keepDays: 150, keepBuilds: 1, now: NOW });
+      const result = await pruneMedia(store, { keepDays: 150, keepBuilds: 1, now: new Date(NOW.getTime() + 86_400_000) });
       expect(result.records.kept).toEqual(['eeee', 'dddd', 'cccc', 'bbbb']);
       expect(result.deleted).toEqual([hash('aaaa'), hash('orphan')].sort());
     });
 
-    it('deletes nothing in a dry run, and says what it would delete', async () => {
+    it('deletes and marks nothing in a dry run, and says what it would delete', async () => {
       const store = await make();
       await seed(store);
-      const result = await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: NOW, dryRun: true });
-      expect(result.records.deleted).toEqual(['dddd', 'cccc', 'bbbb', 'aaaa']);
+      const unmarked = await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: NOW, dryRun: true });
+      expect(unmarked.records.deleted).toEqual(['dddd', 'cccc', 'bbbb', 'aaaa']);
+      expect(unmarked.deleted).toEqual([]);
+      expect(unmarked.marked).toHaveLength(5);
+      expect(await collect(store.listEntries())).toEqual([]);
+
+      await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: NOW });
+      const result = await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: new Date(NOW.getTime() + 86_400_000), dryRun: true });
       expect(result.deleted).toHaveLength(5);
       expect(await collect(store.list())).toHaveLength(7);
-      expect(await collect(store.listRecords())).toHaveLength(5);
+      expect(await readMarks(store)).toHaveProperty('size', 5);
     });
 
     it('refuses to run on a record it cannot read, deleting nothing', async () => {
@@ -86,12 +118,14 @@ for (const [name, make] of stores) {
       const stale = entryKey(pdf, 'first').replace(/^pdf-v\d+-[0-9a-f]+/, 'pdf-v1-0123abcd');
       await store.setEntry(stale, JSON.stringify({ version: 1, key: stale, body: { ok: true, facts: null, files: [file('old page'), file('blank')] } }));
 
-      const result = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: NOW });
-      expect(result.entries).toEqual({ current: 1, deleted: [stale] });
-      expect(result.leases).toEqual({ valid: [], deleted: [] });
+      const first = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: NOW });
+      expect(first.entries).toEqual({ current: 1, deleted: [stale] });
+      expect(first.leases).toEqual({ valid: [], deleted: [] });
+      const result = await pruneMedia(store, { keepDays: 90, keepBuilds: 3, now: new Date(NOW.getTime() + 86_400_000) });
+      expect(result.entries).toEqual({ current: 1, deleted: [] });
       expect(result.deleted).toEqual([hash('aaaa'), hash('bbbb'), hash('orphan'), hash('old page')].sort());
       expect((await collect(store.list())).sort()).toEqual([hash('shared'), hash('cccc'), hash('dddd'), hash('eeee'), hash('page'), hash('blank')].sort());
-      expect(await collect(store.listEntries())).toEqual([entryKey(pdf, 'first')]);
+      expect((await collect(store.listEntries())).sort()).toEqual([entryKey(pdf, 'first'), MARKS_KEY].sort());
     });
 
     it('never keeps less than the newest build', async () => {
@@ -154,10 +188,12 @@ describe('prune beside a running archive derive', () => {
     const folder = await tempFolderStore();
     cleanups.push(folder.remove);
     await folder.store.put(hash('orphan'), text('orphan'));
+    await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: new Date(NOW.getTime() - 2 * 86_400_000) });
     const run = await deriving(folder.store);
     const during = await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: NOW });
     expect(during.deleted).toEqual([]);
     expect(during.leases.valid).toHaveLength(1);
+    expect(during.marked.map((mark) => mark.hash).sort()).toEqual([hash('orphan'), hash('in flight')].sort());
     expect((await collect(folder.store.list())).sort()).toEqual([hash('orphan'), hash('in flight')].sort());
 
     await run.commit();
@@ -171,6 +207,8 @@ describe('prune beside a running archive derive', () => {
     const folder = await tempFolderStore();
     cleanups.push(folder.remove);
     const run = await deriving(folder.store);
+    // An earlier prune marked the page image long ago (a killed run had left it unnamed).
+    await writeMarks(folder.store, new Map([[hash('in flight'), daysAgo(5)]]));
     // The run ends just as prune reads its lease: the lease is gone, the entry is committed.
     const store: MediaStore = {
       ...folder.store,
@@ -190,9 +228,11 @@ describe('prune beside a running archive derive', () => {
     cleanups.push(folder.remove);
     await deriving(folder.store);
     const later = new Date(Date.now() + 2 * 60 * 60_000 + 1000);
-    const result = await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: later });
-    expect(result.leases.deleted).toHaveLength(1);
+    const first = await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: later });
+    expect(first.leases.deleted).toHaveLength(1);
+    expect(first.deleted).toEqual([]);
+    const result = await pruneMedia(folder.store, { keepDays: 0, keepBuilds: 1, now: new Date(later.getTime() + 86_400_000) });
     expect(result.deleted).toEqual([hash('in flight')]);
-    expect(await collect(folder.store.listEntries())).toEqual([]);
+    expect(await collect(folder.store.listEntries())).toEqual([MARKS_KEY]);
   });
 });

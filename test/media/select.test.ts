@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStoreSpec, SettingsError } from '../../src/config.ts';
 import { blobsAccess, openMediaStore } from '../../src/media/select.ts';
 // @ts-expect-error: the build plugin is plain JavaScript without types (Netlify loads it as is).
-import { onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+import { CACHED_FOLDERS, onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
 import { readAll, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
 
 let blobs: TestBlobs;
@@ -55,7 +55,7 @@ describe('Netlify Blobs credentials', () => {
     try {
       process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ apiURL, deployID: 'deploy1', siteID, token })).toString('base64');
       delete process.env.ARCHIVE_BLOBS_CONTEXT;
-      await onPreBuild({ inputs: { path: '.cache/archive' }, utils: { cache: { restore: async () => false } } });
+      await onPreBuild({ inputs: { root: '.cache' }, utils: { cache: { restore: async () => false } } });
       expect(process.env.ARCHIVE_BLOBS_CONTEXT).toBe(process.env.NETLIFY_BLOBS_CONTEXT);
       const store = openMediaStore({ kind: 'netlify-blobs', name: 'select-plugin' }, { ARCHIVE_BLOBS_CONTEXT: process.env.ARCHIVE_BLOBS_CONTEXT });
       await store.put(hash, bytes);
@@ -65,17 +65,19 @@ describe('Netlify Blobs credentials', () => {
     }
   });
 
-  it('the build plugin keeps only the entries of the local mirror between builds: the page images are in the store', async () => {
+  it('the build plugin keeps the listed folders of .cache/ between builds, not the page images (they are in the store)', async () => {
     const calls: string[] = [];
     const cache = { restore: async (path: string) => (calls.push(`restore ${path}`), true), save: async (path: string) => (calls.push(`save ${path}`), true) };
     const saved = { ...process.env };
     try {
-      await onPreBuild({ inputs: { path: '.cache/archive' }, utils: { cache } });
-      await onPostBuild({ inputs: { path: '.cache/archive/' }, utils: { cache } });
+      await onPreBuild({ inputs: { root: '.cache' }, utils: { cache } });
+      await onPostBuild({ inputs: { root: '.cache/' }, utils: { cache } });
     } finally {
       process.env = saved;
     }
-    expect(calls).toEqual(['restore .cache/archive/entries', 'save .cache/archive/entries']);
+    expect(CACHED_FOLDERS).toContain('archive/entries');
+    expect(CACHED_FOLDERS.every((folder: string) => !/^(media|archive)$/.test(folder) && !folder.startsWith('media/') && !folder.startsWith('archive/files'))).toBe(true);
+    expect(calls).toEqual([...CACHED_FOLDERS.map((folder: string) => `restore .cache/${folder}`), ...CACHED_FOLDERS.map((folder: string) => `save .cache/${folder}`)]);
   });
 
   it.each([{}, { NETLIFY_BLOBS_TOKEN: 't' }, { NETLIFY_SITE_ID: 's' }, { ARCHIVE_BLOBS_CONTEXT: 'not base64 json' }])('refuses to guess: %j', (env) => {

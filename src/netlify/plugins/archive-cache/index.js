@@ -1,18 +1,35 @@
-// Local Netlify build plugin: keeps the entries of the local mirror of the PDF derivative
-// cache between deploys (src/media/derivative-store.ts, docs/pdf.md). The cache itself lives in the
-// media store (Netlify Blobs), so every build continues where the last one stopped, on any
-// machine; the mirror's entries only spare a build downloading one entry per PDF. Its files
-// (page images) are not kept: they are media objects in the store already, and a large
-// archive's (60,000 pages, ~50 GB) would be restored and saved by every build. A build
-// downloads only the page images it reads (annotation crops, the PNGs of a WebP pass).
-// `utils.cache` is injected by Netlify's build; this plugin has no dependencies. Entries are
-// verified when read, so a stale or damaged restore only costs time.
+// Local Netlify build plugin: keeps folders of `.cache/` between deploys with Netlify's build
+// cache (`utils.cache`, netlify/build packages/cache-utils: it copies each folder into the
+// build machine's cache directory after the build, and back before the next one; a folder that
+// is missing or empty is skipped). docs/deploy.md, "The build cache on Netlify", says what each
+// folder holds and how big it gets.
+//
+// What is NOT kept: page images and other media objects (they live in the media store,
+// Netlify Blobs, already; a large archive's ~50 GB would be copied by every build), and
+// `build/` (Netlify keeps deploys itself). Everything kept is verified when read, so a stale
+// or damaged restore only costs time. `utils.cache` is injected by Netlify's build; this plugin
+// has no dependencies.
 
-const entries = (path) => `${path.replace(/\/+$/, '')}/entries`;
+/**
+ * The folders kept, relative to the `root` input (default `.cache`). A stage that keeps a cache
+ * under `.cache/` adds its folder here and a row to the table in docs/deploy.md.
+ */
+export const CACHED_FOLDERS = [
+  // The entries of the local mirror of the PDF derivative cache (src/media/derivative-store.ts):
+  // spare a build one download per PDF; the cache itself is in the media store.
+  'archive/entries',
+];
+
+const folders = (inputs) => {
+  const root = (inputs.root ?? '.cache').replace(/\/+$/, '');
+  return CACHED_FOLDERS.map((folder) => `${root}/${folder}`);
+};
 
 export const onPreBuild = async ({ inputs, utils }) => {
-  const restored = await utils.cache.restore(entries(inputs.path));
-  console.log(restored ? `archive-cache: restored ${entries(inputs.path)}` : `archive-cache: no cache for ${entries(inputs.path)} yet`);
+  for (const folder of folders(inputs)) {
+    const restored = await utils.cache.restore(folder);
+    console.log(restored ? `archive-cache: restored ${folder}` : `archive-cache: no cache for ${folder} yet`);
+  }
   // Netlify gives build plugins, not the build command, a Netlify Blobs context; environment
   // changes a plugin makes in onPreBuild reach the later steps. The build's media store can
   // fall back on it when no NETLIFY_BLOBS_TOKEN is set (src/media/select.ts, docs/deploy.md).
@@ -21,7 +38,10 @@ export const onPreBuild = async ({ inputs, utils }) => {
   }
 };
 
+// onPostBuild runs only after a successful build command: a failed build keeps the last cache.
 export const onPostBuild = async ({ inputs, utils }) => {
-  const saved = await utils.cache.save(entries(inputs.path));
-  console.log(saved ? `archive-cache: saved ${entries(inputs.path)}` : `archive-cache: nothing to save at ${entries(inputs.path)}`);
+  for (const folder of folders(inputs)) {
+    const saved = await utils.cache.save(folder);
+    console.log(saved ? `archive-cache: saved ${folder}` : `archive-cache: nothing to save at ${folder}`);
+  }
 };

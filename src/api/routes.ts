@@ -490,6 +490,19 @@ export const buildPaths = {
   isListFile(resource: ResourceName, path: string): boolean {
     return path === buildPaths.list(resource) || path.startsWith(`_data/${resource}/`);
   },
+  /** The full-text index of a resource (src/api/search/layout.ts): what a query reads first. */
+  searchMeta(resource: ResourceName): string {
+    return `_data/${resource}/search/meta.json`;
+  },
+  /**
+   * A file of one segment of the full-text index: a bucket of a sealed segment (a number), a
+   * tail file of the open one (`t<n>`), or the segment's key -> list position map (`positions`).
+   * A segment's files share one folder, at most ~1,000 segment folders share a shard folder.
+   * Under `_data/<resource>/`, so an unlisted list (unlistedList) carries its own index.
+   */
+  searchSegment(resource: ResourceName, segment: number, file: number | `t${number}` | 'positions'): string {
+    return `_data/${resource}/search/${shardOf(segment)}/${segment}/${file}.json`;
+  },
   /** The annotations of one document in list order; `key` as for collectionVariant. */
   documentAnnotations(key: string): string {
     return sharded('_data/pageannotation/document', key);

@@ -10,6 +10,7 @@ import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../reso
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';
+import { fulltext } from './fulltext.ts';
 import { id } from './id.ts';
 import { ids } from './ids.ts';
 import { integer } from './integer.ts';
@@ -39,6 +40,7 @@ export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { k
   nochoice,
   data,
   scan,
+  fulltext,
   point,
   words: wordsKind,
   lenient,

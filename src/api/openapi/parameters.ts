@@ -107,6 +107,8 @@ function filterParameters(spec: FilterSpec<any>): Parameter[] {
       return one(STRING, `Names nothing in this archive: any value${parse.all ? ` but \`${parse.all}\` (no filter)` : ''} is a 400.`);
     case 'scan':
       return one(STRING, parse.bits ? 'Every whitespace-separated word must occur (any case).' : 'Contained in the name (any case).');
+    case 'fulltext':
+      return one(STRING, 'Full-text search (docs/search.md): every word must match after German stemming, `"quoted phrases"` in order, `-word` excludes; ordered by relevance.');
     case 'words':
       return one(STRING, 'Every word must start a word of the object.');
     case 'point':

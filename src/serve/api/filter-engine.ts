@@ -6,6 +6,8 @@ import { filterPositions, type FilterOutcome, type FilterReader } from '../../ap
 import { buildPaths } from '../../api/routes.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
+import { searchIndex } from '../../api/search/engine.ts';
+import { isSearchResource } from '../../api/search/layout.ts';
 import type { Store } from '../shared/store.ts';
 import type { ResourceName } from '../../api/resources/registry.ts';
 
@@ -16,6 +18,10 @@ export function applyFilters(store: Store, resource: ResourceName, query: URLSea
     index: (file) => readJson(store, buildPaths.filterIndex(resource, param, file)),
     shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],
     exists: async (ref, id) => (await store.read(buildPaths.detail(ref, id))) !== null,
+    search: async (parsed) => {
+      if (!isSearchResource(resource)) throw new Error(`${resource} has no full-text index`);
+      return (await searchIndex((path) => readJson(store, path), resource, parsed)) ?? new Map();
+    },
   });
   return filterPositions(resource, query, readerFor);
 }

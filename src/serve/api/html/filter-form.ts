@@ -48,6 +48,7 @@ function fieldsOf(spec: FilterSpec<any>): FormField[] {
     }
     case 'scan':
     case 'words':
+    case 'fulltext':
       return [input(name, 'search')];
     case 'point':
       return [input(name, 'text', parse.order === 'latlng' ? 'lat,lng' : 'lng,lat')];

@@ -1,0 +1,124 @@
+/**
+ * The layout of the full-text index (docs/search.md, "Index layout"): which searchable
+ * resources there are and with which fields, how documents fall into segments and a segment's
+ * terms into bucket files, and how postings are written. The build (src/output/search.ts)
+ * writes with these functions and the API function (src/serve/api/search.ts) reads with them.
+ *
+ * A document is one object of a resource's list (a request, a page, a public body). Its `group`
+ * (request id, document id, public body id) puts it into segment `floor(group / SEGMENT_SPAN)`;
+ * its `key` (unique, ascending within a group) names it in postings. Every segment except the
+ * last one is **sealed**: its terms are spread over `buckets` files by a hash of the term. The
+ * last segment is **open**: new objects (new ids) land in it, so it is cut by group into
+ * TAIL_PARTS tail files that each hold every term of their documents; a new request changes
+ * one tail file, the meta file and one positions file. When a group beyond the open segment
+ * appears, the open segment is sealed (written as buckets) once.
+ */
+import { fnv1a } from '../fnv1a.ts';
+
+/** froide's searchable resources and their fields with froide's boosts (docs/search.md, "What is searched"). */
+export const SEARCH_FIELDS = {
+  request: [
+    { name: 'title', boost: 5 },
+    { name: 'description', boost: 3 },
+    { name: 'content', boost: 1 },
+  ],
+  page: [
+    { name: 'title', boost: 3 },
+    { name: 'description', boost: 2 },
+    { name: 'content', boost: 1 },
+  ],
+  publicbody: [
+    { name: 'name', boost: 5 },
+    { name: 'content', boost: 1 },
+  ],
+} as const;
+
+export type SearchResource = keyof typeof SEARCH_FIELDS;
+export const SEARCH_RESOURCES = Object.keys(SEARCH_FIELDS) as SearchResource[];
+
+export function isSearchResource(name: string): name is SearchResource {
+  return name in SEARCH_FIELDS;
+}
+
+/** Groups (ids) per segment. */
+export const SEGMENT_SPAN = 4096;
+/** Tail files of the open segment, each SEGMENT_SPAN / TAIL_PARTS groups. */
+export const TAIL_PARTS = 16;
+/** A sealed segment's bucket files hold about this many bytes each (docs/search.md, "Sizes"). */
+export const BUCKET_BYTES = 32 * 1024;
+export const MAX_BUCKETS = 256;
+/** Keys of a page: document id * PAGE_KEY + page number. */
+export const PAGE_KEY = 100_000;
+
+export const META_VERSION = 1;
+
+export interface SegmentMeta {
+  /** floor(group / SEGMENT_SPAN). */
+  segment: number;
+  /** Bucket files of a sealed segment; 0 for the open one, which has `tails`. */
+  buckets: number;
+  /** The open segment's tail files that exist (ascending). */
+  tails?: number[];
+}
+
+/** `meta.json`: what a query needs besides postings. */
+export interface SearchMeta {
+  version: number;
+  fields: string[];
+  /** Documents with a non-empty field, per field (BM25's N per field). */
+  docs: number[];
+  /** Terms per field, summed over documents (avgdl = length / docs). */
+  length: number[];
+  segments: SegmentMeta[];
+}
+
+/**
+ * Postings of one term in one file: one flat list per field, `[keyDelta, tf, norm, ...]`
+ * ascending by key (delta from the previous key of that list, the first from 0), 0 where the
+ * field does not hold the term. A bigram (two terms with one space) is a term too: phrases
+ * are matched through them.
+ */
+export type Postings = (number[] | 0)[];
+export type PostingsFile = Record<string, Postings>;
+
+export function segmentOf(group: number): number {
+  return Math.floor(group / SEGMENT_SPAN);
+}
+
+export function tailOf(group: number): number {
+  return Math.floor((group % SEGMENT_SPAN) / (SEGMENT_SPAN / TAIL_PARTS));
+}
+
+export function bucketOf(term: string, buckets: number): number {
+  return fnv1a(term) % buckets;
+}
+
+/** A segment's bucket count from its size in bytes: a power of two, so a segment grows by doubling. */
+export function bucketsFor(bytes: number): number {
+  let buckets = 1;
+  while (buckets < MAX_BUCKETS && bytes / buckets > BUCKET_BYTES) buckets *= 2;
+  return buckets;
+}
+
+/**
+ * A field's length in one byte, exact up to 32, then on a logarithmic scale (as Lucene keeps
+ * norms): BM25 needs it only roughly, and a small number keeps postings small.
+ */
+export function encodeLength(length: number): number {
+  if (length <= 32) return length;
+  return Math.min(255, 32 + Math.round(Math.log(length / 32) / Math.log(1.05)));
+}
+
+export function decodeLength(norm: number): number {
+  return norm <= 32 ? norm : 32 * Math.pow(1.05, norm - 32);
+}
+
+/** The page key of a document's page. */
+export function pageKey(documentId: number, number: number): number {
+  return documentId * PAGE_KEY + number;
+}
+
+/** The group of a key (the inverse of the sources' keys): a page's document id, else the key itself. */
+export function groupOfKey(resource: SearchResource, key: number): number {
+  return resource === 'page' ? Math.floor(key / PAGE_KEY) : key;
+}

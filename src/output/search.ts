@@ -1,0 +1,115 @@
+/**
+ * The full-text index of a searchable resource (docs/search.md), planned beside its filter
+ * indexes: meta.json, the buckets of each sealed segment, the tail files of the open segment
+ * and each segment's key -> position map, laid out as src/api/search/layout.ts says.
+ *
+ * Positions are 0-based indexes into `ordered`, the list the page files were cut from, as the
+ * filter indexes count them (src/api/filters/index.ts): the serving layer reads the objects with
+ * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
+ * moves a request to the front) changes the positions files only.
+ */
+import { terms } from '../api/search/analyze.ts';
+import { bucketOf, bucketsFor, encodeLength, isSearchResource, META_VERSION, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { SEARCH_SOURCES } from '../api/search/sources.ts';
+import { buildPaths } from '../api/routes.ts';
+import type { ResourceName } from '../api/resources/registry.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
+
+interface Analyzed {
+  group: number;
+  key: number;
+  position: number;
+  /** Per field: tf by term (bigrams included) and the field's length in terms. */
+  fields: { tf: Map<string, number>; length: number }[];
+}
+
+/** The terms of one field with their counts: each term and each pair of neighbouring terms (for phrases). */
+function analyzeField(text: string): { tf: Map<string, number>; length: number } {
+  const list = terms(text);
+  const tf = new Map<string, number>();
+  for (let i = 0; i < list.length; i++) {
+    tf.set(list[i]!, (tf.get(list[i]!) ?? 0) + 1);
+    if (i > 0) {
+      const pair = `${list[i - 1]} ${list[i]}`;
+      tf.set(pair, (tf.get(pair) ?? 0) + 1);
+    }
+  }
+  return { tf, length: list.length };
+}
+
+/** The postings of a set of documents (ascending by key), by term, terms sorted. */
+function postingsOf(docs: readonly Analyzed[], fieldCount: number): [string, Postings][] {
+  const byTerm = new Map<string, { lists: number[][]; last: number[] }>();
+  for (const doc of docs) {
+    doc.fields.forEach((field, f) => {
+      const norm = encodeLength(field.length);
+      for (const [term, count] of field.tf) {
+        let entry = byTerm.get(term);
+        if (!entry) byTerm.set(term, (entry = { lists: Array.from({ length: fieldCount }, () => []), last: new Array<number>(fieldCount).fill(0) }));
+        entry.lists[f]!.push(doc.key - entry.last[f]!, count, norm);
+        entry.last[f] = doc.key;
+      }
+    });
+  }
+  return [...byTerm.keys()].sort().map((term) => [term, byTerm.get(term)!.lists.map((list) => (list.length ? list : 0))]);
+}
+
+function fileBody(entries: readonly [string, Postings][]): string {
+  const file: PostingsFile = {};
+  for (const [term, postings] of entries) file[term] = postings;
+  return JSON.stringify(file);
+}
+
+/** The index files of one resource's list; nothing for a resource that is not searchable. */
+export function* planSearchIndex(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
+  if (!isSearchResource(resource)) return;
+  const fieldCount = SEARCH_FIELDS[resource].length;
+  const source = SEARCH_SOURCES[resource];
+  const meta: SearchMeta = { version: META_VERSION, fields: SEARCH_FIELDS[resource].map((field) => field.name), docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), segments: [] };
+  const bySegment = new Map<number, Analyzed[]>();
+  ordered.forEach((object, position) => {
+    const doc = source(object as never);
+    if (!doc) return;
+    const fields = doc.fields.map(analyzeField);
+    fields.forEach((field, f) => {
+      if (field.length === 0) return;
+      meta.docs[f]!++;
+      meta.length[f]! += field.length;
+    });
+    const segment = segmentOf(doc.group);
+    let list = bySegment.get(segment);
+    if (!list) bySegment.set(segment, (list = []));
+    list.push({ group: doc.group, key: doc.key, position, fields });
+  });
+
+  const segments = [...bySegment.keys()].sort((a, b) => a - b);
+  const open = segments.at(-1);
+  for (const segment of segments) {
+    const docs = bySegment.get(segment)!.sort((a, b) => a.key - b.key);
+    const entry: SegmentMeta = { segment, buckets: 0 };
+    if (segment === open) {
+      const byTail = new Map<number, Analyzed[]>();
+      for (const doc of docs) {
+        const tail = tailOf(doc.group);
+        byTail.set(tail, [...(byTail.get(tail) ?? []), doc]);
+      }
+      entry.tails = [...byTail.keys()].sort((a, b) => a - b);
+      for (const tail of entry.tails) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}`), body: fileBody(postingsOf(byTail.get(tail)!, fieldCount)) };
+    } else {
+      const postings = postingsOf(docs, fieldCount);
+      const bytes = postings.reduce((sum, [term, lists]) => sum + term.length + 4 + JSON.stringify(lists).length, 0);
+      entry.buckets = bucketsFor(bytes);
+      const buckets = new Map<number, [string, Postings][]>();
+      for (const item of postings) {
+        const bucket = bucketOf(item[0], entry.buckets);
+        let list = buckets.get(bucket);
+        if (!list) buckets.set(bucket, (list = []));
+        list.push(item);
+      }
+      for (const [bucket, list] of [...buckets].sort((a, b) => a[0] - b[0])) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
+    }
+    meta.segments.push(entry);
+    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(docs.flatMap((doc) => [doc.key, doc.position])) };
+  }
+  yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
+}

@@ -23,7 +23,7 @@ import { planListActions } from './api/resources/autocomplete.ts';
 import { planOpenApi } from './api/openapi/document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
-import { planSearchIndex } from './output/search.ts';
+import { planSearchFilters, planSearchIndex } from './output/search.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
@@ -101,6 +101,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       ...planFilterIndexes(resource, ordered as object[], archive),
       ...planListActions(resource, ordered, archive, ctx.urls),
       ...planSearchIndex(resource, ordered),
+      ...planSearchFilters(resource, ordered, archive, ctx.now),
     ],
     routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],

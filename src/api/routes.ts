@@ -109,12 +109,13 @@ for (const route of ROUTES) {
  * Whether the API function answers a view rather than a precomputed file: every list and detail
  * of a resource the function answers whole and every detail of one it answers the details of
  * (ResourceSpec.byFunction), details without GET (following: 405), the write actions (405 to
- * GET) and the schema views (the document is JSON or YAML by `Accept`; its page's script and
- * style are plain files). The preview (src/serve/host-routing.ts) and the Netlify rules
+ * GET), the schema views (the document is JSON or YAML by `Accept`; its page's script and
+ * style are plain files) and the search actions (docs/search.md). The preview (src/serve/host-routing.ts) and the Netlify rules
  * (src/output/routing.ts) both route by it.
  */
 export function answeredByFunction(view: RouteView): boolean {
   if (view.kind === 'write-action' || view.kind === 'schema' || view.kind === 'schema-ui') return true;
+  if (view.kind === 'action') return view.action.source === 'search';
   if (view.kind !== 'list' && view.kind !== 'detail') return false;
   if (QUERY_ANSWERED.has(view.resource)) return true;
   return view.kind === 'detail' && !hasStaticDetail(view.resource);

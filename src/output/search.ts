@@ -8,8 +8,11 @@
  * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
  * moves a request to the front) changes the positions files only.
  */
+import { indexFiles } from '../api/filters/index.ts';
+import { listActionsOf } from '../api/resources/registry.ts';
+import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
-import { bucketOf, bucketsFor, encodeLength, isSearchResource, META_VERSION, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, encodeLength, isSearchResource, META_VERSION, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/routes.ts';
 import type { ResourceName } from '../api/resources/registry.ts';
@@ -112,4 +115,18 @@ export function* planSearchIndex(resource: ResourceName, ordered: readonly unkno
     yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(docs.flatMap((doc) => [doc.key, doc.position])) };
   }
   yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
+}
+
+/**
+ * The filter indexes of a resource's search actions (ListAction.filters): froide's search
+ * filter set over the same list, each filter's files named `search-<param>`. `now` is the
+ * build clock (RenderContext.now), for filters that judge against it.
+ */
+export function* planSearchFilters(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
+  for (const action of listActionsOf(resource)) {
+    if (action.source !== 'search' || !action.filters) continue;
+    const judged = ordered.map((object) => ({ object, now }));
+    const { filters } = indexFiles(resource, judged, archive, action.filters);
+    for (const { param, file, body } of filters) yield { path: buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${param}`, file), body };
+  }
 }

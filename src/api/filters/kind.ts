@@ -8,7 +8,6 @@ import type { ShapeRecord } from '../../model/geometry.ts';
 import type { Archive } from '../../model/types.ts';
 import type { FilterParse, FilterSpec, IndexValue } from './spec.ts';
 import type { ResourceName } from '../resources/registry.ts';
-import type { ParsedQuery } from '../search/query.ts';
 
 /** One index file of a filter: its name (`buildPaths.filterIndex`'s `file`) and its JSON text. */
 export interface IndexFile {
@@ -24,8 +23,8 @@ export interface FilterReader {
   shapes(resource: ResourceName): Promise<ShapeRecord[]>;
   /** Whether a published object has this id (its detail file exists). */
   exists(resource: ResourceName, id: string): Promise<boolean>;
-  /** The matches of a full-text query in the resource's index (fulltext.ts): position -> score. */
-  search?(query: ParsedQuery): Promise<Map<number, number>>;
+  /** The matches of a full-text query (`q` as sent) in the resource's index (fulltext.ts): position -> score. */
+  search?(query: string): Promise<Map<number, number>>;
 }
 
 export interface LookupContext {

@@ -122,3 +122,6 @@ export function pageKey(documentId: number, number: number): number {
 export function groupOfKey(resource: SearchResource, key: number): number {
   return resource === 'page' ? Math.floor(key / PAGE_KEY) : key;
 }
+
+/** The index files of a search action's filter `<param>` are those of filter `search-<param>` (buildPaths.filterIndex). */
+export const SEARCH_FILTER_PREFIX = 'search-';

@@ -169,6 +169,15 @@ export function listParameters(resource: ResourceName, paging: Parameter[]): Par
   return unique([...(LIST_PARAMETERS[resource] ?? []), ...paging, FORMAT_PARAMETER, ...filters]);
 }
 
+/**
+ * The parameters of a search action (ListAction.filters, docs/search.md): its own filter set
+ * and froide's `sort`, which `q` overrides (then by relevance).
+ */
+export function searchParameters(filters: readonly FilterSpec<any>[], sorts: readonly string[], paging: Parameter[]): Parameter[] {
+  const sort = param('sort', { type: 'string', enum: [...sorts] }, 'Order without `q` (with `q`: by relevance); another value is a 400.');
+  return unique([...paging, FORMAT_PARAMETER, ...filters.flatMap((spec) => filterParameters(spec).map((parameter) => repeatable(spec, parameter))), sort]);
+}
+
 export function detailParameters(resource: ResourceName): Parameter[] {
   return [FORMAT_PARAMETER, ...(DETAIL_PARAMETERS[resource] ?? [])];
 }

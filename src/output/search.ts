@@ -12,11 +12,29 @@ import { indexFiles } from '../api/filters/index.ts';
 import { listActionsOf } from '../api/resources/registry.ts';
 import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
-import { bucketOf, bucketsFor, encodeLength, isSearchResource, META_VERSION, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isSearchResource, META_VERSION, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/routes.ts';
 import type { ResourceName } from '../api/resources/registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
+
+/** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */
+let planning = 0;
+
+export function searchPlanningMs(): number {
+  return planning;
+}
+
+/** The generator, with the time spent inside it added to `planning`. */
+function* timed<T>(inner: Generator<T>): Generator<T> {
+  for (;;) {
+    const start = performance.now();
+    const step = inner.next();
+    planning += performance.now() - start;
+    if (step.done) return;
+    yield step.value;
+  }
+}
 
 interface Analyzed {
   group: number;
@@ -43,6 +61,7 @@ function analyzeField(text: string): { tf: Map<string, number>; length: number }
 /** The postings of a set of documents (ascending by key), by term, terms sorted. */
 function postingsOf(docs: readonly Analyzed[], fieldCount: number): [string, Postings][] {
   const byTerm = new Map<string, { lists: number[][]; last: number[] }>();
+  // lists[f]: keyDelta, tf, norm per document holding the term in field f.
   for (const doc of docs) {
     doc.fields.forEach((field, f) => {
       const norm = encodeLength(field.length);
@@ -54,7 +73,19 @@ function postingsOf(docs: readonly Analyzed[], fieldCount: number): [string, Pos
       }
     });
   }
-  return [...byTerm.keys()].sort().map((term) => [term, byTerm.get(term)!.lists.map((list) => (list.length ? list : 0))]);
+  return [...byTerm.keys()].sort().map((term) => [term, byTerm.get(term)!.lists.map(encodeNumbers)]);
+}
+
+/** Postings by bucket (bucketOf), buckets ascending, empty ones left out. */
+function bucketed(postings: readonly [string, Postings][], buckets: number): [number, [string, Postings][]][] {
+  const out = new Map<number, [string, Postings][]>();
+  for (const item of postings) {
+    const bucket = bucketOf(item[0], buckets);
+    let list = out.get(bucket);
+    if (!list) out.set(bucket, (list = []));
+    list.push(item);
+  }
+  return [...out].sort((a, b) => a[0] - b[0]);
 }
 
 function fileBody(entries: readonly [string, Postings][]): string {
@@ -64,7 +95,11 @@ function fileBody(entries: readonly [string, Postings][]): string {
 }
 
 /** The index files of one resource's list; nothing for a resource that is not searchable. */
-export function* planSearchIndex(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
+export function planSearchIndex(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
+  return timed(indexFilesOf(resource, ordered));
+}
+
+function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
   if (!isSearchResource(resource)) return;
   const fieldCount = SEARCH_FIELDS[resource].length;
   const source = SEARCH_SOURCES[resource];
@@ -97,19 +132,14 @@ export function* planSearchIndex(resource: ResourceName, ordered: readonly unkno
         byTail.set(tail, [...(byTail.get(tail) ?? []), doc]);
       }
       entry.tails = [...byTail.keys()].sort((a, b) => a - b);
-      for (const tail of entry.tails) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}`), body: fileBody(postingsOf(byTail.get(tail)!, fieldCount)) };
+      for (const tail of entry.tails) {
+        for (const [bucket, list] of bucketed(postingsOf(byTail.get(tail)!, fieldCount), TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-${bucket}`), body: fileBody(list) };
+      }
     } else {
       const postings = postingsOf(docs, fieldCount);
-      const bytes = postings.reduce((sum, [term, lists]) => sum + term.length + 4 + JSON.stringify(lists).length, 0);
+      const bytes = postings.reduce((sum, [term, lists]) => sum + term.length + 8 + lists.reduce((n, list) => n + list.length + 3, 0), 0);
       entry.buckets = bucketsFor(bytes);
-      const buckets = new Map<number, [string, Postings][]>();
-      for (const item of postings) {
-        const bucket = bucketOf(item[0], entry.buckets);
-        let list = buckets.get(bucket);
-        if (!list) buckets.set(bucket, (list = []));
-        list.push(item);
-      }
-      for (const [bucket, list] of [...buckets].sort((a, b) => a[0] - b[0])) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
+      for (const [bucket, list] of bucketed(postings, entry.buckets)) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
     }
     meta.segments.push(entry);
     yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(docs.flatMap((doc) => [doc.key, doc.position])) };
@@ -122,7 +152,11 @@ export function* planSearchIndex(resource: ResourceName, ordered: readonly unkno
  * filter set over the same list, each filter's files named `search-<param>`. `now` is the
  * build clock (RenderContext.now), for filters that judge against it.
  */
-export function* planSearchFilters(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
+export function planSearchFilters(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
+  return timed(filterFilesOf(resource, ordered, archive, now));
+}
+
+function* filterFilesOf(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
   for (const action of listActionsOf(resource)) {
     if (action.source !== 'search' || !action.filters) continue;
     const judged = ordered.map((object) => ({ object, now }));

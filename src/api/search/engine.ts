@@ -10,7 +10,7 @@
  */
 import { buildPaths } from '../routes.ts';
 import type { ResourceName } from '../resources/registry.ts';
-import { bucketOf, decodeLength, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
+import { bucketOf, decodeLength, decodeNumbers, TAIL_BUCKETS, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 
 const K1 = 1.2;
@@ -26,7 +26,7 @@ function filesOf(resource: ResourceName, meta: SearchMeta, term: string): string
   return meta.segments.flatMap((segment) =>
     segment.buckets > 0
       ? [buildPaths.searchSegment(resource, segment.segment, bucketOf(term, segment.buckets))]
-      : (segment.tails ?? []).map((tail) => buildPaths.searchSegment(resource, segment.segment, `t${tail}`)),
+      : (segment.tails ?? []).map((tail) => buildPaths.searchSegment(resource, segment.segment, `t${tail}-${bucketOf(term, TAIL_BUCKETS)}`)),
   );
 }
 
@@ -35,10 +35,14 @@ function decode(postings: Postings, fieldCount: number, into: FieldHits[]): void
     const list = postings[f];
     if (!list) continue;
     let key = 0;
-    for (let i = 0; i < list.length; i += 3) {
-      key += list[i]!;
-      into[f]!.set(key, [list[i + 1]!, decodeLength(list[i + 2]!)]);
-    }
+    let slot = 0;
+    let tf = 0;
+    decodeNumbers(list, (n) => {
+      if (slot === 0) key += n;
+      else if (slot === 1) tf = n;
+      else into[f]!.set(key, [tf, decodeLength(n)]);
+      slot = (slot + 1) % 3;
+    });
   }
 }
 

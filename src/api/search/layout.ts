@@ -42,22 +42,24 @@ export function isSearchResource(name: string): name is SearchResource {
 
 /** Groups (ids) per segment. */
 export const SEGMENT_SPAN = 4096;
-/** Tail files of the open segment, each SEGMENT_SPAN / TAIL_PARTS groups. */
+/** Tail parts of the open segment, each SEGMENT_SPAN / TAIL_PARTS groups... */
 export const TAIL_PARTS = 16;
+/** ... and each cut into this many files by term, so a new object changes at most this many. */
+export const TAIL_BUCKETS = 4;
 /** A sealed segment's bucket files hold about this many bytes each (docs/search.md, "Sizes"). */
 export const BUCKET_BYTES = 32 * 1024;
 export const MAX_BUCKETS = 256;
 /** Keys of a page: document id * PAGE_KEY + page number. */
 export const PAGE_KEY = 100_000;
 
-export const META_VERSION = 1;
+export const META_VERSION = 2;
 
 export interface SegmentMeta {
   /** floor(group / SEGMENT_SPAN). */
   segment: number;
   /** Bucket files of a sealed segment; 0 for the open one, which has `tails`. */
   buckets: number;
-  /** The open segment's tail files that exist (ascending). */
+  /** The open segment's tail parts that exist (ascending); each has TAIL_BUCKETS files (`t<part>-<bucket>`, empty ones left out). */
   tails?: number[];
 }
 
@@ -73,12 +75,13 @@ export interface SearchMeta {
 }
 
 /**
- * Postings of one term in one file: one flat list per field, `[keyDelta, tf, norm, ...]`
- * ascending by key (delta from the previous key of that list, the first from 0), 0 where the
- * field does not hold the term. A bigram (two terms with one space) is a term too: phrases
- * are matched through them.
+ * Postings of one term in one file: one string per field (`""` where the field does not hold
+ * the term), each the numbers `keyDelta, tf, norm, keyDelta, tf, norm, ...` ascending by key
+ * (delta from the previous key of that field, the first from 0), written as base-64 varints
+ * (encodeNumbers): about a third of the bytes of a JSON number list. A bigram (two terms with
+ * one space) is a term too: phrases are matched through them.
  */
-export type Postings = (number[] | 0)[];
+export type Postings = string[];
 export type PostingsFile = Record<string, Postings>;
 
 export function segmentOf(group: number): number {
@@ -125,3 +128,37 @@ export function groupOfKey(resource: SearchResource, key: number): number {
 
 /** The index files of a search action's filter `<param>` are those of filter `search-<param>` (buildPaths.filterIndex). */
 export const SEARCH_FILTER_PREFIX = 'search-';
+
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const VALUE = new Map([...DIGITS].map((digit, i) => [digit.charCodeAt(0), i] as const));
+
+/** Non-negative integers as base-64 varints: 5 bits of the number per character, the sixth says "more follows". */
+export function encodeNumbers(numbers: readonly number[]): string {
+  let out = '';
+  for (let n of numbers) {
+    while (n >= 32) {
+      out += DIGITS[32 + (n % 32)];
+      n = Math.floor(n / 32);
+    }
+    out += DIGITS[n];
+  }
+  return out;
+}
+
+/** The numbers of encodeNumbers, calling `each` with each in order. */
+export function decodeNumbers(text: string, each: (n: number) => void): void {
+  let n = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const digit = VALUE.get(text.charCodeAt(i));
+    if (digit === undefined) throw new Error(`search index: ${JSON.stringify(text[i])} is no postings digit`);
+    if (digit >= 32) {
+      n += (digit - 32) * scale;
+      scale *= 32;
+    } else {
+      each(n + digit * scale);
+      n = 0;
+      scale = 1;
+    }
+  }
+}

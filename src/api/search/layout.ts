@@ -47,7 +47,7 @@ export const TAIL_PARTS = 16;
 /** ... and each cut into this many files by term, so a new object changes at most this many. */
 export const TAIL_BUCKETS = 4;
 /** A sealed segment's bucket files hold about this many bytes each (docs/search.md, "Sizes"). */
-export const BUCKET_BYTES = 32 * 1024;
+export const BUCKET_BYTES = 64 * 1024;
 export const MAX_BUCKETS = 256;
 /** Keys of a page: document id * PAGE_KEY + page number. */
 export const PAGE_KEY = 100_000;

@@ -21,6 +21,7 @@ import { MANIFEST_VERSION, type Manifest } from '../../src/api/manifest.ts';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import type { TokenKey } from '../../src/config.ts';
 import { buildPaths, mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
+import { planSearchFilters, planSearchIndex } from '../../src/output/search.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
 import { planListActions } from '../../src/api/resources/autocomplete.ts';
 import { planMediaIndex } from '../../src/media/media-index.ts';
@@ -153,6 +154,15 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
   await putList(dir, 'request', requestObjects, lists);
   for (const request of requestObjects) await put(dir, buildPaths.detail('request', request.id), JSON.stringify({ ...request, messages: [] }));
   for (const file of planFilterIndexes('request', requests.map(requestModel))) await put(dir, file.path, (file as { body: string }).body);
+  // The full-text index and request/search/'s filter indexes (docs/search.md): odd requests are
+  // about contracts, even ones about expert opinions.
+  const searchModels = requests.map((id) => {
+    const model = requestModel(id);
+    const body = { ...model.publicBody, slug: `b${model.publicBody.id}`, name: `Behörde ${model.publicBody.id}`, jurisdiction: { slug: 'bund', rank: 1 } };
+    return { ...model, title: id % 2 ? `Verträge ${id}` : `Gutachten ${id}`, description: 'Bitte um Auskunft', refusalReason: '', messages: [], costs: 0, dueDate: null, lastMessage: null, createdAt: null, publicBody: body };
+  });
+  const searchArchive = { jurisdictions: [{ slug: 'bund' }], campaigns: [], categories: [], classifications: [], publicBodies: [1, 2, 3].map((id) => ({ slug: `b${id}` })), requests: searchModels } as unknown as Archive;
+  for (const file of [...planSearchIndex('request', searchModels), ...planSearchFilters('request', searchModels, searchArchive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
 
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
@@ -191,6 +201,8 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     lists,
   );
   for (const file of planFilterIndexes('page', pages)) await put(dir, file.path, (file as { body: string }).body);
+  const searchPages = pages.map((p) => ({ document: { id: p.document.id, title: `Dokument ${p.document.id}`, description: '' }, page: { number: p.page.number, text: `Seite ${p.page.number}` } }));
+  for (const file of planSearchIndex('page', searchPages)) await put(dir, file.path, (file as { body: string }).body);
 
   const manifest: Manifest = { version: MANIFEST_VERSION, build: 'fixture', urls: URLS, lists };
   await put(dir, buildPaths.manifest, JSON.stringify(manifest));

@@ -51,7 +51,15 @@ describe('page search', () => {
     // Whole words, not substrings: `kten` is no word of any page.
     expect(await search('q=kten')).toEqual([]);
     expect((await search('q=AKTEN+vermerke')).map((hit: { page: string }) => hit.page)).toEqual(['2:1', '2:2', '1:3']);
-    expect(await search('q=nichts')).toEqual([{ page: '1:2', highlight: '<em>Nichts</em> hier.' }]);
+    // `Nichts hier.` holds German stop words only: no query finds it by them.
+    expect(await search('q=nichts')).toEqual([]);
+    // A word rare in the pages' text (1 of 5) outweighs the description (×2) that every
+    // described page shares: BM25's idf, per field.
+    expect(await search('q=Vermerk')).toEqual([
+      { page: '1:3', highlight: 'Die Akten und <em>Vermerke</em> des Amtes.' },
+      { page: '2:1', highlight: '' },
+      { page: '2:2', highlight: '' },
+    ]);
   });
 
   it('combines with the other page filters and paginates; without q every page, highlight empty', async () => {

@@ -496,13 +496,14 @@ export const buildPaths = {
     return `_data/${resource}/search/meta.json`;
   },
   /**
-   * A file of one segment of the full-text index: a bucket of a sealed segment (a number), a
-   * bucket of a tail part of the open one (`t<part>-<bucket>`), or the segment's key -> list
-   * position map (`positions`).
+   * A file of one segment of the full-text index: a bucket of a sealed segment's words (a
+   * number) or word pairs (`p<bucket>`), a bucket of a tail part of the open one
+   * (`t<part>-<bucket>`, `t<part>-p<bucket>`), or the segment's key -> list position map
+   * (`positions`).
    * A segment's files share one folder, at most ~1,000 segment folders share a shard folder.
    * Under `_data/<resource>/`, so an unlisted list (unlistedList) carries its own index.
    */
-  searchSegment(resource: ResourceName, segment: number, file: number | `t${number}-${number}` | 'positions'): string {
+  searchSegment(resource: ResourceName, segment: number, file: number | `p${number}` | `t${number}-${number}` | `t${number}-p${number}` | 'positions'): string {
     return `_data/${resource}/search/${shardOf(segment)}/${segment}/${file}.json`;
   },
   /** The annotations of one document in list order; `key` as for collectionVariant. */

@@ -12,7 +12,7 @@ import { indexFiles } from '../api/filters/index.ts';
 import { listActionsOf } from '../api/resources/registry.ts';
 import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
-import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isSearchResource, META_VERSION, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/routes.ts';
 import type { ResourceName } from '../api/resources/registry.ts';
@@ -76,6 +76,16 @@ function postingsOf(docs: readonly Analyzed[], fieldCount: number): [string, Pos
   return [...byTerm.keys()].sort().map((term) => [term, byTerm.get(term)!.lists.map(encodeNumbers)]);
 }
 
+/** Postings of words and postings of word pairs (isPair), each in term order. */
+function split(postings: readonly [string, Postings][]): [[string, Postings][], [string, Postings][]] {
+  return [postings.filter(([term]) => !isPair(term)), postings.filter(([term]) => isPair(term))];
+}
+
+/** About the bytes postings take in a file. */
+function bytesOf(postings: readonly [string, Postings][]): number {
+  return postings.reduce((sum, [term, lists]) => sum + term.length + 8 + lists.reduce((n, list) => n + list.length + 3, 0), 0);
+}
+
 /** Postings by bucket (bucketOf), buckets ascending, empty ones left out. */
 function bucketed(postings: readonly [string, Postings][], buckets: number): [number, [string, Postings][]][] {
   const out = new Map<number, [string, Postings][]>();
@@ -124,7 +134,7 @@ function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Gen
   const open = segments.at(-1);
   for (const segment of segments) {
     const docs = bySegment.get(segment)!.sort((a, b) => a.key - b.key);
-    const entry: SegmentMeta = { segment, buckets: 0 };
+    const entry: SegmentMeta = { segment, buckets: 0, pairBuckets: 0 };
     if (segment === open) {
       const byTail = new Map<number, Analyzed[]>();
       for (const doc of docs) {
@@ -133,13 +143,16 @@ function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Gen
       }
       entry.tails = [...byTail.keys()].sort((a, b) => a - b);
       for (const tail of entry.tails) {
-        for (const [bucket, list] of bucketed(postingsOf(byTail.get(tail)!, fieldCount), TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-${bucket}`), body: fileBody(list) };
+        const [words, pairs] = split(postingsOf(byTail.get(tail)!, fieldCount));
+        for (const [bucket, list] of bucketed(words, TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-${bucket}`), body: fileBody(list) };
+        for (const [bucket, list] of bucketed(pairs, TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-p${bucket}`), body: fileBody(list) };
       }
     } else {
-      const postings = postingsOf(docs, fieldCount);
-      const bytes = postings.reduce((sum, [term, lists]) => sum + term.length + 8 + lists.reduce((n, list) => n + list.length + 3, 0), 0);
-      entry.buckets = bucketsFor(bytes);
-      for (const [bucket, list] of bucketed(postings, entry.buckets)) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
+      const [words, pairs] = split(postingsOf(docs, fieldCount));
+      entry.buckets = bucketsFor(bytesOf(words));
+      entry.pairBuckets = bucketsFor(bytesOf(pairs));
+      for (const [bucket, list] of bucketed(words, entry.buckets)) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
+      for (const [bucket, list] of bucketed(pairs, entry.pairBuckets)) yield { path: buildPaths.searchSegment(resource, segment, `p${bucket}`), body: fileBody(list) };
     }
     meta.segments.push(entry);
     yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(docs.flatMap((doc) => [doc.key, doc.position])) };

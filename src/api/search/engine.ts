@@ -10,7 +10,7 @@
  */
 import { buildPaths } from '../routes.ts';
 import type { ResourceName } from '../resources/registry.ts';
-import { bucketOf, decodeLength, decodeNumbers, TAIL_BUCKETS, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
+import { decodeLength, decodeNumbers, sealedFile, tailFile, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 
 const K1 = 1.2;
@@ -25,8 +25,8 @@ type FieldHits = Map<number, [number, number]>;
 function filesOf(resource: ResourceName, meta: SearchMeta, term: string): string[] {
   return meta.segments.flatMap((segment) =>
     segment.buckets > 0
-      ? [buildPaths.searchSegment(resource, segment.segment, bucketOf(term, segment.buckets))]
-      : (segment.tails ?? []).map((tail) => buildPaths.searchSegment(resource, segment.segment, `t${tail}-${bucketOf(term, TAIL_BUCKETS)}`)),
+      ? [buildPaths.searchSegment(resource, segment.segment, sealedFile(term, segment))]
+      : (segment.tails ?? []).map((tail) => buildPaths.searchSegment(resource, segment.segment, tailFile(term, tail))),
   );
 }
 

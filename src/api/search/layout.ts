@@ -52,14 +52,16 @@ export const MAX_BUCKETS = 256;
 /** Keys of a page: document id * PAGE_KEY + page number. */
 export const PAGE_KEY = 100_000;
 
-export const META_VERSION = 2;
+export const META_VERSION = 3;
 
 export interface SegmentMeta {
   /** floor(group / SEGMENT_SPAN). */
   segment: number;
-  /** Bucket files of a sealed segment; 0 for the open one, which has `tails`. */
+  /** Bucket files of a sealed segment's words; 0 for the open one, which has `tails`. */
   buckets: number;
-  /** The open segment's tail parts that exist (ascending); each has TAIL_BUCKETS files (`t<part>-<bucket>`, empty ones left out). */
+  /** Bucket files of a sealed segment's word pairs (`p<bucket>`); 0 for the open one. */
+  pairBuckets: number;
+  /** The open segment's tail parts that exist (ascending); each has TAIL_BUCKETS files of words (`t<part>-<bucket>`) and as many of pairs (`t<part>-p<bucket>`), empty ones left out. */
   tails?: number[];
 }
 
@@ -90,6 +92,24 @@ export function segmentOf(group: number): number {
 
 export function tailOf(group: number): number {
   return Math.floor((group % SEGMENT_SPAN) / (SEGMENT_SPAN / TAIL_PARTS));
+}
+
+/**
+ * Pairs of neighbouring words (`kita platz`) are kept in files of their own, which only a
+ * phrase reads: they are about two thirds of the postings, and a query of words needs none.
+ */
+export function isPair(term: string): boolean {
+  return term.includes(' ');
+}
+
+/** The file of a term in a sealed segment: its bucket among the words' or the pairs' buckets. */
+export function sealedFile(term: string, segment: SegmentMeta): number | `p${number}` {
+  return isPair(term) ? `p${bucketOf(term, segment.pairBuckets)}` : bucketOf(term, segment.buckets);
+}
+
+/** The file of a term in a tail part of the open segment. */
+export function tailFile(term: string, tail: number): `t${number}-${number}` | `t${number}-p${number}` {
+  return isPair(term) ? `t${tail}-p${bucketOf(term, TAIL_BUCKETS)}` : `t${tail}-${bucketOf(term, TAIL_BUCKETS)}`;
 }
 
 export function bucketOf(term: string, buckets: number): number {

@@ -75,21 +75,24 @@ describe('index layout and lookups', () => {
   it('seals every segment but the last into hash buckets, cuts the last into tails, maps keys to positions', () => {
     const meta = JSON.parse(files.get('_data/request/search/meta.json')!) as SearchMeta;
     expect(meta.segments).toEqual([
-      { segment: 0, buckets: 1 },
-      { segment: 1, buckets: 0, tails: [0, Math.floor(700 / (SEGMENT_SPAN / TAIL_PARTS))] },
+      { segment: 0, buckets: 1, pairBuckets: 1 },
+      { segment: 1, buckets: 0, pairBuckets: 0, tails: [0, Math.floor(700 / (SEGMENT_SPAN / TAIL_PARTS))] },
     ]);
     expect(meta.docs).toEqual([42, 0, 42]);
     const paths = [...files.keys()].sort();
-    expect(paths.filter((path) => !/\/t\d+-\d\.json$/.test(path))).toEqual([
+    expect(paths.filter((path) => !/\/t\d+-p?\d\.json$/.test(path))).toEqual([
       '_data/request/search/0/0/0/0.json',
+      '_data/request/search/0/0/0/p0.json',
       '_data/request/search/0/0/0/positions.json',
       '_data/request/search/0/0/1/positions.json',
       '_data/request/search/meta.json',
     ]);
-    // The open segment: tail parts 0 and 2, each cut by term into at most TAIL_BUCKETS files.
-    const tails = paths.filter((path) => /\/t\d+-\d\.json$/.test(path));
+    // The open segment: tail parts 0 and 2, each cut by term into at most TAIL_BUCKETS files of
+    // words and as many of word pairs.
+    const tails = paths.filter((path) => /\/t\d+-p?\d\.json$/.test(path));
     expect(new Set(tails.map((path) => /\/(t\d+)-/.exec(path)![1]))).toEqual(new Set(['t0', 't2']));
-    expect(tails.length).toBeLessThanOrEqual(2 * TAIL_BUCKETS);
+    expect(tails.filter((path) => path.includes('-p')).length).toBeGreaterThan(0);
+    expect(tails.length).toBeLessThanOrEqual(2 * 2 * TAIL_BUCKETS);
     // Key, then its position in the list the page files were cut from.
     expect(JSON.parse(files.get('_data/request/search/0/0/1/positions.json')!)).toEqual([SEGMENT_SPAN + 3, 0, SEGMENT_SPAN + 700, 1]);
   });
@@ -117,7 +120,7 @@ describe('index layout and lookups', () => {
       '_data/request/search/meta.json',
     ]);
     expect(changed.filter((path) => path.includes('/t2-')).length).toBeGreaterThan(0);
-    expect(changed.filter((path) => path.includes('/t2-')).length).toBeLessThanOrEqual(TAIL_BUCKETS);
+    expect(changed.filter((path) => path.includes('/t2-')).length).toBeLessThanOrEqual(2 * TAIL_BUCKETS);
   });
 
   it('writes postings as base-64 varints that read back as written', () => {

@@ -7,6 +7,7 @@
 import { envelope } from '../../api/envelope.ts';
 import { FILTER_MESSAGES } from '../../api/filters/spec.ts';
 import { intersect } from '../../api/filters/kind.ts';
+import { RANGE_FILE } from '../../api/filters/range.ts';
 import type { Manifest } from '../../api/manifest.ts';
 import { RESOURCES, type ResourceName } from '../../api/resources/registry.ts';
 import type { ListAction } from '../../api/resources/spec.ts';
@@ -33,7 +34,7 @@ async function sorted(store: Store, resource: ResourceName, action: ListAction, 
   const how = action.sorts![sort]!;
   if (how === 'list') return positions;
   if (how === 'reverse') return [...positions].reverse();
-  const path = buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${how.range}`, 'sorted');
+  const path = buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${how.range}`, RANGE_FILE);
   const pairs = ((await readJson(store, path)) ?? []) as [unknown, number][];
   const keep = new Set(positions);
   const ordered = pairs.map(([, position]) => position).filter((position) => keep.has(position));

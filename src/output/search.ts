@@ -12,7 +12,7 @@ import { indexFiles } from '../api/filters/index.ts';
 import { listActionsOf } from '../api/resources/registry.ts';
 import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
-import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/routes.ts';
 import type { ResourceName } from '../api/resources/registry.ts';
@@ -150,7 +150,7 @@ function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Gen
     } else {
       const [words, pairs] = split(postingsOf(docs, fieldCount));
       entry.buckets = bucketsFor(bytesOf(words));
-      entry.pairBuckets = bucketsFor(bytesOf(pairs));
+      entry.pairBuckets = bucketsFor(bytesOf(pairs), PAIR_BUCKET_BYTES);
       for (const [bucket, list] of bucketed(words, entry.buckets)) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
       for (const [bucket, list] of bucketed(pairs, entry.pairBuckets)) yield { path: buildPaths.searchSegment(resource, segment, `p${bucket}`), body: fileBody(list) };
     }

@@ -46,8 +46,12 @@ export const SEGMENT_SPAN = 4096;
 export const TAIL_PARTS = 16;
 /** ... and each cut into this many files by term, so a new object changes at most this many. */
 export const TAIL_BUCKETS = 4;
-/** A sealed segment's bucket files hold about this many bytes each (docs/search.md, "Sizes"). */
-export const BUCKET_BYTES = 64 * 1024;
+/**
+ * A sealed segment's bucket files of words hold about this many bytes each, those of word
+ * pairs (read by phrases only) about PAIR_BUCKET_BYTES (docs/search.md, "Sizes").
+ */
+export const BUCKET_BYTES = 16 * 1024;
+export const PAIR_BUCKET_BYTES = 128 * 1024;
 export const MAX_BUCKETS = 256;
 /** Keys of a page: document id * PAGE_KEY + page number. */
 export const PAGE_KEY = 100_000;
@@ -117,9 +121,9 @@ export function bucketOf(term: string, buckets: number): number {
 }
 
 /** A segment's bucket count from its size in bytes: a power of two, so a segment grows by doubling. */
-export function bucketsFor(bytes: number): number {
+export function bucketsFor(bytes: number, target = BUCKET_BYTES): number {
   let buckets = 1;
-  while (buckets < MAX_BUCKETS && bytes / buckets > BUCKET_BYTES) buckets *= 2;
+  while (buckets < MAX_BUCKETS && bytes / buckets > target) buckets *= 2;
   return buckets;
 }
 

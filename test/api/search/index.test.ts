@@ -63,7 +63,8 @@ describe('analysis', () => {
     for (const length of [0, 1, 32]) expect(decodeLength(encodeLength(length))).toBe(length);
     for (const length of [100, 1_000, 20_000]) expect(Math.abs(decodeLength(encodeLength(length)) / length - 1)).toBeLessThan(0.03);
     expect(encodeLength(10 ** 9)).toBe(255);
-    expect([0, 64 * 1024, 65 * 1024, 10 ** 9].map(bucketsFor)).toEqual([1, 1, 2, 256]);
+    expect([0, 16 * 1024, 17 * 1024, 10 ** 9].map((bytes) => bucketsFor(bytes))).toEqual([1, 1, 2, 256]);
+    expect(bucketsFor(200 * 1024, 128 * 1024)).toBe(2);
   });
 });
 

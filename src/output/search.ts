@@ -155,7 +155,8 @@ function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Gen
       for (const [bucket, list] of bucketed(pairs, entry.pairBuckets)) yield { path: buildPaths.searchSegment(resource, segment, `p${bucket}`), body: fileBody(list) };
     }
     meta.segments.push(entry);
-    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(docs.flatMap((doc) => [doc.key, doc.position])) };
+    // [keyDelta, position, ...] as base-64 varints, keys ascending.
+    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(docs.flatMap((doc, i) => [doc.key - (i ? docs[i - 1]!.key : 0), doc.position]))) };
   }
   yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
 }

@@ -112,10 +112,16 @@ async function positionsOf(read: ReadJson, resource: SearchResource, scores: Map
   const maps = await Promise.all(
     segments.map(async (segment) => {
       const path = buildPaths.searchSegment(resource, segment, 'positions');
-      const flat = (await read(path)) as number[] | null;
-      if (flat === null) throw new Error(`${path} is missing; the index names its segment`);
+      const text = (await read(path)) as string | null;
+      if (text === null) throw new Error(`${path} is missing; the index names its segment`);
       const map = new Map<number, number>();
-      for (let i = 0; i < flat.length; i += 2) map.set(flat[i]!, flat[i + 1]!);
+      let key = 0;
+      let odd = false;
+      decodeNumbers(text, (n) => {
+        if (odd) map.set(key, n);
+        else key += n;
+        odd = !odd;
+      });
       return map;
     }),
   );

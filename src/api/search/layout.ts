@@ -56,7 +56,7 @@ export const MAX_BUCKETS = 256;
 /** Keys of a page: document id * PAGE_KEY + page number. */
 export const PAGE_KEY = 100_000;
 
-export const META_VERSION = 3;
+export const META_VERSION = 4;
 
 export interface SegmentMeta {
   /** floor(group / SEGMENT_SPAN). */

@@ -95,7 +95,9 @@ describe('index layout and lookups', () => {
     expect(tails.filter((path) => path.includes('-p')).length).toBeGreaterThan(0);
     expect(tails.length).toBeLessThanOrEqual(2 * 2 * TAIL_BUCKETS);
     // Key, then its position in the list the page files were cut from.
-    expect(JSON.parse(files.get('_data/request/search/0/0/1/positions.json')!)).toEqual([SEGMENT_SPAN + 3, 0, SEGMENT_SPAN + 700, 1]);
+    const positions: number[] = [];
+    decodeNumbers(JSON.parse(files.get('_data/request/search/0/0/1/positions.json')!), (n) => positions.push(n));
+    expect(positions).toEqual([SEGMENT_SPAN + 3, 0, 697, 1]);
   });
 
   it('finds every inflected form across segments, the title (×5) before the text', async () => {

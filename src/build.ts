@@ -22,6 +22,7 @@ import { planListActions } from './api/resources/autocomplete.ts';
 import { planOpenApi } from './api/openapi/document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
+import { planSearchFilters, planSearchIndex } from './output/search.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import { writeBuild, type WriteResult } from './output/write.ts';
@@ -97,6 +98,8 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     extras: (resource, ordered) => [
       ...planFilterIndexes(resource, ordered as object[], archive),
       ...planListActions(resource, ordered, archive, ctx.urls),
+      ...planSearchIndex(resource, ordered),
+      ...planSearchFilters(resource, ordered, archive, ctx.now),
     ],
     routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],

@@ -71,3 +71,17 @@ export function djangoDate(value: string): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value : null;
 }
+
+/**
+ * Django's `slugify` (allow_unicode=False), which django-taggit uses for a tag's slug: NFKD,
+ * ASCII only, word characters, spaces and hyphens kept, lower case, runs of spaces and
+ * hyphens to one hyphen, hyphens and underscores trimmed at both ends.
+ */
+export function djangoSlugify(value: string): string {
+  const ascii = value.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
+  return ascii
+    .replace(/[^\w\s-]/g, '')
+    .toLowerCase()
+    .replace(/[-\s]+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
+}

@@ -109,12 +109,13 @@ for (const route of ROUTES) {
  * of a resource the function answers whole and every detail of one it answers the details of
  * (ResourceSpec.byFunction), the lists whose objects link tokened media (ResourceSpec.mediaTokens:
  * minted when answered), details without GET (following: 405), the write actions (405 to
- * GET) and the schema views (the document is JSON or YAML by `Accept`; its page's script and
- * style are plain files). The preview (src/serve/host-routing.ts) and the Netlify rules
+ * GET), the schema views (the document is JSON or YAML by `Accept`; its page's script and
+ * style are plain files) and the search actions (docs/search.md). The preview (src/serve/host-routing.ts) and the Netlify rules
  * (src/output/routing.ts) both route by it.
  */
 export function answeredByFunction(view: RouteView): boolean {
   if (view.kind === 'write-action' || view.kind === 'schema' || view.kind === 'schema-ui') return true;
+  if (view.kind === 'action') return view.action.source === 'search';
   if (view.kind !== 'list' && view.kind !== 'detail') return false;
   if (QUERY_ANSWERED.has(view.resource)) return true;
   if (view.kind === 'list') return RESOURCES[view.resource].mediaTokens === true;
@@ -493,6 +494,21 @@ export const buildPaths = {
   /** The files a resource's list is read from: its bare list file and everything under `_data/<resource>/`. */
   isListFile(resource: ResourceName, path: string): boolean {
     return path === buildPaths.list(resource) || path.startsWith(`_data/${resource}/`);
+  },
+  /** The full-text index of a resource (src/api/search/layout.ts): what a query reads first. */
+  searchMeta(resource: ResourceName): string {
+    return `_data/${resource}/search/meta.json`;
+  },
+  /**
+   * A file of one segment of the full-text index: a bucket of a sealed segment's words (a
+   * number) or word pairs (`p<bucket>`), a bucket of a tail part of the open one
+   * (`t<part>-<bucket>`, `t<part>-p<bucket>`), or the segment's key -> list position map
+   * (`positions`).
+   * A segment's files share one folder, at most ~1,000 segment folders share a shard folder.
+   * Under `_data/<resource>/`, so an unlisted list (unlistedList) carries its own index.
+   */
+  searchSegment(resource: ResourceName, segment: number, file: number | `p${number}` | `t${number}-${number}` | `t${number}-p${number}` | 'positions'): string {
+    return `_data/${resource}/search/${shardOf(segment)}/${segment}/${file}.json`;
   },
   /** The annotations of one document in list order; `key` as for collectionVariant. */
   documentAnnotations(key: string): string {

@@ -45,7 +45,7 @@ export function redirectRules(built: readonly ResourceName[]): string {
       const from = routePath(view);
       // A list whose objects link tokened media has no static file: the function mints its answers.
       if (view.kind === 'list') lines.push(`${from}  ${answeredByFunction(view) ? API_FUNCTION : `/${buildPaths.list(resource)}`}  200`);
-      if (view.kind === 'action') lines.push(`${from}  /${buildPaths.action(resource, view.action.path)}  200`);
+      if (view.kind === 'action') lines.push(answeredByFunction(view) ? `${from}  ${API_FUNCTION}  200` : `${from}  /${buildPaths.action(resource, view.action.path)}  200`);
       // Write actions (POST only) have no file: the function answers GET with a 405. Those of
       // one object reach it through the last rule.
       if (view.kind === 'write-action' && !view.action.detail) lines.push(`${from}  ${API_FUNCTION}  200`);
@@ -72,7 +72,7 @@ export function headerRules(built: readonly ResourceName[]): string {
     // Details get their headers from the detail Edge Function, which answers them.
     for (const { view } of resourceRoutes(resource)) {
       if (view.kind === 'list' && !answeredByFunction(view)) block([routePath(view), `/${buildPaths.list(resource)}`], allowHeader(RESOURCES[resource].listMethods));
-      if (view.kind === 'action') block([routePath(view), `/${buildPaths.action(resource, view.action.path)}`], allowHeader(ACTION_METHODS));
+      if (view.kind === 'action' && !answeredByFunction(view)) block([routePath(view), `/${buildPaths.action(resource, view.action.path)}`], allowHeader(ACTION_METHODS));
     }
   }
   return `${blocks.join('\n')}\n`;

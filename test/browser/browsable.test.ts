@@ -132,6 +132,41 @@ describe.skipIf(!HAS_CHROMIUM)('browsable API in Chromium', () => {
     await expectHealthy(page, problems);
   });
 
+  it('searches requests from the search box of the request list, then narrows the search with its filters', async () => {
+    const { page, problems } = await visit('/api/v1/request/?format=api');
+    await page.getByRole('searchbox', { name: 'Search requests' }).fill('Verträge');
+    await Promise.all([page.waitForURL(/request\/search\//), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(page.url()).toBe(`${base}/api/v1/request/search/?format=api&q=Vertr%C3%A4ge`);
+    const found = (await api('/api/v1/request/search/?q=Vertr%C3%A4ge')).objects.map((o: { id: number }) => o.id);
+    expect(found.length).toBeGreaterThan(1);
+    const shown = JSON.parse((await page.locator('pre.response').textContent())!.split('\n\n').slice(1).join('\n\n')).objects.map((o: { id: number }) => o.id);
+    expect(shown).toEqual(found);
+    expect(await page.getByRole('searchbox', { name: 'Search requests' }).inputValue()).toBe('Verträge');
+    // The search's own filter set (froide's slugs), submitted with the query; `q` is one of
+    // them, so the form is open already.
+    expect(await page.locator('details.filters').getAttribute('open')).not.toBeNull();
+    expect(await page.inputValue('#filter-q')).toBe('Verträge');
+    await page.fill('#filter-jurisdiction', 'hamburg');
+    await Promise.all([page.waitForURL(/jurisdiction=hamburg/), page.getByRole('button', { name: 'Filter' }).click()]);
+    const narrowed = (await api('/api/v1/request/search/?q=Vertr%C3%A4ge&jurisdiction=hamburg')).objects.map((o: { id: number }) => o.id);
+    expect(narrowed.length).toBeLessThan(found.length);
+    expect(await where(page)).toBe(`Page 1 of 1 · objects 1–${narrowed.length} of ${narrowed.length}`);
+    await screenshot(page, 'search');
+    await expectHealthy(page, problems);
+  });
+
+  it('searches the pages of one document from the page list, keeping the document and marking the words found', async () => {
+    const { page, problems } = await visit('/api/v1/page/?format=api&document=5');
+    await page.getByRole('searchbox', { name: 'Search pages' }).fill('Messstelle');
+    await Promise.all([page.waitForURL(/q=Messstelle/), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(page.url()).toBe(`${base}/api/v1/page/?format=api&document=5&q=Messstelle`);
+    const total = (await api('/api/v1/page/?document=5&q=Messstelle')).meta.total_count as number;
+    expect(total).toBeGreaterThan(0);
+    expect(await where(page)).toBe(`Page 1 of 1 · objects 1–${total} of ${total}`);
+    expect(await page.locator('pre.response').textContent()).toContain('<em>Messstellen</em>');
+    await expectHealthy(page, problems);
+  });
+
   it('answers a filter value the list cannot read with a browsable 400 beside the form', async () => {
     const { page, problems } = await visit('/api/v1/request/?format=api');
     await page.locator('details.filters summary').click();

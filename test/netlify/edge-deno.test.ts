@@ -112,6 +112,9 @@ const API_CASES: Case[] = [
 
   api('api-methods', 'OPTIONS on a list answers its metadata', { method: 'OPTIONS', url: '/message/' }, { status: 200, nextCalls: 0, headers: { ...JSON_TYPE, allow: 'GET, POST, HEAD, OPTIONS' }, body: /"name":"Foi Message List"/ }),
   api('api-methods', 'OPTIONS on a write action names the action', { method: 'OPTIONS', url: '/message/7/publish/' }, { status: 200, nextCalls: 0, headers: { allow: 'POST, OPTIONS' }, body: /"name":"Publish"/ }),
+  api('api-methods', 'OPTIONS on request/search/ names the search', { method: 'OPTIONS', url: '/request/search/' }, { status: 200, nextCalls: 0, headers: { ...JSON_TYPE, allow: 'GET, HEAD, OPTIONS' }, body: /"name":"Search"/ }),
+  api('api-methods', 'POST on request/search/ is the 401 of the view\'s permission (checked before the method)', { method: 'POST', url: '/request/search/?q=x' }, unauthenticated),
+  api('api-slash', 'request/search without slash is a 301 that keeps the query', { url: '/request/search?q=Vertr%C3%A4ge' }, { status: 301, nextCalls: 0, headers: { location: '/api/v1/request/search/?q=Vertr%C3%A4ge' }, body: null }),
   api('api-methods', 'OPTIONS with an Accept no renderer meets is a 406', { method: 'OPTIONS', url: '/message/', headers: { accept: 'image/png' } }, { status: 406, nextCalls: 0, body: '{"detail":"Could not satisfy the request Accept header."}' }),
   api('api-methods', 'POST on a read-only list is a 401', { method: 'POST', url: '/message/', body: '{}' }, unauthenticated),
   api('api-methods', 'POST on a write action is a 401', { method: 'POST', url: '/message/7/publish/' }, unauthenticated),

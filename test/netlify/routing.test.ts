@@ -153,6 +153,11 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/publicbody/autocomplete/?q=beh', 'function'],
   ['GET', '/api/v1/request/tags/autocomplete/', 'static:api/v1/request/tags/autocomplete/index.json'],
   ['GET', '/api/v1/request/tags/autocomplete/?q=b', 'function'],
+  // froide's search: no static file, the function answers with and without a query.
+  ['GET', '/api/v1/request/search/', 'function'],
+  ['GET', '/api/v1/request/search/?q=Vertr%C3%A4ge&status=successful', 'function'],
+  ['GET', '/api/v1/request/search/?sort=first', 'function'],
+  ['GET', '/api/v1/page/?q=Grundwasser', 'function'],
   ['GET', '/api/v1/publicbody/1/', 'edge:api-detail'],
   ['GET', '/api/v1/message/?foo=1', 'function'],
   ['GET', '/api/v1/message/?limit', 'function'],
@@ -311,6 +316,8 @@ describe('Netlify routing equals the local preview', () => {
     expect(headers).toContain('/api/v1/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).not.toContain(':id');
     expect(headers).toContain('/api/v1/request/tags/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
+    // The function sets the search's headers itself.
+    expect(headers).not.toContain('/api/v1/request/search/');
     expect(headers).toContain('/api/v1/publicbody/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/publicbody/autocomplete/index.json\n  Allow: GET, HEAD, OPTIONS');
   });

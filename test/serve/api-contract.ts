@@ -517,6 +517,56 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
+    describe('search (docs/search.md)', () => {
+      it('answers request/search/?q= with the list objects that match every word, in froide\'s envelope', async () => {
+        const response = await client()('/api/v1/request/search/?q=Vertrag');
+        expect(response.status).toBe(200);
+        expectHeaders(response, API_HEADERS('GET, HEAD, OPTIONS'));
+        const body = await json(response);
+        expect(Object.keys(body)).toEqual(['meta', 'objects']);
+        expect(body.meta).toEqual({ limit: 50, next: null, offset: 0, previous: null, total_count: 4 });
+        // Equal scores keep the list's order.
+        expect(ids(body)).toEqual([1, 3, 5, 7]);
+        expect(body.objects[0]).toEqual(await json(await client()('/api/v1/request/?limit=1')).then((page) => page.objects[0]));
+        expect(ids(await json(await client()('/api/v1/request/search/?q=VERTR%C3%84GE+Auskunft')))).toEqual([1, 3, 5, 7]);
+        expect(ids(await json(await client()('/api/v1/request/search/?q=Vertrag+-7')))).toEqual([1, 3, 5]);
+        expect((await json(await client()('/api/v1/request/search/?q=Atomkraftwerk'))).meta.total_count).toBe(0);
+      });
+
+      it('paginates with the search\'s own links, and filters and sorts with froide\'s search filter set', async () => {
+        const page = await json(await client()('/api/v1/request/search/?q=Vertrag&limit=2&offset=1'));
+        expect(page.meta).toEqual({
+          limit: 2,
+          next: urls.action('request', 'search', { limit: 2, offset: 3, q: 'Vertrag' }),
+          offset: 1,
+          previous: urls.action('request', 'search', { limit: 2, offset: 0, q: 'Vertrag' }),
+          total_count: 4,
+        });
+        expect(ids(page)).toEqual([3, 5]);
+        expect(ids(await json(await client()('/api/v1/request/search/?status=successful')))).toEqual([1, 3, 5, 7]);
+        expect(ids(await json(await client()('/api/v1/request/search/?q=Gutachten&publicbody=b1')))).toEqual([6]);
+        expect(ids(await json(await client()('/api/v1/request/search/?sort=last')))).toEqual([7, 6, 5, 4, 3, 2, 1]);
+        const bad = await client()('/api/v1/request/search/?status=nonsense&publicbody=nobody&sort=up');
+        expect(bad.status).toBe(400);
+        expect(await json(bad)).toEqual({
+          status: ['Select a valid choice. nonsense is not one of the available choices.'],
+          publicbody: ['Select a valid choice. That choice is not one of the available choices.'],
+          sort: ['Select a valid choice. up is not one of the available choices.'],
+        });
+      });
+
+      it('answers page/?q= from the same index, with query_highlight', async () => {
+        // `2` is in document 2's title (×3) and on the second pages: both words on 2:2, then by score.
+        const body = await json(await client()('/api/v1/page/?q=Seite+2'));
+        expect(body.meta.total_count).toBe(3);
+        expect(body.objects.map((page: any) => [page.document, page.number, page.query_highlight])).toEqual([
+          [urls.detail('document', 2), 2, ''],
+          [urls.detail('document', 2), 1, '<em>Seite</em> 1'],
+          [urls.detail('document', 1), 2, ''],
+        ]);
+      });
+    });
+
     describe('autocomplete (issue 5 #2)', () => {
       it('answers publicbody/autocomplete/ with {value: id, label: name} in list order, paginated', async () => {
         const response = await client()('/api/v1/publicbody/autocomplete/');

@@ -24,6 +24,7 @@ import { apiJson } from '../../src/api/json.ts';
 import { withTokenSlot } from '../../src/api/token-slots.ts';
 import type { TokenKey } from '../../src/config.ts';
 import { answeredByFunction, buildPaths, mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
+import { planSearchFilters, planSearchIndex } from '../../src/output/search.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
 import { planChunks, planPacks } from '../../src/output/plan.ts';
 import { planListActions } from '../../src/api/resources/autocomplete.ts';
@@ -166,6 +167,15 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
   await putList(dir, 'request', requestObjects, lists);
   await putDetails(dir, 'request', requestObjects.map((request) => ({ ...request, messages: [] })));
   for (const file of planFilterIndexes('request', requests.map(requestModel))) await put(dir, file.path, (file as { body: string }).body);
+  // The full-text index and request/search/'s filter indexes (docs/search.md): odd requests are
+  // about contracts, even ones about expert opinions.
+  const searchModels = requests.map((id) => {
+    const model = requestModel(id);
+    const body = { ...model.publicBody, slug: `b${model.publicBody.id}`, name: `Behörde ${model.publicBody.id}`, jurisdiction: { slug: 'bund', rank: 1 } };
+    return { ...model, title: id % 2 ? `Verträge ${id}` : `Gutachten ${id}`, description: 'Bitte um Auskunft', refusalReason: '', messages: [], costs: 0, dueDate: null, lastMessage: null, createdAt: null, publicBody: body };
+  });
+  const searchArchive = { jurisdictions: [{ slug: 'bund' }], campaigns: [], categories: [], classifications: [], publicBodies: [1, 2, 3].map((id) => ({ slug: `b${id}` })), requests: searchModels } as unknown as Archive;
+  for (const file of [...planSearchIndex('request', searchModels), ...planSearchFilters('request', searchModels, searchArchive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
 
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
@@ -204,6 +214,8 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     lists,
   );
   for (const file of planFilterIndexes('page', pages)) await put(dir, file.path, (file as { body: string }).body);
+  const searchPages = pages.map((p) => ({ document: { id: p.document.id, title: `Dokument ${p.document.id}`, description: '' }, page: { number: p.page.number, text: `Seite ${p.page.number}` } }));
+  for (const file of planSearchIndex('page', searchPages)) await put(dir, file.path, (file as { body: string }).body);
 
   // An attachment detail as the build stores it: its file_url ends in a token slot (src/api/token-slots.ts).
   for (const file of planPacks('attachment', [[ATTACHMENT_ID, apiJson({ resource_uri: urls.detail('attachment', ATTACHMENT_ID), id: ATTACHMENT_ID, file_url: withTokenSlot(urls.media(MEDIA.attachment)) })]])) await put(dir, file.path, file.body);

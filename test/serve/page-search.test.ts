@@ -1,7 +1,7 @@
 /**
  * Page search (facts §5.16): `page/?q=` over real PDFs through a real build and the preview
- * over real sockets: every word must occur (content, document title or description), hits
- * ordered by score, `query_highlight` as froide builds it.
+ * over real sockets: every word must match (content, document title or description) after
+ * German analysis, hits ordered by BM25 score, `query_highlight` as froide builds it (docs/search.md).
  */
 import { describe, expect, it } from 'vitest';
 import { writePdf } from '../../tools/pdf-writer.ts';
@@ -38,19 +38,33 @@ const search = async (query: string) => {
 
 describe('page search', () => {
   it('finds pages whose content, document title or description hold every word, best score first', async () => {
+    // BM25 with froide's boosts (docs/search.md): the document title (×3) outweighs three
+    // occurrences in a short page; equal scores keep the list order.
     expect(await search('q=akten')).toEqual([
-      { page: '1:1', highlight: '<em>Akten</em> <em>Akten</em> <em>Akten</em>.' },
       { page: '2:1', highlight: '' },
       { page: '2:2', highlight: '' },
+      { page: '1:1', highlight: '<em>Akten</em> <em>Akten</em> <em>Akten</em>.' },
       { page: '1:3', highlight: 'Die <em>Akten</em> und Vermerke des Amtes.' },
     ]);
+    // German stemming: another form of the word finds the same pages and marks the form the page has.
+    expect((await search('q=Akte')).map((hit: { page: string }) => hit.page)).toEqual(['2:1', '2:2', '1:1', '1:3']);
+    // Whole words, not substrings: `kten` is no word of any page.
+    expect(await search('q=kten')).toEqual([]);
     expect((await search('q=AKTEN+vermerke')).map((hit: { page: string }) => hit.page)).toEqual(['2:1', '2:2', '1:3']);
-    expect(await search('q=nichts')).toEqual([{ page: '1:2', highlight: '<em>Nichts</em> hier.' }]);
+    // `Nichts hier.` holds German stop words only: no query finds it by them.
+    expect(await search('q=nichts')).toEqual([]);
+    // A word rare in the pages' text (1 of 5) outweighs the description (×2) that every
+    // described page shares: BM25's idf, per field.
+    expect(await search('q=Vermerk')).toEqual([
+      { page: '1:3', highlight: 'Die Akten und <em>Vermerke</em> des Amtes.' },
+      { page: '2:1', highlight: '' },
+      { page: '2:2', highlight: '' },
+    ]);
   });
 
   it('combines with the other page filters and paginates; without q every page, highlight empty', async () => {
     expect((await search('q=akten&document=1')).map((hit: { page: string }) => hit.page)).toEqual(['1:1', '1:3']);
-    expect((await search('q=akten&limit=1&offset=1')).map((hit: { page: string }) => hit.page)).toEqual(['2:1']);
+    expect((await search('q=akten&limit=1&offset=1')).map((hit: { page: string }) => hit.page)).toEqual(['2:2']);
     const all = await search('document=2');
     expect(all).toEqual([{ page: '2:1', highlight: '' }, { page: '2:2', highlight: '' }]);
   });

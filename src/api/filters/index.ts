@@ -11,6 +11,7 @@ import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../reso
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';
+import { fulltext } from './fulltext.ts';
 import { id } from './id.ts';
 import { ids } from './ids.ts';
 import { integer } from './integer.ts';
@@ -21,7 +22,7 @@ import { nochoice } from './nochoice.ts';
 import { point, shapesFile } from './point.ts';
 import { range } from './range.ts';
 import { scan } from './scan.ts';
-import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse } from './spec.ts';
+import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse, type FilterSpec } from './spec.ts';
 import { text } from './text.ts';
 import { wordsKind } from './words.ts';
 
@@ -40,6 +41,7 @@ export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { k
   nochoice,
   data,
   scan,
+  fulltext,
   point,
   words: wordsKind,
   lenient,
@@ -61,9 +63,14 @@ export interface FilterIndexFile extends IndexFile {
  * page files were cut from: a position is the object's 0-based index in it. `archive` gives
  * `known` filters their keys; without it they index only what the objects have.
  */
-export function indexFiles(resource: ResourceName, ordered: readonly object[], archive?: Archive): { filters: FilterIndexFile[]; shapes: string | null } {
+export function indexFiles(
+  resource: ResourceName,
+  ordered: readonly object[],
+  archive?: Archive,
+  specs: readonly FilterSpec<any>[] = filtersOf(resource),
+): { filters: FilterIndexFile[]; shapes: string | null } {
   const count = countingOf(resource, ordered.length);
-  const filters = filtersOf(resource).flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));
+  const filters = specs.flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));
   const shapeOf = RESOURCES[resource].shapes;
   return { filters, shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
 }
@@ -77,7 +84,13 @@ export type FilterOutcome =
   | { kind: 'invalid'; errors: Record<string, string[]> };
 
 /** The positions a query keeps; `readerFor` gives each filter (by its `param`) its index files. */
-export async function filterPositions(resource: ResourceName, query: URLSearchParams, readerFor: (param: string) => FilterReader, total: number): Promise<FilterOutcome> {
+export async function filterPositions(
+  resource: ResourceName,
+  query: URLSearchParams,
+  readerFor: (param: string) => FilterReader,
+  total: number,
+  specs: readonly FilterSpec<any>[] = filtersOf(resource),
+): Promise<FilterOutcome> {
   const count = countingOf(resource, total);
   const errors: Record<string, string[]> = {};
   const sets: Promise<Positions>[] = [];
@@ -86,7 +99,7 @@ export async function filterPositions(resource: ResourceName, query: URLSearchPa
   let ordering = -1;
   /** Scores of a ranking search (scan `rank`): they order the answer, over any other order. */
   const scores = new Map<number, number>();
-  for (const spec of filtersOf(resource)) {
+  for (const spec of specs) {
     const reading = kindOf(spec.parse).read(spec, query);
     if ('errors' in reading) {
       Object.assign(errors, reading.errors);
@@ -106,7 +119,7 @@ export async function filterPositions(resource: ResourceName, query: URLSearchPa
   results.forEach((result, i) => {
     if (typeof result === 'string') errors[params[i]!] = [result];
   });
-  if (Object.keys(errors).length) return { kind: 'invalid', errors: inTableOrder(resource, errors) };
+  if (Object.keys(errors).length) return { kind: 'invalid', errors: inTableOrder(specs, errors) };
   // null: the parameter turned out not to apply (an unknown `regions` id in froide).
   const ordered = ordering >= 0 && Array.isArray(results[ordering]) ? (results[ordering] as number[]) : null;
   const lists = results.filter((result, i): result is number[] => Array.isArray(result) && !(ordered && i === ordering));
@@ -124,8 +137,8 @@ export async function filterPositions(resource: ResourceName, query: URLSearchPa
   return { kind: 'positions', positions };
 }
 
-function inTableOrder(resource: ResourceName, errors: Record<string, string[]>): Record<string, string[]> {
-  const order = filtersOf(resource).flatMap(errorKeysOf);
+function inTableOrder(specs: readonly FilterSpec<any>[], errors: Record<string, string[]>): Record<string, string[]> {
+  const order = specs.flatMap(errorKeysOf);
   return Object.fromEntries(order.filter((param) => param in errors).map((param) => [param, errors[param]!]));
 }
 

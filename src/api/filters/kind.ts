@@ -23,6 +23,8 @@ export interface FilterReader {
   shapes(resource: ResourceName): Promise<ShapeRecord[]>;
   /** Whether a published object has this id (its detail file exists). */
   exists(resource: ResourceName, id: string): Promise<boolean>;
+  /** The matches of a full-text query (`q` as sent) in the resource's index (fulltext.ts): position -> score. */
+  search?(query: string): Promise<Map<number, number>>;
 }
 
 /** A list's counting of positions in its files: its own inverse (src/api/packs.ts listCounting). */

@@ -11,6 +11,7 @@
 import type { BooleanParse } from './boolean.ts';
 import type { ChoiceParse } from './choice.ts';
 import type { DataParse } from './data.ts';
+import type { FulltextParse } from './fulltext.ts';
 import type { IdParse } from './id.ts';
 import type { IdsParse } from './ids.ts';
 import type { IntegerParse } from './integer.ts';
@@ -36,6 +37,7 @@ export type FilterParse =
   | NoChoiceParse
   | DataParse
   | ScanParse
+  | FulltextParse
   | PointParse
   | WordsParse
   | LenientParse

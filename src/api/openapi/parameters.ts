@@ -107,6 +107,8 @@ function filterParameters(spec: FilterSpec<any>): Parameter[] {
       return one(STRING, `Names nothing in this archive: any value${parse.all ? ` but \`${parse.all}\` (no filter)` : ''} is a 400.`);
     case 'scan':
       return one(STRING, parse.bits ? 'Every whitespace-separated word must occur (any case).' : 'Contained in the name (any case).');
+    case 'fulltext':
+      return one(STRING, 'Full-text search (docs/search.md): every word must match after German stemming, `"quoted phrases"` in order, `-word` excludes; ordered by relevance.');
     case 'words':
       return one(STRING, 'Every word must start a word of the object.');
     case 'point':
@@ -165,6 +167,15 @@ const DETAIL_PARAMETERS: Partial<Record<ResourceName, Parameter[]>> = {
 export function listParameters(resource: ResourceName, paging: Parameter[]): Parameter[] {
   const filters = filtersOf(resource).flatMap((spec) => filterParameters(spec).map((parameter) => repeatable(spec, parameter)));
   return unique([...(LIST_PARAMETERS[resource] ?? []), ...paging, FORMAT_PARAMETER, ...filters]);
+}
+
+/**
+ * The parameters of a search action (ListAction.filters, docs/search.md): its own filter set
+ * and froide's `sort`, which `q` overrides (then by relevance).
+ */
+export function searchParameters(filters: readonly FilterSpec<any>[], sorts: readonly string[], paging: Parameter[]): Parameter[] {
+  const sort = param('sort', { type: 'string', enum: [...sorts] }, 'Order without `q` (with `q`: by relevance); another value is a 400.');
+  return unique([...paging, FORMAT_PARAMETER, ...filters.flatMap((spec) => filterParameters(spec).map((parameter) => repeatable(spec, parameter))), sort]);
 }
 
 export function detailParameters(resource: ResourceName): Parameter[] {

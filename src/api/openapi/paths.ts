@@ -9,7 +9,7 @@ import type { JsonSchema } from '../field-types.ts';
 import { builtResourceOf } from '../resources/build-registry.ts';
 import { resourceRoutes, routePath } from '../routes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
-import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, type Parameter } from './parameters.ts';
+import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, searchParameters, type Parameter } from './parameters.ts';
 import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
 import type { ListAction, ResourceSpec } from '../resources/spec.ts';
 
@@ -109,6 +109,11 @@ function detailOperation(resource: ResourceName, spec: ResourceSpec): Operation 
 
 function actionOperation(resource: ResourceName, spec: ResourceSpec, action: ListAction): Operation {
   const paging = paginationParameters(spec.maxLimit, spec.defaultLimit);
+  if (action.source === 'search') {
+    const ok = { description: 'One page of the objects found, by relevance with `q` (docs/search.md).', content: json(named(paginatedName(action.object))) };
+    const parameters = searchParameters(action.filters ?? [], Object.keys(action.sorts ?? {}), paging);
+    return operation(`${resource}_search_retrieve`, resource, `${action.viewName} (${resource})`, parameters, { '200': ok, ...errors('BadFilter', 'NotFound', 'NotAcceptable') }, "froide's full-text search: every word of `q` must match after German stemming, `\"phrases\"` in order, `-word` excludes.");
+  }
   const parameters =
     action.source === 'list'
       ? listParameters(resource, paging)

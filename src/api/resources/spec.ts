@@ -40,16 +40,38 @@ export const RENDERS: readonly string[] = ['application/json', 'text/csv', 'text
  * half's `actions` says how):
  * - `list`: the resource's own list, filtered by its list filters (froide: `filter_queryset`),
  *   each object as `{value, label}`, in the action's order;
- * - `names`: distinct names starting with `q` (case-insensitive); no `q`, no answers.
+ * - `names`: distinct names starting with `q` (case-insensitive); no `q`, no answers;
+ * - `search`: froide's search (`search/`): the resource's list objects, selected by the
+ *   action's own filters, by relevance (docs/search.md); the API function answers it.
  * `object` names the OpenAPI object of each answer (src/api/fields/index.ts).
- * Other extra actions (search/, oembed/, reconciliation/) are search-engine or write
- * endpoints an archive does not offer (docs/api.md).
+ * Other extra actions (oembed/, reconciliation/) are endpoints an archive does not offer (docs/api.md).
  */
+/** An object with the build's clock, for filters that judge against now (a search action's `overdue`). */
+export interface Judged<T> {
+  object: T;
+  /** The build clock (RenderContext.now). */
+  now: number;
+}
+
 export interface ListAction {
   path: string;
   viewName: string;
-  source: 'list' | 'names';
-  object: 'IdChoice' | 'NameChoice';
+  source: 'list' | 'names' | 'search';
+  object: 'IdChoice' | 'NameChoice' | 'FoiRequestList';
+  /**
+   * `search` actions (froide's `search/`, ESQueryMixin.search_view): the search filter set
+   * (froide's `searchfilterset_class`), read by the API function over the resource's own list;
+   * its `fulltext` filter queries the full-text index (docs/search.md). Each filter's index
+   * files are written as `search-<param>` (src/output/search.ts).
+   */
+  filters?: readonly FilterSpec<Judged<any>>[];
+  /** `search` actions: the list filters (param -> value) that select what the search sees at all. */
+  scope?: Readonly<Record<string, string>>;
+  /**
+   * `search` actions: froide's `sort` choices without `q`: the list's order, its reverse, or
+   * by one of the action's range filters (its index is sorted by value).
+   */
+  sorts?: Readonly<Record<string, 'list' | 'reverse' | { range: string; descending?: boolean }>>;
 }
 
 /**

@@ -2,21 +2,28 @@
  * The filters of a list request, answered from the index files the build wrote: the generic
  * pass of src/api/filters/index.ts, reading through the Store.
  */
-import { filterPositions, type FilterOutcome, type FilterReader } from '../../api/filters/index.ts';
+import { filterPositions, type FilterOutcome, type FilterReader, type FilterSpec } from '../../api/filters/index.ts';
 import { buildPaths } from '../../api/routes.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
 import { readDetail } from '../shared/packs.ts';
+import { searchIndex } from '../../api/search/engine.ts';
+import { isSearchResource } from '../../api/search/layout.ts';
+import { parseQuery } from '../../api/search/query.ts';
 import type { Store } from '../shared/store.ts';
 import type { ResourceName } from '../../api/resources/registry.ts';
 
 export type { FilterOutcome } from '../../api/filters/index.ts';
 
-export function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams, total: number): Promise<FilterOutcome> {
+export function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams, total: number, specs?: readonly FilterSpec<any>[], prefix = ''): Promise<FilterOutcome> {
   const readerFor = (param: string): FilterReader => ({
-    index: (file) => readJson(store, buildPaths.filterIndex(resource, param, file)),
+    index: (file) => readJson(store, buildPaths.filterIndex(resource, `${prefix}${param}`, file)),
     shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],
     exists: async (ref, id) => (await readDetail(store, ref, id)) !== null,
+    search: async (q) => {
+      if (!isSearchResource(resource)) throw new Error(`${resource} has no full-text index`);
+      return (await searchIndex((path) => readJson(store, path), resource, parseQuery(q))) ?? new Map();
+    },
   });
-  return filterPositions(resource, query, readerFor, total);
+  return filterPositions(resource, query, readerFor, total, specs);
 }

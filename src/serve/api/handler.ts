@@ -12,6 +12,7 @@ import { buildPaths, UrlBuilder } from '../../api/routes.ts';
 import { matchApiRoute, missingDetailError } from './route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
+import { searchAction } from './search.ts';
 import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
@@ -196,6 +197,7 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
 
 /** An autocomplete action (src/api/autocomplete.ts): its entries, selected by the list filters or by `q`. */
 async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  if (view.action.source === 'search') return searchAction(view.resource, view.action, url, store, manifest);
   const entries = (await readJson(store, buildPaths.actionEntries(view.resource, view.action.path))) as ActionEntries | null;
   if (entries === null) return { status: 404, error: { detail: MESSAGES.notFound } };
   const query = url.searchParams;

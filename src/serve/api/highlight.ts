@@ -1,4 +1,6 @@
 import { filtersOf, type ResourceName } from '../../api/resources/registry.ts';
+import { tokens } from '../../api/search/analyze.ts';
+import { parseQuery } from '../../api/search/query.ts';
 /**
  * froide's `query_highlight` (facts §5.16; okfde/froide:froide/helper/search/queryset.py):
  * fragments of about 100 characters around the matches (Elasticsearch's default
@@ -16,19 +18,31 @@ type Range = [start: number, end: number];
 export function highlighter(resource: ResourceName, query: URLSearchParams): ((object: unknown) => unknown) | null {
   for (const spec of filtersOf(resource)) {
     if (!spec.highlight) continue;
-    const parts = (query.getAll(spec.param).at(-1) ?? '').split(/\s+/).filter(Boolean);
+    const value = query.getAll(spec.param).at(-1) ?? '';
+    const parts = value.split(/\s+/).filter(Boolean);
     if (parts.length === 0) continue;
     const { field, target } = spec.highlight;
+    // A full-text search marks the words whose terms it matched (a stemmed form, any case).
+    const terms = spec.parse.kind === 'fulltext' ? parseQuery(value).highlight : null;
     return (object) => {
       const record = object as Record<string, unknown>;
-      return { ...record, [target]: highlight(String(record[field] ?? ''), parts) };
+      const text = String(record[field] ?? '');
+      return { ...record, [target]: terms ? highlightRanges(text, termRanges(text, terms)) : highlight(text, parts) };
     };
   }
   return null;
 }
 
 export function highlight(text: string, parts: readonly string[]): string {
-  const ranges = matchRanges(text, parts);
+  return highlightRanges(text, matchRanges(text, parts));
+}
+
+/** The words of a text whose index term is one of `terms` (src/api/search/analyze.ts), in text order. */
+export function termRanges(text: string, terms: ReadonlySet<string>): Range[] {
+  return tokens(text).flatMap((token): Range[] => (token.term !== null && terms.has(token.term) ? [[token.start, token.end]] : []));
+}
+
+function highlightRanges(text: string, ranges: readonly Range[]): string {
   const snippets: string[] = [];
   for (const fragment of fragments(text, ranges)) {
     for (const section of fragment.split(/\s{2,}/)) {

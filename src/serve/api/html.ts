@@ -15,6 +15,7 @@ import { linkOf, renderJson } from './html/json.ts';
 import { documentGrid, documentView, isObject, pageList } from './html/media.ts';
 import { breadcrumbs, listTarget, metaOf, pager } from './html/navigation.ts';
 import { noticeBanner, type BuildNotice } from './html/notice.ts';
+import { searchBox, SORT_FIELDS } from './html/search-box.ts';
 import { STYLE } from './html/style.ts';
 import { withQueryParam } from './links.ts';
 import { viewName } from './metadata.ts';
@@ -86,6 +87,7 @@ function resourceTable(totals: Partial<Record<ResourceName, number>>, urls: UrlB
 /** The fields of the view's filter form: the list's filters, or an autocomplete action's. */
 function formFields(view: ApiRoute): readonly FormField[] {
   if (view.kind === 'list') return filterFields(view.resource);
+  if (view.kind === 'action' && view.action.source === 'search') return [...filterFields(view.resource, view.action.filters ?? []), ...SORT_FIELDS(view.action)];
   if (view.kind === 'action') return view.action.source === 'list' ? filterFields(view.resource) : NAME_SEARCH_FIELDS;
   return [];
 }
@@ -141,6 +143,7 @@ ${noticeBanner(page.notice)}<main>
 <div class="head"><h1>${escapeHtml(title)}</h1><p class="formats"><a href="${escapeHtml(json)}">json</a></p></div>
 ${description ? `<p class="description">${escapeHtml(description)}</p>` : ''}
 <p class="request"><b>${escapeHtml(page.method)}</b> ${escapeHtml(path)}</p>
+${searchBox(view, url.searchParams, urls)}
 ${paging}
 ${form}
 ${view.kind === 'root' && status === 200 ? resourceTable(page.totals ?? {}, urls) : ''}

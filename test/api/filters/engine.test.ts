@@ -32,7 +32,7 @@ describe('filter tables and the generic passes', () => {
   it('every kind in a table has its module', () => {
     const used = new Set(Object.values(RESOURCES).flatMap((resource) => resource.filters.map((spec) => spec.parse.kind)));
     expect([...used].filter((kind) => !(kind in KINDS))).toEqual([]);
-    expect(Object.keys(KINDS).sort()).toEqual(['boolean', 'choice', 'data', 'id', 'ids', 'integer', 'lenient', 'near', 'nochoice', 'point', 'range', 'scan', 'text', 'words']);
+    expect(Object.keys(KINDS).sort()).toEqual(['boolean', 'choice', 'data', 'fulltext', 'id', 'ids', 'integer', 'lenient', 'near', 'nochoice', 'point', 'range', 'scan', 'text', 'words']);
   });
 
   it('indexes each filter of the table under its param', () => {

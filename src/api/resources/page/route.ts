@@ -7,13 +7,8 @@ import { defineResource, RENDERS } from '../spec.ts';
 
 const filters: FilterSpec<PageItem>[] = [
   // froide: simple_query_string over title^3, description^2 and content, every word (AND),
-  // sorted by score, `query_highlight` from the content.
-  {
-    param: 'q',
-    parse: { kind: 'scan', match: ['icontains', 'icontains', 'icontains'], bits: true, rank: [1, 3, 2] },
-    values: (p) => [p.page.text, p.document.title ?? '', p.document.description],
-    highlight: { field: 'content', target: 'query_highlight' },
-  },
+  // sorted by score, `query_highlight` from the content (the full-text index, docs/search.md).
+  { param: 'q', parse: { kind: 'fulltext' }, values: () => null, highlight: { field: 'content', target: 'query_highlight' } },
   // No document tags, user profiles or portals here; froide's portal choices end with `-` = all.
   { param: 'tag', parse: NO_CHOICE, values: () => null },
   { param: 'user', parse: NO_CHOICE, values: () => null },

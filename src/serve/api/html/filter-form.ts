@@ -48,6 +48,7 @@ function fieldsOf(spec: FilterSpec<any>): FormField[] {
     }
     case 'scan':
     case 'words':
+    case 'fulltext':
       return [input(name, 'search')];
     case 'point':
       return [input(name, 'text', parse.order === 'latlng' ? 'lat,lng' : 'lng,lat')];
@@ -60,8 +61,8 @@ function fieldsOf(spec: FilterSpec<any>): FormField[] {
 }
 
 /** Every control of a resource's filters, in the table's order. */
-export function filterFields(resource: ResourceName): FormField[] {
-  return filtersOf(resource).flatMap(fieldsOf);
+export function filterFields(resource: ResourceName, specs: readonly FilterSpec<any>[] = filtersOf(resource)): FormField[] {
+  return specs.flatMap(fieldsOf);
 }
 
 /** The search field of an action that answers names starting with `q` (autocomplete). */

@@ -27,6 +27,7 @@ pre{font:.85rem/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;background:#f6f
 .pager a,.pager .off{border:1px solid #c8ccd1;border-radius:4px;padding:.35rem .7rem;text-decoration:none;min-width:2.75rem;text-align:center}
 .pager .off{color:#8c959f;border-color:#e1e4e8}
 .pager .where{color:#444;padding:0 .3rem}
+.search{display:flex;gap:.4rem;margin:.75rem 0}.search input[type=search]{flex:1;font:inherit;padding:.35rem .5rem;border:1px solid #8c959f;border-radius:4px}.search button{font:inherit;padding:.35rem .8rem}
 .filters{border:1px solid #d8dee4;border-radius:4px;margin:.75rem 0;padding:.5rem .75rem}
 .filters summary{cursor:pointer;font-weight:600;padding:.2rem 0}
 .fields{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:.5rem .75rem;margin-top:.5rem}

@@ -1,0 +1,200 @@
+/**
+ * Search benchmark (docs/search.md, docs/performance.md "Search"):
+ *
+ *   npm run bench:search -- --requests 50000 [--rounds 20] [--stability]
+ *
+ * 1. Generates the synthetic archive (tools/synthetic.ts) of that many requests and builds it
+ *    (facts only, no page images) in this process, timing the build and the part of it spent
+ *    planning the search files (the full-text indexes and the search filter indexes).
+ * 2. Counts the search files, their bytes, the largest one and the fullest search folder.
+ * 3. Serves the build with the local preview over a real socket and asks one- to three-word
+ *    queries, with filters, sorts and deep offsets, of request/search/ and page/?q=, each
+ *    `rounds` times; prints p50/p99/max per query and over all, and the bytes each query reads
+ *    from the build when no file is cached (a fresh API handler over a counting store).
+ * 4. With --stability: adds one request with ten messages (a new id) to the content, builds
+ *    again, and lists the search files that changed.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildArchive } from '../src/build.ts';
+import { folderMediaStore } from '../src/media/folder-store.ts';
+import { searchPlanningMs } from '../src/output/search.ts';
+import { createApiHandler } from '../src/serve/api/handler.ts';
+import { fsStore } from '../src/serve/shared/fs-store.ts';
+import { startPreviewServer } from '../src/serve/preview/server.ts';
+import { writeSyntheticArchive } from '../tools/synthetic.ts';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '20' },
+    stability: { type: 'boolean', default: false },
+    dir: { type: 'string', default: join(tmpdir(), 'archive-bench-search') },
+  },
+});
+const size = Number(values.requests);
+const rounds = Number(values.rounds);
+const base = join(values.dir!, String(size));
+
+/** Queries a researcher sends: one to three words, filters, sorts, deep offsets, phrases. */
+function queries(requests: number): string[] {
+  const deep = Math.max(0, Math.floor(requests / 8) * 5);
+  return [
+    '/api/v1/request/search/?q=Vertrag',
+    '/api/v1/request/search/?q=Gutachten+Vorgang',
+    '/api/v1/request/search/?q=Nachricht+Sitzungsprotokolle+Vorgang',
+    '/api/v1/request/search/?q=%22Vorgang+17%22',
+    '/api/v1/request/search/?q=Messwerte&status=successful&jurisdiction=bund',
+    `/api/v1/request/search/?q=Bitte&offset=${deep}`,
+    `/api/v1/request/search/?q=Nachricht+Bitte&limit=7&offset=${deep + 3}`,
+    '/api/v1/request/search/?q=Dienstreisen&format=api',
+    '/api/v1/request/search/?status=refused&sort=first',
+    `/api/v1/request/search/?sort=-first&offset=${deep}`,
+    '/api/v1/request/search/?q=Atomkraftwerk',
+    '/api/v1/page/?q=Bescheid',
+    '/api/v1/page/?q=Seite+Bescheid',
+    `/api/v1/page/?q=Seite&offset=${deep}`,
+  ];
+}
+
+async function filesUnder(root: string, prefix = ''): Promise<string[]> {
+  if (!existsSync(join(root, prefix))) return [];
+  const out: string[] = [];
+  for (const entry of await readdir(join(root, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await filesUnder(root, path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+/** The search files of a build: full-text indexes and the search actions' filter indexes. */
+async function searchFiles(buildDir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const resource of await readdir(join(buildDir, '_data'))) {
+    out.push(...(await filesUnder(buildDir, `_data/${resource}/search`)));
+    const index = join(buildDir, '_data', resource, 'index');
+    if (existsSync(index)) for (const param of await readdir(index)) if (param.startsWith('search-')) out.push(...(await filesUnder(buildDir, `_data/${resource}/index/${param}`)));
+  }
+  return out.sort();
+}
+
+async function hashes(buildDir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const path of await searchFiles(buildDir)) out.set(path, createHash('sha1').update(await readFile(join(buildDir, path))).digest('hex'));
+  return out;
+}
+
+async function build(contentDir: string, buildDir: string): Promise<{ seconds: number; searchSeconds: number }> {
+  const before = searchPlanningMs();
+  const started = performance.now();
+  await buildArchive({ contentDir, buildDir, cacheDir: join(base, 'cache'), media: folderMediaStore(join(base, 'media')), env: { SOURCE_DATE_EPOCH: '1717243200' }, images: false });
+  return { seconds: (performance.now() - started) / 1000, searchSeconds: (searchPlanningMs() - before) / 1000 };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  const contentDir = join(base, 'content');
+  const buildDir = join(base, 'build');
+  if (!existsSync(join(base, 'counts.json'))) {
+    await rm(base, { recursive: true, force: true });
+    const counts = await writeSyntheticArchive(contentDir, { requests: size });
+    await writeFile(join(base, 'counts.json'), JSON.stringify(counts));
+  }
+  const counts = JSON.parse(await readFile(join(base, 'counts.json'), 'utf8')) as Record<string, number>;
+  console.log(`# search benchmark: ${size} requests (${counts.messages} messages, ${counts.documents} documents); load ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+
+  const timing = await build(contentDir, buildDir);
+  console.log(`build ${timing.seconds.toFixed(1)} s, of which planning search files ${timing.searchSeconds.toFixed(1)} s (${((100 * timing.searchSeconds) / timing.seconds).toFixed(1)} %)`);
+
+  const files = await searchFiles(buildDir);
+  let bytes = 0;
+  let largest = { path: '', bytes: 0 };
+  const folders = new Map<string, number>();
+  for (const path of files) {
+    const size = (await stat(join(buildDir, path))).size;
+    bytes += size;
+    if (size > largest.bytes) largest = { path, bytes: size };
+    const folder = path.slice(0, path.lastIndexOf('/'));
+    folders.set(folder, (folders.get(folder) ?? 0) + 1);
+  }
+  const fullest = [...folders].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  const fullText = files.filter((path) => path.includes('/search/')).length;
+  console.log(`search files: ${files.length} (${fullText} full-text, ${files.length - fullText} search filter indexes), ${(bytes / 1e6).toFixed(1)} MB; largest ${largest.path} ${(largest.bytes / 1e3).toFixed(0)} KB; fullest folder ${fullest[0]} (${fullest[1]} files)`);
+
+  // Bytes a query reads when nothing is cached: a fresh handler over a counting store.
+  const disk = fsStore(buildDir);
+  const coldBytes = async (path: string): Promise<{ index: number; objects: number }> => {
+    const read = { index: 0, objects: 0 };
+    const handler = createApiHandler({
+      store: {
+        read: async (file) => {
+          const got = await disk.read(file);
+          // The full-text index and the search filter indexes, or the list pages the objects come from (and the rest).
+          read[/\/search\/|\/index\/search-/.test(file) ? 'index' : 'objects'] += got?.byteLength ?? 0;
+          return got;
+        },
+      },
+    });
+    await (await handler(new Request(`https://bench.example.org${path}`))).arrayBuffer();
+    return read;
+  };
+
+  const server = await startPreviewServer({ buildDir, media: folderMediaStore(join(base, 'media')), port: 0, env: {}, now: () => 1717243200 });
+  try {
+    const all: number[] = [];
+    console.log('\n| query | status | hits | cold: index KB | cold: other KB | first ms | p50 ms | p99 ms |\n|---|---|---|---|---|---|---|---|');
+    for (const path of queries(size)) {
+      const times: number[] = [];
+      let status = 0;
+      let hits: unknown = '';
+      for (let round = 0; round < rounds; round++) {
+        const started = performance.now();
+        const response = await fetch(new URL(path, server.url), { headers: { accept: 'application/json' } });
+        const text = await response.text();
+        times.push(performance.now() - started);
+        status = response.status;
+        if (round === 0 && response.headers.get('content-type')?.includes('json')) hits = (JSON.parse(text) as { meta?: { total_count: number } }).meta?.total_count ?? '';
+      }
+      // The first answer reads the files; the others find them parsed in the handler's cache, as a warm function does.
+      const first = times.shift()!;
+      times.sort((a, b) => a - b);
+      all.push(...times);
+      const cold = await coldBytes(path);
+      console.log(`| \`${decodeURIComponent(path.replace('/api/v1/', ''))}\` | ${status} | ${hits} | ${(cold.index / 1e3).toFixed(0)} | ${(cold.objects / 1e3).toFixed(0)} | ${first.toFixed(1)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
+    }
+    all.sort((a, b) => a - b);
+    console.log(`\nall ${all.length} answers after the first of each query: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all.at(-1)!.toFixed(1)} ms`);
+  } finally {
+    await server.close();
+  }
+
+  if (values.stability) {
+    const before = await hashes(buildDir);
+    const id = size + 1;
+    const dir = join(contentDir, `requests/${id}`);
+    await mkdir(join(dir, 'messages'), { recursive: true });
+    await writeFile(join(dir, 'request.yaml'), `id: ${id}\nslug: anfrage-${id}\ntitle: Neue Anfrage ${id}\ndescription: Bitte senden Sie mir die Gutachten zum Vorgang ${id}.\npublic_body: 1\nlaw: 1\nstatus: resolved\nresolution: successful\ncreated_at: 2024-05-01T00:00:00Z\ntags: [Gutachten]\n`);
+    for (let m = 0; m < 10; m++) {
+      await writeFile(join(dir, `messages/${10_000_000 + m}.yaml`), `id: ${10_000_000 + m}\nkind: email\nis_response: ${m % 2 === 1}\n${m % 2 ? 'sender_public_body: 1' : 'recipient_public_body: 1'}\ntimestamp: 2024-05-0${1 + Math.floor(m / 2)}T0${m % 2}:00:00Z\nsubject: Nachricht ${m + 1}\n`);
+    }
+    try {
+      await build(contentDir, buildDir);
+      const after = await hashes(buildDir);
+      const changed = [...new Set([...before.keys(), ...after.keys()])].filter((path) => before.get(path) !== after.get(path)).sort();
+      const fullText = changed.filter((path) => path.includes('/search/'));
+      console.log(`\nadding request ${id} with 10 messages changed ${fullText.length} full-text index files and ${changed.length - fullText.length} search filter index files:\n${fullText.map((path) => `  ${path}`).join('\n')}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+await main();

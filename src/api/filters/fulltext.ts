@@ -1,0 +1,23 @@
+/**
+ * fulltext: froide's Elasticsearch `q` (docs/search.md): the query is looked up in the
+ * resource's full-text index (src/api/search/), which src/output/search.ts writes beside the
+ * filter indexes, so this kind writes no index file of its own. The reader analyzes the query
+ * (src/api/search/query.ts): the Edge Functions load the filter kinds, not the analyzer. The matches come back ordered
+ * by score (highest first; equal scores in list order), over any other order of the list.
+ */
+import { valueKind } from './keyed.ts';
+
+export interface FulltextParse {
+  kind: 'fulltext';
+}
+
+export const fulltext = valueKind<FulltextParse, string>({
+  index: () => [],
+  parse: (_parse, value) => ({ value }),
+  async lookup(spec, value, { reader, scores }) {
+    if (!reader.search) throw new Error(`filter ${spec.param}: this reader cannot search`);
+    const found = await reader.search(value);
+    for (const [position, score] of found) scores.set(position, score);
+    return [...found.keys()].sort((a, b) => a - b);
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * What the full-text index holds of each searchable object (docs/search.md, "What is searched"),
+ * as froide's search documents do: per object its group and key (src/api/search/layout.ts) and
+ * the text of each field of SEARCH_FIELDS, in that order. Objects that froide keeps out of its
+ * public search index give null.
+ */
+import type { PageItem } from '../resources/page/build.ts';
+import type { FoiRequest, PublicBody } from '../../model/types.ts';
+import { pageKey, type SearchResource } from './layout.ts';
+
+export interface SearchDocument {
+  group: number;
+  key: number;
+  fields: string[];
+}
+
+/**
+ * okfde/froide `FoiRequestDocument` and `foirequest/search/foirequest_text.txt`: title,
+ * description, and as `content` the title, description, refusal reason, tags, the subject,
+ * text and attachment names of every message whose content is not hidden, the public body's
+ * name, classification and categories. `in_public_search_index`: only FOI requests that are no
+ * duplicate (`same_as`) are searchable.
+ */
+function requestDocument(request: FoiRequest): SearchDocument | null {
+  if (!request.isFoi || request.sameAs !== null) return null;
+  const content = [request.title, request.description, request.refusalReason, ...request.tags];
+  for (const message of request.messages) {
+    if (message.contentHidden) continue;
+    content.push(message.subject.text, message.content.text, ...message.attachments.map((attachment) => attachment.name));
+  }
+  const body = request.publicBody;
+  if (body) content.push(body.name, body.classification?.name ?? '', ...body.categories.map((category) => category.name));
+  return { group: request.id, key: request.id, fields: [request.title, request.description, content.join('\n')] };
+}
+
+/** froide's page index (froide/document/documents.py `PageDocument`): the document's title and description, the page's text. */
+function pageDocument(item: PageItem): SearchDocument {
+  const { document, page } = item;
+  return { group: document.id, key: pageKey(document.id, page.number), fields: [document.title ?? '', document.description, page.text] };
+}
+
+/** froide's public body index (froide/publicbody/documents.py): the name, and as content its other names, description and what it belongs to. */
+function publicBodyDocument(body: PublicBody): SearchDocument {
+  const content = [body.name, ...body.otherNames, body.description, body.jurisdiction.name, body.classification?.name ?? '', ...body.categories.map((category) => category.name), body.address];
+  return { group: body.id, key: body.id, fields: [body.name, content.join('\n')] };
+}
+
+export const SEARCH_SOURCES: { [R in SearchResource]: (object: never) => SearchDocument | null } = {
+  request: requestDocument as (object: never) => SearchDocument | null,
+  page: pageDocument as (object: never) => SearchDocument | null,
+  publicbody: publicBodyDocument as (object: never) => SearchDocument | null,
+};

@@ -1,0 +1,72 @@
+/**
+ * froide's search actions (`request/search/`; okfde/froide `ESQueryMixin.search_view`,
+ * docs/search.md): the resource's list objects that the action's filter set selects, within
+ * the action's scope (froide's public search index), by relevance when `q` is given and by
+ * `sort` (or the list's order) otherwise, paginated as froide's list.
+ */
+import { envelope } from '../../api/envelope.ts';
+import { FILTER_MESSAGES } from '../../api/filters/spec.ts';
+import { intersect } from '../../api/filters/kind.ts';
+import { RANGE_FILE } from '../../api/filters/range.ts';
+import type { Manifest } from '../../api/manifest.ts';
+import { RESOURCES, type ResourceName } from '../../api/resources/registry.ts';
+import type { ListAction } from '../../api/resources/spec.ts';
+import { buildPaths, UrlBuilder } from '../../api/routes.ts';
+import { SEARCH_FILTER_PREFIX } from '../../api/search/layout.ts';
+import { applyFilters } from './filter-engine.ts';
+import { MESSAGES } from './responses.ts';
+import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts';
+import type { Store } from '../shared/store.ts';
+import type { Answer } from './views/registry.ts';
+
+/** The positions a search action sees at all: its scope's list filters, ascending. */
+async function scopePositions(store: Store, resource: ResourceName, action: ListAction, total: number): Promise<number[]> {
+  if (action.scope) {
+    const outcome = await applyFilters(store, resource, new URLSearchParams(action.scope as Record<string, string>), total);
+    if (outcome.kind === 'invalid') throw new Error(`${resource}/${action.path}: scope ${JSON.stringify(action.scope)} is invalid: ${JSON.stringify(outcome.errors)}`);
+    if (outcome.kind === 'positions') return outcome.positions;
+  }
+  return Array.from({ length: total }, (_, i) => i);
+}
+
+/** Positions in the order `sort` names (one of the action's sorts). */
+async function sorted(store: Store, resource: ResourceName, action: ListAction, sort: string, positions: number[]): Promise<number[]> {
+  const how = action.sorts![sort]!;
+  if (how === 'list') return positions;
+  if (how === 'reverse') return [...positions].reverse();
+  const path = buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${how.range}`, RANGE_FILE);
+  const pairs = ((await readJson(store, path)) ?? []) as [unknown, number][];
+  const keep = new Set(positions);
+  const ordered = pairs.map(([, position]) => position).filter((position) => keep.has(position));
+  // Objects without the value (no date) come last, in list order, as Elasticsearch sorts missing values.
+  const seen = new Set(ordered);
+  const missing = positions.filter((position) => !seen.has(position));
+  return [...(how.descending ? ordered.reverse() : ordered), ...missing];
+}
+
+export async function searchAction(resource: ResourceName, action: ListAction, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+  const total = manifest.lists[resource]?.total;
+  if (total === undefined) return { status: 404, error: { detail: MESSAGES.notFound } };
+  const query = url.searchParams;
+  const { limit, offset, others } = pageRequest(query, RESOURCES[resource]);
+  const filtered = await applyFilters(store, resource, query, total, action.filters, SEARCH_FILTER_PREFIX);
+  const errors = filtered.kind === 'invalid' ? { ...filtered.errors } : {};
+  const sort = lastValue(query, 'sort') ?? '';
+  if (sort !== '' && !(action.sorts && sort in action.sorts)) errors.sort = [FILTER_MESSAGES.invalidChoice(sort)];
+  if (Object.keys(errors).length) return { status: 400, error: errors };
+
+  const scope = await scopePositions(store, resource, action, total);
+  const q = (lastValue(query, 'q') ?? '').trim();
+  let positions: number[];
+  if (filtered.kind === 'positions' && q) {
+    // Ordered by score: keep that order, drop what the scope leaves out.
+    const inScope = new Set(scope);
+    positions = filtered.positions.filter((position) => inScope.has(position));
+  } else {
+    positions = filtered.kind === 'positions' ? intersect(scope, [...filtered.positions].sort((a, b) => a - b)) : scope;
+    if (sort !== '') positions = await sorted(store, resource, action, sort, positions);
+  }
+  const objects = await readPositions(store, resource, positions.slice(offset, offset + limit), total);
+  const urls = new UrlBuilder(manifest.urls);
+  return { body: envelope(urls, { resource, action: action.path }, { query: others, offset, limit, total: positions.length, objects }) };
+}

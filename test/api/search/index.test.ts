@@ -1,0 +1,143 @@
+/**
+ * The full-text index without a build (docs/search.md): the analysis, the query reading, the
+ * layout the planner writes (segments, buckets, tails, positions) and the engine reading it
+ * back, through an in-memory file map. What a build and the API function do with it is
+ * test/serve/search-relevance.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { termOf, terms, tokens } from '../../../src/api/search/analyze.ts';
+import { searchIndex } from '../../../src/api/search/engine.ts';
+import { bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
+import { parseQuery } from '../../../src/api/search/query.ts';
+import { planSearchIndex } from '../../../src/output/search.ts';
+
+/** The few fields of a request the index reads (src/api/search/sources.ts). */
+function request(id: number, title: string, text = '', extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title,
+    description: '',
+    refusalReason: '',
+    tags: [],
+    isFoi: true,
+    sameAs: null,
+    publicBody: null,
+    messages: [{ contentHidden: false, subject: { text: '' }, content: { text }, attachments: [] }],
+    ...extra,
+  };
+}
+
+function plan(objects: readonly unknown[]): Map<string, string> {
+  return new Map([...planSearchIndex('request', objects)].map((file) => [file.path, (file as { body: string }).body]));
+}
+
+async function search(files: Map<string, string>, q: string): Promise<number[]> {
+  const found = await searchIndex(async (path) => (files.has(path) ? JSON.parse(files.get(path)!) : null), 'request', parseQuery(q));
+  return [...found!].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([position]) => position);
+}
+
+describe('analysis', () => {
+  it('stems German inflections to one term, folds case, umlauts and ß, drops stop words', () => {
+    expect(new Set(['Verträge', 'Vertrag', 'Vertrages', 'VERTRÄGEN', 'vertrage'].map(termOf))).toEqual(new Set(['vertrag']));
+    expect(termOf('Straße')).toBe(termOf('Strasse'));
+    expect(termOf('Café')).toBe('cafe');
+    expect(terms('Die Akten und der Bescheid')).toEqual(['akt', 'bescheid']);
+    expect(terms('Umwelt-Bundesamt 2023')).toEqual(['umwelt', 'bundesamt', '2023']);
+  });
+
+  it('keeps where each word stands, stop words with a null term', () => {
+    expect(tokens('Die Akte')).toEqual([{ term: null, start: 0, end: 3 }, { term: 'akt', start: 4, end: 8 }]);
+  });
+
+  it('reads words, quoted phrases and negations as simple_query_string does with AND', () => {
+    expect(parseQuery('Verträge "Kita Plätze" -Polizei')).toEqual({
+      must: [{ terms: ['vertrag'] }, { terms: ['kita', 'platz'] }],
+      not: [{ terms: ['polizei'] }],
+      highlight: new Set(['vertrag', 'kita', 'platz']),
+    });
+    expect(parseQuery('die und der').must).toEqual([]);
+    expect(parseQuery('Umwelt-Bundesamt').must).toEqual([{ terms: ['umwelt'] }, { terms: ['bundesamt'] }]);
+  });
+
+  it('keeps field lengths in one byte, exact where it matters most, and doubles buckets with size', () => {
+    for (const length of [0, 1, 32]) expect(decodeLength(encodeLength(length))).toBe(length);
+    for (const length of [100, 1_000, 20_000]) expect(Math.abs(decodeLength(encodeLength(length)) / length - 1)).toBeLessThan(0.03);
+    expect(encodeLength(10 ** 9)).toBe(255);
+    expect([0, 16 * 1024, 17 * 1024, 10 ** 9].map((bytes) => bucketsFor(bytes))).toEqual([1, 1, 2, 256]);
+    expect(bucketsFor(200 * 1024, 128 * 1024)).toBe(2);
+  });
+});
+
+describe('index layout and lookups', () => {
+  const old = Array.from({ length: 40 }, (_, i) => request(1 + i * 100, `Anfrage ${i}`, i % 2 ? 'Verträge der Stadt' : 'Gutachten zur Brücke'));
+  const recent = [request(SEGMENT_SPAN + 3, 'Vertrag über Schutzmasken'), request(SEGMENT_SPAN + 700, 'Nichts davon')];
+  const files = plan([...recent, ...old]);
+
+  it('seals every segment but the last into hash buckets, cuts the last into tails, maps keys to positions', () => {
+    const meta = JSON.parse(files.get('_data/request/search/meta.json')!) as SearchMeta;
+    expect(meta.segments).toEqual([
+      { segment: 0, buckets: 1, pairBuckets: 1 },
+      { segment: 1, buckets: 0, pairBuckets: 0, tails: [0, Math.floor(700 / (SEGMENT_SPAN / TAIL_PARTS))] },
+    ]);
+    expect(meta.docs).toEqual([42, 0, 42]);
+    const paths = [...files.keys()].sort();
+    expect(paths.filter((path) => !/\/t\d+-p?\d\.json$/.test(path))).toEqual([
+      '_data/request/search/0/0/0/0.json',
+      '_data/request/search/0/0/0/p0.json',
+      '_data/request/search/0/0/0/positions.json',
+      '_data/request/search/0/0/1/positions.json',
+      '_data/request/search/meta.json',
+    ]);
+    // The open segment: tail parts 0 and 2, each cut by term into at most TAIL_BUCKETS files of
+    // words and as many of word pairs.
+    const tails = paths.filter((path) => /\/t\d+-p?\d\.json$/.test(path));
+    expect(new Set(tails.map((path) => /\/(t\d+)-/.exec(path)![1]))).toEqual(new Set(['t0', 't2']));
+    expect(tails.filter((path) => path.includes('-p')).length).toBeGreaterThan(0);
+    expect(tails.length).toBeLessThanOrEqual(2 * 2 * TAIL_BUCKETS);
+    // Key, then its position in the list the page files were cut from.
+    const positions: number[] = [];
+    decodeNumbers(JSON.parse(files.get('_data/request/search/0/0/1/positions.json')!), (n) => positions.push(n));
+    expect(positions).toEqual([SEGMENT_SPAN + 3, 0, 697, 1]);
+  });
+
+  it('finds every inflected form across segments, the title (×5) before the text', async () => {
+    const found = await search(files, 'Vertrages');
+    expect(found[0]).toBe(0);
+    expect(found).toHaveLength(21);
+    expect(await search(files, 'Brücken Gutachten')).toHaveLength(20);
+    expect(await search(files, '"Gutachten Brücke"')).toHaveLength(20);
+    expect(await search(files, '"Brücke Gutachten"')).toEqual([]);
+    expect(await search(files, 'Vertrag -Stadt')).toEqual([0]);
+    expect(await search(files, 'Atomkraftwerk')).toEqual([]);
+    expect(await search(files, 'der die das')).toEqual([]);
+  });
+
+  it('a new request (a new id) changes its tail file, the meta file and its segment positions only', () => {
+    const more = plan([request(SEGMENT_SPAN + 701, 'Neue Anfrage zu Verträgen'), ...recent, ...old]);
+    const changed = [...new Set([...more.keys(), ...files.keys()])].filter((path) => more.get(path) !== files.get(path)).sort();
+    // Positions shift by one in this list layout, which counts from the newest end: both
+    // positions files change; postings (keys) change only in the new request's tail part.
+    expect(changed.filter((path) => !path.includes('/t2-'))).toEqual([
+      '_data/request/search/0/0/0/positions.json',
+      '_data/request/search/0/0/1/positions.json',
+      '_data/request/search/meta.json',
+    ]);
+    expect(changed.filter((path) => path.includes('/t2-')).length).toBeGreaterThan(0);
+    expect(changed.filter((path) => path.includes('/t2-')).length).toBeLessThanOrEqual(2 * TAIL_BUCKETS);
+  });
+
+  it('writes postings as base-64 varints that read back as written', () => {
+    const numbers = [0, 1, 31, 32, 33, 1023, 1024, 123_456_789, 2 ** 40];
+    const text = encodeNumbers(numbers);
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+    const back: number[] = [];
+    decodeNumbers(text, (n) => back.push(n));
+    expect(back).toEqual(numbers);
+    expect(() => decodeNumbers('a,b', () => {})).toThrow(/no postings digit/);
+  });
+
+  it('leaves out what froide keeps out of its public search index: non-FOI requests and duplicates', async () => {
+    const hidden = plan([request(1, 'Vertrag', '', { isFoi: false }), request(2, 'Vertrag', '', { sameAs: { id: 3 } }), request(3, 'Vertrag')]);
+    expect(await search(hidden, 'Vertrag')).toEqual([2]);
+  });
+});

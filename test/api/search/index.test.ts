@@ -94,10 +94,12 @@ describe('index layout and lookups', () => {
     expect(new Set(tails.map((path) => /\/(t\d+)-/.exec(path)![1]))).toEqual(new Set(['t0', 't2']));
     expect(tails.filter((path) => path.includes('-p')).length).toBeGreaterThan(0);
     expect(tails.length).toBeLessThanOrEqual(2 * 2 * TAIL_BUCKETS);
-    // Key, then its position in the list the page files were cut from.
+    // Key, then its position in the list, counted as the request list's chunks count it: from
+    // its end, since the list puts new requests first (positions 0 and 1 of 42 are 41 and 40).
     const positions: number[] = [];
     decodeNumbers(JSON.parse(files.get('_data/request/search/0/0/1/positions.json')!), (n) => positions.push(n));
-    expect(positions).toEqual([SEGMENT_SPAN + 3, 0, 697, 1]);
+    const total = recent.length + old.length;
+    expect(positions).toEqual([SEGMENT_SPAN + 3, total - 1, 697, total - 2]);
   });
 
   it('finds every inflected form across segments, the title (×5) before the text', async () => {
@@ -115,10 +117,9 @@ describe('index layout and lookups', () => {
   it('a new request (a new id) changes its tail file, the meta file and its segment positions only', () => {
     const more = plan([request(SEGMENT_SPAN + 701, 'Neue Anfrage zu Verträgen'), ...recent, ...old]);
     const changed = [...new Set([...more.keys(), ...files.keys()])].filter((path) => more.get(path) !== files.get(path)).sort();
-    // Positions shift by one in this list layout, which counts from the newest end: both
-    // positions files change; postings (keys) change only in the new request's tail part.
+    // The list counts positions from the end that keeps its oldest requests, so only the new
+    // request's segment gets a new position; postings (keys) change only in its tail part.
     expect(changed.filter((path) => !path.includes('/t2-'))).toEqual([
-      '_data/request/search/0/0/0/positions.json',
       '_data/request/search/0/0/1/positions.json',
       '_data/request/search/meta.json',
     ]);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createPreviewRouter, type StaticFile } from '../../../src/serve/preview/router.ts';
 import { DEVELOPMENT_TOKENS } from '../../../src/serve/shared/minting.ts';
 import { planPacks } from '../../../src/output/plan.ts';
+import { etagOf } from '../../../src/serve/api/responses.ts';
 import { TOKEN_CLOCK_SKEW, verifyToken } from '../../../src/api/media-token.ts';
 import { DEVELOPMENT_KEY } from '../../../src/config.ts';
 
@@ -81,8 +82,10 @@ describe('preview router', () => {
     expect(response.headers.get('content-length')).toBe(String(new TextEncoder().encode(text).byteLength));
     expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, durable, max-age=30');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    // The ETag of minted bytes changes with the tokens: a copy with older tokens is never a 304.
-    const stale = await route(new Request('http://preview.test/api/v1/attachment/5/', { headers: { 'if-none-match': response.headers.get('etag')! } }));
+    // The ETag is the minted bytes', not the stored bytes': a copy validated by the stored bytes is no 304.
+    const storedEtag = await etagOf(new TextEncoder().encode('{"file_url":"https://archive.test/media/foi/5/a%20b.pdf?token=\u0001"}'));
+    expect(response.headers.get('etag')).not.toBe(storedEtag);
+    const stale = await route(new Request('http://preview.test/api/v1/attachment/5/', { headers: { 'if-none-match': storedEtag } }));
     expect(stale.status).toBe(200);
   });
 

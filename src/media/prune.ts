@@ -1,5 +1,5 @@
 /**
- * `archive prune` (issue 10 #4, issue 11 #3): removes media objects nothing refers to.
+ * `archive prune`: removes media objects nothing refers to.
  *
  * Roots: a build record is kept when it is one of the newest `keepBuilds` records or younger
  * than `keepDays`; the PDF stage's derivative entries of the current derivation version and

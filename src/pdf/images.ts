@@ -1,7 +1,7 @@
 /**
  * Page images: render once at the `original` size with @napi-rs/canvas (pdfjs draws into it),
  * then derive `large`, `normal` and `small` from the next larger raw image with sharp, each as
- * a PNG (issue 3 items 3 and 4; the first pass of issue 11). The `.png.webp` siblings are the
+ * a PNG (the first pass). The `.png.webp` siblings are the
  * second pass, made from those PNGs (`webpSiblings`). Returns bytes; writing is the caller's
  * business.
  */

@@ -10,7 +10,7 @@ import { formatDateTime, type Timestamp } from '../../model/time.ts';
 export interface RenderContext {
   urls: UrlBuilder;
   timeZone: string;
-  /** Build clock in microseconds, for "overdue" (facts §5.1). */
+  /** Build clock in microseconds, for "overdue" (docs/froide.md#request). */
   now: Timestamp;
   /** The token for a media scope; every scope was signed before serializing. */
   token(scope: string): string;

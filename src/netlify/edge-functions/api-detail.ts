@@ -1,5 +1,5 @@
 /**
- * Edge Function for detail paths (issue 4 #5, issue 10 #1): rewrites `/api/v1/<resource>/<id>/`
+ * Edge Function for detail paths: rewrites `/api/v1/<resource>/<id>/`
  * to the object's file in its shard folder, answers a missing one with froide's JSON 404 and
  * refuses an `Accept` the view cannot satisfy (406), all in src/serve/api/detail-rewrite.ts.
  */

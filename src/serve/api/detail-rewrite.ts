@@ -1,14 +1,14 @@
 /**
- * What the detail Edge Function answers (issue 4 #5, issue 10 #1). Detail files live in shard
+ * What the detail Edge Function answers. Detail files live in shard
  * folders (`api/v1/message/0/0/7.json`, buildPaths.detail), which a redirect rule cannot compute,
  * so the Edge Function that already runs on every `/api/v1/<resource>/<id>/` rewrites the
  * request to its file itself, through routeRequest: the one decision the preview uses too.
  *
  * The file is fetched from the same deploy rather than returned as a rewrite `URL`, because a
  * rewrite to a missing file would end in the host's HTML 404 page (rules cannot fall through;
- * platform facts A2): a missing file becomes froide's JSON 404 here instead. The answer carries
+ * docs/netlify.md#rule-order): a missing file becomes froide's JSON 404 here instead. The answer carries
  * the headers the preview gives the same file (custom headers do not apply to Edge Function
- * responses; facts A5). Everything the function answers (queries, function-answered details)
+ * responses; docs/netlify.md#edge-functions). Everything the function answers (queries, function-answered details)
  * goes on down the chain unchanged, its 404s included. Web-standard only (Deno).
  */
 import { methodsOf, missingDetail, unacceptable } from './early.ts';

@@ -1,4 +1,4 @@
-/** Attachment (spec §2.4): file_url always carries a token (facts §6.2); derived document embedded. */
+/** Attachment (docs/api.md#attachment-fields): file_url always carries a token (docs/froide.md#media-tokens); derived document embedded. */
 import { mediaPaths } from '../../routes.ts';
 import type { Attachment } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
@@ -10,7 +10,7 @@ export function attachmentMediaPath(attachment: Attachment): string {
 }
 
 /**
- * froide serves a public attachment's file without checking the token (facts §6.2: approved,
+ * froide serves a public attachment's file without checking the token (docs/froide.md#media-tokens: approved,
  * and its request public). The archive holds only attachments of public requests' non-draft
  * messages (model/requests.ts), so approval decides.
  */

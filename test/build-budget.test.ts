@@ -1,5 +1,5 @@
 /**
- * Builds under a PDF budget (issue 11 #1, #2): a document whose first pass is not done is
+ * Builds under a PDF budget: a document whose first pass is not done is
  * published as froide publishes one during processing (django-filingcabinet: pending, the
  * file and its size, templates for page images that do not exist yet, no pages; left out of
  * lists and collections); `_format_webp` appears with the WebP files and not before.
@@ -72,7 +72,7 @@ describe('a build whose PDF budget is spent before any PDF work', () => {
   it('leaves pending documents out of the document list and the collection, as froide does, and embeds them in their attachment', async () => {
     const { built } = served;
     expect((await built.json(buildPaths.listPage('document', 0))).meta.total_count).toBe(0);
-    expect(await built.json(buildPaths.detail('documentcollection', 1))).toMatchObject({ document_count: null, documents: [] }); // froide: null for a collection without readable documents (facts §5.15)
+    expect(await built.json(buildPaths.detail('documentcollection', 1))).toMatchObject({ document_count: null, documents: [] }); // froide: null for a collection without readable documents (docs/froide.md#documentcollection)
     const attachment = await built.json(buildPaths.detail('attachment', 1001));
     expect(attachment.document).toMatchObject({ id: 500, pending: true, num_pages: 0 });
   });

@@ -137,7 +137,7 @@ describe('paths', () => {
     expect(buildPaths.detailOfFile('api/v1/venue/h123/%E0%A4%A.json')).toBeNull();
   });
 
-  it('names the 21 resources of spec §2.1 in order', () => {
+  it('names the 21 resources of docs/api.md#root-index in order', () => {
     expect(RESOURCE_NAMES).toEqual([
       'governmentplan', 'articletag', 'venue', 'campaigninformationobject', 'request', 'message', 'attachment',
       'publicbody', 'category', 'classification', 'jurisdiction', 'law', 'georegion', 'following', 'campaign',

@@ -1,5 +1,5 @@
 /**
- * Media answers (issue 4 #7–#8, issue 10 #5) through every implementation, on real components:
+ * Media answers through every implementation, on real components:
  * the preview over real sockets with the folder store and with a Netlify Blobs store, and the
  * Netlify Edge Function adapter reading the Blobs store with the context Netlify gives Edge
  * Functions (NETLIFY_BLOBS_CONTEXT) and the build data from the same origin. The Blobs store
@@ -117,7 +117,7 @@ for (const [name, make] of implementations) {
       expect(await response.text()).toMatch(message);
     });
 
-    it('serves a public attachment without a token, and whatever token it carries (facts §6.2)', async () => {
+    it('serves a public attachment without a token, and whatever token it carries (docs/froide.md#media-tokens)', async () => {
       for (const url of [urls.media(MEDIA.publicAttachment), await signedMediaUrl(MEDIA.publicAttachment, NOW - 1), urls.media(MEDIA.publicAttachment, { token: 'x' })]) {
         const response = await get(url);
         expect(response.status, url).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Build benchmark (issue 2 #15, issue 10 #7): generates synthetic archives of the given sizes,
+ * Build benchmark: generates synthetic archives of the given sizes,
  * builds each in a fresh process three times: cold (no PDF cache, empty media folder), warm
  * (both kept), and once more into an empty Netlify Blobs store served by @netlify/blobs' own
  * local server (BlobsServer), to time the upload. Prints objects per second, files and bytes

@@ -1,5 +1,5 @@
 /**
- * Conformance of the built tree with the contract (docs/api.md#root-index, docs/api.md#document-fields): envelope, exact keys,
+ * Conformance of the built tree with the contract (docs/api.md#the-contract): envelope, exact keys,
  * types, null-ness and link shapes of message, attachment and document; root index; every
  * link resolvable to a file the build wrote.
  */

@@ -1,5 +1,5 @@
 /**
- * The derivative cache in the media store (issue 11 #3): what a build costs on another machine.
+ * The derivative cache in the media store: what a build costs on another machine.
  * Three builds of one archive with page images against one Netlify Blobs store (@netlify/blobs'
  * BlobsServer on this machine, so requests are counted but cost no network):
  *

@@ -1,5 +1,5 @@
 /**
- * PDF stage benchmark (issue 3 item 9, issue 11 #5): four page rates measured side by side in
+ * PDF stage benchmark: four page rates measured side by side in
  * one run, on the same pages with the same parallelism:
  *
  *   (a) our first pass: facts, text, four PNG sizes (timed inside the full run)

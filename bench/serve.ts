@@ -1,5 +1,5 @@
 /**
- * Serving benchmark (issue 4 #11): `npm run bench:serve [-- --seconds 5] [--requests 10000]`.
+ * Serving benchmark: `npm run bench:serve [-- --seconds 5] [--requests 10000]`.
  *
  * 1. Uses the build benchmark's synthetic archive (10,000 requests, ~100,000 messages; see
  *    bench/build.ts), generating and building it with the real build when it is missing.

@@ -53,7 +53,7 @@ export interface BuildResult {
   warnings: Problem[];
   settings: Settings;
   stats: WriteResult & { objects: number; media: UploadStats };
-  /** What the PDF stage did: pending documents, budget (issue 11 #6); null without PDFs. */
+  /** What the PDF stage did: pending documents, budget; null without PDFs. */
   pdf: PdfRunStats | null;
 }
 

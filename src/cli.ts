@@ -236,7 +236,7 @@ async function runBuild(options: Options, log: Logger, baseUrl: string | undefin
 
 /**
  * `archive derive`: the PDF stage alone, into the media store's derivative cache, for the PDFs of
- * one shard (issue 11 #3, #4).
+ * one shard.
  * n machines with shards 1..n and one `build` afterwards give the bytes of one unlimited build.
  */
 async function derive(options: Options, log: Logger): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * One typed settings object with every default in one place (STYLE practice 11).
+ * One typed settings object with every default in one place.
  * Sources, later wins: content/site.yaml < environment < explicit overrides (CLI flags).
  *
  * Every stage may import this module (docs/architecture.md, "Import order"), so it imports none:
@@ -99,7 +99,7 @@ export const DEFAULTS = {
   /** froide renders date-times in the site's zone (facts §1.4). */
   timeZone: 'Europe/Berlin',
   /**
-   * `build --pdf-budget` on Netlify (issue 11 #1), whose builds stop after 15 minutes: 9 minutes
+   * `build --pdf-budget` on Netlify, whose builds stop after 15 minutes: 9 minutes
    * of PDF work leave ~6 for the rest, measured or estimated in docs/pdf.md (Time budget):
    * install, cache restore and save, loading and writing a large archive, the parts under way
    * when the budget ends. None elsewhere. PDF_BUDGET overrides it, `none` lifts it.

@@ -1,4 +1,4 @@
-/** The one logger (STYLE practice 11): messages for people go to stderr, data to stdout. */
+/** The one logger: messages for people go to stderr, data to stdout. */
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;

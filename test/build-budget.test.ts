@@ -1,5 +1,5 @@
 /**
- * Builds under a PDF budget (issue 11 #1, #2): a document whose first pass is not done is
+ * Builds under a PDF budget: a document whose first pass is not done is
  * published as froide publishes one during processing (django-filingcabinet: pending, the
  * file and its size, templates for page images that do not exist yet, no pages; left out of
  * lists and collections); `_format_webp` appears with the WebP files and not before.

@@ -1,5 +1,5 @@
 /**
- * A PDF backlog finished in several runs on several machines (issue 11 #3, #4). The derivative
+ * A PDF backlog finished in several runs on several machines. The derivative
  * cache lives in the media store, here a Netlify Blobs store on @netlify/blobs' BlobsServer:
  * a build killed with SIGKILL in the middle of the PDF stage, then one more build on another
  * machine (a fresh local mirror folder); and `archive derive --shard i/n` on a machine per

@@ -182,7 +182,7 @@ describe('build', () => {
     // The attachment and its document's PDF are one object.
     expect(index['foi/101/bescheid.pdf']!.sha256).toBe(index[paths.find((path) => path.endsWith('/bescheid.pdf') && path.startsWith('docs-private/'))!]!.sha256);
     // The page images went into the store as the PDF stage derived them (the derivative cache
-    // lives there, issue 11 #3): the upload finds them and sends the two attachment files.
+    // lives there): the upload finds them and sends the two attachment files.
     const pageImages = paths.filter((path) => /\/page-p\d+-\w+\.png(\.webp)?$/.test(path)).length;
     expect(pageImages).toBe(16);
     expect(built.result.stats.media).toEqual({ objects: paths.length - 1, uploaded: paths.length - 1 - pageImages, uploadedBytes: expect.any(Number), present: pageImages });

@@ -1,7 +1,6 @@
 /**
  * The stage order of src/ (docs/architecture.md, "Import order"): data flows one way, so a
- * module imports from its own unit and from units before it, never from a later one (issue 13
- * #1). Type imports count: a type belongs to the stage that produces it.
+ * module imports from its own unit and from units before it, never from a later one. Type imports count: a type belongs to the stage that produces it.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

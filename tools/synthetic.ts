@@ -93,7 +93,7 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
     [1, 2, 3].map((n) => writePdf({ title: `Bescheid ${n}`, pages: Array.from({ length: n }, (_, p) => ({ text: `Bescheid ${n}, Seite ${p + 1}.` })) })),
   );
   // Tables differ per attachment, as real ones do, so the media store holds one object each
-  // (issue 10's benchmark counts them); PDFs repeat, as a reused template letter would.
+  // (the build benchmark counts them); PDFs repeat, as a reused template letter would.
   const csv = (id: number) => `Jahr;Anzahl;Vorgang\n2022;17;${id}\n2023;21;${id}\n`;
 
   let messageId = 1;

@@ -1,5 +1,5 @@
 /**
- * froide's autocomplete actions (issue 5 #2, facts §5.4–5.9, §5.19, §5.1): the data the build
+ * froide's autocomplete actions (docs/froide.md#resources): the data the build
  * writes for each list action of src/api/routes.ts, and the one function that turns it into an
  * answer. The build writes the answer without parameters as a static file; the API function
  * answers every other query with the same function, so both give the same bytes.

@@ -1,5 +1,5 @@
 /**
- * The list envelope (spec §2.2), shared by the build (static pages) and the serving layer
+ * The list envelope (docs/api.md#list-envelope), shared by the build (static pages) and the serving layer
  * (computed pages), so both produce the same bytes for the same page.
  */
 import { type Query, UrlBuilder } from './routes.ts';
@@ -16,7 +16,7 @@ export interface Meta {
 export interface Envelope<T = unknown> {
   meta: Meta;
   objects: T[];
-  /** publicbody and page lists carry froide's (empty) facets (facts §1.3). */
+  /** publicbody and page lists carry froide's (empty) facets (docs/froide.md#paging). */
   facets?: { fields: Record<string, unknown> };
 }
 
@@ -29,8 +29,8 @@ export function listUrl(urls: UrlBuilder, target: ListTarget, query: Query): str
 }
 
 /**
- * next/previous per facts §1.3, except that both always carry explicit `limit` and `offset`
- * (spec §2.2 wins over froide, which drops `offset` from a previous link to the first page).
+ * next/previous per docs/froide.md#paging, except that both always carry explicit `limit` and `offset`
+ * (docs/api.md#list-envelope wins over froide, which drops `offset` from a previous link to the first page).
  * `query` is the request's other parameters; they are kept.
  */
 export function pageLinks(

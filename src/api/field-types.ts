@@ -42,7 +42,7 @@ export const integer = type({ type: 'integer' });
 export const number = type({ type: 'number' });
 export const boolean = type({ type: 'boolean' });
 export const string = type({ type: 'string' });
-/** Only ever `null` here; the type says what froide puts there otherwise (facts §5). */
+/** Only ever `null` here; the type says what froide puts there otherwise (docs/froide.md#resources). */
 export const alwaysNull = type({ type: 'null' });
 export const uri = type({ type: 'string', format: 'uri' });
 /** A link relative to the host (`/anfrage/<slug>/`, `pages_uri`). */
@@ -51,7 +51,7 @@ export const relative = type({ type: 'string', format: 'uri-reference' });
 export const dateTime = type({ type: 'string', format: 'date-time' });
 export const date = type({ type: 'string', format: 'date' });
 export const uuid = type({ type: 'string', format: 'uuid' });
-/** Python's `str()` of a date-time (facts §1.4): `2024-01-02 10:11:12.123456+00:00`, microseconds only when not zero. */
+/** Python's `str()` of a date-time (docs/froide.md#values): `2024-01-02 10:11:12.123456+00:00`, microseconds only when not zero. */
 export const pythonDateTime = type({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}(\\.\\d{6})?[+-]\\d{2}:\\d{2}$' });
 /** A media URL with `{page}`/`{size}` placeholders (literal in public documents, percent-encoded in private ones). */
 export const uriTemplate = type({ type: 'string', format: 'uri-template' });
@@ -61,12 +61,12 @@ export const freeObject = type({ type: 'object' });
 /** GeoJSON position: `[longitude, latitude]`. */
 export const position = type({ type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 3 });
 
-/** An absolute API URL of one object of `resource` (spec §1: references are URLs, not ids). */
+/** An absolute API URL of one object of `resource` (docs/api.md#responses-and-links: references are URLs, not ids). */
 export function link(resource: ResourceName): FieldType {
   return type({ type: 'string', format: 'uri', description: `API URL of a ${resource} (\`${routePath({ kind: 'detail', resource }, '<id>')}\`).` });
 }
 
-/** `resource_uri`: the object's own API URL (spec §1). */
+/** `resource_uri`: the object's own API URL (docs/api.md#responses-and-links). */
 export function selfLink(resource: ResourceName): FieldType {
   return link(resource).describe(`The object's own API URL (\`${routePath({ kind: 'detail', resource }, '<id>')}\`).`);
 }

@@ -1,8 +1,8 @@
 /**
  * The API's JSON text, shared by the build (static files) and the functions, so both write
- * the same bytes (facts §1.2: DRF's renderer, compact, UTF-8, non-ASCII not escaped).
+ * the same bytes (docs/froide.md#formats-and-links: DRF's renderer, compact, UTF-8, non-ASCII not escaped).
  *
- * froide renders Decimal fields as JSON floats (facts §1.4: request `costs` is `0.0`, never
+ * froide renders Decimal fields as JSON floats (docs/froide.md#values: request `costs` is `0.0`, never
  * `0`); JavaScript numbers lose that distinction, so integral values of those keys get their
  * `.0` back here. A key only matches as a key (after `{` or `,`, where JSON.stringify puts
  * keys); a free-form editor field with the same name (`data`, `properties`) would get it too.

@@ -1,5 +1,5 @@
 /**
- * Signed media tokens (spec §5, issue 2 #11, issue 4 #7).
+ * Signed media tokens (docs/api.md#media-urls-and-tokens).
  *
  * Token: `<exp base36>:<kid>:<base64url HMAC-SHA256(secret, "<exp>:<kid>:<scope>")>`.
  * The scope is the media path relative to the media root: the file for attachments, the

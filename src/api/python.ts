@@ -1,7 +1,7 @@
 /**
  * Python and Django, as far as the answers depend on them: how froide's views read a query
  * value (`int()`, `float()`, Django's form fields), how they quote a URL and how DRF names a
- * type in a message. One module, so every reader of a query value agrees (issue 13 #2).
+ * type in a message. One module, so every reader of a query value agrees.
  * Web-standard: the Edge Functions import it through the resources' filters.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The one route table and URL builder (STYLE practice 2).
+ * The one route table and URL builder.
  *
  * Every `/api/v1/...` shape, every file path under `build/`, and every public site or media
  * URL is produced here. Route shapes are data (ROUTES, made from the resource declarations in
@@ -165,7 +165,7 @@ function detailPath(resource: ResourceName, segment: string): string {
 }
 
 /**
- * The route a path names (a path that ends with a slash, not decoded; facts §1.1), with the
+ * The route a path names (a path that ends with a slash, not decoded; docs/froide.md#routes), with the
  * value of its ID segment, or null. The first route in match order wins.
  */
 export function matchRoute(pathname: string): { view: RouteView; id: string | null } | null {
@@ -191,7 +191,7 @@ export type Query = Record<string, string | number | readonly string[] | undefin
 /**
  * Encodes a query the way DRF's `replace_query_param` does (`urlencode(sorted(...),
  * doseq=True)`): keys sorted, every value of a repeated key kept in order, `+` for spaces
- * (facts §1.3). Undefined values are dropped.
+ * (docs/froide.md#paging). Undefined values are dropped.
  */
 export function encodeQuery(query: Query): string {
   const params = new URLSearchParams();
@@ -252,12 +252,12 @@ export class UrlBuilder {
     return `${listPath(resource)}${encodeQuery(query)}`;
   }
 
-  /** True for absolute links into this API: the ones that carry `?format=` (facts §1.2). */
+  /** True for absolute links into this API: the ones that carry `?format=` (docs/froide.md#formats-and-links). */
   isApiLink(value: string): boolean {
     return value.startsWith(`${this.settings.baseUrl}${API_PREFIX}`);
   }
 
-  // --- public site pages (froide's URL shapes, facts §5) ---------------------------------
+  // --- public site pages (froide's URL shapes, docs/froide.md#resources) ---------------------------------
 
   requestPage(slug: string): string {
     return `/anfrage/${slug}/`;
@@ -291,12 +291,12 @@ export class UrlBuilder {
     return `${this.settings.siteUrl}/dokumente/sammlung/${slug ? `${id}-${slug}` : id}/`;
   }
 
-  /** froide writes the collection's zip link relative to the site (`reverse()`, facts §5.15). */
+  /** froide writes the collection's zip link relative to the site (`reverse()`, docs/froide.md#documentcollection). */
   collectionZip(id: number, slug: string): string {
     return `/dokumente/sammlung/${slug ? `${id}-${slug}` : id}/zip/`;
   }
 
-  /** froide-govplan's page of a plan (facts §5.18). */
+  /** froide-govplan's page of a plan (docs/froide.md#governmentplan). */
   governmentPlanPage(governmentSlug: string, planSlug: string): string {
     return `${this.settings.siteUrl}/koalitionstracker/${governmentSlug}/vorhaben/${planSlug}/`;
   }
@@ -324,7 +324,7 @@ export class UrlBuilder {
 
   /**
    * Absolute media URL for a raw path relative to the media root (see mediaPaths). Each
-   * segment is percent-encoded, except the `{page}`/`{size}` template braces (spec §2.5).
+   * segment is percent-encoded, except the `{page}`/`{size}` template braces (docs/api.md#document-fields).
    */
   media(relativePath: string, query: Query = {}): string {
     const encoded = relativePath
@@ -361,13 +361,13 @@ export const mediaPaths = {
   },
 };
 
-/** Objects per leaf folder of a sharded key (issue 10: no folder of build/ above 10,000 entries). */
+/** Objects per leaf folder of a sharded key (no folder of build/ above 10,000 entries). */
 export const SHARD_WIDTH = 1000;
 
 /**
  * The sub-folders of a key that grows with the archive (an object id, a list page number),
  * so that no folder of build/ holds more than SHARD_WIDTH entries at any archive size
- * (issue 10 #1; Netlify refuses a deploy with a folder of more than 54,000 files).
+ * (Netlify refuses a deploy with a folder of more than 54,000 files).
  *
  * - A whole number n (ids, page numbers) goes to `<n div 10^6>/<(n div 1000) mod 1000>`:
  *   1,000 consecutive ids share a leaf, a middle folder holds at most 1,000 leaves, and the top
@@ -461,7 +461,7 @@ export const buildPaths = {
     return `_data/${resource}/shapes.json`;
   },
   /**
-   * A collection's detail for one `?directory=` (facts §5.15): `variant` is a directory id, or
+   * A collection's detail for one `?directory=` (docs/froide.md#documentcollection): `variant` is a directory id, or
    * `root` / `unknown-directory`. `key` is the id, or `<id>-<uid>` for an unlisted collection,
    * so that its files cannot be found without the uid.
    */
@@ -482,7 +482,7 @@ export const buildPaths = {
   },
   /**
    * The detail that only a uid opens: an unlisted document imported from a parliamentary
-   * source (facts §2: `document/<id>/?uid=<uid>`). `key` is `<id>-<uid>`.
+   * source (docs/froide.md#visibility: `document/<id>/?uid=<uid>`). `key` is `<id>-<uid>`.
    */
   unlistedDetail(resource: ResourceName, key: string): string {
     return sharded(`_data/${resource}/unlisted-detail`, key);

@@ -1,5 +1,5 @@
 /**
- * froide's choices (facts §8) as plain data, free of the schema library: the content schema
+ * froide's choices (docs/froide.md#choices) as plain data, free of the schema library: the content schema
  * validates against them, and the resources' filters (src/api/resources/<name>/route.ts), which the
  * Edge Functions import through the host routing, offer them.
  */

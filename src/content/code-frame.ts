@@ -1,5 +1,5 @@
 /**
- * A code frame for the human problem output (issue 13 #5): the offending line of a content
+ * A code frame for the human problem output: the offending line of a content
  * file between its neighbours, with a caret under the column, as Babel and Astro print them:
  *
  *       4 | is_response: true

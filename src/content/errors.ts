@@ -1,10 +1,10 @@
 /**
- * The catalogue of content problems (issue 13 #5): every kind of problem `check` and `build`
+ * The catalogue of content problems: every kind of problem `check` and `build`
  * report about content, with its message and what to do about it, in one place (as Astro's
  * error catalogue, withastro/astro packages/astro/src/core/errors/errors-data.ts). Call sites
  * name a kind and give its parameters; the words live here.
  *
- * Wording (STYLE practice 6, Astro's errors README): the message follows the key path
+ * Wording (Astro's errors README): the message follows the key path
  * (`sender_public_body: refers to public body 33, which does not exist`), so it starts with a
  * verb in lower case and says what is wrong with the value; the hint says what to do, in the
  * editor's terms, naming a value to write where one is known.

@@ -1,5 +1,5 @@
 /**
- * Redaction marks in message texts (issue 14): an editor wraps a passage that froide would show
+ * Redaction marks in message texts: an editor wraps a passage that froide would show
  * blacked out in `[[` and `]]`. The content stage checks the marks (content/schema.ts), the
  * model turns them into what froide shows (model/redaction.ts). Outside a mark, `]]` is text.
  */

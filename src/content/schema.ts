@@ -60,7 +60,7 @@ export interface TextIssueParams {
   hint?: string | undefined;
 }
 
-/** Message text in which `[[…]]` marks passages froide shows redacted (content/marks.ts, issue 14). */
+/** Message text in which `[[…]]` marks passages froide shows redacted (content/marks.ts). */
 const redactableText = (what: string) =>
   z
     .string()
@@ -75,7 +75,7 @@ const redactableText = (what: string) =>
 const uuid = () => z.string().regex(UUID_PATTERN, 'must be a lower-case UUID like "3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10"');
 const url = () => z.string().url('must be an absolute URL like "https://example.org/page"');
 
-// --- choices (froide facts §8): in choices.ts, which the edge-safe API layer reads too ----
+// --- choices (docs/froide.md#choices): in choices.ts, which the edge-safe API layer reads too ----
 
 export * from './choices.ts';
 import { DOCUMENT_TYPES, GEOREGION_KINDS, LAW_RESPONSE_TIME_UNITS, MESSAGE_KINDS, PLAN_STATUSES, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from './choices.ts';
@@ -474,7 +474,7 @@ const languageText = z
   .refine((labels) => Object.keys(labels).length > 0, 'needs at least one language')
   .describe('Text per language: { de: "…", en: "…" }.');
 
-/** django-filingcabinet's settings schema (filingcabinet/schema.py, facts §5.15); extra keys are kept, as there. */
+/** django-filingcabinet's settings schema (filingcabinet/schema.py, docs/froide.md#documentcollection); extra keys are kept, as there. */
 export const collectionSettingsSchema = z.looseObject({
   preferences: z
     .looseObject({

@@ -1,6 +1,6 @@
 /**
  * Page annotations after the PDF stage: their page and rectangle are checked against the
- * page's original image (froide's CreatePageAnnotationSerializer rules, facts §5.17), and the
+ * page's original image (froide's CreatePageAnnotationSerializer rules, docs/froide.md#pageannotation), and the
  * rectangle is cropped from that image, as froide's make_page_annotation does (without
  * drawing highlights; docs/api.md).
  */
@@ -24,7 +24,7 @@ const MIN_SIDE = 10;
 export function checkAnnotations(archive: Archive, facts: (document: Document) => DocumentFacts, problems: Problems): void {
   const present = new Set(archive.documents);
   for (const annotation of archive.annotations) {
-    // A pending document's pages are not known yet (issue 11): its annotations are checked by the build that completes it.
+    // A pending document's pages are not known yet: its annotations are checked by the build that completes it.
     if (!present.has(annotation.document) || facts(annotation.document).pending) continue;
     const { pages, numPages } = facts(annotation.document);
     const page = pages[annotation.page - 1];

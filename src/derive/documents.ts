@@ -1,12 +1,12 @@
 /**
  * PDF facts and page images for every published document, with the failure policy of
- * issue 3 #8 (unreadable-pdfs.ts): an imported document that cannot be read is a build error
+ * docs/pdf.md, Failure policy (unreadable-pdfs.ts): an imported document that cannot be read is a build error
  * naming the file; a PDF attachment that cannot be read is still published, without its
  * derived document, and reported as a warning, as is every collection entry that loses it.
  *
- * Under a time budget (issue 11 #1) a document whose first pass is not done yet is published
+ * Under a time budget a document whose first pass is not done yet is published
  * as froide publishes one during processing: `pending`, with the facts known without it.
- * Both are facts this stage returns; the linked model is not changed (issue 13 #1).
+ * Both are facts this stage returns; the linked model is not changed.
  */
 import type { DocumentFacts } from './facts.ts';
 import type { Problems } from '../content/problems.ts';
@@ -88,7 +88,7 @@ function documentFacts(result: Exclude<PdfResult, { ok: false }>): DocumentFacts
 }
 
 /**
- * The order of PDF work (issue 11 #1), stated in docs/pdf.md: imported documents first (the
+ * The order of PDF work, stated in docs/pdf.md: imported documents first (the
  * archive's own publications, and a broken one fails the build, so better found early), newest
  * `published_at` first; then documents of attachments, newest request first (what readers look
  * for first), then by attachment id. Ids settle ties, so the order is the same on every run.

@@ -1,7 +1,7 @@
 /**
  * What the derive stage knows about a document's file: the PDF stage's facts (src/pdf/) as the
  * API and the media stage read them. A fact of the build, not of the content, so it lives here
- * and not on the model's Document, which stays as linking left it (issue 13 #1).
+ * and not on the model's Document, which stays as linking left it.
  */
 export interface DocumentFacts {
   numPages: number;
@@ -12,10 +12,10 @@ export interface DocumentFacts {
   properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
   outline: string;
   pages: { number: number; width: number | null; height: number | null; text: string }[];
-  /** The WebP siblings of the page images exist (the PDF stage's second pass, issue 11 #2). */
+  /** The WebP siblings of the page images exist (the PDF stage's second pass). */
   webp: boolean;
   /**
-   * The first pass is not done yet (issue 11 #1): published as froide publishes a document
+   * The first pass is not done yet: published as froide publishes a document
    * during processing, `pending`, with the facts known without it, and out of the lists.
    */
   pending: boolean;

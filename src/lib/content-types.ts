@@ -1,5 +1,5 @@
 /**
- * File extension -> media type: the one table (issue 13 #4). The model names an attachment's
+ * File extension -> media type: the one table. The model names an attachment's
  * `filetype` with it, the media handler types the files it streams, the preview types the
  * files of build/ as the CDN does. Web-standard (the media Edge Function imports it).
  */

@@ -1,5 +1,5 @@
 /**
- * The media store as a site-wide Netlify Blobs store (issue 10 #3): it persists across
+ * The media store as a site-wide Netlify Blobs store: it persists across
  * deploys, so a deploy uploads only the objects it lacks. Keys: `sha256/<hex>` for objects,
  * `refs/<build id>.json` for build records, `derivatives/<key>` for derivative entries (issue
  * 11 #3; `set` replaces a key atomically).

@@ -1,5 +1,5 @@
 /**
- * The derivative cache in the media store (issue 11 #3), so that the next build on any machine
+ * The derivative cache in the media store, so that the next build on any machine
  * continues where the last one stopped: on Netlify the site-wide Blobs store, locally the
  * folder `.cache/media`, whichever `--media-store` names.
  *

@@ -1,8 +1,8 @@
 /**
- * The media index (issue 10 #3): which object of the media store a media path names.
+ * The media index: which object of the media store a media path names.
  * `build/_data/media/index/<bucket>.json` (buildPaths.mediaIndex) maps raw media paths to
  * `{"sha256", "size", "public"?}`; `public: true` marks a public attachment file, which the
- * media gate serves without a token (facts §6.2).
+ * media gate serves without a token (docs/froide.md#media-tokens).
  *
  * The build writes it; the media gate and the media answers read it through the build-data
  * Store (src/serve/shared/store.ts), on Netlify from the same deploy. Web-standard only.
@@ -23,7 +23,7 @@ export interface IndexReader {
 export interface MediaEntry {
   sha256: string;
   size: number;
-  /** A public attachment file (facts §6.2); absent for everything else. */
+  /** A public attachment file (docs/froide.md#media-tokens); absent for everything else. */
   public?: true;
 }
 

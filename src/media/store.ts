@@ -1,9 +1,9 @@
 /**
- * The media store (issue 10 #3): attachment files, document PDFs, page images and annotation
+ * The media store: attachment files, document PDFs, page images and annotation
  * crops, kept by the sha256 of their bytes outside build/. build/ holds only the media index
  * (src/media/media-index.ts) that maps each media path to its object.
  *
- * Two implementations with one contract (STYLE practice 8, test/media/store.test.ts): a folder
+ * Two implementations with one contract (test/media/store.test.ts): a folder
  * (src/media/folder-store.ts, the local default) and a site-wide Netlify Blobs store
  * (src/media/blobs-store.ts). This module is web-standard only: the media Edge Function
  * (Deno) imports it.
@@ -54,7 +54,7 @@ export interface MediaStore {
   writeRecord(record: BuildRecord): Promise<void>;
   deleteRecord(build: string): Promise<void>;
   /**
-   * Keys of the derivative entries (issue 11 #3, src/media/derivative-store.ts): small texts by key,
+   * Keys of the derivative entries (src/media/derivative-store.ts): small texts by key,
    * kept apart from objects and records. The PDF stage's cache decides the keys and the text.
    */
   listEntries(): AsyncIterable<string>;

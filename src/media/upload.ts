@@ -1,5 +1,5 @@
 /**
- * The media upload (issue 10 #4): the build puts into the media store the objects it lacks.
+ * The media upload: the build puts into the media store the objects it lacks.
  * One listing of the store (not a request per object), then the missing objects with bounded
  * concurrency, each retried with backoff, with a progress display. The build runs it before
  * build/ is replaced (src/build.ts), so a failed upload leaves build/ as it was.

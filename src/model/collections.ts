@@ -1,5 +1,5 @@
 /**
- * Document collections (django-filingcabinet, facts §5.15) and page annotations (§5.17):
+ * Document collections (django-filingcabinet, docs/froide.md#documentcollection) and page annotations (docs/froide.md#pageannotation):
  * linked to the published documents here. Pure: no I/O. Page bounds of annotations need the
  * PDF stage and are checked in src/derive/annotations.ts.
  */

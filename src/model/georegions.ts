@@ -1,5 +1,5 @@
 /**
- * Georegions (facts §5.9): one file per region under georegions/, linked into the `part_of`
+ * Georegions (docs/froide.md#georegion): one file per region under georegions/, linked into the `part_of`
  * tree, with the geometry inline or in a sibling .geojson file. Area and centroid are derived
  * from the geometry unless the editor gives them. Pure: no I/O.
  */

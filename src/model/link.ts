@@ -26,7 +26,7 @@ export interface ModelOptions {
 export function linkArchive(content: LoadedContent, options: ModelOptions, problems: Problems): Archive {
   const fallbackModified = parseTimestamp(options.defaultUpdatedAt);
   const modified = (value: string | undefined) => (value ? parseTimestamp(value) : fallbackModified);
-  // froide's law `last_modified_at` is a date (facts §5.8): the site's date of updated_at.
+  // froide's law `last_modified_at` is a date (docs/froide.md#law): the site's date of updated_at.
   const fallbackModifiedDate = formatDateTime(fallbackModified, options.timeZone).slice(0, 10);
 
   const georegions = linkGeoRegions(content, problems);

@@ -1,5 +1,5 @@
 /**
- * A message subject or text as froide shows it to an anonymous reader (issue 14): each passage
+ * A message subject or text as froide shows it to an anonymous reader: each passage
  * an editor marked `[[…]]` (content/marks.ts) becomes froide's marker, and the segments are
  * froide's `get_differences(redacted, original)` (model/text-diff.ts).
  */

@@ -79,7 +79,7 @@ export class Registry<T extends { id: number; source: Source }> {
 
 /**
  * Links parent references of a tree, reports cycles, and fills children and depth.
- * Children are ordered by name, as treebeard orders siblings (facts §5.5).
+ * Children are ordered by name, as treebeard orders siblings (docs/froide.md#category).
  */
 export function linkTree<T extends TreeNode & { source: Source }>(
   nodes: T[],

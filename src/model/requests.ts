@@ -1,6 +1,6 @@
 /**
  * Links requests with their messages, attachments and documents (derived and imported), and
- * decides what is published (facts §2: public requests, non-draft messages, approved
+ * decides what is published (docs/froide.md#visibility: public requests, non-draft messages, approved
  * attachments).
  */
 import { randomUUID } from 'node:crypto';
@@ -204,7 +204,7 @@ export function linkRequests(content: LoadedContent, ctx: Context): LinkedReques
     if (!data.listed && !data.uid) {
       problems.report(source, ['listed'], ERRORS.UnlistedWithoutUid, { what: 'document', uid: randomUUID() });
     }
-    // spec §2.5: imported (parliamentary) documents allow annotation; derived ones do not.
+    // docs/api.md#document-fields: imported (parliamentary) documents allow annotation; derived ones do not.
     if (!data.allow_annotation) {
       problems.report(source, ['allow_annotation'], ERRORS.ImportedWithoutAnnotation);
     }

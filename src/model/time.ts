@@ -1,6 +1,6 @@
 /**
  * Timestamps as integer microseconds since the epoch (froide keeps microseconds; JS Date
- * only milliseconds), and froide's two renderings of them (facts §1.4, spec §2.5).
+ * only milliseconds), and froide's two renderings of them (docs/froide.md#values, docs/api.md#document-fields).
  */
 export type Timestamp = number;
 
@@ -94,12 +94,12 @@ export function formatDateTime(timestamp: Timestamp, timeZone: string): string {
   return render(timestamp, offsetMinutes(timestamp, timeZone), 'T', false);
 }
 
-/** Python `str(datetime)` in UTC: `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (microseconds always, spec §2.5). */
+/** Python `str(datetime)` in UTC: `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (microseconds always, docs/api.md#document-fields). */
 export function formatPythonUtc(timestamp: Timestamp): string {
   return render(timestamp, 0, ' ', true);
 }
 
-/** Python `str(datetime)` omits `.ffffff` when zero; used where froide renders str() of a value (facts §1.4). */
+/** Python `str(datetime)` omits `.ffffff` when zero; used where froide renders str() of a value (docs/froide.md#values). */
 export function formatPythonDateTime(timestamp: Timestamp): string {
   return render(timestamp, 0, ' ', false);
 }

@@ -42,7 +42,7 @@ export interface Law extends Record {
   requiresSignature: boolean;
   letterStart: string;
   letterEnd: string;
-  /** A date `YYYY-MM-DD` (froide renders str() of a date here, facts §5.8). */
+  /** A date `YYYY-MM-DD` (froide renders str() of a date here, docs/froide.md#law). */
   lastModifiedAt: string;
   refusalReasons: string[];
   legalText: string;
@@ -284,7 +284,7 @@ export interface PageAnnotation extends Record {
   highlight: string;
 }
 
-/** A georegion (facts §5.9); `parent` is froide's `part_of`, `depth` its depth in that tree. */
+/** A georegion (docs/froide.md#georegion); `parent` is froide's `part_of`, `depth` its depth in that tree. */
 export interface GeoRegion extends TreeNode<GeoRegion> {
   kind: string;
   kindDetail: string;

@@ -1,7 +1,7 @@
 /**
  * The little of the Edge runtime the adapters use, declared here instead of installing
  * @netlify/edge-functions (its `Netlify` global clashes with @netlify/functions; platform
- * facts A9). Deno provides the real objects.
+ * docs/netlify.md#local-emulation). Deno provides the real objects.
  */
 export interface EdgeContext {
   /** The rest of the chain: rewrites, then the CDN's static file. */

@@ -1,5 +1,5 @@
 /**
- * Filter index files for one resource (issue 4 #3): what src/api/filters/ plans, at the
+ * Filter index files for one resource: what src/api/filters/ plans, at the
  * paths of the route table.
  */
 import { indexFiles } from '../api/filters/index.ts';

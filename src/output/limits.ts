@@ -1,6 +1,6 @@
 /**
- * The deploy target's limits, checked on every build's own output before it replaces build/
- * (issue 10 #2). Defaults are Netlify's figures where Netlify documents one; each is a
+ * The deploy target's limits, checked on every build's own output before it replaces build/.
+ * Defaults are Netlify's figures where Netlify documents one; each is a
  * setting, so a test (or an operator on another host) can lower or raise it.
  *
  * The check watches the plan as it is written (src/output/write.ts drain), so it costs a map

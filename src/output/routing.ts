@@ -1,6 +1,6 @@
 /**
  * Netlify routing generated from the route shapes and the resource declarations (src/api/routes.ts,
- * src/api/resources/; issue 4 #9, platform facts A1–A3, A7). The build writes both files into build/:
+ * src/api/resources/; docs/netlify.md#query-rules, docs/netlify.md#rule-order, docs/netlify.md#directory-index, docs/netlify.md#headers). The build writes both files into build/:
  *
  * - `_redirects`, in order: one forced query rule per parameter the API function understands
  *   (Netlify needs every listed parameter, so one rule per name); non-forced rewrites of bare

@@ -1,5 +1,5 @@
 /**
- * Keeps every file of build/ below the deploy target's size limit (issue 10 #1: Netlify warns
+ * Keeps every file of build/ below the deploy target's size limit (Netlify warns
  * that files over 10 MB "will likely fail to upload"). Data the serving layer reads whole and
  * that grows with the archive (the values a `q` filter scans, range and point indexes, shapes,
  * autocomplete entries) is cut into parts at byte boundaries: the file itself then holds only

@@ -1,5 +1,5 @@
 /**
- * The files of the schema page, `/api/v1/schema/swagger-ui/` (issue 12 #4): Swagger UI's
+ * The files of the schema page, `/api/v1/schema/swagger-ui/`: Swagger UI's
  * script and style from the swagger-ui-dist package (Apache-2.0, its licence and notice beside
  * them), copied into build/ as they are. The page itself is answered by the API core
  * (src/serve/api/schema-view.ts) and loads them relative to itself.

@@ -12,7 +12,7 @@ import type { DeployLimits } from '../config.ts';
 import { createLimitCheck, DeployLimitError, NETLIFY_LIMITS, type LayoutFigures, type LimitCheck } from './limits.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 
-/** Where planned files go: a directory on disk, or memory for tests (STYLE practice 1). */
+/** Where planned files go: a directory on disk, or memory for tests. */
 export interface Sink {
   write(path: string, body: string | Uint8Array): Promise<void>;
   copy(path: string, from: string): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * The derivative cache (issue 3 item 6, issue 11): entries keyed by the sha256 of a PDF's bytes,
+ * The derivative cache: entries keyed by the sha256 of a PDF's bytes,
  * the derivation version, the settings fingerprint and the kind of entry, kept in any
  * DerivativeStore (store.ts). Entries list their files by sha256; the files themselves are in
  * the store once, whichever PDF made them.
@@ -25,7 +25,7 @@ import type { PdfFacts, PdfFailure, PdfPage } from './types.ts';
 /**
  * Bump when the code that derives facts or images changes its output. Settings (sizes, dpi,
  * encoders) are covered by SETTINGS_FINGERPRINT automatically. 2: files by content hash,
- * PNG and WebP in separate entries (issue 11).
+ * PNG and WebP in separate entries.
  */
 export const DERIVATIVE_VERSION = 2;
 

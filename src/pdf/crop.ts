@@ -1,4 +1,4 @@
-/** Crops a rectangle out of a rendered page image (page annotations, facts §5.17). */
+/** Crops a rectangle out of a rendered page image (page annotations, docs/froide.md#pageannotation). */
 import sharp from 'sharp';
 import { ENCODING } from './sizes.ts';
 

@@ -1,8 +1,8 @@
 /**
- * The one module that opens PDFs (STYLE practice 7, issue 3 item 1). Everything else in the
+ * The one module that opens PDFs. Everything else in the
  * stage receives an open `PdfDocument` from `withPdf` and never imports pdfjs itself.
  *
- * pdfjs-dist 5.6.205 legacy build: the modern build crashes on Node 20 (platform facts C).
+ * pdfjs-dist 5.6.205 legacy build: the modern build crashes on Node 20 (docs/pdf.md#pdfjs-on-node-20).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

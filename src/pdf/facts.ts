@@ -18,7 +18,7 @@ const INFO_KEYS = { title: 'Title', author: 'Author', creator: 'Creator', subjec
 const INFO_DICT_KEYS = ['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer', 'CreationDate', 'ModDate', 'Trapped', 'Custom'];
 
 /**
- * froide (facts Addendum): each key is the Info value with NUL removed, `null` when missing,
+ * froide (docs/froide.md#pdf-outline-and-properties): each key is the Info value with NUL removed, `null` when missing,
  * and `{}` when the PDF has no Info dictionary. pdfjs does not tell "no Info" from "empty
  * Info", so an Info dictionary without any entries is also `{}`.
  */

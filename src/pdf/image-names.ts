@@ -1,5 +1,5 @@
 /**
- * The file names of a document's page images (froide, facts §6.1). The PDF stage names the files
+ * The file names of a document's page images (froide, docs/froide.md#media-files-and-page-images). The PDF stage names the files
  * it makes; the route table puts them into a document's media directory (src/api/routes.ts
  * mediaPaths.pageImage), so the name is spelled here once. Web-standard and without imports: the
  * Edge Functions load it through the route table.
@@ -16,7 +16,7 @@ export function pageOfImage(name: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** froide's WebP sibling: `<file>.png.webp` (facts §6.1). */
+/** froide's WebP sibling: `<file>.png.webp` (docs/froide.md#media-files-and-page-images). */
 export function webpName(pngName: string): string {
   return `${pngName}.webp`;
 }

@@ -1,5 +1,5 @@
 /**
- * The PDF stage (issues 3 and 11): facts and page images for every PDF, from the cache when the
+ * The PDF stage: facts and page images for every PDF, from the cache when the
  * bytes were seen before, otherwise from a pool of worker threads, in two passes (docs/pdf.md):
  *
  * 1. first pass, in the callers' order of work: facts, text and the four PNG sizes;
@@ -38,7 +38,7 @@ export interface PdfOptions {
   /** Long PDFs are split into parts of this many pages, derived in parallel (default 32). */
   chunkPages?: number;
   /**
-   * No new PDF work starts this long after the stage began (issue 11 #1); parts under way
+   * No new PDF work starts this long after the stage began; parts under way
    * finish. Default: no limit.
    */
   budgetMs?: number;

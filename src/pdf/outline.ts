@@ -1,5 +1,5 @@
 /**
- * froide's outline Markdown (facts Addendum): one line per bookmark, depth-first,
+ * froide's outline Markdown (docs/froide.md#pdf-outline-and-properties): one line per bookmark, depth-first,
  * `"  " * depth + "- [title](#page-N)\n"`. Bookmarks whose destination does not resolve to a
  * page are skipped together with their children; "" when there is no outline.
  */

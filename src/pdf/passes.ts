@@ -1,5 +1,5 @@
 /**
- * One pass of the PDF stage over the PDFs that lack it (issue 11 #2): runs the pool, keeps the
+ * One pass of the PDF stage over the PDFs that lack it: runs the pool, keeps the
  * files each page yields in the store, commits a part entry for each finished part of a long
  * PDF (so a stopped or killed build resumes it there) and, once all parts are done, the
  * pass's entry, after which the part entries go.

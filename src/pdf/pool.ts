@@ -1,8 +1,8 @@
 /**
- * Worker-thread pool for PDF derivation (issue 3 items 7 and 8), one worker per core.
+ * Worker-thread pool for PDF derivation, one worker per core.
  *
- * Work is scheduled in parts, in the order of the tasks (the caller's order of work, issue 11
- * #1). A PDF whose page count is unknown starts as one part: the worker that opens it derives
+ * Work is scheduled in parts, in the order of the tasks (the caller's order of work,
+ * docs/pdf.md, Time budget). A PDF whose page count is unknown starts as one part: the worker that opens it derives
  * the first `chunkPages` pages and reports the page count, and the rest is queued in front as
  * further parts for any free worker, so started PDFs finish first and one long PDF does not
  * keep a single core busy while the others idle. A task with a known page count (the WebP

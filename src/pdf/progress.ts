@@ -11,9 +11,9 @@ export interface ProgressState {
   pagesDone: number;
   /** Known pages of opened PDFs plus an estimate for the rest (by file size). */
   pagesTotal: number;
-  /** The pass under way when it is not the first (issue 11 #2): `webp`. */
+  /** The pass under way when it is not the first: `webp`. */
   pass?: 'webp';
-  /** Time left of `--pdf-budget`, when there is one (issue 11 #6). */
+  /** Time left of `--pdf-budget`, when there is one. */
   budgetLeftMs?: number;
   /** Set when the budget ran out: the PDFs not done stay pending until the next build. */
   stopped?: boolean;

@@ -1,5 +1,5 @@
 /**
- * `archive derive --shard i/n` (issue 11 #4): n machines each derive the PDFs of one shard of
+ * `archive derive --shard i/n`: n machines each derive the PDFs of one shard of
  * the content hashes into the same store, so that one `build` afterwards finds every PDF done.
  * A PDF's shard depends on its bytes alone: the same on every machine, whatever the content
  * paths, and the same PDF published twice is derived once.

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Thumbnail widths in pixels, resized by width only (froide facts §6.1). */
+/** Thumbnail widths in pixels, resized by width only (docs/froide.md#media-files-and-page-images). */
 export const THUMBNAIL_WIDTHS = { small: 180, normal: 700, large: 1000 } as const;
 
 export type ImageSize = keyof typeof THUMBNAIL_WIDTHS | 'original';

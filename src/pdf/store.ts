@@ -1,9 +1,9 @@
 /**
- * Where the PDF stage keeps its derivatives (issue 11 #3): small JSON entries by key, and the
+ * Where the PDF stage keeps its derivatives: small JSON entries by key, and the
  * files they list (page images) by the sha256 of their bytes. The cache logic (keys, checksums,
  * verification, parts) is in cache.ts and works on any store; a store only moves bytes.
  *
- * Two implementations: a folder (folder-store.ts), and the media store of issue 10 with a
+ * Two implementations: a folder (folder-store.ts), and the media store (src/media/store.ts) with a
  * folder as its local mirror (src/media/derivative-store.ts: the media stage implements this
  * interface, so the PDF stage imports nothing later than itself), which is what builds and `archive derive` use,
  * so that any machine continues where the last one stopped. Only the main thread uses a

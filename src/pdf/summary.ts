@@ -1,5 +1,5 @@
 /**
- * The PDF stage's line in the summary of `build` and `derive` (issue 11 #6): how many PDFs are
+ * The PDF stage's line in the summary of `build` and `derive`: how many PDFs are
  * complete, how many are pending, how much of the budget was used, and that the next build
  * continues where this one stopped.
  */

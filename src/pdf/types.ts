@@ -71,7 +71,7 @@ export interface PdfDone {
 }
 
 /**
- * The first pass has not finished (the time budget ran out, issue 11 #1): the document is
+ * The first pass has not finished (the time budget ran out): the document is
  * published as pending with what is known without it. `known` comes from a finished first
  * part of a long PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a request goes on the host, as one pure function (issue 4 #9–#10). The local preview
+ * Where a request goes on the host, as one pure function. The local preview
  * routes with it; the Netlify configuration (netlify.toml, the Edge Function declarations and
  * the rules from src/output/routing.ts) encodes the same decisions, and test/netlify checks
  * both against one URL table with Netlify's own redirect engine.
@@ -34,7 +34,7 @@ const API_ROOT = API_PREFIX.slice(0, -1);
 
 /**
  * True when the query has one of the parameters with a value (`?limit=` counts, a bare `?limit`
- * does not: Netlify's query rules need `key=`; platform facts A1).
+ * does not: Netlify's query rules need `key=`; docs/netlify.md#query-rules).
  */
 export function hasFunctionParam(search: string): boolean {
   for (const part of search.replace(/^\?/, '').split('&')) {

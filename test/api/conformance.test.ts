@@ -1,5 +1,5 @@
 /**
- * Conformance of the built tree with the contract (spec §2.1–2.7): envelope, exact keys,
+ * Conformance of the built tree with the contract (docs/api.md#the-contract): envelope, exact keys,
  * types, null-ness and link shapes of message, attachment and document; root index; every
  * link resolvable to a file the build wrote.
  */
@@ -24,7 +24,7 @@ const API = `${BASE}/api/v1/`;
 const MEDIA = `${BASE}/media/`;
 const SITE = 'https://fragdenstaat.example';
 
-// spec §2.3, then the seven fields froide's serializer adds after `attachments` (facts §5.2).
+// docs/api.md#message-fields, then the seven fields froide's serializer adds after `attachments` (docs/froide.md#message).
 const MESSAGE_KEYS = ['resource_uri', 'id', 'url', 'request', 'sent', 'is_response', 'is_postal', 'is_draft', 'kind', 'is_escalation', 'content_hidden', 'sender_public_body', 'recipient_public_body', 'status', 'timestamp', 'registered_mail_date', 'redacted', 'not_publishable', 'attachments', 'subject', 'content', 'redacted_subject', 'redacted_content', 'sender', 'status_name', 'last_modified_at'];
 const ATTACHMENT_KEYS = ['resource_uri', 'id', 'belongs_to', 'name', 'filetype', 'size', 'site_url', 'anchor_url', 'file_url', 'pending', 'is_converted', 'converted', 'approved', 'can_approve', 'can_change_approval', 'redacted', 'is_redacted', 'can_redact', 'can_delete', 'is_pdf', 'is_image', 'is_irrelevant', 'document'];
 const DOCUMENT_KEYS = ['resource_uri', 'id', 'site_url', 'title', 'slug', 'description', 'published_at', 'num_pages', 'public', 'listed', 'allow_annotation', 'pending', 'file_url', 'file_size', 'cover_image', 'page_template', 'outline', 'properties', 'uid', 'data', 'pages_uri', 'original', 'foirequest', 'publicbody', 'last_modified_at'];
@@ -97,7 +97,7 @@ function expectUrl(value: unknown, prefix: string): void {
   expect((value as string).startsWith(prefix), `${value} starts with ${prefix}`).toBe(true);
 }
 
-describe('root index (spec §2.1)', () => {
+describe('root index (docs/api.md#root-index)', () => {
   it('maps the 21 resource names, in order, to absolute list URLs', async () => {
     const root = await built.json('api/v1/index.json');
     expect(Object.keys(root)).toEqual([...RESOURCE_NAMES]);
@@ -105,7 +105,7 @@ describe('root index (spec §2.1)', () => {
   });
 });
 
-describe('list envelope (spec §2.2)', () => {
+describe('list envelope (docs/api.md#list-envelope)', () => {
   it('first page: limit 50, offset 0, next with explicit limit and offset, previous null', async () => {
     const page = await built.page('message', 0);
     expect(Object.keys(page)).toEqual(['meta', 'objects']);
@@ -236,7 +236,7 @@ describe('attachment (spec §2.4)', () => {
   });
 });
 
-describe('document (spec §2.5–2.7)', () => {
+describe('document (docs/api.md#document-fields)', () => {
   it('derived, public: PDF facts, plain media URLs, references to its attachment, request and public body', async () => {
     const attachment = await built.detail('attachment', 1001);
     const document = attachment.document;
@@ -339,7 +339,7 @@ describe('document (spec §2.5–2.7)', () => {
   });
 });
 
-describe('the other resources follow the froide facts (§5.1, §5.4–5.10)', () => {
+describe('the other resources follow froide (docs/froide.md#request, docs/froide.md#resources)', () => {
   const REQUEST_KEYS = ['resource_uri', 'id', 'url', 'jurisdiction', 'jurisdiction_name', 'is_foi', 'checked', 'refusal_reason', 'costs', 'public', 'law', 'description', 'redacted_description', 'summary', 'same_as_count', 'same_as', 'due_date', 'resolved_on', 'last_message', 'created_at', 'last_modified_at', 'status', 'status_representation', 'readable_status', 'public_body', 'resolution', 'slug', 'title', 'reference', 'user', 'project', 'project_site_url', 'project_request_count', 'campaign', 'tags'];
   const SIMPLE_BODY_KEYS = ['resource_uri', 'id', 'name', 'slug', 'other_names', 'description', 'url', 'depth', 'classification', 'email', 'contact', 'address', 'fax', 'request_note', 'number_of_requests', 'site_url', 'jurisdiction', 'request_note_html', 'geo', 'last_modified_at'];
   const BODY_KEYS = ['resource_uri', 'id', 'name', 'slug', 'other_names', 'description', 'url', 'parent', 'root', 'depth', 'classification', 'categories', 'email', 'contact', 'address', 'fax', 'request_note', 'number_of_requests', 'site_url', 'request_note_html', 'jurisdiction', 'laws', 'regions', 'source_reference', 'alternative_emails', 'wikidata_item', 'extra_data', 'geo'];
@@ -442,7 +442,7 @@ describe('links', () => {
   });
 });
 
-describe('page and request filters froide offers besides document and number (facts §5.1, §5.16)', () => {
+describe('page and request filters froide offers besides document and number (docs/froide.md#request, docs/froide.md#page)', () => {
   let server: { url: string; close(): Promise<void> };
   beforeAll(async () => {
     server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });

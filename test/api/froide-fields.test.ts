@@ -1,6 +1,6 @@
 /**
  * Every object the archive answers with has the keys of froide's serializer for it, in
- * froide's order (issue 14: the seven message fields hid for months). The sample archive is
+ * froide's order (the seven message fields hid for months). The sample archive is
  * built and read through the API like a client would; froide's field lists are data in
  * ./froide-serializers.ts, each with the repository, file and commit it came from. Where our
  * keys differ, the check says how and why (docs/api.md, "Deviations from froide").
@@ -23,7 +23,7 @@ interface Check {
   differs?: { prepend?: string[]; omit?: string[]; why: string };
 }
 
-const RESOURCE_URI = 'spec §1: every object carries resource_uri, the URL of itself (docs/api.md deviations)';
+const RESOURCE_URI = 'docs/api.md#responses-and-links: every object carries resource_uri, the URL of itself (docs/api.md deviations)';
 
 const list = async (get: Get, path: string) => (await get(path)).objects as Json[];
 const first = async (get: Get, resource: string) => get(new URL((await list(get, `/api/v1/${resource}/`))[0].resource_uri).pathname);
@@ -86,7 +86,7 @@ const CHECKS: Check[] = [
     what: 'list items (?document=) and detail',
     serializer: 'PageAnnotationSerializer',
     objects: async (get) => { const items = await annotated(get); return [...items, await get(new URL(items[0].resource_uri).pathname)]; },
-    differs: { prepend: ['resource_uri'], omit: ['document'], why: `${RESOURCE_URI}; froide omits document too: the field reads PageAnnotation.document, which the model does not have, so DRF skips it (facts §5.17)` },
+    differs: { prepend: ['resource_uri'], omit: ['document'], why: `${RESOURCE_URI}; froide omits document too: the field reads PageAnnotation.document, which the model does not have, so DRF skips it (docs/froide.md#pageannotation)` },
   },
   { resource: 'venue', what: 'list results and detail result', serializer: 'VenueSerializer', objects: async (get) => { const found = await venues(get); return [...found, (await get(`/api/v1/venue/${found[0].ident}/`)).result]; }, differs: { prepend: ['resource_uri'], why: RESOURCE_URI } },
   { resource: 'venue', what: 'requests', serializer: 'VenueRequestSerializer', objects: async (get) => each(await venues(get), (v) => v.requests) },
@@ -108,15 +108,15 @@ const CHECKS: Check[] = [
     what: 'detail',
     serializer: 'CampaignProviderRequestSerializer',
     objects: async (get) => [await get(new URL((await informationObjects(get))[0].resource_uri).pathname + new URL((await informationObjects(get))[0].resource_uri).search)],
-    differs: { prepend: ['resource_uri'], omit: ['name'], why: `${RESOURCE_URI}; froide omits name too: the detail is built from item data without a name key, and DRF skips the missing optional field (facts §5.21)` },
+    differs: { prepend: ['resource_uri'], omit: ['name'], why: `${RESOURCE_URI}; froide omits name too: the detail is built from item data without a name key, and DRF skips the missing optional field (docs/froide.md#campaigninformationobject)` },
   },
 ];
 
 /** Resources with no object to compare: what froide answers an anonymous reader, which the archive answers too. */
 const NO_OBJECTS: Record<string, { path: string; status: number; why: string }> = {
-  following: { path: '/api/v1/following/', status: 200, why: 'an anonymous caller follows nothing: an empty list (facts §5.11)' },
-  upload: { path: '/api/v1/upload/', status: 401, why: 'per-user uploads, refused to anonymous callers (facts §5.12)' },
-  problemreport: { path: '/api/v1/problemreport/', status: 401, why: 'moderators only (facts §5.13)' },
+  following: { path: '/api/v1/following/', status: 200, why: 'an anonymous caller follows nothing: an empty list (docs/froide.md#following)' },
+  upload: { path: '/api/v1/upload/', status: 401, why: 'per-user uploads, refused to anonymous callers (docs/froide.md#upload)' },
+  problemreport: { path: '/api/v1/problemreport/', status: 401, why: 'moderators only (docs/froide.md#problemreport)' },
 };
 
 /** froide's keys as DRF emits them (a repeated name keeps its first place), changed as the check says. */

@@ -1,6 +1,6 @@
 /**
  * The field lists of the serializers froide and its apps answer with, copied as data from the
- * files and commits named here (the versions docs/api.md and the facts file describe), for
+ * files and commits named here (the versions docs/api.md and docs/froide.md describe), for
  * test/api/froide-fields.test.ts. `fields` is the serializer's `Meta.fields` (or its declared
  * fields, for plain Serializers) in order, as written, repeats included: DRF keeps a repeated
  * name at its first place.

@@ -1,5 +1,5 @@
 /**
- * What a message says (issue 14, facts §5.2): subject and content with `[[…]]` redactions as
+ * What a message says (docs/froide.md#message): subject and content with `[[…]]` redactions as
  * froide shows them to an anonymous reader, `content_hidden`, the sender froide names, the
  * German status name and `last_modified_at`; and every `last_modified_at` the archive writes
  * comes from the content or a fixed rule, so builds stay byte-identical.
@@ -68,7 +68,7 @@ afterAll(() => built?.remove());
 
 const message = (id: number) => built.detail('message', id);
 
-describe('message texts (issue 14)', () => {
+describe('message texts', () => {
   it('publishes marked passages as froide’s marker, with froide’s segments', async () => {
     expect(await message(110)).toMatchObject({
       subject: 'Akten zu [geschwärzt] [#11]',
@@ -128,7 +128,7 @@ describe('message texts (issue 14)', () => {
   });
 });
 
-describe('last_modified_at (issue 14)', () => {
+describe('last_modified_at', () => {
   it('message: from the content, else its timestamp', async () => {
     expect((await message(110)).last_modified_at).toBe('2024-03-05T12:00:00+01:00');
     expect((await message(111)).last_modified_at).toBe('2024-03-04T09:00:00+01:00');

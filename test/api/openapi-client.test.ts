@@ -1,5 +1,5 @@
 /**
- * A client generated from our schema works (issue 12 #5): @hey-api/openapi-ts reads the
+ * A client generated from our schema works: @hey-api/openapi-ts reads the
  * document from the preview's /api/v1/schema/ over HTTP and writes a TypeScript SDK; a small
  * program written against the SDK's types is type-checked with the project's TypeScript, then
  * run against the preview serving the sample archive: a list with paging, a filter, a detail and

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document against the sample archive (issue 12 #4): build content/, serve it with
+ * The OpenAPI document against the sample archive: build content/, serve it with
  * the preview over real sockets, fetch the document from /api/v1/schema/, validate it with an
  * OpenAPI validator, and check every answer a crawl of the archive gets (every list page, every
  * detail, every API link in every body, the media links, and the error answers) against it
@@ -81,7 +81,7 @@ beforeAll(async () => {
   const campaigns = JSON.parse(await readFile(join(sample.buildDir, '_data/campaigninformationobject/campaigns.json'), 'utf8')) as number[];
   const requests = ((await (await fetch(local('/api/v1/request/'))).json()) as any).objects.map((request: any) => request.id);
   const documents = ((await (await fetch(local('/api/v1/document/'))).json()) as any).objects.map((document: any) => document.id);
-  // Seeds the links of the archive do not reach (facts §5.11, §5.17, §5.20, §5.21), then errors.
+  // Seeds the links of the archive do not reach (docs/froide.md#resources), then errors.
   for (const path of [
     '/api/v1/',
     '/api/v1/venue/?lat=52.5&lng=13.42&radius=10000',

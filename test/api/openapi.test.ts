@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document as generated from the tables (issue 12 #4), without a build: valid 3.1,
+ * The OpenAPI document as generated from the tables, without a build: valid 3.1,
  * one operation per readable view, froide's envelope, every filter of the filter table as a
  * parameter of its list, media paths with the token parameter. The sample-archive test checks
  * real answers against it.

@@ -1,5 +1,5 @@
 /**
- * The two registries of src/api/resources/ agree (issue 13 #3): each resource is one folder,
+ * The two registries of src/api/resources/ agree: each resource is one folder,
  * its route.ts in registry.ts and its build.ts in build-registry.ts, and what one half
  * declares the other provides.
  */

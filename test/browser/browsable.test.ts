@@ -1,5 +1,5 @@
 /**
- * The browsable API in a real browser (issue 12 #2, #3): the sample archive in content/ is
+ * The browsable API in a real browser: the sample archive in content/ is
  * built for real (page images included) for the preview's own address, served by the preview,
  * and Chromium pages through lists by clicking, submits filters, opens documents and pages.
  * Every page visited must load without a console error or a failed request, every image must

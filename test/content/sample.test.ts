@@ -97,7 +97,7 @@ describe('sample archive: what the issue asks for', () => {
     expect(attachments.some((attachment) => / /.test(attachment.name) && /[äöüÄÖÜß]/.test(attachment.name))).toBe(true);
   });
 
-  it('has imported parliamentary documents (spec §2.6–2.7) and derived documents, public and private, listed and not', () => {
+  it('has imported parliamentary documents (docs/api.md#document-fields) and derived documents, public and private, listed and not', () => {
     const imported = archive.documents.filter((document) => document.original === null);
     const derived = archive.documents.filter((document) => document.original !== null);
     const parliamentary = imported.filter((document) => 'legislative_term' in document.data);
@@ -110,7 +110,7 @@ describe('sample archive: what the issue asks for', () => {
       new Set(['minor_interpellation', 'major_interpellation', 'written']),
     );
     expect(imported.some((document) => 'year' in document.data && typeof document.data.year === 'number')).toBe(true);
-    // spec §2.5: imported ones without references and open for annotation, derived ones the reverse.
+    // docs/api.md#document-fields: imported ones without references and open for annotation, derived ones the reverse.
     for (const document of imported) expect({ id: document.id, foirequest: document.foirequest, publicbody: document.publicbody, allowAnnotation: document.allowAnnotation }).toEqual({ id: document.id, foirequest: null, publicbody: null, allowAnnotation: true });
     for (const document of derived) expect({ id: document.id, allowAnnotation: document.allowAnnotation }).toEqual({ id: document.id, allowAnnotation: false });
     expect(derived.length).toBeGreaterThanOrEqual(5);

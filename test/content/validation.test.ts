@@ -196,7 +196,7 @@ describe('content validation', () => {
     expect(problems.list[0]!.hint).toMatch(/^unlisted documents are reached only through their uid, so it must be random: add "uid: [0-9a-f-]{36}"$/);
   });
 
-  it('refuses allow_annotation: false on an imported document, at its line (spec §2.5)', async () => {
+  it('refuses allow_annotation: false on an imported document, at its line (docs/api.md#document-fields)', async () => {
     const { problems, archive } = await check(
       minimalArchive({
         'documents/1-x/document.yaml': 'id: 1\nfile: x.pdf\nallow_annotation: false\n',
@@ -363,7 +363,7 @@ describe('editor conveniences', () => {
   });
 });
 
-describe('message texts and requesters (issue 14)', () => {
+describe('message texts and requesters', () => {
   const file = 'requests/10-akten/messages/100.yaml';
   const requester = (lines: string[]) =>
     minimalArchive({ [file]: ['id: 100', 'is_response: false', 'recipient_public_body: 1', 'timestamp: 2024-02-01T10:00:00+01:00', ...lines, ''].join('\n') });

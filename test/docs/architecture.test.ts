@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md lists every file of src/ under "Files", one line each (issue 13 #1):
+ * docs/architecture.md lists every file of src/ under "Files", one line each:
  * a file added, moved or removed without its line fails here.
  */
 import { readdir, readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * A real Chromium for browser tests, driven by playwright-core (issue 12 #2). Playwright's own
+ * A real Chromium for browser tests, driven by playwright-core. Playwright's own
  * browser download is unreachable here, so the system's Chromium is launched (Debian's
  * `chromium`; `.ci/run` installs it). Without one the browser tests skip and say how to enable
  * them. One launch per test file; each page records its console errors and failed loads.
@@ -13,7 +13,7 @@ export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 export const SKIP_NOTE = `browser tests skipped: no Chromium at ${CHROMIUM_PATH}; install it (apt-get install chromium) or set CHROMIUM_PATH`;
 
 /**
- * Flags for this sandbox (platform facts, "Browsers"): no sandbox (root, containers), no GPU,
+ * Flags for this sandbox (docs/serving.md#browser-tests): no sandbox (root, containers), no GPU,
  * and none of Chromium's own network traffic (QUIC, updates, sync), which cannot reach out
  * here and would only slow the start. Playwright gives every launch a fresh user-data-dir.
  */

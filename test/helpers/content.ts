@@ -1,6 +1,6 @@
 /**
  * Content trees for tests, written from object literals into a temp dir, so each test shows
- * its input (STYLE practice 9). Objects become YAML; strings and bytes are written as given.
+ * its input. Objects become YAML; strings and bytes are written as given.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
- * Runs Edge Functions in Deno, the runtime Netlify runs them in (issue 12 #1), from the npm
- * package `deno` (a dev dependency that ships the real binary; platform facts, Addendum).
+ * Runs Edge Functions in Deno, the runtime Netlify runs them in, from the npm
+ * package `deno` (a dev dependency that ships the real binary; docs/netlify.md#local-emulation).
  * One subprocess per call, for a whole table: Deno's start costs ~0.3 s, a case ~1 ms.
  */
 import { execFile, spawn } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
  * Runs Edge Functions on a table of cases and answers plain JSON, the same code in Node
  * (the vitest process) and in Deno (test/helpers/edge-deno-main.ts), so two runtimes can be
- * compared field by field (issue 12 #1). Web-standard only: no node: import, no Deno API.
+ * compared field by field. Web-standard only: no node: import, no Deno API.
  *
  * What Netlify's runtime gives an Edge Function, the harness gives in both runtimes alike:
  * `Netlify.env` from the case's `env`, and a context

@@ -1,5 +1,5 @@
 /**
- * src/lib/: the stage-free mechanisms every stage shares (issue 13 #4), each once. Table-driven:
+ * src/lib/: the stage-free mechanisms every stage shares, each once. Table-driven:
  * each row is an input and the exact answer. The last block checks that lib/ imports no stage.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * `archive prune` (issue 10 #4, issue 11 #3): the retention rule on both stores, derivative
+ * `archive prune`: the retention rule on both stores, derivative
  * entries as roots, and what keeps a build or `archive derive` running at the same time safe.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The MediaStore contract (STYLE practice 8): the folder store and the Netlify Blobs store
+ * The MediaStore contract: the folder store and the Netlify Blobs store
  * (against @netlify/blobs' own BlobsServer, through the API as a build reaches it and through
  * the edge endpoint as an Edge Function does) answer the same calls the same way.
  */

@@ -1,5 +1,5 @@
 /**
- * The media upload (issue 10 #4) on real stores: one listing, only the missing objects, bounded
+ * The media upload on real stores: one listing, only the missing objects, bounded
  * concurrency, retries, and nothing stored under a hash its bytes do not have.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * The linked model is frozen (src/model/freeze.ts): a later stage that writes to it fails at
- * the write, so "later stages return new facts" (issue 13 #1) holds at run time, not only by
+ * the write, so "later stages return new facts" holds at run time, not only by
  * review.
  */
 import { resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Every Edge Function in Deno, the runtime Netlify runs them in, against the same function in
- * Node (issue 12 #1). One table of cases (request, what `context.next()` answers, env); the
+ * Node. One table of cases (request, what `context.next()` answers, env); the
  * vitest process runs it, one Deno subprocess runs it (test/helpers/deno.ts), and each case
  * checks its facts on the Node answer and that Deno's answer equals it field by field.
  *
@@ -27,7 +27,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 // --- servers the cases reach ---------------------------------------------------------------
 
 // The deploy: the media function reads the media index (`_data/media/index/`) from the
-// request's origin (platform facts A4). The preview serves the fixture build's files as
+// request's origin (docs/netlify.md#functions). The preview serves the fixture build's files as
 // Netlify's CDN would. The media bytes are in a Netlify Blobs store: @netlify/blobs' own
 // BlobsServer, which the function reaches through NETLIFY_BLOBS_CONTEXT (edge access), as on Netlify.
 const buildDir = await mkdtemp(join(tmpdir(), 'edge-deno-'));

@@ -1,5 +1,5 @@
 /**
- * Edge Functions run on Deno (platform facts A9): everything they import, directly or not,
+ * Edge Functions run on Deno (docs/netlify.md#local-emulation): everything they import, directly or not,
  * must be web-standard. Follows the static imports of each Edge Function through src/ and
  * asserts that none of them names a Node built-in or a package other than EDGE_PACKAGES;
  * then asks Deno's own resolver (`deno info`, offline) for the same graph, which also catches

@@ -1,5 +1,5 @@
 /**
- * Netlify routes exactly like the local preview (issue 4 #9): the generated build/_redirects
+ * Netlify routes exactly like the local preview: the generated build/_redirects
  * and netlify.toml go through Netlify's own redirect engine (netlify-redirector +
  * @netlify/redirect-parser), the Edge Function declarations are read from the adapters, and
  * for a table of URLs the landing place must equal src/serve/host-routing.ts's decision,
@@ -67,7 +67,7 @@ async function exists(relative: string): Promise<boolean> {
   }
 }
 
-/** Where Netlify sends a request: edge functions first, then the rules, then static files (facts A2–A3, A5). */
+/** Where Netlify sends a request: edge functions first, then the rules, then static files (docs/netlify.md#rule-order, docs/netlify.md#directory-index, docs/netlify.md#edge-functions). */
 async function netlifyRules(method: string, url: URL): Promise<string> {
   if (url.pathname.startsWith('/media/')) return 'edge:media';
   const methodPaths = methodsConfig.path.some((p) => (p.endsWith('/*') ? url.pathname.startsWith(p.slice(0, -1)) : url.pathname === p));

@@ -1,6 +1,6 @@
 /**
  * Every deploy-limit check trips on a build that exceeds it, with the path, the figure and the
- * limit in one line, and leaves the previous build/ as it was (issue 10 #2).
+ * limit in one line, and leaves the previous build/ as it was.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-/** Data files above the part size are cut at byte boundaries and read back whole through the Store (issue 10 #1). */
+/** Data files above the part size are cut at byte boundaries and read back whole through the Store. */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

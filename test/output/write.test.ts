@@ -17,7 +17,7 @@ async function temp() {
   return dir.path;
 }
 
-// One suite, run against both sinks (STYLE practice 8).
+// One suite, run against both sinks.
 describe.each([
   ['memory', async () => {
     const sink = memorySink();

@@ -1,5 +1,5 @@
 /**
- * The PDF stage under a time budget (issue 11 #1-#4): the order of work, two passes, pending
+ * The PDF stage under a time budget: the order of work, two passes, pending
  * results, resuming from part entries, shards. The budget's clock counts finished pages (one
  * second each), so where a run stops does not depend on the machine's speed.
  */

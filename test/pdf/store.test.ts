@@ -1,6 +1,5 @@
 /**
- * The DerivativeStore contract (src/pdf/store.ts), one suite for every implementation (STYLE
- * practice 8): the folder, and the media store (issue 11 #3) with its local mirror, on a folder
+ * The DerivativeStore contract (src/pdf/store.ts), one suite for every implementation: the folder, and the media store with its local mirror, on a folder
  * media store and on Netlify Blobs (@netlify/blobs' BlobsServer, through the API as a build
  * reaches it).
  */

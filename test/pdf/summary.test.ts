@@ -1,4 +1,4 @@
-/** What `build` and `derive` say about the PDF stage (issue 11 #6): progress lines and the summary line. */
+/** What `build` and `derive` say about the PDF stage: progress lines and the summary line. */
 import { describe, expect, it } from 'vitest';
 import type { PdfRunStats } from '../../src/pdf/index.ts';
 import { createProgress } from '../../src/pdf/progress.ts';

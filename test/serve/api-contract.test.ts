@@ -33,7 +33,7 @@ const clients: Record<string, () => Client> = {
 
 for (const [name, client] of Object.entries(clients)) apiContract(name, client);
 
-describe('browsable API (issue 12 #3): the same bytes from every implementation', () => {
+describe('browsable API: the same bytes from every implementation', () => {
   it.each([
     ['/api/v1/?format=api', 200],
     ['/api/v1/message/?format=api&limit=3&offset=6&is_response=true', 200],

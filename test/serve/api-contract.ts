@@ -1,7 +1,7 @@
 /**
- * One suite of API facts (issue 4 #1–#6), run against every implementation: the core handler
+ * One suite of API facts, run against every implementation: the core handler
  * called with `new Request`, the Netlify function adapter, and the local preview over real
- * sockets (STYLE practice 8). Fixture: test/serve/fixture.ts.
+ * sockets. Fixture: test/serve/fixture.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KINDS } from '../../src/content/schema.ts';
@@ -31,7 +31,7 @@ const list = (resource: 'message' | 'request' | 'page' | 'publicbody', query: Re
 
 export function apiContract(name: string, client: () => Client): void {
   describe(`API contract: ${name}`, () => {
-    describe('pagination (issue 4 #1)', () => {
+    describe('pagination', () => {
       it('answers any limit/offset from the page files, with absolute next/previous', async () => {
         const response = await client()('/api/v1/message/?limit=20&offset=45');
         expect(response.status).toBe(200);
@@ -102,7 +102,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('format (issue 4 #2)', () => {
+    describe('format', () => {
       it('adds format=api to every API link and to no other URL', async () => {
         const body = await json(await client()('/api/v1/message/?format=api&limit=2&offset=1'));
         expect(body.meta.next).toBe(list('message', { format: 'api', limit: 2, offset: 3 }));
@@ -154,7 +154,7 @@ export function apiContract(name: string, client: () => Client): void {
         expect(html).toContain('<title>Foi Message List</title>');
         expect(html).toContain(`<a href="${urls.detail('message', 1)}?format=api">`);
         expect(html).toContain(`<a href="${list('message', { format: 'api', limit: 1, offset: 1 }).replaceAll('&', '&amp;')}">`);
-        // Every URL is a link (issue 12 #3), the public site's too, as it stands in the JSON.
+        // Every URL is a link, the public site's too, as it stands in the JSON.
         expect(html).toContain('<a href="https://site.test/anfrage/r1/#nachricht-1">');
       });
 
@@ -211,7 +211,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('content negotiation (facts §1.2, §3: DRF, q-values ignored)', () => {
+    describe('content negotiation (docs/froide.md#formats-and-links, docs/froide.md#errors: DRF, q-values ignored)', () => {
       const NOT_ACCEPTABLE = { detail: 'Could not satisfy the request Accept header.' };
 
       // [path, Accept, method]: no renderer of the view (after format=) matches any media type.
@@ -245,7 +245,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
 
       // Satisfiable by one of froide's renderers (JSON, CSV, browsable HTML; JSONP on
-      // publicbody, RSS on page): the archive answers its JSON (spec §1, docs/api.md).
+      // publicbody, RSS on page): the archive answers its JSON (docs/api.md#responses-and-links, docs/api.md).
       it.each([
         ['/api/v1/message/7/', '*/*'],
         ['/api/v1/message/7/', 'application/*'],
@@ -279,7 +279,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('filters (issue 4 #3)', () => {
+    describe('filters', () => {
       it('filters messages by request, combinable with pagination', async () => {
         const body = await json(await client()('/api/v1/message/?request=3&limit=5&offset=5'));
         expect(body.meta.total_count).toBe(17);
@@ -330,7 +330,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('methods (issue 4 #4)', () => {
+    describe('methods', () => {
       it('HEAD equals GET without a body', async () => {
         const get = await client()('/api/v1/message/?limit=3&offset=3');
         const head = await client()('/api/v1/message/?limit=3&offset=3', { method: 'HEAD' });
@@ -341,7 +341,7 @@ export function apiContract(name: string, client: () => Client): void {
         }
       });
 
-      // facts §4: DRF's default renderers (JSON, CSV, browsable HTML) on every view, the root
+      // docs/froide.md#methods-and-options: DRF's default renderers (JSON, CSV, browsable HTML) on every view, the root
       // included; publicbody and georegion add JSONP, page adds RSS.
       const RENDERS = ['application/json', 'text/csv', 'text/html'];
       it.each([
@@ -380,7 +380,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('anonymous writes and extra actions (facts §3 ordering rule, §4 methods table)', () => {
+    describe('anonymous writes and extra actions (docs/froide.md#errors, the order of checks, docs/froide.md#methods-and-options)', () => {
       const UNAUTHENTICATED = { detail: 'Authentication credentials were not provided.' };
       const notAllowed = (method: string) => ({ detail: `Method "${method}" not allowed.` });
       const FORM = 'application/x-www-form-urlencoded';
@@ -464,7 +464,7 @@ export function apiContract(name: string, client: () => Client): void {
         expect((await json(response)).name).toBe('Foi Request Follower Instance');
       });
 
-      // facts §5.17: an anonymous caller can name no document it may annotate, so the create
+      // docs/froide.md#pageannotation: an anonymous caller can name no document it may annotate, so the create
       // serializer refuses the `document` field (DRF PrimaryKeyRelatedField messages).
       it.each([
         [{ 'content-type': 'application/json' }, '{"document": 1, "page_number": 1, "title": "x"}', { document: ['Invalid pk "1" - object does not exist.'] }],
@@ -492,7 +492,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('errors (issue 4 #5)', () => {
+    describe('errors', () => {
       it.each([
         ['/api/v1/message/99999/', 'No FoiMessage matches the given query.'],
         ['/api/v1/message/abc/', 'Not found.'],
@@ -624,7 +624,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('headers (issue 4 #6)', () => {
+    describe('headers', () => {
       it.each(['/api/v1/', '/api/v1/message/', '/api/v1/message/7/', '/api/v1/message/?limit=3', '/api/v1/message/?request=2'])(
         '%s carries the API headers, an ETag, and 304 on If-None-Match',
         async (path) => {

@@ -1,6 +1,6 @@
 /**
  * Document collections and page annotations end to end: a real build of a small archive with
- * real PDFs and page images, served by the preview over real sockets (facts §5.14–5.17).
+ * real PDFs and page images, served by the preview over real sockets (docs/froide.md#resources).
  */
 import { join } from 'node:path';
 import sharp from 'sharp';

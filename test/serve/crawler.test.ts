@@ -1,5 +1,5 @@
 /**
- * Walks the sample archive like a crawler (issue 5 #5): build content/, serve it with the
+ * Walks the sample archive like a crawler: build content/, serve it with the
  * preview over real sockets, and from the root index follow every list, every meta.next,
  * every API link (absolute, and froide's relative `pages_uri`/`documents_uri`) and every media
  * link in every body. Everything must answer 200 with a well-formed body, or the answer
@@ -12,8 +12,7 @@ import { serveSampleArchive } from '../helpers/build.ts';
 
 const BASE = 'https://crawl.test';
 /**
- * What froide answers an anonymous crawler here: no dangling link, the real answer (facts §5.12,
- * §5.13, §5.21). The root index links campaigninformationobject without `?campaign`, and no
+ * What froide answers an anonymous crawler here: no dangling link, the real answer (docs/froide.md#upload, docs/froide.md#problemreport, docs/froide.md#campaigninformationobject). The root index links campaigninformationobject without `?campaign`, and no
  * froide answer links into a campaign's objects, so the crawler cannot reach them (they are
  * tested in venue-campaign.test.ts); venue/ without a location is froide-food's bare `[]`.
  */

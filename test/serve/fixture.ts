@@ -1,5 +1,5 @@
 /**
- * A tiny build/ tree written from object literals (STYLE practice 9), laid out by the same
+ * A tiny build/ tree written from object literals, laid out by the same
  * buildPaths, envelope() and planFilterIndexes() the real build uses. What is in it:
  *
  * - request 1..7 (status alternates resolved / awaiting_response, tag "bund" on odd ids)
@@ -47,7 +47,7 @@ export const ATTACHMENT_ID = 5;
 export const MEDIA = {
   publicPdf: `${mediaPaths.documentDir('11111111-2222-3333-4444-555555555555', true)}/public.pdf`,
   attachment: mediaPaths.attachment(5, 'Bescheid vom 3. März.pdf'),
-  /** Public in the media index (facts §6.2: served without a token); in the index file of `attachment`. */
+  /** Public in the media index (docs/froide.md#media-tokens: served without a token); in the index file of `attachment`. */
   publicAttachment: mediaPaths.attachment(5, 'Antwort öffentlich.pdf'),
   /** Its media index file is malformed: the gate must fail closed. */
   brokenListAttachment: mediaPaths.attachment(6, 'kaputt.pdf'),
@@ -90,7 +90,7 @@ export function messageObject(id: number) {
     is_response: id % 2 === 0,
     sender_public_body: id % 2 === 0 ? urls.detail('publicbody', 1) : null,
     attachments: [],
-    // froide's seven fields after attachments (issue 14). The texts quote API URLs: text, not links.
+    // froide's seven fields after attachments. The texts quote API URLs: text, not links.
     subject: `Re: ${urls.detail('request', request)}`,
     content: urls.detail('request', request),
     redacted_subject: [[false, 'Re: '], [true, '[geschwärzt]']],

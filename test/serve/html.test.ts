@@ -1,5 +1,5 @@
 /**
- * The browsable API's HTML as a pure function (issue 12 #3): escaping, links, the filter form
+ * The browsable API's HTML as a pure function: escaping, links, the filter form
  * from the filter table, paging and the document views. The browser drives the same pages in
  * test/browser/browsable.test.ts.
  */

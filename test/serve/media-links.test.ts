@@ -1,7 +1,7 @@
 /**
  * The media URLs the API gives, followed through the preview's media gate over real sockets:
  * a real build with page images of a public and a private document derived from attachments,
- * a CSV attachment and an unapproved one (spec §5, facts §6).
+ * a CSV attachment and an unapproved one (docs/api.md#media-urls-and-tokens, docs/froide.md#media-files-and-page-images).
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,7 +83,7 @@ describe('media URLs of a public document', () => {
   });
 });
 
-describe('media URLs of attachments (facts §6.2)', () => {
+describe('media URLs of attachments (docs/froide.md#media-tokens)', () => {
   it('file_url carries a token, and a public attachment answers without it too', async () => {
     const attachments = (await json('/api/v1/attachment/')).objects as { name: string; file_url: string }[];
     expect(attachments.map((attachment) => attachment.name)).toEqual(['Bescheid.pdf', 'liste.csv', 'Vermerk intern.pdf']);

@@ -1,5 +1,5 @@
 /**
- * Media answers (issue 4 #7–#8, issue 10 #5) through every implementation, on real components:
+ * Media answers through every implementation, on real components:
  * the preview over real sockets with the folder store and with a Netlify Blobs store, and the
  * Netlify Edge Function adapter reading the Blobs store with the context Netlify gives Edge
  * Functions (NETLIFY_BLOBS_CONTEXT) and the build data from the same origin. The Blobs store

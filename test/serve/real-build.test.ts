@@ -84,7 +84,7 @@ describe('preview of a real build', () => {
     expect((await response.json()).resource_uri).toBe(`${API}request/13/`);
   });
 
-  it('writes costs as a JSON float, static and computed alike (facts §1.4: 0.0)', async () => {
+  it('writes costs as a JSON float, static and computed alike (docs/froide.md#values: 0.0)', async () => {
     const detail = await (await get('/api/v1/request/13/')).text();
     expect(detail).toMatch(/"costs":\d+\.\d+[,}]/);
     const computed = await (await get('/api/v1/request/?limit=3&offset=1')).text();

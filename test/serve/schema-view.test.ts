@@ -1,5 +1,5 @@
 /**
- * The schema view `/api/v1/schema/` (issue 12 #4): froide's answer (drf-spectacular's
+ * The schema view `/api/v1/schema/`: froide's answer (drf-spectacular's
  * SpectacularJSONAPIView) plus YAML, from the files the build wrote; negotiation, methods and
  * the missing slash as DRF and Django answer them, in the API core and in the Edge Function
  * that runs the store-free part.

@@ -1,5 +1,5 @@
 /**
- * The Store contract (STYLE practice 8): the fs store and the fetch store (against a real HTTP
+ * The Store contract: the fs store and the fetch store (against a real HTTP
  * server serving the same build dir) answer the same reads the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Pages of unlisted documents (facts §5.16, §6.1): `pages_uri` (`/api/v1/page/?document=<id>&uid=<uid>`)
+ * Pages of unlisted documents (docs/froide.md#page, docs/froide.md#media-files-and-page-images): `pages_uri` (`/api/v1/page/?document=<id>&uid=<uid>`)
  * lists them, and nothing else does. A real build served by the preview over real sockets.
  */
 import { readFile } from 'node:fs/promises';
@@ -116,7 +116,7 @@ describe('page list of an unlisted document', () => {
   });
 });
 
-describe('detail of an unlisted imported document (facts §2: its uid opens it)', () => {
+describe('detail of an unlisted imported document (docs/froide.md#visibility: its uid opens it)', () => {
   it('answers document/<id>/?uid=<uid> with the document, pages included', async () => {
     const document = await json(`/api/v1/document/600/?uid=${IMPORTED_UID}`);
     expect(document.resource_uri).toBe(`${API}document/600/`);

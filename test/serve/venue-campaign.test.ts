@@ -1,6 +1,6 @@
 /**
  * venue (froide-food) and campaigninformationobject (froide-campaign) over real sockets against
- * a real build: the answers the API function computes from the query (facts §5.20, §5.21).
+ * a real build: the answers the API function computes from the query (docs/froide.md#venue, docs/froide.md#campaigninformationobject).
  *
  * Distances from the point P = (52.5, 13.4), one degree of latitude being 111,195 m on the
  * haversine sphere: 0.0005° = 56 m, 0.001° = 111 m, 0.0089° = 990 m, 0.01° = 1,112 m,
@@ -121,7 +121,7 @@ describe('venue list', () => {
   });
 });
 
-describe('venue resource_uri (spec §1)', () => {
+describe('venue resource_uri (docs/api.md#responses-and-links)', () => {
   it('is the venue detail, which answers the same venue', async () => {
     for (const venue of (await json(`/api/v1/venue/?${P}`)).body.results) {
       const detail = await json(venue.resource_uri.slice(API.length - '/api/v1/'.length));
@@ -279,7 +279,7 @@ describe('campaigninformationobject', () => {
     expect(bare.makeRequestURL).not.toContain('hide_publicbody');
   });
 
-  it('gives every object a resource_uri that answers its detail (spec §1), carrying format= like every API link', async () => {
+  it('gives every object a resource_uri that answers its detail (docs/api.md#responses-and-links), carrying format= like every API link', async () => {
     for (const object of (await json('/api/v1/campaigninformationobject/?campaign=5')).body.objects) {
       const detail = await json(object.resource_uri.slice(API.length - '/api/v1/'.length));
       expect([detail.status, detail.body.resource_uri, detail.body.ident]).toEqual([200, object.resource_uri, object.ident]);

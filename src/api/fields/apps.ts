@@ -1,6 +1,5 @@
 /**
- * Field tables of froide-food venues, froide-campaign information objects and following (facts
- * §5.11, §5.20, §5.21), in the key order of src/api/resources/venue/build.ts,
+ * Field tables of froide-food venues, froide-campaign information objects and following (docs/froide.md#following, docs/froide.md#venue, docs/froide.md#campaigninformationobject), in the key order of src/api/resources/venue/build.ts,
  * campaigninformationobject/build.ts and src/serve/api/views/following.ts.
  */
 import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../content/choices.ts';
@@ -89,7 +88,7 @@ const INFORMATION_OBJECT_REQUEST = { id: integer, resolution: enumOf(REQUEST_RES
 
 const INFORMATION_OBJECT_CATEGORY = { id: integer, title: string } satisfies FieldTable;
 
-/** An anonymous caller's follow facts for `following/?request=<ids>` (facts §5.11); the plain list is empty. */
+/** An anonymous caller's follow facts for `following/?request=<ids>` (docs/froide.md#following); the plain list is empty. */
 const FOI_REQUEST_FOLLOW = {
   request: link('request'),
   request_url: uri,

@@ -1,5 +1,5 @@
 /**
- * Field tables of public bodies and the reference data (facts §5.4–5.10, §5.18, §5.19), in the
+ * Field tables of public bodies and the reference data (docs/froide.md#resources), in the
  * key order of the serializers in src/api/resources/: publicbody/, jurisdiction/, law/, tree.ts,
  * georegion/, campaign/, articletag/ and governmentplan/ (build.ts in each).
  */

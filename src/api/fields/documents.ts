@@ -1,6 +1,5 @@
 /**
- * Field tables of documents, pages, collections and annotations (spec §2.5–2.7, facts
- * §5.14–5.17), in the key order of the serializers in src/api/resources/: document/, page/,
+ * Field tables of documents, pages, collections and annotations (docs/api.md#document-fields, docs/froide.md#resources), in the key order of the serializers in src/api/resources/: document/, page/,
  * documentcollection/ and pageannotation/ (build.ts in each).
  */
 import { DOCUMENT_TYPES } from '../../content/choices.ts';

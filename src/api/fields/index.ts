@@ -1,5 +1,5 @@
 /**
- * The fields of every object the API writes, as data (STYLE practice 4): one table per object,
+ * The fields of every object the API writes, as data: one table per object,
  * one line per key, in the order the serializer (src/api/resources/<name>/build.ts) writes them, grouped
  * by resource like the serializers. The OpenAPI document (src/api/openapi/) is generated from
  * these tables; each resource names the objects of its answers in its declaration (`objects`
@@ -8,7 +8,7 @@
  * a serializer and its table cannot drift apart. Adding a field to a serializer is adding its
  * line to the table.
  *
- * Object names are froide's (drf-spectacular's component names, facts §9 note), so a client
+ * Object names are froide's (drf-spectacular's component names, docs/froide.md#the-published-schema), so a client
  * generated from froide's schema and one generated from ours share type names.
  *
  * A type says what the field holds in froide; where this archive only ever writes one value
@@ -21,7 +21,7 @@ import { DOCUMENT_OBJECTS } from './documents.ts';
 import { REQUEST_OBJECTS } from './requests.ts';
 import { RESOURCE_NAMES } from '../resources/registry.ts';
 
-/** The list envelope (spec §2.2, facts §1.3). */
+/** The list envelope (docs/api.md#list-envelope, docs/froide.md#paging). */
 const META = {
   limit: integer.describe('Page size (default 50, at most 50; following: 150 and 200).'),
   next: uri.nullable().describe('Next page, with explicit `limit` and `offset`; null on the last page.'),

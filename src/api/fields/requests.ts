@@ -1,11 +1,11 @@
 /**
- * Field tables of requests, messages and attachments (spec §2.3–2.4, facts §5.1–5.3), in the
+ * Field tables of requests, messages and attachments (docs/api.md#message-fields, docs/api.md#attachment-fields, docs/froide.md#request, docs/froide.md#message, docs/froide.md#attachment), in the
  * key order of src/api/resources/request/build.ts, message/build.ts and attachment/build.ts.
  */
 import { MESSAGE_KINDS, REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../content/choices.ts';
 import { arrayOf, boolean, dateTime, enumOf, type FieldTable, integer, link, number, ref, relative, selfLink, string, tuple, uri } from '../field-types.ts';
 
-/** froide's status_representation (facts §5.1): any status but `resolved`, any resolution, or `overdue`. */
+/** froide's status_representation (docs/froide.md#request): any status but `resolved`, any resolution, or `overdue`. */
 const STATUS_REPRESENTATIONS = [...new Set([...REQUEST_STATUSES.filter((status) => status !== 'resolved'), ...REQUEST_RESOLUTIONS, 'overdue'])];
 
 const FOI_REQUEST_LIST = {

@@ -53,9 +53,9 @@ export function treeFilters<T extends Category | Classification>(): FilterSpec<T
   ];
 }
 
-// --- collections (facts §5.14, §5.16): documents and pages ------------------------------------
+// --- collections (docs/froide.md#document, docs/froide.md#page): documents and pages ------------------------------------
 
-/** An unlisted collection's objects are keyed with its uid: `?uid=` unlocks them (facts §2). */
+/** An unlisted collection's objects are keyed with its uid: `?uid=` unlocks them (docs/froide.md#visibility). */
 function lockedKey(collection: DocumentCollection, id: number): string {
   return collection.listed ? String(id) : `${id}:${collection.uid}`;
 }

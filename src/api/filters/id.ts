@@ -1,5 +1,5 @@
 /**
- * id: an integer id (django-filter's ModelChoiceFilter, facts §5).
+ * id: an integer id (django-filter's ModelChoiceFilter, docs/froide.md#resources).
  * - `ref`: an id that is no published `ref` object is a 400 (its detail file is read only when
  *   the index has no positions for the id).
  * - `none`: an extra accepted value (froide's `-` = "no campaign").
@@ -7,7 +7,7 @@
  *   if nothing matches), so an id that is no key is a 400 without reading any other file.
  * - `secret`: objects reachable only with a companion parameter (an unlisted collection's
  *   `uid`) are indexed under `<id>:<secret>`, which is looked up only when the request
- *   carries that parameter (facts §5.14: `uid` unlocks).
+ *   carries that parameter (docs/froide.md#document: `uid` unlocks).
  */
 import { pythonInt } from '../python.ts';
 import { keyedIndex, keyPositions, knownPositions, valueKind } from './keyed.ts';

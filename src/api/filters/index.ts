@@ -1,5 +1,5 @@
 /**
- * List filters (issue 4 #3, issue 13 #2): the kinds by name, and the two generic passes over
+ * List filters: the kinds by name, and the two generic passes over
  * a resource's filters (ResourceSpec.filters, declared in src/api/resources/<name>/route.ts).
  * The build asks `indexFiles` for a resource's index files (src/output/indexes.ts writes them); the serving layer asks `filterPositions` which
  * positions of the ordered list a query keeps (src/serve/api/filter-engine.ts reads the files).
@@ -147,7 +147,7 @@ export function allFilterParams(): string[] {
   return [...new Set(RESOURCE_NAMES.flatMap((name) => filtersOf(name).flatMap(queryParamsOf)))].sort();
 }
 
-/** Query parameters every list understands besides its filters (spec §4). */
+/** Query parameters every list understands besides its filters (docs/api.md#list-envelope). */
 export const PAGINATION_PARAMS = ['format', 'limit', 'offset'] as const;
 
 /** What the `names` autocomplete actions read (src/api/autocomplete.ts). */

@@ -1,5 +1,5 @@
 /**
- * The three parts every filter kind has (issue 13 #2): `index` turns the ordered objects into
+ * The three parts every filter kind has: `index` turns the ordered objects into
  * index files at build time, `read` turns a request's query into lookups, and each lookup
  * turns index files into positions when serving. All pure: files come in and go out as
  * plain data, read through a FilterReader, so a kind is tested without a build or a Store.

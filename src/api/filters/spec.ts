@@ -1,5 +1,5 @@
 /**
- * What a list filter is (STYLE practice 4, issue 4 #3, facts §5): one entry of a resource's
+ * What a list filter is (docs/froide.md#resources): one entry of a resource's
  * filters (`filters` in src/api/resources/<name>/route.ts) says which query parameter it reads, how (its `parse`, one of the
  * kinds below, each in its own module with its parse, index and lookup parts), and which
  * index keys a model object has for it.
@@ -25,7 +25,7 @@ import type { TextParse } from './text.ts';
 import type { WordsParse } from './words.ts';
 import type { Archive } from '../../model/types.ts';
 
-/** How a request value becomes index keys (django-filter semantics, facts §5); see each kind's module. */
+/** How a request value becomes index keys (django-filter semantics, docs/froide.md#resources); see each kind's module. */
 export type FilterParse =
   | IdParse
   | IdsParse

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the archive (issue 12 #4), generated from the tables that route
+ * The OpenAPI 3.1 document of the archive, generated from the tables that route
  * and serialize: the route shapes and the resource declarations (paths, methods, filters as
  * parameters), the field tables (objects), the envelope and the error answers. The build writes it as
  * JSON and YAML (buildPaths.openapi); the schema view `/api/v1/schema/` answers them.

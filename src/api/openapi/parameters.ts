@@ -34,7 +34,7 @@ const ID_LIST = { type: 'string', pattern: '^[0-9, +-]*$' };
 const DATE = { type: 'string', format: 'date' };
 const UID = { type: 'string', format: 'uuid' };
 
-/** `limit`/`offset` (facts §1.3): unreadable values are the default, never a 400. */
+/** `limit`/`offset` (docs/froide.md#paging): unreadable values are the default, never a 400. */
 export function paginationParameters(maxLimit: number, defaultLimit: number): Parameter[] {
   return [
     param('limit', { type: 'integer', minimum: 1 }, `Page size, default ${defaultLimit}, at most ${maxLimit} (larger values are clamped; unreadable ones are the default).`),
@@ -42,7 +42,7 @@ export function paginationParameters(maxLimit: number, defaultLimit: number): Pa
   ];
 }
 
-/** `format` on every API view (facts §1.2; src/serve/api/links.ts FORMATS). */
+/** `format` on every API view (docs/froide.md#formats-and-links; src/serve/api/links.ts FORMATS). */
 export const FORMAT_PARAMETER = param(
   'format',
   { type: 'string', enum: ['json', 'api'] },

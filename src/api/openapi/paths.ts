@@ -2,7 +2,7 @@
  * The operations of the OpenAPI document, one per view the route table defines (src/api/routes.ts:
  * root, lists, details, list actions; the schema view), with the methods and permissions of the
  * resource declarations, the objects of the field tables and the list orders of the built resources.
- * Only reads are described: the archive refuses every write (docs/serving.md, Methods).
+ * Only reads are described: the archive refuses every write (docs/serving.md, Answers: Methods).
  * operationIds are drf-spectacular's (`message_list`, `message_retrieve`), as froide's schema has them.
  */
 import type { JsonSchema } from '../field-types.ts';
@@ -28,7 +28,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const named = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-/** The error answers (facts §3) every operation can give, by status, in `components.responses`. */
+/** The error answers (docs/froide.md#errors) every operation can give, by status, in `components.responses`. */
 const ERROR_STATUS = { BadFilter: '400', Unauthenticated: '401', NotFound: '404', NotAcceptable: '406' } as const;
 
 type ErrorName = keyof typeof ERROR_STATUS;
@@ -44,12 +44,12 @@ export const ERROR_RESPONSES: Record<ErrorName, JsonSchema> = {
   NotAcceptable: { description: 'No media type of the Accept header can be served.', content: json(named('Error')) },
 };
 
-/** `Paginated<Item>List`: the envelope (spec §2.2), the schema name of a list of `item`. */
+/** `Paginated<Item>List`: the envelope (docs/api.md#list-envelope), the schema name of a list of `item`. */
 export function paginatedName(item: string): string {
   return `Paginated${item}List`;
 }
 
-/** Which paginated lists carry `facets` (facts §1.3), by item name. */
+/** Which paginated lists carry `facets` (docs/froide.md#paging), by item name. */
 export function paginatedLists(): Map<string, boolean> {
   const lists = new Map<string, boolean>();
   for (const resource of RESOURCE_NAMES) {
@@ -73,7 +73,7 @@ function operation(operationId: string, tag: string, summary: string, parameters
   return { operationId, tags: [tag], summary, ...(description ? { description } : {}), parameters, responses };
 }
 
-/** A view an anonymous caller can never read (upload, problemreport: facts §5.12–5.13). */
+/** A view an anonymous caller can never read (upload, problemreport: docs/froide.md#upload, docs/froide.md#problemreport). */
 function loginOnly(operationId: string, resource: ResourceName, summary: string, parameters: Parameter[]): Operation {
   return operation(operationId, resource, summary, parameters, { '401': response('Unauthenticated') }, 'Only for moderators or the uploader in froide: always 401 here.');
 }
@@ -86,7 +86,7 @@ function listOperation(resource: ResourceName, spec: ResourceSpec): Operation | 
   const refusals = listCanRefuse(resource) ? errors('BadFilter', 'NotFound', 'NotAcceptable') : errors('NotFound', 'NotAcceptable');
   const order = ordering(resource);
   if (resource === 'venue') {
-    // froide-food: not paginated; a bare [] without a point (facts §5.20).
+    // froide-food: not paginated; a bare [] without a point (docs/froide.md#venue).
     const body = { oneOf: [named('VenueSearch'), { type: 'array', maxItems: 0, description: 'Without lat and lng.' }] };
     return operation('venue_list', resource, summary, listParameters(resource, []), { '200': { description: 'The venues near lat/lng.', content: json(body) }, ...refusals }, order && `Order: ${order}.`);
   }
@@ -101,7 +101,7 @@ function detailOperation(resource: ResourceName, spec: ResourceSpec): Operation 
   const summary = `One ${resource} object`;
   if (spec.permission === 'login') return loginOnly(`${resource}_retrieve`, resource, summary, [id, FORMAT_PARAMETER]);
   if (!detail) return null;
-  // froide-food wraps the venue and answers an unknown one with 200 (facts §5.20).
+  // froide-food wraps the venue and answers an unknown one with 200 (docs/froide.md#venue).
   const body = resource === 'venue' ? named('VenueResult') : named(detail);
   const refusals = resource === 'documentcollection' ? errors('Unauthenticated', 'NotFound', 'NotAcceptable') : errors('NotFound', 'NotAcceptable');
   return operation(`${resource}_retrieve`, resource, summary, [id, ...detailParameters(resource)], { '200': { description: 'The object.', content: json(body) }, ...refusals });
@@ -136,7 +136,7 @@ export function apiPaths(): Paths {
   };
   for (const resource of RESOURCE_NAMES) {
     const spec = RESOURCES[resource];
-    // A view nobody may read answers GET 401 whether it has GET or not (facts §3 ordering rule).
+    // A view nobody may read answers GET 401 whether it has GET or not (docs/froide.md#errors, the order of checks).
     const readable = (methods: readonly string[] | null) => methods?.includes('GET') || spec.permission === 'login';
     for (const { view } of resourceRoutes(resource)) {
       const path = routePath(view, '{id}');

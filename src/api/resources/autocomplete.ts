@@ -1,6 +1,5 @@
 /**
- * The files the build writes for a resource's autocomplete actions (facts §5.1, §5.4, §5.5,
- * §5.8, §5.9, §5.19): each list action a resource declares (route.ts `listActions`) with what
+ * The files the build writes for a resource's autocomplete actions (docs/froide.md#resources): each list action a resource declares (route.ts `listActions`) with what
  * it offers (build.ts `actions`, ActionChoices in build-spec.ts).
  */
 import type { Archive } from '../../model/types.ts';

@@ -1,7 +1,7 @@
 /**
  * The build half of a resource's declaration (`src/api/resources/<name>/build.ts`, assembled in
- * build-registry.ts): which objects its list holds (visibility, facts §2), in which order
- * (issue 2 #12, documented in docs/api.md), how list items and details are rendered, the
+ * build-registry.ts): which objects its list holds (visibility, docs/froide.md#visibility), in which order
+ * (documented in docs/api.md), how list items and details are rendered, the
  * further files the serving layer reads, and what its autocomplete actions offer. The output
  * plan, the filter indexes and the OpenAPI document read it. Its edge-safe half (methods,
  * filters, actions, routes) is route.ts beside it.
@@ -12,7 +12,7 @@ import type { RenderContext } from './context.ts';
 import type { ResourceName } from './registry.ts';
 
 /**
- * What one autocomplete action offers (facts §5.1, §5.4, §5.5, §5.8, §5.9, §5.19), keyed in
+ * What one autocomplete action offers (docs/froide.md#resources), keyed in
  * BuiltResource.actions by the path of a list action the resource declares. `list` actions map
  * the resource's own list objects to choices (froide: `filter_queryset(get_queryset())`, so
  * the list filters apply); `names` actions collect names.

@@ -10,7 +10,7 @@ import { formatDateTime, type Timestamp } from '../../model/time.ts';
 export interface RenderContext {
   urls: UrlBuilder;
   timeZone: string;
-  /** Build clock in microseconds, for "overdue" (facts §5.1). */
+  /** Build clock in microseconds, for "overdue" (docs/froide.md#request). */
   now: Timestamp;
   /** False for a document withheld because its PDF cannot be read (src/derive/unreadable-pdfs.ts). */
   published(document: Document): boolean;

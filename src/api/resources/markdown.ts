@@ -8,7 +8,7 @@ export function markdownToHtml(markdown: string): string {
 
 /**
  * Markdown -> HTML with only p, strong, em, ul, ol, li and a (href), as filingcabinet renders
- * directory descriptions (python-markdown, then nh3 with those tags; facts §5.15). Safe by
+ * directory descriptions (python-markdown, then nh3 with those tags; docs/froide.md#documentcollection). Safe by
  * construction: the HTML is written from marked's tokens, never passed through. Any other
  * element keeps its text, as nh3 keeps the content of a tag it removes; raw HTML and images
  * are dropped.

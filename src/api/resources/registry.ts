@@ -1,6 +1,6 @@
 /**
  * The edge-safe registry: every resource's declaration (`<name>/route.ts`), in the order of
- * the API root (spec §2.1). The URL builder and route shapes (src/api/routes.ts), the serving
+ * the API root (docs/api.md#root-index). The URL builder and route shapes (src/api/routes.ts), the serving
  * layer, the Netlify Edge Functions and rules, and the OpenAPI document read the resources
  * from here. Adding a resource is a folder `<name>/` with its route.ts (and build.ts, see
  * build-registry.ts) and one line here, at its place in the root.
@@ -59,7 +59,7 @@ export const RESOURCES = {
 
 export type ResourceName = keyof typeof RESOURCES;
 
-/** Resource names in the order of the API root (spec §2.1). */
+/** Resource names in the order of the API root (docs/api.md#root-index). */
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as readonly ResourceName[];
 
 export function isResourceName(name: string): name is ResourceName {

@@ -1,8 +1,8 @@
 /**
- * What a resource is on the wire, as data (STYLE practice 4): the edge-safe half of a
+ * What a resource is on the wire, as data: the edge-safe half of a
  * resource's declaration (`src/api/resources/<name>/route.ts`, assembled in registry.ts).
- * Methods (spec §1, facts §4), names used in OPTIONS and 404 bodies (facts §3–4), page sizes
- * (facts §1.3), how an anonymous caller is treated, its extra actions, its list filters, which
+ * Methods (docs/api.md#responses-and-links, docs/froide.md#methods-and-options), names used in OPTIONS and 404 bodies (docs/froide.md#errors, docs/froide.md#methods-and-options), page sizes
+ * (docs/froide.md#paging), how an anonymous caller is treated, its extra actions, its list filters, which
  * of its views the API function answers, and the OpenAPI objects of its answers. The URL
  * builder, the route matcher, the Netlify rules, the serving layer and the OpenAPI document
  * all read these declarations; none of them hard-codes a resource's behaviour.
@@ -24,17 +24,17 @@ export type Permission = 'read-only' | 'open' | 'login';
  */
 export type WriteRefusal = 'not-found' | 'invalid-document';
 
-/** Django's method order, which DRF uses in `Allow` (facts §4). */
+/** Django's method order, which DRF uses in `Allow` (docs/froide.md#methods-and-options). */
 export const METHOD_ORDER: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
-/** Page size of every precomputed list page (spec §2.2, facts §1.3). */
+/** Page size of every precomputed list page (docs/api.md#list-envelope, docs/froide.md#paging). */
 export const PAGE_SIZE = 50;
 
-/** DRF's DEFAULT_RENDERER_CLASSES in froide: JSON, paginated CSV, browsable API (facts §1.2). */
+/** DRF's DEFAULT_RENDERER_CLASSES in froide: JSON, paginated CSV, browsable API (docs/froide.md#formats-and-links). */
 export const RENDERS: readonly string[] = ['application/json', 'text/csv', 'text/html'];
 
 /**
- * A list-level extra action the archive answers (facts §4, §5; issue 5 #2): froide's
+ * A list-level extra action the archive answers (docs/froide.md#methods-and-options, docs/froide.md#resources): froide's
  * autocomplete endpoints, `^<prefix>/<url_path>/$` in DRF. `viewName` is DRF's prettified
  * method name (OPTIONS, browsable page). `source` says where the answers come from (the build
  * half's `actions` says how):
@@ -75,7 +75,7 @@ export interface ListAction {
 }
 
 /**
- * froide's POST-only extra actions (facts §4, §5.3, §5.13, §7.1): `detail` ones at
+ * froide's POST-only extra actions (docs/froide.md#methods-and-options, docs/froide.md#attachment, docs/froide.md#problemreport, docs/froide.md#writes): `detail` ones at
  * `<prefix>/<pk>/<path>/`, the others at `<prefix>/<path>/` (routed before `<prefix>/<pk>/`,
  * like list actions). The archive performs none of them, but the paths exist, so OPTIONS,
  * Allow and the refusals answer as froide's do (src/serve/api/early.ts). `viewName` is DRF's
@@ -103,7 +103,7 @@ export interface ResourceSpec {
   maxLimit: number;
   /**
    * What the view's permission check does with an anonymous caller; DRF runs it before it looks
-   * up the method (facts §3 ordering rule):
+   * up the method (docs/froide.md#errors, the order of checks):
    * - `read-only`: IsAuthenticatedOrReadOnly and the like: any method but GET, HEAD, OPTIONS is a 401;
    * - `open`: no `has_permission` check (or none at all): a method the view lacks is a 405, one it
    *   has reaches the handler (see `anonymousWrites`);
@@ -115,7 +115,7 @@ export interface ResourceSpec {
    * accepts no writes gives (src/serve/api/write-refusals.ts).
    */
   anonymousWrites?: { list?: Partial<Record<Method, WriteRefusal>>; detail?: Partial<Record<Method, WriteRefusal>> };
-  /** List envelopes carry `facets` (facts §1.3: publicbody, page). */
+  /** List envelopes carry `facets` (docs/froide.md#paging: publicbody, page). */
   facets: boolean;
   /**
    * Which views the API function answers from the query instead of a precomputed file (the one
@@ -150,7 +150,7 @@ export interface ResourceSpec {
   /**
    * The list filters, in the order froide's filterset declares them (its 400s list errors in
    * that order). One module per filter kind in src/api/filters/; building blocks in
-   * src/api/filters/common.ts. Jurisdiction and campaign have none (facts §5.7, §5.10).
+   * src/api/filters/common.ts. Jurisdiction and campaign have none (docs/froide.md#jurisdiction, docs/froide.md#campaign).
    */
   filters: readonly FilterSpec<any>[];
   /**
@@ -166,7 +166,7 @@ export interface ResourceSpec {
   objects: { item: string | null; detail: string | null; ident?: string };
 }
 
-/** DRF maps HEAD to a view's GET and answers OPTIONS on every view (facts §4). */
+/** DRF maps HEAD to a view's GET and answers OPTIONS on every view (docs/froide.md#methods-and-options). */
 export function allow(...methods: Method[]): Method[] {
   return METHOD_ORDER.filter((method) => methods.includes(method) || (method === 'HEAD' && methods.includes('GET')) || method === 'OPTIONS');
 }
@@ -191,10 +191,10 @@ export function defineResource(name: ResourceName, model: string, viewName: stri
   };
 }
 
-/** The root view (spec §1: GET, HEAD, OPTIONS). */
+/** The root view (docs/api.md#responses-and-links: GET, HEAD, OPTIONS). */
 export const ROOT_METHODS: readonly Method[] = allow('GET');
 
-/** DRF's APIRootView keeps the default permission class, IsAuthenticatedOrReadOnly (facts §2). */
+/** DRF's APIRootView keeps the default permission class, IsAuthenticatedOrReadOnly (docs/froide.md#visibility). */
 export const ROOT_PERMISSION: Permission = 'read-only';
 
 /**
@@ -204,10 +204,10 @@ export const ROOT_PERMISSION: Permission = 'read-only';
 export const SCHEMA_METHODS: readonly Method[] = allow('GET');
 export const SCHEMA_PERMISSION: Permission = 'open';
 
-/** froide's list actions (autocomplete) are `@action(methods=["get"])` (facts §4). */
+/** froide's list actions (autocomplete) are `@action(methods=["get"])` (docs/froide.md#methods-and-options). */
 export const ACTION_METHODS: readonly Method[] = allow('GET');
 
-/** froide's write actions (publish, approve, claim, …) are `@action(methods=["post"])` (facts §4). */
+/** froide's write actions (publish, approve, claim, …) are `@action(methods=["post"])` (docs/froide.md#methods-and-options). */
 export const WRITE_ACTION_METHODS: readonly Method[] = allow('POST');
 
 export function allowHeader(methods: readonly Method[]): string {

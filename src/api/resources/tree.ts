@@ -1,6 +1,6 @@
 /**
- * Category and classification (facts §5.5–5.6). froide omits resource_uri here; spec §1 says
- * every object carries one, and the spec wins (docs/api.md, "Deviations").
+ * Category and classification (docs/froide.md#category, docs/froide.md#classification). froide omits resource_uri here; docs/api.md#responses-and-links says
+ * every object carries one, and the contract wins (docs/api.md, "Deviations").
  */
 import type { Category, Classification } from '../../model/types.ts';
 import type { RenderContext } from './context.ts';

@@ -1,5 +1,5 @@
 /**
- * Edge Function for API requests with a method other than GET/HEAD (issue 4 #4): redirect
+ * Edge Function for API requests with a method other than GET/HEAD: redirect
  * rules cannot select by method, and the CDN would answer OPTIONS or POST on a static file
  * itself. Runs the store-free part of the API core.
  */

@@ -1,6 +1,6 @@
 /**
- * Edge Function for API paths without their trailing slash (issue 4 #5): Netlify's rules
- * treat `/x` and `/x/` alike (platform facts A1), so only code can answer Django's 301.
+ * Edge Function for API paths without their trailing slash: Netlify's rules
+ * treat `/x` and `/x/` alike (docs/netlify.md#query-rules), so only code can answer Django's 301.
  */
 import { earlyAnswer } from '../../serve/api/early.ts';
 import type { EdgeContext } from '../edge-runtime.ts';

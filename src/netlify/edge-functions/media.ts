@@ -1,10 +1,10 @@
 /**
- * Edge Function adapter for media (issue 4 #7–#8, issue 10 #5), declared in netlify.toml on
+ * Edge Function adapter for media, declared in netlify.toml on
  * /media/*. No media file is deployed: the answer streams the object from the site's Netlify
  * Blobs store (src/media/blobs-store.ts, with the Blobs context Netlify gives every Edge
  * Function), after the gate and the media index, both read from the same deploy (`_data/`, as
- * the API function reads build data; facts A4). Edge responses get no custom headers from
- * netlify.toml (facts A5): every header comes from src/serve/media/handler.ts.
+ * the API function reads build data; docs/netlify.md#functions). Edge responses get no custom headers from
+ * netlify.toml (docs/netlify.md#edge-functions): every header comes from src/serve/media/handler.ts.
  */
 import { DEFAULTS, mediaStoreSpec } from '../../config.ts';
 import { blobsMediaStore } from '../../media/blobs-store.ts';

@@ -1,7 +1,6 @@
 /**
- * Netlify Functions v2 adapter around the API core (issue 4). Reached through the rewrites in
- * build/_redirects (src/output/routing.ts); `request.url` is the original URL (platform facts
- * A1), and build data is fetched from the same deploy (A4).
+ * Netlify Functions v2 adapter around the API core. Reached through the rewrites in
+ * build/_redirects (src/output/routing.ts); `request.url` is the original URL (docs/netlify.md#query-rules), and build data is fetched from the same deploy (docs/netlify.md#functions).
  */
 import { createApiHandler, type Handler } from '../../serve/api/handler.ts';
 import { fetchStore } from '../../serve/shared/store.ts';

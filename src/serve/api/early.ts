@@ -1,7 +1,7 @@
 /**
- * The part of the API core that needs no build data (issue 4 #4–#5): trailing-slash redirects,
+ * The part of the API core that needs no build data: trailing-slash redirects,
  * unknown paths and formats, OPTIONS, and every method other than GET/HEAD, in DRF's order:
- * format, then the permission check, then the method (facts §3). The full handler
+ * format, then the permission check, then the method (docs/froide.md#errors). The full handler
  * runs it first; on Netlify two small Edge Functions run it for what redirect rules cannot
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
@@ -45,7 +45,7 @@ export const DETAIL_API_PATH = '^/api/v1/[^/]+/[^/]+/$';
 
 /**
  * The JSON 404 for a detail path whose file the host did not find (on Netlify a rewrite to a
- * missing file ends in the host's HTML 404 page; facts A2). Null for paths that are no detail.
+ * missing file ends in the host's HTML 404 page; docs/netlify.md#rule-order). Null for paths that are no detail.
  */
 export function missingDetail(request: Request): Response | null {
   const url = new URL(request.url);
@@ -59,7 +59,7 @@ export function missingDetail(request: Request): Response | null {
 /**
  * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON or the browsable HTML. With
  * `format=api` JSON stays acceptable too, because the archive answers it with `format=api`
- * links to a client that does not ask for HTML (spec §1; froide's only renderer there is HTML).
+ * links to a client that does not ask for HTML (docs/api.md#responses-and-links; froide's only renderer there is HTML).
  * Empty for a format the view does not render (a 404).
  */
 function negotiated(view: View, format: string | undefined): readonly string[] {
@@ -72,7 +72,7 @@ function negotiated(view: View, format: string | undefined): readonly string[] {
 }
 
 /**
- * DRF's content negotiation for a view (facts §1.2, §3): an unknown `format` is a 404, an
+ * DRF's content negotiation for a view (docs/froide.md#formats-and-links, docs/froide.md#errors): an unknown `format` is a 404, an
  * `Accept` none of the view's renderers satisfies a 406. Null when the view can answer.
  */
 export function negotiationRefusal(request: Request, view: View, url = new URL(request.url)): Response | null {
@@ -112,12 +112,12 @@ export async function earlyAnswer(request: Request): Promise<Response | null> {
     return errorResponse(request, 404, { detail: MESSAGES.notFound }, []);
   }
   const allow = methodsOf(view);
-  // DRF negotiates the format and the Accept header before it checks permissions (facts §1.2, §3).
+  // DRF negotiates the format and the Accept header before it checks permissions (docs/froide.md#formats-and-links, docs/froide.md#errors).
   const refused = negotiationRefusal(request, view, url);
   if (refused) return refused;
 
   const method = request.method.toUpperCase();
-  // DRF authenticates and checks permissions before it looks up the method (facts §3).
+  // DRF authenticates and checks permissions before it looks up the method (docs/froide.md#errors).
   const permission = permissionOf(view);
   if (permission === 'login' || (permission === 'read-only' && !SAFE.has(method))) {
     return unauthenticated(request, allow);

@@ -1,6 +1,6 @@
 /**
  * The API core: one web-standard `Request -> Response` handler for everything under /api/v1/
- * that a static file cannot answer (issue 4 #1–#6). The Netlify function and the local preview
+ * that a static file cannot answer. The Netlify function and the local preview
  * both call it; each only supplies a Store.
  */
 import { actionPage, choices, type ActionEntries } from '../../api/autocomplete.ts';

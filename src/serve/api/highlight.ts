@@ -2,7 +2,7 @@ import { filtersOf, type ResourceName } from '../../api/resources/registry.ts';
 import { tokens } from '../../api/search/analyze.ts';
 import { parseQuery } from '../../api/search/query.ts';
 /**
- * froide's `query_highlight` (facts §5.16; okfde/froide:froide/helper/search/queryset.py):
+ * froide's `query_highlight` (docs/froide.md#page; okfde/froide:froide/helper/search/queryset.py):
  * fragments of about 100 characters around the matches (Elasticsearch's default
  * `fragment_size`), each match's word wrapped in `<em>`, split at runs of whitespace, keeping
  * the sections with a match that are not only the match, at most 5, joined by " […] ".

@@ -1,6 +1,5 @@
 /**
- * The browsable API: a page to work in for browsers that ask for `?format=api` (issue 4 #2,
- * issue 12 #3), in the spirit of DRF's: breadcrumbs, the view name and description, the request
+ * The browsable API: a page to work in for browsers that ask for `?format=api`, in the spirit of DRF's: breadcrumbs, the view name and description, the request
  * line, the response status and headers and the pretty JSON with every URL a link; for lists
  * first/previous/next/last links and a filter form, for documents their cover and page
  * thumbnails, for pages their images and text. A pure function of the answer: the Netlify

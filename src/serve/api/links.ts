@@ -1,5 +1,5 @@
 /**
- * The one place that puts `format=` on links (issue 4 #2, facts §1.2).
+ * The one place that puts `format=` on links (docs/froide.md#formats-and-links).
  */
 import type { UrlBuilder } from '../../api/routes.ts';
 
@@ -22,14 +22,14 @@ export function withQueryParam(url: string, key: string, value: string): string 
 
 /**
  * Keys whose values are text people wrote, never links. froide adds `format` to hyperlinked
- * fields only (facts §1.2), so a message whose whole content is an API URL keeps it as written.
+ * fields only (docs/froide.md#formats-and-links), so a message whose whole content is an API URL keeps it as written.
  */
 const TEXT_KEYS = new Set(['subject', 'content', 'redacted_subject', 'redacted_content', 'sender', 'title', 'description', 'redacted_description', 'summary']);
 
 /**
  * Adds `format` to every absolute API link in a JSON value (resource_uri, references, root
  * links, next/previous). site_url, media URLs and relative links such as pages_uri are not API
- * links by `UrlBuilder.isApiLink` and stay as they are (facts §1.2). Free text is never touched:
+ * links by `UrlBuilder.isApiLink` and stay as they are (docs/froide.md#formats-and-links). Free text is never touched:
  * a link is a string that is an API URL and nothing else, outside the TEXT_KEYS.
  */
 export function withFormat(value: unknown, urls: UrlBuilder, format: string): unknown {

@@ -1,5 +1,5 @@
 /**
- * OPTIONS bodies as DRF's SimpleMetadata writes them for an anonymous caller (facts §4):
+ * OPTIONS bodies as DRF's SimpleMetadata writes them for an anonymous caller (docs/froide.md#methods-and-options):
  * no `actions`, because nobody passes the permission check for writes here.
  */
 import type { ApiRoute } from './route.ts';
@@ -19,7 +19,7 @@ export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
 }
 
 /**
- * froide's renderers of a view (facts §1.2, §4): DRF's defaults (JSON, CSV, browsable HTML),
+ * froide's renderers of a view (docs/froide.md#formats-and-links, docs/froide.md#methods-and-options): DRF's defaults (JSON, CSV, browsable HTML),
  * which the root view has too, plus the resource's own; an extra action has its viewset's.
  */
 export function rendersOf(route: Exclude<ApiRoute, { kind: 'none' }>): readonly string[] {
@@ -31,7 +31,7 @@ export function rendersOf(route: Exclude<ApiRoute, { kind: 'none' }>): readonly 
 export function optionsBody(route: Exclude<ApiRoute, { kind: 'none' }>): Record<string, unknown> {
   return {
     name: viewName(route),
-    // DRF's APIRootView docstring; froide's viewsets have none (facts §4).
+    // DRF's APIRootView docstring; froide's viewsets have none (docs/froide.md#methods-and-options).
     description: route.kind === 'root' ? 'The default basic root view for DefaultRouter' : route.kind === 'schema' ? SCHEMA_DESCRIPTION : '',
     renders: [...rendersOf(route)],
     parses: PARSES,

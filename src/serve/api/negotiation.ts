@@ -1,6 +1,6 @@
 /**
  * DRF's content negotiation as far as it decides between an answer and a 406
- * (encode/django-rest-framework:rest_framework/negotiation.py, facts §1.2–§3): `?format=`
+ * (encode/django-rest-framework:rest_framework/negotiation.py, docs/froide.md#formats-and-links, docs/froide.md#errors): `?format=`
  * narrows the view's renderers (an unknown format is a 404 before this), then some media type
  * in `Accept` must match one of them. Matching is by type and subtype with `*` wildcards;
  * parameters, q-values included, play no part (DRF compares only the renderer's parameters,

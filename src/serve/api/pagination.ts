@@ -30,7 +30,7 @@ function parseOffset(raw: string | null): number {
 
 /**
  * A list request's window (DRF LimitOffsetPagination) and its other parameters, which
- * next/previous keep (facts §1.3); the shared envelope sets limit and offset itself.
+ * next/previous keep (docs/froide.md#paging); the shared envelope sets limit and offset itself.
  */
 export function pageRequest(query: URLSearchParams, spec: Pick<ResourceSpec, 'defaultLimit' | 'maxLimit'>): { limit: number; offset: number; others: Query } {
   return { limit: parseLimit(lastValue(query, 'limit'), spec), offset: parseOffset(lastValue(query, 'offset')), others: otherParams(query) };

@@ -1,5 +1,5 @@
 /**
- * Headers, bodies and conditional requests for every answer under /api/v1/ (issue 4 #5, #6).
+ * Headers, bodies and conditional requests for every answer under /api/v1/.
  * The headers the CDN adds to static files come from one table (../shared/static-headers.ts).
  */
 import { apiJson } from '../../api/json.ts';
@@ -16,7 +16,7 @@ export const ERROR_CACHE_CONTROL = 'no-cache';
 
 const API_STATIC_HEADERS = staticHeadersOf(API_PREFIX);
 
-/** Headers every API answer carries, static or computed (issue 4 #6): the CDN's for /api/v1/*, the type and Allow. */
+/** Headers every API answer carries, static or computed: the CDN's for /api/v1/*, the type and Allow. */
 export function apiHeaders(allow: readonly Method[], contentType = JSON_TYPE): Record<string, string> {
   return { 'content-type': contentType, allow: allowHeader(allow), ...API_STATIC_HEADERS };
 }
@@ -35,7 +35,7 @@ export async function etagOf(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * A successful answer: ETag, 304 on If-None-Match, no body for HEAD (issue 4 #4, #6).
+ * A successful answer: ETag, 304 on If-None-Match, no body for HEAD.
  * `headers` must already hold the content type and the API headers.
  */
 export async function okResponse(request: Request, body: Uint8Array, headers: Record<string, string>): Promise<Response> {

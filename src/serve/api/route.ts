@@ -1,5 +1,5 @@
 /**
- * Which API view a path names (facts §1.1): the root, a list, a detail, or nothing, read with
+ * Which API view a path names (docs/froide.md#routes): the root, a list, a detail, or nothing, read with
  * the route shapes of src/api/routes.ts (matchRoute), the ones the URL builder and the Netlify
  * rules use too; DRF's detail pk segment is `[^/.]+`.
  */
@@ -25,7 +25,7 @@ export function matchApiRoute(pathname: string): ApiRoute {
   return view;
 }
 
-/** froide's body for a detail that does not exist (facts §3): the model's "No X matches…", "Not found." for a non-numeric id. */
+/** froide's body for a detail that does not exist (docs/froide.md#errors): the model's "No X matches…", "Not found." for a non-numeric id. */
 export function missingDetailError(view: Extract<ApiRoute, { kind: 'detail' }>): { detail: string } {
   return { detail: /^\d+$/.test(view.id) ? MESSAGES.noMatch(RESOURCES[view.resource].model) : MESSAGES.notFound };
 }
@@ -58,7 +58,7 @@ export function viewOfFile(relative: string): ApiRoute {
 }
 
 /**
- * Django's APPEND_SLASH (facts §1.1): a path without its trailing slash is redirected when the
+ * Django's APPEND_SLASH (docs/froide.md#routes): a path without its trailing slash is redirected when the
  * slashed path is a view. Returns the relative Location, query kept, or null.
  */
 export function slashRedirect(url: URL): string | null {

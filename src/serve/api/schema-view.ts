@@ -1,5 +1,5 @@
 /**
- * The schema view, `/api/v1/schema/` (issue 12 #4): the OpenAPI document the build wrote
+ * The schema view, `/api/v1/schema/`: the OpenAPI document the build wrote
  * (buildPaths.openapi), as froide serves its own (okfde/froide:froide/urls.py,
  * drf-spectacular's SpectacularJSONAPIView): JSON as `application/vnd.oai.openapi+json` by
  * default, `application/json` to a client that asks for it, `?format=json` accepted. YAML is

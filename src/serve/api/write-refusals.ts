@@ -1,5 +1,5 @@
 /**
- * What froide answers an anonymous caller for a write the view has (facts §3–5). The archive
+ * What froide answers an anonymous caller for a write the view has (docs/froide.md#errors, docs/froide.md#methods-and-options, docs/froide.md#resources). The archive
  * accepts no writes: its answer is the 401 of a permission check, unless the resource's
  * declaration (src/api/resources/<name>/route.ts) names froide's own refusal (`anonymousWrites`): a 404 where the handler looks the object up
  * among the caller's own (following), a 400 where the create serializer refuses the document
@@ -14,7 +14,7 @@ import type { Method, WriteRefusal } from '../../api/resources/spec.ts';
 
 type View = Exclude<ApiRoute, { kind: 'none' }>;
 
-/** DRF's NotAuthenticated; the first authentication class is OAuth2, hence the Bearer challenge (facts §3). */
+/** DRF's NotAuthenticated; the first authentication class is OAuth2, hence the Bearer challenge (docs/froide.md#errors). */
 export function unauthenticated(request: Request, allow: readonly Method[]): Response {
   return errorResponse(request, 401, { detail: MESSAGES.unauthenticated }, allow, { 'www-authenticate': 'Bearer realm="api"' });
 }
@@ -69,7 +69,7 @@ async function parseBody(request: Request): Promise<Parsed> {
 }
 
 /**
- * The create serializer's errors for an anonymous caller (facts §5.17): `document` is a primary
+ * The create serializer's errors for an anonymous caller (docs/froide.md#pageannotation): `document` is a primary
  * key related field whose queryset holds no document for them, so every value fails (DRF's
  * PrimaryKeyRelatedField messages). Other fields are not validated here (docs/api.md).
  */

@@ -1,10 +1,10 @@
 /**
- * The media gate (issue 4 #7–#8): decides whether a request under the media mount may have
+ * The media gate: decides whether a request under the media mount may have
  * the file. Web-standard and free of node: imports, because the Netlify Edge Function (Deno)
  * runs it as well as the local preview.
  *
  * Access: `docs/` is public; `docs-private/` needs the document's token; `foi/` needs the
- * file's token unless the media index marks the file public (facts §6.2,
+ * file's token unless the media index marks the file public (docs/froide.md#media-tokens,
  * src/media/media-index.ts).
  *
  * Paths: the URL path is percent-decoded segment by segment into the raw media path the media
@@ -59,7 +59,7 @@ export async function checkMediaRequest(url: URL, options: GateOptions): Promise
   const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
   const check = await verifyToken(url.searchParams.get('token'), scope, options.keys, now, options.ttl);
   if (check.ok) return { allow: true, path, access };
-  // facts §6.2: a public attachment is served without checking the token (a valid one above
+  // docs/froide.md#media-tokens: a public attachment is served without checking the token (a valid one above
   // spares the lookup; a missing, expired or foreign one does not matter).
   const entry = path.startsWith('foi/') ? await publicEntry(options.store, path) : null;
   if (entry) return { allow: true, path, access: 'public', entry };

@@ -1,5 +1,5 @@
 /**
- * Media answers (issue 10 #5), the same code on Netlify (src/netlify/edge-functions/media.ts)
+ * Media answers, the same code on Netlify (src/netlify/edge-functions/media.ts)
  * and in the local preview: the gate (tokens, public attachments, traversal; fail closed),
  * then the path's entry in the media index (build data, through a Store), then the object's
  * bytes streamed from the media store.

@@ -1,5 +1,5 @@
 /**
- * The local preview's router (issue 4 #10): one web-standard `Request -> Response` function
+ * The local preview's router: one web-standard `Request -> Response` function
  * that answers every URL as the Netlify deploy does. `routeRequest()` (../host-routing.ts)
  * says where a request goes; this sends it there: the media handler, the store-free API
  * answers, the API core, or a file of build/ with the headers the CDN gives it.

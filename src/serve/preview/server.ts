@@ -1,6 +1,6 @@
 /**
  * `npm start` / `archive serve`: build/ over HTTP with the routing and the handlers of the
- * Netlify deploy (issue 4 #10). Wires the preview's router (router.ts: static files answer
+ * Netlify deploy. Wires the preview's router (router.ts: static files answer
  * bare paths; everything else goes to the same web-standard handlers the Netlify functions
  * wrap) to a Node server (node-adapter.ts). No netlify-cli needed.
  */

@@ -1,9 +1,9 @@
 /**
- * The headers the CDN adds to the static files of build/, by path: the one table (issue 13 #4).
+ * The headers the CDN adds to the static files of build/, by path: the one table.
  * netlify.toml's `[[headers]]` blocks say the same for Netlify, which reads them before any
  * code runs; test/netlify/static-headers.test.ts fails when the two differ. The API core and
  * the Edge Functions set the same values in code (apiHeaders in ../api/responses.ts), because
- * custom headers do not apply to their answers (platform facts A5), and the preview gives its
+ * custom headers do not apply to their answers (docs/netlify.md#edge-functions), and the preview gives its
  * static files the same (../preview/router.ts). `Allow` differs per view: build/_headers
  * (src/output/routing.ts) and apiHeaders add it.
  */

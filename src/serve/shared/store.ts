@@ -2,9 +2,9 @@
  * How the serving layer reads what the build wrote (docs/architecture.md, "build/ layout").
  * Paths are relative to build/ and come from `buildPaths` in src/api/routes.ts.
  *
- * Two implementations with one contract (STYLE practice 8): `fsStore` (src/serve/shared/fs-store.ts)
+ * Two implementations with one contract: `fsStore` (src/serve/shared/fs-store.ts)
  * for the local preview and tests, `fetchStore` here for the Netlify function, which cannot
- * read the publish directory and fetches from the same deploy instead (platform facts A4).
+ * read the publish directory and fetches from the same deploy instead (docs/netlify.md#functions).
  * This module is web-standard only, so the Netlify function bundles no node: modules for it.
  */
 import { parseApiJson } from '../../api/json.ts';

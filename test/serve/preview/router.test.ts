@@ -1,5 +1,5 @@
 /**
- * The preview's router is a pure Request -> Response function (issue 13 #4): no server, no
+ * The preview's router is a pure Request -> Response function: no server, no
  * disk. Recording fakes stand in for the API core, the media handler and build/'s files, so
  * each row shows where a request went and what came back.
  */

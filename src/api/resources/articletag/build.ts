@@ -1,4 +1,4 @@
-/** Article tag (facts §5.19): froide has no resource_uri here; spec §1 says every object carries one. */
+/** Article tag (docs/froide.md#articletag): froide has no resource_uri here; docs/api.md#responses-and-links says every object carries one. */
 import type { ArticleTag } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { byId, defineBuilt, distinctNames, sorted } from '../build-spec.ts';

@@ -1,4 +1,4 @@
-/** fds_blog's article tags: no filters; names for autocomplete (facts §5.19). */
+/** fds_blog's article tags: no filters; names for autocomplete (docs/froide.md#articletag). */
 import { defineResource } from '../spec.ts';
 
 export const articletag = defineResource('articletag', 'ArticleTag', 'Article Tag', {

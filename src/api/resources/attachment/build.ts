@@ -11,7 +11,7 @@ export function attachmentMediaPath(attachment: Attachment): string {
 }
 
 /**
- * froide serves a public attachment's file without checking the token (facts §6.2: approved,
+ * froide serves a public attachment's file without checking the token (docs/froide.md#media-tokens: approved,
  * and its request public). The archive holds only attachments of public requests' non-draft
  * messages (model/requests.ts), so approval decides.
  */

@@ -1,4 +1,4 @@
-/** froide's attachments (facts §5.3). Spec §1: the list allows GET, POST, HEAD, OPTIONS. */
+/** froide's attachments (docs/froide.md#attachment). docs/api.md#responses-and-links: the list allows GET, POST, HEAD, OPTIONS. */
 import type { Attachment } from '../../../model/types.ts';
 import { boolean, id, text } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/spec.ts';

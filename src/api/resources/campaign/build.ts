@@ -1,4 +1,4 @@
-/** Campaign (facts §5.10). */
+/** Campaign (docs/froide.md#campaign). */
 import type { Campaign } from '../../../model/types.ts';
 import { dateTime, type RenderContext } from '../context.ts';
 import { byId, defineBuilt, sorted } from '../build-spec.ts';

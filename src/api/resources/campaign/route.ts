@@ -1,4 +1,4 @@
-/** froide's campaigns (facts §5.10): no filters. */
+/** froide's campaigns (docs/froide.md#campaign): no filters. */
 import { defineResource } from '../spec.ts';
 
 export const campaign = defineResource('campaign', 'Campaign', 'Campaign', {

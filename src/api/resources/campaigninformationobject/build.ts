@@ -1,5 +1,5 @@
 /**
- * Information objects of froide-campaign campaigns (facts §5.21;
+ * Information objects of froide-campaign campaigns (docs/froide.md#campaigninformationobject;
  * okfde/froide-campaign:froide_campaign/providers/base.py `get_default_item_data`,
  * serializers.py `CampaignProviderItemSerializer`, `CampaignProviderRequestSerializer`).
  * Keys follow the serializers' field order.
@@ -44,8 +44,8 @@ function resolutionOf(request: FoiRequest): string {
 }
 
 /**
- * froide-campaign has no resource_uri; spec §1 says every object carries one. The detail
- * resolves only with the campaign (facts §5.21), so the URL carries it (docs/api.md).
+ * froide-campaign has no resource_uri; docs/api.md#responses-and-links says every object carries one. The detail
+ * resolves only with the campaign (docs/froide.md#campaigninformationobject), so the URL carries it (docs/api.md).
  */
 function resourceUri(ctx: RenderContext, object: InformationObject): string {
   return ctx.urls.detail('campaigninformationobject', object.ident, { campaign: object.campaign.id });

@@ -1,5 +1,5 @@
 /**
- * froide-campaign's information objects (facts §5.21): every answer needs `?campaign=<id>`, so
+ * froide-campaign's information objects (docs/froide.md#campaigninformationobject): every answer needs `?campaign=<id>`, so
  * the API function answers all of them (src/serve/api/views/campaigninformationobject.ts). AllowAny; create checks the
  * provider's permission itself.
  */

@@ -1,4 +1,4 @@
-/** froide's categories (facts §5.5): a tree. */
+/** froide's categories (docs/froide.md#category): a tree. */
 import type { Category } from '../../../model/types.ts';
 import { boolean, treeFilters } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/spec.ts';

@@ -1,4 +1,4 @@
-/** froide's classifications (facts §5.6): a tree. */
+/** froide's classifications (docs/froide.md#classification): a tree. */
 import type { Classification } from '../../../model/types.ts';
 import { treeFilters } from '../../filters/common.ts';
 import { defineResource } from '../spec.ts';

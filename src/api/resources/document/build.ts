@@ -1,7 +1,7 @@
 /**
- * Document (spec §2.5–2.7). Title and properties come from the PDF unless the editor set
- * them (issue 3 #2). Private documents' media URLs carry a token for the document directory
- * and percent-encode the template braces (spec §2.5, facts §6).
+ * Document (docs/api.md#document-fields). Title and properties come from the PDF unless the editor set
+ * them. Private documents' media URLs carry a token for the document directory
+ * and percent-encode the template braces (docs/api.md#document-fields, docs/froide.md#media-files-and-page-images).
  */
 import { buildPaths, mediaPaths } from '../../routes.ts';
 import type { Archive, Document } from '../../../model/types.ts';
@@ -40,7 +40,7 @@ function properties(document: Document, facts: DocumentFacts): Record<string, un
   for (const key of PDF_PROPERTY_KEYS) {
     if (key in facts.properties) result[key] = facts.properties[key] ?? null;
   }
-  // django-filingcabinet sets the marker once the WebP siblings exist, and never before (issue 11 #2).
+  // django-filingcabinet sets the marker once the WebP siblings exist, and never before.
   if (facts.webp) result._format_webp = true;
   const { tables, ...source } = document.properties;
   if (tables !== undefined) result._tables = tables;
@@ -70,7 +70,7 @@ export function documentMedia(ctx: RenderContext, document: Document) {
   };
 }
 
-/** A page's `image`: the page template with `{size}` only (facts §6.1), tokened like the template. */
+/** A page's `image`: the page template with `{size}` only (docs/froide.md#media-files-and-page-images), tokened like the template. */
 export function pageImageUrl(ctx: RenderContext, document: Document, page: number): string {
   return documentFileUrl(ctx, document, mediaPaths.pageImage(documentMediaDir(document), page, '{size}'));
 }
@@ -121,7 +121,7 @@ export function serializeDocument(ctx: RenderContext, document: Document) {
   };
 }
 
-/** Detail adds the pages, ordered by number, without query_highlight (facts §5.14). */
+/** Detail adds the pages, ordered by number, without query_highlight (docs/froide.md#document). */
 export function serializeDocumentDetail(ctx: RenderContext, document: Document) {
   return {
     ...serializeDocument(ctx, document),
@@ -132,12 +132,12 @@ export function serializeDocumentDetail(ctx: RenderContext, document: Document) 
   };
 }
 
-/** Documents anyone may list (facts §2: public, listed, not pending). */
+/** Documents anyone may list (docs/froide.md#visibility: public, listed, not pending). */
 export function listedDocuments(archive: Archive, ctx: RenderContext): Document[] {
   return sorted(archive.documents.filter((document) => document.public && document.listed && !ctx.facts(document).pending), byId);
 }
 
-/** Documents anyone may read with their uid (facts §2: public, unlisted; pending ones too, as in froide's detail). */
+/** Documents anyone may read with their uid (docs/froide.md#visibility: public, unlisted; pending ones too, as in froide's detail). */
 export function unlistedDocuments(archive: Archive): Document[] {
   return sorted(archive.documents.filter((document) => document.public && !document.listed), byId);
 }
@@ -149,7 +149,7 @@ export const documentBuild = defineBuilt<Document>({
   id: (document) => document.id,
   item: serializeDocument,
   detail: serializeDocumentDetail,
-  // An unlisted imported document has no public detail file; its uid opens it (facts §2).
+  // An unlisted imported document has no public detail file; its uid opens it (docs/froide.md#visibility).
   // (Unlisted documents derived from an attachment have their public detail, docs/api.md.)
   files: (archive, ctx) =>
     unlistedDocuments(archive)

@@ -1,6 +1,6 @@
 /**
- * filingcabinet's documents (facts §5.14). filingcabinet's document, collection and annotation
- * permissions check objects only (facts §3).
+ * filingcabinet's documents (docs/froide.md#document). filingcabinet's document, collection and annotation
+ * permissions check objects only (docs/froide.md#errors).
  */
 import type { Document } from '../../../model/types.ts';
 import { collectionFilters, DATA_FILTERS, dateKey, DOCUMENT_DATES, id, NO_CHOICE } from '../../filters/common.ts';

@@ -1,5 +1,5 @@
 /**
- * Document collection (django-filingcabinet's DocumentCollectionSerializer, facts §5.15), for
+ * Document collection (django-filingcabinet's DocumentCollectionSerializer, docs/froide.md#documentcollection), for
  * the top level or one directory (`?directory=`). Only documents an anonymous reader may see
  * count: public ones, listed or not, that are not pending (filingcabinet
  * `get_authenticated_collection_documents`: `document__pending=False`).
@@ -98,7 +98,7 @@ export function* collectionFiles(ctx: RenderContext, collection: DocumentCollect
 
 export const documentcollectionBuild = defineBuilt<DocumentCollection>({
   name: 'documentcollection',
-  // facts §2: the list holds public, listed collections; unlisted ones answer by id with their uid.
+  // docs/froide.md#visibility: the list holds public, listed collections; unlisted ones answer by id with their uid.
   list: (archive) => sorted(archive.collections.filter((collection) => collection.listed), byId),
   id: (collection) => collection.id,
   item: (ctx, collection) => serializeCollection(ctx, collection),

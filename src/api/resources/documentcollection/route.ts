@@ -1,5 +1,5 @@
 /**
- * filingcabinet's document collections (facts §5.15). Spec §1: GET, HEAD, OPTIONS. Every detail
+ * filingcabinet's document collections (docs/froide.md#documentcollection). docs/api.md#responses-and-links: GET, HEAD, OPTIONS. Every detail
  * goes to the API function: it depends on the query (`uid`, `directory`; src/serve/api/views/documentcollection.ts).
  */
 import { defineResource } from '../spec.ts';

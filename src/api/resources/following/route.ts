@@ -1,5 +1,5 @@
 /**
- * froide's follows (facts §5.11): per-user data an archive does not hold; the API function
+ * froide's follows (docs/froide.md#following): per-user data an archive does not hold; the API function
  * answers the list as froide answers an anonymous caller (src/serve/api/views/following.ts). No GET on the
  * detail (405); an anonymous DELETE reaches the lookup of the caller's own follows (404), so
  * the permission check lets anonymous writes through.

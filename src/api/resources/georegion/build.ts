@@ -1,5 +1,5 @@
 /**
- * Georegion (facts §5.9, okfde/froide:froide/georegion/api_views.py): the list shape without
+ * Georegion (docs/froide.md#georegion, okfde/froide:froide/georegion/api_views.py): the list shape without
  * geometry, the detail shape with `geom` (MultiPolygon) and `gov_seat`. GeoJSON positions
  * are `[longitude, latitude]`.
  */

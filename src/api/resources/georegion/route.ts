@@ -1,4 +1,4 @@
-/** froide's georegions (facts §5.9): a tree with geometries, JSONP among the renderers. */
+/** froide's georegions (docs/froide.md#georegion): a tree with geometries, JSONP among the renderers. */
 import { shapeRecord } from '../../../model/geometry.ts';
 import type { GeoRegion } from '../../../model/types.ts';
 import { ancestors, id, text } from '../../filters/common.ts';

@@ -1,6 +1,6 @@
 /**
- * Government plan (froide-govplan, facts §5.18): `government` is a plain id, updates are
- * embedded newest first. froide has no resource_uri here; spec §1 says every object carries one.
+ * Government plan (froide-govplan, docs/froide.md#governmentplan): `government` is a plain id, updates are
+ * embedded newest first. froide has no resource_uri here; docs/api.md#responses-and-links says every object carries one.
  */
 import type { GovernmentPlan } from '../../../model/types.ts';
 import { dateTime, type RenderContext } from '../context.ts';

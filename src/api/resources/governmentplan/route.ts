@@ -1,4 +1,4 @@
-/** froide-govplan's plans (facts §5.18): read-only, filtered by government, status, rating and properties. */
+/** froide-govplan's plans (docs/froide.md#governmentplan): read-only, filtered by government, status, rating and properties. */
 import { PLAN_STATUSES } from '../../../content/choices.ts';
 import type { GovernmentPlan } from '../../../model/types.ts';
 import { id, text } from '../../filters/common.ts';

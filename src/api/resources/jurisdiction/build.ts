@@ -1,4 +1,4 @@
-/** Jurisdiction (facts §5.7): `region` links the georegion it covers; its kind and kind_detail are repeated here. */
+/** Jurisdiction (docs/froide.md#jurisdiction): `region` links the georegion it covers; its kind and kind_detail are repeated here. */
 import type { Jurisdiction } from '../../../model/types.ts';
 import { dateTime, type RenderContext } from '../context.ts';
 import { defineBuilt, sorted } from '../build-spec.ts';

@@ -1,4 +1,4 @@
-/** froide's jurisdictions (facts §5.7): no filters. */
+/** froide's jurisdictions (docs/froide.md#jurisdiction): no filters. */
 import { defineResource } from '../spec.ts';
 
 export const jurisdiction = defineResource('jurisdiction', 'Jurisdiction', 'Jurisdiction', {

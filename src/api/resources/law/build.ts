@@ -1,4 +1,4 @@
-/** Law (facts §5.8): list and detail share one shape. */
+/** Law (docs/froide.md#law): list and detail share one shape. */
 import type { Law } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { markdownToHtml } from '../markdown.ts';

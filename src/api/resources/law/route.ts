@@ -1,4 +1,4 @@
-/** froide's laws (facts §5.8). */
+/** froide's laws (docs/froide.md#law). */
 import type { Law } from '../../../model/types.ts';
 import { boolean, id, NAME_SEARCH } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/spec.ts';

@@ -1,5 +1,5 @@
 /**
- * Message (spec §2.3 and the seven fields froide adds after `attachments`, facts §5.2): as
+ * Message (docs/api.md#message-fields and the seven fields froide adds after `attachments`, docs/froide.md#message): as
  * froide serializes it for an anonymous reader (okfde/froide:froide/foirequest/serializers.py
  * `FoiMessageSerializer`).
  */
@@ -10,7 +10,7 @@ import { byId, defineBuilt, sorted } from '../build-spec.ts';
 
 /**
  * German labels of froide's request statuses (`FoiRequest.STATUS` choices): a message's
- * `status_name` (facts §5.2).
+ * `status_name` (docs/froide.md#message).
  */
 export const STATUS_NAMES: Record<string, string> = {
   awaiting_user_confirmation: 'Warte auf Nutzerbestätigung',
@@ -40,7 +40,7 @@ function sender(message: Message): string {
 
 export function serializeMessage(ctx: RenderContext, message: Message) {
   const { urls } = ctx;
-  // An anonymous reader gets no text of a hidden message (facts §5.2).
+  // An anonymous reader gets no text of a hidden message (docs/froide.md#message).
   const hidden = message.contentHidden;
   return {
     resource_uri: urls.detail('message', message.id),

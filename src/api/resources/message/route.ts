@@ -1,4 +1,4 @@
-/** froide's messages (facts §5.2). Spec §1: the list allows GET, POST, HEAD, OPTIONS. */
+/** froide's messages (docs/froide.md#message). docs/api.md#responses-and-links: the list allows GET, POST, HEAD, OPTIONS. */
 import { MESSAGE_KINDS } from '../../../content/choices.ts';
 import type { Message } from '../../../model/types.ts';
 import { boolean, id } from '../../filters/common.ts';

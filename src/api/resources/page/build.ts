@@ -1,4 +1,4 @@
-/** Page (facts §5.16): one page of a published document; a private one's image carries its token (spec §5). */
+/** Page (docs/froide.md#page): one page of a published document; a private one's image carries its token (docs/api.md#media-urls-and-tokens). */
 import type { Document } from '../../../model/types.ts';
 import type { DocumentFacts } from '../../../derive/facts.ts';
 import type { RenderContext } from '../context.ts';
@@ -31,7 +31,7 @@ export const pageBuild = defineBuilt<PageItem>({
   name: 'page',
   list: (archive, ctx) => listedDocuments(archive, ctx).flatMap((document) => pageItems(ctx, document)),
   // An unlisted document's pages are listed for its pages_uri, `?document=<id>&uid=<uid>`
-  // (facts §5.16: the document filter lifts the listed-only rule; §6.1), and nowhere else.
+  // (docs/froide.md#page: the document filter lifts the listed-only rule; docs/froide.md#media-files-and-page-images), and nowhere else.
   unlisted: (archive, ctx) => unlistedDocuments(archive).map((document) => ({ key: collectionKey(document), items: pageItems(ctx, document) })),
   details: () => [],
   id: () => null,

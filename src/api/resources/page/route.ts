@@ -1,4 +1,4 @@
-/** filingcabinet's pages (facts §5.16): a list without a detail route, with facets and an XML renderer. */
+/** filingcabinet's pages (docs/froide.md#page): a list without a detail route, with facets and an XML renderer. */
 import { collectionFilters, DATA_FILTERS, dateKey, DOCUMENT_DATES, id, NO_CHOICE } from '../../filters/common.ts';
 import { dataKeys } from '../../filters/data.ts';
 import type { FilterSpec } from '../../filters/spec.ts';

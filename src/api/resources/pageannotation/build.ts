@@ -1,7 +1,7 @@
 /**
- * Page annotation (filingcabinet's PageAnnotationSerializer, facts §5.17). froide declares a
+ * Page annotation (filingcabinet's PageAnnotationSerializer, docs/froide.md#pageannotation). froide declares a
  * `document` field the model cannot fill, so the key is left out; `can_delete` is false for
- * every anonymous reader. froide has no resource_uri here; spec §1 says every object carries one.
+ * every anonymous reader. froide has no resource_uri here; docs/api.md#responses-and-links says every object carries one.
  */
 import type { Document, PageAnnotation } from '../../../model/types.ts';
 import type { PlannedFile } from '../../../lib/planned-file.ts';
@@ -30,7 +30,7 @@ export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotati
     timestamp: dateTime(ctx, annotation.timestamp),
     can_delete: false,
     highlight: annotation.highlight,
-    // In the document's directory, so it is tokened like the page images (spec §5).
+    // In the document's directory, so it is tokened like the page images (docs/api.md#media-urls-and-tokens).
     image: ctx.cropped(annotation) ? documentFileUrl(ctx, annotation.document, annotationMediaPath(annotation)) : null,
     number: annotation.page,
   };

@@ -1,5 +1,5 @@
 /**
- * filingcabinet's page annotations (facts §5.17): listed only for `?document=<id>`
+ * filingcabinet's page annotations (docs/froide.md#pageannotation): listed only for `?document=<id>`
  * (src/serve/api/views/pageannotation.ts). An anonymous POST is a 400 (no document it may annotate).
  */
 import { allow, defineResource } from '../spec.ts';

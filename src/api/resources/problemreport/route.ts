@@ -1,4 +1,4 @@
-/** froide's problem reports (facts §7.1): login only, so every method is a 401 here. */
+/** froide's problem reports (docs/froide.md#problemreport): login only, so every method is a 401 here. */
 import { defineResource } from '../spec.ts';
 
 export const problemreport = defineResource('problemreport', 'ProblemReport', 'Problem Report', {

@@ -1,6 +1,6 @@
 /**
- * Public body (facts §5.4): list shape, detail shape (laws expanded) and the simple shape
- * embedded in requests (facts §5.1).
+ * Public body (docs/froide.md#publicbody): list shape, detail shape (laws expanded) and the simple shape
+ * embedded in requests (docs/froide.md#request).
  */
 import type { PublicBody } from '../../../model/types.ts';
 import { formatPythonDateTime } from '../../../model/time.ts';
@@ -74,7 +74,7 @@ export function serializePublicBodyDetail(ctx: RenderContext, body: PublicBody) 
   return { ...serializePublicBody(ctx, body), laws: body.laws.map((law) => serializeLaw(ctx, law)) };
 }
 
-/** SimplePublicBody, embedded in request list items (facts §5.1). */
+/** SimplePublicBody, embedded in request list items (docs/froide.md#request). */
 export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) {
   const { urls } = ctx;
   return {

@@ -1,4 +1,4 @@
-/** froide's public bodies (facts §5.4): facets in the list, JSONP among the renderers. */
+/** froide's public bodies (docs/froide.md#publicbody): facets in the list, JSONP among the renderers. */
 import type { PublicBody } from '../../../model/types.ts';
 import { ancestorsAndSelf, id, NAME_SEARCH, text, type TreeNode } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/spec.ts';

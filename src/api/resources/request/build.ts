@@ -1,5 +1,5 @@
 /**
- * Request (facts §5.1): list item with the simple public body; detail with messages, the full
+ * Request (docs/froide.md#request): list item with the simple public body; detail with messages, the full
  * public body and the full law.
  */
 import type { FoiRequest } from '../../../model/types.ts';
@@ -9,7 +9,7 @@ import { serializeMessage, STATUS_NAMES } from '../message/build.ts';
 import { serializePublicBodyDetail, serializeSimplePublicBody } from '../publicbody/build.ts';
 import { defineBuilt, distinctNames, sorted } from '../build-spec.ts';
 
-/** German labels of status and resolution values (facts §8). */
+/** German labels of status and resolution values (docs/froide.md#choices). */
 const READABLE_STATUS: Record<string, string> = {
   ...STATUS_NAMES,
   successful: 'Anfrage erfolgreich',
@@ -21,7 +21,7 @@ const READABLE_STATUS: Record<string, string> = {
   overdue: 'Antwort verspätet',
 };
 
-/** froide's status_representation (facts §5.1); "overdue" is judged at build time. */
+/** froide's status_representation (docs/froide.md#request); "overdue" is judged at build time. */
 export function statusRepresentation(request: FoiRequest, now: number): string {
   if (request.status === 'asleep') return 'asleep';
   if (request.status === 'awaiting_response' && request.dueDate !== null && request.dueDate < now) return 'overdue';

@@ -1,4 +1,4 @@
-/** froide's requests (facts §5.1). */
+/** froide's requests (docs/froide.md#request). */
 import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../../content/choices.ts';
 import type { Category, Classification, FoiRequest } from '../../../model/types.ts';
 import { boolean, dateKey, id, NO_CHOICE, prefixes, text } from '../../filters/common.ts';

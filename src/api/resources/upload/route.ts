@@ -1,4 +1,4 @@
-/** froide's tus uploads: login only; tus answers HEAD itself (facts §4: POST (+HEAD); PUT, PATCH, DELETE, HEAD). */
+/** froide's tus uploads: login only; tus answers HEAD itself (docs/froide.md#methods-and-options: POST (+HEAD); PUT, PATCH, DELETE, HEAD). */
 import { allow, defineResource } from '../spec.ts';
 
 export const upload = defineResource('upload', 'Upload', 'Upload', {

@@ -1,5 +1,5 @@
 /**
- * Venue (okfde/froide-food:froide_food/api_views.py `VenueSerializer`, facts §5.20). Keys follow
+ * Venue (okfde/froide-food:froide_food/api_views.py `VenueSerializer`, docs/froide.md#venue). Keys follow
  * the serializer's field order; optional fields a venue lacks are left out, as DRF skips a
  * missing non-required key, while `custom`, `requests` and `authority_cooperative` are always
  * there. The list item carries what a search answers (no public body); the detail adds what
@@ -61,7 +61,7 @@ function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
 function venueFields(ctx: RenderContext, venue: Venue, withDocuments: boolean) {
   const newest = venue.requests[0];
   return {
-    // froide-food has none; spec §1: every object carries its own URL (docs/api.md).
+    // froide-food has none; docs/api.md#responses-and-links: every object carries its own URL (docs/api.md).
     resource_uri: ctx.urls.detail('venue', venue.ident),
     ident: venue.ident,
     ...present({

@@ -1,5 +1,5 @@
 /**
- * froide-food's venues (facts §5.20): every answer depends on a location, so the API function
+ * froide-food's venues (docs/froide.md#venue): every answer depends on a location, so the API function
  * answers all of them (src/serve/api/views/venue.ts); `permission_classes = ()`.
  */
 import type { Venue } from '../../../model/types.ts';

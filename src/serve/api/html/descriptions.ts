@@ -1,7 +1,7 @@
 import type { ResourceName } from '../../../api/resources/registry.ts';
 /**
- * One sentence per resource for the browsable API, where DRF shows a view's docstring
- * (issue 12 #3). OPTIONS keeps froide's empty `description` (src/serve/api/metadata.ts): these
+ * One sentence per resource for the browsable API, where DRF shows a view's docstring.
+ * OPTIONS keeps froide's empty `description` (src/serve/api/metadata.ts): these
  * sentences are for people reading the archive, not part of the API.
  */
 

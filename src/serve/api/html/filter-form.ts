@@ -1,5 +1,5 @@
 /**
- * The filter form of a list in the browsable API (issue 12 #3), built from the resource's filters
+ * The filter form of a list in the browsable API, built from the resource's filters
  * (`filters` in src/api/resources/<name>/route.ts): one control per query parameter, a choice list where the table knows
  * the values (choices, booleans, froide-campaign's lenient values), prefilled from the request.
  * It submits with GET to the list's real URL; parameters the form has no control for

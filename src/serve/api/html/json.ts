@@ -1,6 +1,6 @@
 /**
- * The pretty-printed JSON of the browsable API, value by value, with every URL a link
- * (issue 12 #3): absolute URLs as they are, froide's relative links resolved (linkOf), and a
+ * The pretty-printed JSON of the browsable API, value by value, with every URL a link:
+ * absolute URLs as they are, froide's relative links resolved (linkOf), and a
  * page's `{size}` image template followed by a link per size. The text shown is the
  * JSON the API answers, character for character.
  */

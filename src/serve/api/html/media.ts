@@ -1,5 +1,5 @@
 /**
- * What the browsable API shows of documents besides their JSON (issue 12 #3): a document's
+ * What the browsable API shows of documents besides their JSON: a document's
  * cover and a strip of page thumbnails, each page of a page list with its image and text, and
  * the covers of a list of documents. Everything is read from the answer's JSON (the media URLs
  * the serializers wrote), so it is what an API client would see.
@@ -11,7 +11,7 @@ import { attributes, escapeHtml, isWebUrl } from './escape.ts';
 
 /**
  * Fills `{page}`/`{size}` of a media URL template; a private document's template has them
- * percent-encoded (spec §2.5), so both spellings are replaced.
+ * percent-encoded (docs/api.md#document-fields), so both spellings are replaced.
  */
 export function fillTemplate(template: string, values: { page?: number; size?: ImageSize }): string {
   return template.replace(/\{(page|size)\}|%7B(page|size)%7D/gi, (match, plain?: string, encoded?: string) => {

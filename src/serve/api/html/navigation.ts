@@ -1,5 +1,5 @@
 /**
- * Navigation of the browsable API (issue 12 #3): breadcrumbs from the view (as DRF's), and
+ * Navigation of the browsable API: breadcrumbs from the view (as DRF's), and
  * first/previous/next/last links for a list envelope that keep the request's `limit` and every
  * other parameter. Previous and next are the envelope's own `meta` links; first and last come
  * from the same URL builder (src/api/envelope.ts), so all four have one shape.
@@ -36,7 +36,7 @@ export function breadcrumbs(view: ApiRoute, urls: UrlBuilder): string {
   return `<nav class="crumbs" aria-label="Breadcrumb"><ol>${items.join('')}</ol></nav>`;
 }
 
-/** The envelope's `meta` when the body is a list envelope (spec §2.2), else null. */
+/** The envelope's `meta` when the body is a list envelope (docs/api.md#list-envelope), else null. */
 export function metaOf(body: unknown): Meta | null {
   if (body === null || typeof body !== 'object' || !('meta' in body)) return null;
   const meta = (body as { meta: unknown }).meta as Partial<Meta> | null;

@@ -1,5 +1,5 @@
 /**
- * campaigninformationobject (froide-campaign api_views.py, facts §5.21), answered whole by the
+ * campaigninformationobject (froide-campaign api_views.py, docs/froide.md#campaigninformationobject), answered whole by the
  * function from what the build wrote under `_data/` through the same filter engine as every
  * other list: every answer needs `?campaign=<id>` of a public campaign; the list is the
  * standard envelope, by distance from `lat`/`lng` at `zoom` >= 8 without `q`.

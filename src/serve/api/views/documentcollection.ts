@@ -1,5 +1,5 @@
 /**
- * documentcollection detail (facts §5.15, okfde/django-filingcabinet api_views.py), answered
+ * documentcollection detail (docs/froide.md#documentcollection, okfde/django-filingcabinet api_views.py), answered
  * from files the build precomputed for each case: an unlisted collection needs `?uid=` (else
  * froide's 401); `?directory=<id>` shows that directory; an integer that is no directory of the
  * collection shows the top level with `document_directory_count` null (froide counts the

@@ -1,6 +1,6 @@
 /**
  * following: a list that froide answers from per-user data, which a published archive does not
- * hold (issue 5, facts §5.11), answered exactly as froide answers an anonymous caller. (upload
+ * hold (docs/froide.md#following), answered exactly as froide answers an anonymous caller. (upload
  * and problemreport, login only, answer 401 before any data is read: `permission` in their
  * route.ts.)
  */
@@ -14,7 +14,7 @@ import type { Store } from '../../shared/store.ts';
 import type { Answer, ResourceViews } from './registry.ts';
 
 /**
- * following (facts §5.11): an anonymous caller follows nothing, so the plain list is empty.
+ * following (docs/froide.md#following): an anonymous caller follows nothing, so the plain list is empty.
  * With `?request=1,2,3` it gets one object per published request: its follower count (an
  * archive has no followers: 0) and `follows`/`can_follow` null; `resource_uri` is omitted.
  */

@@ -1,5 +1,5 @@
 /**
- * page list (facts §5.16, §6.1): `?document=<id>&uid=<uid>` of an unlisted document reads that
+ * page list (docs/froide.md#page, docs/froide.md#media-files-and-page-images): `?document=<id>&uid=<uid>` of an unlisted document reads that
  * document's own list; every filter and the pagination apply to it as usual.
  */
 import type { UnlistedList } from '../../../api/manifest.ts';
@@ -12,7 +12,7 @@ import type { ListScope, ResourceViews } from './registry.ts';
 import { uidOf } from './unlisted.ts';
 
 /**
- * `page/?document=<id>&uid=<uid>` of a public, unlisted document (its pages_uri, facts §6.1):
+ * `page/?document=<id>&uid=<uid>` of a public, unlisted document (its pages_uri, docs/froide.md#media-files-and-page-images):
  * the pages come from the document's own list, which the build wrote under a name carrying
  * the uid (buildPaths.unlistedList). Without the right uid the request reads the public list,
  * which holds none of them: froide's empty answer for a document the caller cannot read.

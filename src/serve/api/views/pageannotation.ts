@@ -1,5 +1,5 @@
 /**
- * pageannotation list (facts §5.17): only for `?document=<id>` of a readable document (an
+ * pageannotation list (docs/froide.md#pageannotation): only for `?document=<id>` of a readable document (an
  * unlisted one with `uid`), else an empty list; `number` is read but not applied, as in froide.
  */
 import { envelope } from '../../../api/envelope.ts';

@@ -1,6 +1,6 @@
 /**
- * The views of the resources whose answers the generic list and detail readers cannot give
- * (issue 5), one file per resource beside this one: froide answers them from per-user data
+ * The views of the resources whose answers the generic list and detail readers cannot give,
+ * one file per resource beside this one: froide answers them from per-user data
  * (following.ts), from the query itself (venue.ts, campaigninformationobject.ts, a collection's
  * `?directory=` in documentcollection.ts, annotations per `?document=` in pageannotation.ts, an
  * unlisted document's pages with its uid in page.ts), or in another shape than a plain object

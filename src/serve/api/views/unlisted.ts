@@ -1,5 +1,5 @@
 /**
- * What a uid opens (facts §2): the file key of an object that may be unlisted, and the detail
+ * What a uid opens (docs/froide.md#visibility): the file key of an object that may be unlisted, and the detail
  * only a uid opens. documentcollection.ts, pageannotation.ts, page.ts and the generic detail
  * reader (a document imported unlisted) use them.
  */

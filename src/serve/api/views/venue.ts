@@ -1,5 +1,5 @@
 /**
- * venue (froide-food api_views.py, facts §5.20), answered whole by the function from what the
+ * venue (froide-food api_views.py, docs/froide.md#venue), answered whole by the function from what the
  * build wrote under `_data/` (list positions, filter indexes, details) through the same filter
  * engine as every other list. Not paginated. Without a location a bare `[]`; with `lat`+`lng`
  * `{"results": [...], "error": false}`, nearest first; `location` (text to geocode) cannot be

@@ -96,7 +96,7 @@ export const DEFAULTS = {
    * froide's FOI_MEDIA_TOKEN_EXPIRY (docs/architecture.md, Tokens).
    */
   tokenTtl: 120,
-  /** froide renders date-times in the site's zone (facts §1.4). */
+  /** froide renders date-times in the site's zone (docs/froide.md#values). */
   timeZone: 'Europe/Berlin',
   /**
    * `build --pdf-budget` on Netlify, whose builds stop after 15 minutes: 9 minutes

@@ -72,7 +72,7 @@ describe('a build whose PDF budget is spent before any PDF work', () => {
   it('leaves pending documents out of the document list and the collection, as froide does, and embeds them in their attachment', async () => {
     const { built } = served;
     expect((await built.page('document', 0)).meta.total_count).toBe(0);
-    expect(await built.detail('documentcollection', 1)).toMatchObject({ document_count: null, documents: [] }); // froide: null for a collection without readable documents (facts §5.15)
+    expect(await built.detail('documentcollection', 1)).toMatchObject({ document_count: null, documents: [] }); // froide: null for a collection without readable documents (docs/froide.md#documentcollection)
     const attachment = await built.detail('attachment', 1001);
     expect(attachment.document).toMatchObject({ id: 500, pending: true, num_pages: 0 });
   });

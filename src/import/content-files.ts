@@ -2,7 +2,7 @@
  * Writes content/ as an editor would: one YAML text per record or list, keys in the order of
  * the schema (src/content/schema.ts), keys left out that hold their default, the schema line
  * first. The text depends on the record only, so a second import of an unchanged record writes
- * the same bytes, and the writer leaves such a file alone (docs/import.md, "Idempotent").
+ * the same bytes, and the writer leaves such a file alone (docs/import.md, "Resumable and idempotent").
  * Every record is checked against its schema before it is written: what the API answered that
  * content/ cannot hold is refused here, not at the next build.
  */

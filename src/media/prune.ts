@@ -1,5 +1,5 @@
 /**
- * `archive prune` (issue 10 #4, issue 11 #3): removes media objects nothing refers to, in two
+ * `archive prune`: removes media objects nothing refers to, in two
  * phases (src/media/marks.ts): a prune marks the objects it finds unnamed, and a later prune
  * deletes those still unnamed whose mark is at least a day older than its start.
  *

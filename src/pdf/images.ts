@@ -1,6 +1,6 @@
 /**
  * Page images: render once at the `original` size with @napi-rs/canvas (pdfjs draws into it),
- * then derive `large`, `normal` and `small` from it with sharp, each as a PNG (issue 3 items 3 and 4; the first pass of issue 11). The `.png.webp` siblings are the
+ * then derive `large`, `normal` and `small` from it with sharp, each as a PNG (the first pass). The `.png.webp` siblings are the
  * second pass, made from those PNGs (`webpSiblings`). Returns bytes; writing is the caller's
  * business.
  */

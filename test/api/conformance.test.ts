@@ -139,7 +139,7 @@ describe('list envelope (docs/api.md#list-envelope)', () => {
   });
 });
 
-describe('message (spec §2.3)', () => {
+describe('message (docs/api.md#message-fields)', () => {
   it('has exactly the spec fields and froide’s seven more, with their types and link shapes', async () => {
     const message = await built.detail('message', 101);
     expect(Object.keys(message)).toEqual(MESSAGE_KEYS);
@@ -174,7 +174,7 @@ describe('message (spec §2.3)', () => {
     for (const attachment of message.attachments) expect(Object.keys(attachment)).toEqual(ATTACHMENT_KEYS);
   });
 
-  it('renders timestamps in Europe/Berlin with offset (facts §1.4)', async () => {
+  it('renders timestamps in Europe/Berlin with offset (docs/froide.md#values)', async () => {
     const message = await built.detail('message', 200);
     expect(message.timestamp).toBe('2024-01-02T09:00:00+01:00');
     expect(message.timestamp).toMatch(ISO_WITH_OFFSET);
@@ -188,7 +188,7 @@ describe('message (spec §2.3)', () => {
   });
 });
 
-describe('attachment (spec §2.4)', () => {
+describe('attachment (docs/api.md#attachment-fields)', () => {
   it('has exactly the spec fields; file_url carries a token valid for its file', async () => {
     const attachment = await built.detail('attachment', 1000);
     expect(Object.keys(attachment)).toEqual(ATTACHMENT_KEYS);
@@ -283,7 +283,7 @@ describe('document (docs/api.md#document-fields)', () => {
     }
   });
 
-  it('derived, private: every page image carries the template token, {size} percent-encoded (spec §5)', async () => {
+  it('derived, private: every page image carries the template token, {size} percent-encoded (docs/api.md#media-urls-and-tokens)', async () => {
     const detail = await built.detail('document', 501);
     const hex = detail.uid.replace(/-/g, '');
     const dir = `docs-private/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
@@ -421,7 +421,7 @@ describe('links', () => {
       const found = id ? await built.detail(resource, id).then(() => true, () => false) : present.has(buildPaths.list(resource));
       if (!found) missing.push(link.slice(API.length));
     }
-    // Only the root index's links to the resources of issue 5 are not built yet, and to the
+    // Only the root index's links to the resources the build writes nothing for are missing, and to the
     // resources whose every answer the function computes from the query, or whose list it mints
     // (no static list file).
     const builtNames = new Set(BUILT_RESOURCES.map((resource) => resource.name as string));

@@ -129,7 +129,7 @@ describe('paths', () => {
     expect(Math.max(...counts.values())).toBeLessThan(100);
   });
 
-  it('names the 21 resources of spec §2.1 in order', () => {
+  it('names the 21 resources of docs/api.md#root-index in order', () => {
     expect(RESOURCE_NAMES).toEqual([
       'governmentplan', 'articletag', 'venue', 'campaigninformationobject', 'request', 'message', 'attachment',
       'publicbody', 'category', 'classification', 'jurisdiction', 'law', 'georegion', 'following', 'campaign',

@@ -567,7 +567,7 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
-    describe('autocomplete (issue 5 #2)', () => {
+    describe('autocomplete', () => {
       it('answers publicbody/autocomplete/ with {value: id, label: name} in list order, paginated', async () => {
         const response = await client()('/api/v1/publicbody/autocomplete/');
         expect(response.status).toBe(200);

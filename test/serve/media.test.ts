@@ -118,7 +118,7 @@ for (const [name, make] of implementations) {
       expect(await response.text()).toMatch(message);
     });
 
-    it('serves a public attachment without a token, and whatever token it carries (facts §6.2)', async () => {
+    it('serves a public attachment without a token, and whatever token it carries (docs/froide.md#media-tokens)', async () => {
       for (const url of [urls.media(MEDIA.publicAttachment), await signedMediaUrl(MEDIA.publicAttachment, NOW - 60), urls.media(MEDIA.publicAttachment, { token: 'x' })]) {
         const response = await get(url);
         expect(response.status, url).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Page search (facts §5.16): `page/?q=` over real PDFs through a real build and the preview
+ * Page search (docs/froide.md#page): `page/?q=` over real PDFs through a real build and the preview
  * over real sockets: every word must match (content, document title or description) after
  * German analysis, hits ordered by BM25 score, `query_highlight` as froide builds it (docs/search.md).
  */

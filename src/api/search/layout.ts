@@ -15,7 +15,7 @@
  */
 import { fnv1a } from '../fnv1a.ts';
 
-/** froide's searchable resources and their fields with froide's boosts (docs/search.md, "What is searched"). */
+/** froide's searchable resources and their fields with froide's boosts (docs/search.md, "What froide does"). */
 export const SEARCH_FIELDS = {
   request: [
     { name: 'title', boost: 5 },

@@ -1,5 +1,5 @@
 /**
- * What the full-text index holds of each searchable object (docs/search.md, "What is searched"),
+ * What the full-text index holds of each searchable object (docs/search.md, "What froide does"),
  * as froide's search documents do: per object its group and key (src/api/search/layout.ts) and
  * the text of each field of SEARCH_FIELDS, in that order. Objects that froide keeps out of its
  * public search index give null.

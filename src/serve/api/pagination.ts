@@ -1,5 +1,5 @@
 /**
- * Limit/offset pagination over the list chunks (issue 4 #1, facts §1.3): a window of positions
+ * Limit/offset pagination over the list chunks (docs/froide.md#paging): a window of positions
  * is one range of slots in at most two chunks (src/api/packs.ts).
  */
 import { pythonInt } from '../../api/python.ts';

@@ -1,4 +1,4 @@
-/** Attachment (spec §2.4): file_url always carries a token slot (facts §6.2); derived document embedded. */
+/** Attachment (docs/api.md#attachment-fields): file_url always carries a token slot (docs/froide.md#media-tokens); derived document embedded. */
 import { mediaPaths } from '../../routes.ts';
 import { withTokenSlot } from '../../token-slots.ts';
 import type { Attachment } from '../../../model/types.ts';

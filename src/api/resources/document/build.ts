@@ -48,7 +48,7 @@ function properties(document: Document, facts: DocumentFacts): Record<string, un
 }
 
 /**
- * The media URL of a file in a document's directory (spec §2.5, §5). A private document's URLs
+ * The media URL of a file in a document's directory (docs/api.md#document-fields, docs/api.md#media-urls-and-tokens). A private document's URLs
  * carry a token slot, minted for the directory when answered (one token covers the PDF and
  * every page image; src/api/token-slots.ts), and
  * percent-encode the `{page}`/`{size}` template braces; a public document's are plain.

@@ -4,9 +4,18 @@
  * Token: `<exp base36>:<kid>:<base64url HMAC-SHA256(secret, "<exp>:<kid>:<scope>")>`.
  * The scope is the media path relative to the media root: the file for attachments, the
  * document directory for documents (one token covers its PDF and page images, as in
- * froide). Web Crypto only: the build (Node), the preview server and the Edge Function
- * (Deno) import this same module. No Node built-ins here. The keys are settings (src/config.ts).
+ * froide). Web-standard only: the API function (Node), the preview server and the Edge
+ * Functions (Deno) import this same module. No Node built-ins here. The keys are settings
+ * (src/config.ts).
+ *
+ * Signing uses @noble/hashes' HMAC-SHA256 (pure JavaScript, synchronous): an answer mints one
+ * token per media scope it links, up to ~120 for a list page of messages, and Web Crypto's
+ * asynchronous `sign` cost ~30 µs each where a keyed HMAC cloned per token costs a few
+ * (docs/serving.md, "Media tokens in answers"). Verifying, one per media request, stays
+ * Web Crypto's constant-time `verify`; both compute the same HMAC.
  */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { TokenKey } from '../config.ts';
 import { decodeUriComponentOrNull } from '../lib/uri.ts';
 
@@ -26,9 +35,9 @@ function importKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-function toBase64Url(bytes: ArrayBuffer): string {
+function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
   let binary = '';
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  for (const byte of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
@@ -47,10 +56,24 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-export async function signScope(scope: string, expiresAt: number, key: TokenKey): Promise<string> {
+/** HMAC-SHA256 keyed with a secret, its key schedule computed once; cloned for each message. */
+const macs = new Map<string, ReturnType<typeof hmac.create>>();
+
+function macOf(secret: string): ReturnType<typeof hmac.create> {
+  let mac = macs.get(secret);
+  if (!mac) macs.set(secret, (mac = hmac.create(sha256, encoder.encode(secret))));
+  return mac;
+}
+
+/** The token of a scope, synchronously (what minting an answer calls, once per scope). */
+export function tokenFor(scope: string, expiresAt: number, key: TokenKey): string {
   const exp = Math.floor(expiresAt).toString(36);
-  const signature = await crypto.subtle.sign('HMAC', await importKey(key.secret), encoder.encode(`${exp}:${key.kid}:${scope}`));
+  const signature = macOf(key.secret).clone().update(encoder.encode(`${exp}:${key.kid}:${scope}`)).digest();
   return `${exp}:${key.kid}:${toBase64Url(signature)}`;
+}
+
+export async function signScope(scope: string, expiresAt: number, key: TokenKey): Promise<string> {
+  return tokenFor(scope, expiresAt, key);
 }
 
 export type TokenCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'unknown-key' | 'forged' | 'expired' | 'too-long' };

@@ -15,7 +15,7 @@
  * - in an answer: `?token=<exp>:<kid>:<sig>`, percent-encoded as a query value, written by
  *   mintTokens, the one function that turns stored text into answer text.
  */
-import { mediaPathOf, signScope, tokenScope } from './media-token.ts';
+import { mediaPathOf, tokenFor, tokenScope } from './media-token.ts';
 import type { TokenKey } from '../config.ts';
 
 /** The stored slot character (see above). */
@@ -85,16 +85,14 @@ export async function mintTokens(text: string, signer: TokenSigner, nowSeconds: 
   if (!text.includes(STORED_SLOT)) return text;
   const expires = nowSeconds + signer.ttl;
   const mount = new URL(signer.mediaUrl).pathname;
-  // First every slot's scope, then each distinct scope signed once (in parallel), then the text.
+  // Every slot's scope, each distinct scope signed once, then the text.
   const slots: { at: number; scope: string }[] = [];
-  const tokens = new Map<string, Promise<string>>();
+  const signed = new Map<string, string>();
   for (let at = text.indexOf(STORED_SLOT); at !== -1; at = text.indexOf(STORED_SLOT, at + STORED_SLOT.length)) {
     const scope = scopeBefore(text, at, signer.mediaUrl, mount);
-    if (!tokens.has(scope)) tokens.set(scope, signScope(scope, expires, signer.key));
+    if (!signed.has(scope)) signed.set(scope, queryValue(tokenFor(scope, expires, signer.key)));
     slots.push({ at, scope });
   }
-  const signed = new Map<string, string>();
-  await Promise.all([...tokens].map(async ([scope, token]) => signed.set(scope, queryValue(await token))));
   const parts: string[] = [];
   let done = 0;
   for (const { at, scope } of slots) {

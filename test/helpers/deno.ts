@@ -16,7 +16,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * npm packages an Edge Function may import (a bare specifier, resolved from node_modules in
  * Deno as in Node). Each one is imported in Deno by test/netlify/edge-deno.test.ts.
  */
-export const EDGE_PACKAGES: string[] = ['@netlify/blobs'];
+export const EDGE_PACKAGES: string[] = ['@netlify/blobs', '@noble/hashes/hmac.js', '@noble/hashes/sha2.js'];
 const MAIN = join(ROOT, 'test/helpers/edge-deno-main.ts');
 
 /** The binary, found as the package's own launcher finds it (it also works when npm skipped its postinstall). */

@@ -39,10 +39,10 @@ export function rootIndex(ctx: RenderContext): Record<string, string> {
   return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, ctx.urls.list(name)]));
 }
 
-/** One list page at limit 50 (a full envelope) around items already serialized. */
-function listPage(ctx: RenderContext, resource: BuiltResource, rendered: readonly string[], offset: number, total: number): string {
+/** The bare list file: offset 0 at limit 50 (a full envelope) around its items, already serialized. */
+function firstPage(ctx: RenderContext, resource: BuiltResource, rendered: readonly string[], total: number): string {
   // Splice pre-rendered items into the envelope so each object is serialized once.
-  const shell = envelope(ctx.urls, resource.name, { offset, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
+  const shell = envelope(ctx.urls, resource.name, { offset: 0, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
   return json(shell).replace('"\\u0000"', () => rendered.join(','));
 }
 
@@ -138,7 +138,7 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
   }
   // The bare list file is static unless the function answers the list (whole, or to mint the
   // tokens of its media links: ResourceSpec.mediaTokens); then chunks are all there is.
-  if (!answeredByFunction({ kind: 'list', resource: resource.name })) yield { path: buildPaths.list(resource.name), body: listPage(ctx, resource, first, 0, total) };
+  if (!answeredByFunction({ kind: 'list', resource: resource.name })) yield { path: buildPaths.list(resource.name), body: firstPage(ctx, resource, first, total) };
   for (const item of separateDetails ?? []) yield* detail(item, null);
   chunks.done(resource.name);
   packs.done(resource.name);

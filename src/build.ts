@@ -55,6 +55,8 @@ export interface BuildResult {
   stats: WriteResult & { objects: number; media: UploadStats };
   /** What the PDF stage did: pending documents, budget; null without PDFs. */
   pdf: PdfRunStats | null;
+  /** Content files found unchanged in the parse cache, and parsed (src/content/parse-cache.ts). */
+  parsing: { hits: number; hashed: number; misses: number };
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -67,7 +69,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     return value;
   };
 
-  const { problems, archive: linked, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
+  const { problems, archive: linked, settings, parsing } = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
@@ -120,5 +122,5 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     },
   });
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! }, pdf: derivatives.stats };
+  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! }, pdf: derivatives.stats, parsing: parsing! };
 }

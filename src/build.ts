@@ -14,6 +14,7 @@ import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derive/documents.ts';
 import { collectMedia } from './media/collect.ts';
+import { fileDigests } from './lib/file-digests.ts';
 import { mediaDerivativeStore } from './media/derivative-store.ts';
 import type { MediaStore } from './media/store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
@@ -73,13 +74,16 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
-  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, images: options.images ?? true }, problems));
+  // PDFs and attachment files are hashed once while they keep their stat signature (lib/file-digests.ts).
+  const digests = fileDigests(join(options.cacheDir, 'digests'));
+  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, digests, images: options.images ?? true }, problems));
   const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
   const crops = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
   const cropped = new Set(crops.map((crop) => crop.annotation));
-  const media = stage('hash media', await collectMedia({ archive, facts: derivatives.facts, images: derivatives.images, crops }));
+  const media = stage('hash media', await collectMedia({ archive, facts: derivatives.facts, images: derivatives.images, crops, digests }));
+  digests.save();
 
   const ctx: RenderContext = {
     urls: new UrlBuilder(settings.urls),

@@ -9,8 +9,8 @@
  * - otherwise its bytes are read and hashed: the same hash is a hit (a fresh clone, a cache
  *   restored on another machine: every signature differs and every file is hashed once).
  *
- * A file modified within RACY_MS of being recorded is recorded without a signature (it is
- * hashed next time): a second edit in the same clock tick could keep size and times.
+ * A file modified within lib/file-digests.ts's RACY_MS of being recorded is recorded without a
+ * signature (it is hashed next time): a second edit in the same clock tick could keep size and times.
  *
  * Entries live in SHARDS files by a hash of the path, each rewritten whole (a temporary file,
  * then a rename) only when one of its entries changed, so an edit rewrites one small file and
@@ -18,16 +18,17 @@
  * carries the code version (a digest of the build's own source and lock file): a build of
  * other code finds no entries, as the parse may have changed with it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import { statSignature } from '../lib/file-digests.ts';
+import { sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
 import type { ContentKind } from './schema.ts';
 
 const SHARDS = 64;
-const RACY_MS = 2_000;
 
 interface Entry {
   kind: ContentKind;
@@ -49,12 +50,6 @@ export interface ParseCache {
   /** Writes the shards that changed; entries of files not looked up in this run are dropped. */
   save(): void;
   readonly stats: { hits: number; hashed: number; misses: number };
-}
-
-function signatureOf(absolute: string): { signature: string | null; mtimeMs: number } | undefined {
-  const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
-  if (!info?.isFile()) return undefined;
-  return { signature: `${info.size}:${info.mtimeNs}:${info.ctimeNs}:${info.ino}`, mtimeMs: Number(info.mtimeMs) };
 }
 
 function shardOfPath(path: string): number {
@@ -92,15 +87,9 @@ export function buildCodeVersion(): string {
 /** Opens the parse cache in `dir` (created on save), for content files read from disk. */
 export function openParseCache(dir: string, version = buildCodeVersion()): ParseCache {
   const shards: ShardFile[] = [];
-  // Temporary files of a killed save are swept; shards of another version are ignored here
+  // Temporary files of a killed save are swept once stale; shards of another version are ignored here
   // and replaced on save.
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    names = [];
-  }
-  for (const name of names) if (name.includes('.tmp-')) rmSync(join(dir, name), { force: true });
+  sweepStaleTempSync(dir);
   for (let shard = 0; shard < SHARDS; shard++) {
     let file: ShardFile = { version, entries: new Map() };
     try {
@@ -122,8 +111,8 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
       seen.add(path);
       const shard = shardOfPath(path);
       const entry = shards[shard]!.entries.get(path);
-      const now = signatureOf(absolute);
-      const trusted = now && Date.now() - now.mtimeMs > RACY_MS ? now.signature : null;
+      const now = statSignature(absolute);
+      const trusted = now?.trusted ? now.signature : null;
       pending.set(path, trusted);
       if (!entry || entry.kind !== kind || !now) {
         stats.misses++;
@@ -166,10 +155,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
           }
         }
         if (!dirty.has(shard)) return;
-        const target = join(dir, `${shard}.v8`);
-        const temporary = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-        writeFileSync(temporary, serialize(file));
-        renameSync(temporary, target);
+        writeAtomically(join(dir, `${shard}.v8`), serialize(file));
       });
       dirty.clear();
     },

@@ -107,6 +107,8 @@ describe('the parse cache', () => {
     expect(shards.length).toBeGreaterThan(0);
     // A killed save leaves a temporary file; a disk error leaves a damaged shard.
     writeFileSync(join(cacheDir, `${shards[0]}.tmp-1-abcd`), 'partial');
+    const killedLongAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(join(cacheDir, `${shards[0]}.tmp-1-abcd`), killedLongAgo, killedLongAgo);
     writeFileSync(join(cacheDir, shards[1] ?? shards[0]!), 'not a shard');
     const after = await load();
     expect(after.problems).toEqual(cold.problems);

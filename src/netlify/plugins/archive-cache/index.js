@@ -21,6 +21,8 @@ export const CACHED_FOLDERS = [
   // The parse cache (src/content/parse-cache.ts): what parsing and validating each content file
   // gave, in 64 shard files, so a build parses only the files that changed.
   'archive/parsed',
+  // SHA-256 of PDFs and attachment files by stat signature (src/lib/file-digests.ts): one file.
+  'archive/digests',
 ];
 
 const folders = (inputs) => {

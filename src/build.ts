@@ -14,6 +14,7 @@ import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './derive/documents.ts';
 import { collectMedia } from './media/collect.ts';
+import { fileDigests } from './lib/file-digests.ts';
 import { mediaDerivativeStore } from './media/derivative-store.ts';
 import type { MediaStore } from './media/store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
@@ -55,6 +56,8 @@ export interface BuildResult {
   stats: WriteResult & { objects: number; media: UploadStats };
   /** What the PDF stage did: pending documents, budget; null without PDFs. */
   pdf: PdfRunStats | null;
+  /** Content files found unchanged in the parse cache, and parsed (src/content/parse-cache.ts). */
+  parsing: { hits: number; hashed: number; misses: number };
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -67,17 +70,20 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     return value;
   };
 
-  const { problems, archive: linked, settings } = stage('load and check', await checkContent({ ...options, pdfHeaders: false }));
+  const { problems, archive: linked, settings, parsing } = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
-  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, images: options.images ?? true }, problems));
+  // PDFs and attachment files are hashed once while they keep their stat signature (lib/file-digests.ts).
+  const digests = fileDigests(join(options.cacheDir, 'digests'));
+  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, digests, images: options.images ?? true }, problems));
   const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
   const crops = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
   const cropped = new Set(crops.map((crop) => crop.annotation));
-  const media = stage('hash media', await collectMedia({ archive, facts: derivatives.facts, images: derivatives.images, crops }));
+  const media = stage('hash media', await collectMedia({ archive, facts: derivatives.facts, images: derivatives.images, crops, digests }));
+  digests.save();
 
   const ctx: RenderContext = {
     urls: new UrlBuilder(settings.urls),
@@ -120,5 +126,5 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     },
   });
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! }, pdf: derivatives.stats };
+  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! }, pdf: derivatives.stats, parsing: parsing! };
 }

@@ -6,6 +6,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent } from './content/load.ts';
+import { openParseCache, type ParseCache } from './content/parse-cache.ts';
 import { ERRORS } from './content/errors.ts';
 import { Problems } from './content/problems.ts';
 import { linkArchive } from './model/link.ts';
@@ -32,18 +33,26 @@ export interface CheckOptions {
    * its PDF stage reads every document in full and applies the same policy.
    */
   pdfHeaders?: boolean;
+  /**
+   * Where parse results are kept between runs (content/parse-cache.ts); without it every file
+   * is parsed.
+   */
+  parseCacheDir?: string;
 }
 
 export interface Checked {
   problems: Problems;
   archive: Archive | undefined;
   settings: Settings | undefined;
+  /** What the parse cache spared: files found unchanged (by signature or by hash) and files parsed. */
+  parsing?: ParseCache['stats'];
 }
 
 /** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
 export async function checkContent(options: CheckOptions): Promise<Checked> {
   const problems = new Problems();
-  const content = await loadContent(diskReader(options.contentDir), problems);
+  const cache = options.parseCacheDir === undefined ? undefined : openParseCache(options.parseCacheDir);
+  const content = await loadContent(diskReader(options.contentDir), problems, { cache });
   let settings: Settings | undefined;
   if (content.site) {
     try {
@@ -55,6 +64,6 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, ...(cache && { parsing: cache.stats }) };
 }
 

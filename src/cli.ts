@@ -57,6 +57,7 @@ Options:
   --keep-days <n>     prune: keep objects of builds younger than this (default: ${DEFAULTS.mediaKeepDays})
   --keep-builds <n>   prune: keep objects of the newest builds (default: ${DEFAULTS.mediaKeepBuilds})
   --dry-run           prune: say what would be deleted, delete nothing
+  --verbose           build: say each stage's time as it ends, and how many content files were parsed
 `;
 
 type Options = {
@@ -75,6 +76,7 @@ type Options = {
   'keep-days': string;
   'keep-builds': string;
   'dry-run': boolean;
+  verbose: boolean;
   help: boolean;
 };
 
@@ -98,6 +100,7 @@ function parse(argv: string[]): { command: string | undefined; options: Options 
       'keep-days': { type: 'string', default: String(DEFAULTS.mediaKeepDays) },
       'keep-builds': { type: 'string', default: String(DEFAULTS.mediaKeepBuilds) },
       'dry-run': { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -200,8 +203,13 @@ async function runBuild(options: Options, log: Logger, baseUrl: string | undefin
       removeOld: 'background',
       pdf,
       limits,
+      ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
     });
     report(result.warnings, options, log);
+    if (options.verbose) {
+      const { hits, hashed, misses } = result.parsing;
+      log.info(`content: ${count(misses, 'file')} parsed, ${hits + hashed} unchanged (${hashed} of them hashed to tell)`);
+    }
     if (result.pdf) log.info(formatPdfSummary(result.pdf));
     const seconds = (performance.now() - started) / 1000;
     const { layout, media: uploaded } = result.stats;

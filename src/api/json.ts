@@ -15,7 +15,9 @@ const INTEGRAL_DECIMAL = new RegExp(`(?<=[{,]"(?:${DECIMAL_KEYS.join('|')})":)(-
 
 /** JSON text of a value; token slots in it are written as stored slots (src/api/token-slots.ts). */
 export function apiJson(value: unknown): string {
-  return storedSlots(JSON.stringify(value).replace(INTEGRAL_DECIMAL, '$1.0'));
+  const text = JSON.stringify(value);
+  // The look-behind scan costs more than serializing; most objects have no decimal key at all.
+  return storedSlots(DECIMAL_KEYS.some((key) => text.includes(`"${key}":`)) ? text.replace(INTEGRAL_DECIMAL, '$1.0') : text);
 }
 
 /** The value of API JSON text that may hold stored token slots (what apiJson wrote). */

@@ -13,6 +13,7 @@ import type { ContentReader } from './load.ts';
 
 export function diskReader(contentDir: string): ContentReader {
   const root = resolve(contentDir);
+  const texts = contentTexts(contentDir);
   return {
     async glob(pattern) {
       const files = await fg(pattern, { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false });
@@ -28,6 +29,7 @@ export function diskReader(contentDir: string): ContentReader {
     absolute(path) {
       return resolve(root, path);
     },
+    text: (path) => texts(path) ?? '',
   };
 }
 

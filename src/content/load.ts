@@ -34,6 +34,8 @@ import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
+import type { ParseCache } from './parse-cache.ts';
+import type { ParsedFile } from './parse.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
@@ -45,6 +47,16 @@ export interface ContentReader {
   size(path: string): Promise<number | null>;
   /** Absolute path of a content file, for stages that stream it (PDF work, copying media). */
   absolute(path: string): string;
+  /**
+   * The file as text, read again when a problem found after loading needs its line (records
+   * do not keep their text); empty when it is gone or not UTF-8.
+   */
+  text(path: string): string;
+}
+
+export interface LoadOptions {
+  /** Parse results of earlier runs (content/parse-cache.ts): files whose bytes did not change are not parsed again. */
+  cache?: ParseCache;
 }
 
 export interface Loaded<T> {
@@ -107,13 +119,23 @@ async function loadKinds(
   all: readonly string[],
   kinds: readonly ContentKind[],
   problems: Problems,
+  cache: ParseCache | undefined,
 ): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: ReadonlySet<string> }> {
   const inputs: FileToParse[] = [];
   for (const kind of kinds) {
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
     for (const path of all) if (matches(path)) inputs.push({ kind, path, absolute: reader.absolute(path) });
   }
-  const parsed = await parseFiles(inputs, (input) => reader.read(input.path));
+  const parsed: ParsedFile[] = inputs.map((input) => cache?.lookup(input.path, input.kind, input.absolute)!);
+  const missing = inputs.filter((_, index) => parsed[index] === undefined);
+  const fresh = await parseFiles(missing, (input) => reader.read(input.path));
+  let next = 0;
+  parsed.forEach((file, index) => {
+    if (file !== undefined) return;
+    parsed[index] = fresh[next++]!;
+    cache?.remember(inputs[index]!.path, inputs[index]!.kind, parsed[index]);
+  });
+  cache?.save();
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
   parsed.forEach((file, index) => {
     const { kind, path } = inputs[index]!;
@@ -122,7 +144,7 @@ async function loadKinds(
       problems.invalidFiles.add(path);
       problems.invalidKinds.add(kind);
     }
-    const locate = lazyLocator(file.text);
+    const locate = lazyLocator(() => reader.text(path));
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: { file: path, base: record.base, locate } });
   });
   return { byKind, read: new Set(inputs.map((input) => input.path)) };
@@ -137,12 +159,12 @@ async function contentFile(reader: ContentReader, path: string): Promise<Content
   return size === null ? undefined : { path, absolute: reader.absolute(path), size };
 }
 
-export async function loadContent(reader: ContentReader, problems: Problems): Promise<LoadedContent> {
+export async function loadContent(reader: ContentReader, problems: Problems, options: LoadOptions = {}): Promise<LoadedContent> {
   const kinds = Object.keys(CONTENT_FILES) as ContentKind[];
   // One walk of the content directory serves every kind and the stray-file check.
   const all = await reader.glob('**/*');
   const listed = new Set(all);
-  const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems);
+  const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems, options.cache);
   const of = <T>(kind: ContentKind) => loaded.get(kind) as Loaded<T>[];
   if (!all.some(globMatcher(CONTENT_FILES.site.pattern))) {
     problems.reportFile('site.yaml', ERRORS.SiteMissing);

@@ -3,6 +3,7 @@
  * in a worker thread (content/parse-pool.ts). Positions come from the file's syntax tree,
  * which does not leave this function.
  */
+import { createHash } from 'node:crypto';
 import { decodeContentText } from './encoding.ts';
 import { describe, ERRORS, type Described } from './errors.ts';
 import { describeIssue } from './issues.ts';
@@ -22,37 +23,43 @@ export interface ParsedFile {
   problems: Problem[];
   /** The file, or a record in it, failed; its records are missing from `records`. */
   invalid: boolean;
-  /** The file as text (kept for positions of later problems); empty when it is not UTF-8. */
-  text: string;
+  /** SHA-1 of the file's bytes (contentDigest): what the parse cache compares (content/parse-cache.ts). */
+  digest: string;
+}
+
+/** SHA-1 of a content file's bytes, hex. */
+export function contentDigest(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
 }
 
 export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile {
   const { schema, list } = CONTENT_FILES[kind];
   const problems: Problem[] = [];
   const at = (position: Position, keyPath: readonly (string | number)[], described: Described) => problems.push(problemAt(described, 'error', { file: path, ...position, path: keyPath }));
-  const failed = (text: string): ParsedFile => ({ records: [], problems, invalid: true, text });
+  const digest = contentDigest(bytes);
+  const failed = (): ParsedFile => ({ records: [], problems, invalid: true, digest });
 
   const decoded = decodeContentText(bytes);
   if ('problem' in decoded) {
     at(decoded.problem.position, [], decoded.problem);
-    return failed('');
+    return failed();
   }
   const { text } = decoded;
   const parsed = parseYaml(text);
   if (parsed.errors.length) {
     for (const error of parsed.errors) at(error.position, error.path, error);
-    return failed(text);
+    return failed();
   }
   if (parsed.empty) {
     at({ line: 0, column: 0 }, [], describe(ERRORS.EmptyFile, { list }));
-    return failed(text);
+    return failed();
   }
 
   const entries: { value: unknown; base: (string | number)[] }[] = [];
   if (list) {
     if (!Array.isArray(parsed.value)) {
       at({ line: 1, column: 1 }, [], describe(ERRORS.NotAList));
-      return failed(text);
+      return failed();
     }
     parsed.value.forEach((value, index) => entries.push({ value, base: [index] }));
   } else {
@@ -80,5 +87,5 @@ export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile 
       at(parsed.locate(issuePath), issuePath, describeIssue(issue, (relative) => parsed.scalarSource([...entry.base, ...relative])));
     }
   }
-  return { records, problems, invalid: records.length < entries.length, text };
+  return { records, problems, invalid: records.length < entries.length, digest };
 }

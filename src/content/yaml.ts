@@ -39,14 +39,14 @@ export interface ParsedYaml {
 }
 
 /**
- * A locator that parses the text again only when a position is asked for: records keep
- * their source text (small), never the whole YAML syntax tree (large), so a 100,000-file
- * archive does not hold 100,000 trees in memory for the rare error found after loading.
+ * A locator that reads and parses the text again only when a position is asked for: records
+ * keep neither their source text nor its YAML syntax tree, so a 500,000-file archive holds
+ * neither in memory for the rare error found after loading.
  */
-export function lazyLocator(text: string): (path: KeyPath) => Position {
+export function lazyLocator(text: () => string): (path: KeyPath) => Position {
   let locate: ParsedYaml['locate'] | undefined;
   return (path) => {
-    locate ??= locator(text).locate;
+    locate ??= locator(text()).locate;
     return locate(path);
   };
 }

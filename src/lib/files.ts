@@ -1,8 +1,11 @@
 /**
- * Small file-system facts the two folder stores share (src/media/folder-store.ts,
- * src/pdf/folder-store.ts): what counts as a missing file, reading one that may be missing,
- * and sweeping the temporary files a killed process left behind.
+ * Small file-system facts the folder stores and the build's caches share (src/media/folder-store.ts,
+ * src/pdf/folder-store.ts, src/content/parse-cache.ts, lib/file-digests.ts): what counts as a
+ * missing file, reading one that may be missing, replacing a file whole, and sweeping the
+ * temporary files a killed process left behind.
  */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -45,4 +48,29 @@ export async function sweepStaleTemp(dir: string, now = Date.now()): Promise<voi
       if (info && info.mtimeMs < cutoff) await rm(join(dir, name), { recursive: true, force: true });
     }),
   );
+}
+
+/**
+ * Writes `bytes` to `target` through a temporary sibling (`<target>.tmp-…`) and a rename, so a
+ * reader or a killed writer sees the old file or the new one, never a part.
+ */
+export function writeAtomically(target: string, bytes: Uint8Array): void {
+  const temporary = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, target);
+}
+
+/** sweepStaleTemp for the `.tmp-` files of writeAtomically, synchronously; a write under way elsewhere is younger. */
+export function sweepStaleTempSync(dir: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.includes('.tmp-')) continue;
+    const info = statSync(join(dir, name), { throwIfNoEntry: false });
+    if (info && info.mtimeMs < now - STALE_TEMP_MS) rmSync(join(dir, name), { force: true });
+  }
 }

@@ -6,13 +6,13 @@
  * streamed, a few at a time.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment/build.ts';
 import { documentMediaDir } from '../api/resources/document/build.ts';
 import { annotationMediaPath } from '../api/resources/pageannotation/build.ts';
 import type { AnnotationCrop } from '../derive/annotations.ts';
 import type { DocumentFacts } from '../derive/facts.ts';
 import { mapLimit } from '../lib/concurrency.ts';
+import { fileDigests, type FileDigests } from '../lib/file-digests.ts';
 import type { Archive, Document } from '../model/types.ts';
 import type { PdfImage } from '../pdf/index.ts';
 import type { MediaEntry } from './media-index.ts';
@@ -33,12 +33,15 @@ export interface MediaInput {
   images(document: Document): readonly PdfImage[];
   /** Cropped annotation areas (src/derive/annotations.ts): bytes made by the build. */
   crops: readonly AnnotationCrop[];
+  /** Digests kept between builds (lib/file-digests.ts); by default every attachment file is read. */
+  digests?: FileDigests;
 }
 
 const HASH_CONCURRENCY = 8;
 
 export async function collectMedia(input: MediaInput): Promise<MediaFile[]> {
   const { archive } = input;
+  const digests = input.digests ?? fileDigests();
   const known = new Map<string, { sha256: string; size: number }>();
   const documents: MediaFile[] = [];
   for (const document of archive.documents) {
@@ -52,19 +55,9 @@ export async function collectMedia(input: MediaInput): Promise<MediaFile[]> {
   }
   const attachments = await mapLimit(archive.attachments, HASH_CONCURRENCY, async (attachment): Promise<MediaFile> => {
     const file = attachment.file.absolute;
-    const { sha256, size } = known.get(file) ?? (await hashFile(file));
+    const { sha256, size } = known.get(file) ?? (await digests.digest(file));
     return { path: attachmentMediaPath(attachment), sha256, size, ...(isPublicAttachment(attachment) ? { public: true as const } : {}), source: { file } };
   });
   const crops = input.crops.map(({ annotation, bytes }): MediaFile => ({ path: annotationMediaPath(annotation), sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, source: { bytes } }));
   return [...attachments, ...documents, ...crops];
-}
-
-async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    size += chunk.byteLength;
-  }
-  return { sha256: hash.digest('hex'), size };
 }

@@ -9,8 +9,8 @@
  * the next build, which finds everything finished so far in the cache, continues.
  */
 import { mapLimit } from '../lib/concurrency.ts';
-import { readFile } from 'node:fs/promises';
-import { openCache, sha256Hex, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
+import { fileDigests, type FileDigests } from '../lib/file-digests.ts';
+import { openCache, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
 import { runPass, type PassGroup, type PassOutcome } from './passes.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { Shard } from './shard.ts';
@@ -52,6 +52,8 @@ export interface PdfOptions {
   verify?: VerifyMode;
   /** Called once at the end with what the run did. */
   onStats?: (stats: PdfRunStats) => void;
+  /** Digests kept between builds (lib/file-digests.ts): an unchanged PDF is not read to find its cache entries. */
+  digests?: FileDigests;
 }
 
 export interface PdfRunStats {
@@ -103,7 +105,7 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
   const cache = openCache(options.store, options.verify);
   const results = new Map<string, PdfResult>();
   const stats: PdfRunStats = { jobs: jobs.length, pdfs: 0, cacheHits: 0, derived: 0, webpDerived: 0, corrupt: 0, pagesDerived: 0, pending: 0, webpPending: 0, failed: 0, otherShards: 0, budget: null };
-  const groups = await hashJobs(jobs, results);
+  const groups = await hashJobs(jobs, results, options.digests ?? fileDigests());
   stats.pdfs = groups.length;
   // Lookups are small reads: overlapping them keeps a warm build well under 1 s per 1,000 PDFs (docs/pdf.md).
   await mapLimit(groups, 16, (group) => lookup(group, cache, stats));
@@ -158,11 +160,10 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
 }
 
 /** Hashes every job's PDF; jobs with the same bytes (and kind) share one group, in the order of their first job. */
-async function hashJobs(jobs: readonly PdfJob[], results: Map<string, PdfResult>): Promise<Group[]> {
+async function hashJobs(jobs: readonly PdfJob[], results: Map<string, PdfResult>, digests: FileDigests): Promise<Group[]> {
   const hashed = await mapLimit(jobs, 8, async (job) => {
     try {
-      const bytes = await readFile(job.file);
-      return { sha256: sha256Hex(bytes), size: bytes.length };
+      return await digests.digest(job.file);
     } catch (error) {
       results.set(job.id, { ok: false, reason: 'io-error', message: `cannot read ${job.file}: ${(error as Error).message}`, cause: error });
       return null;

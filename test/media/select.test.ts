@@ -76,6 +76,7 @@ describe('Netlify Blobs credentials', () => {
       process.env = saved;
     }
     expect(CACHED_FOLDERS).toContain('archive/entries');
+    expect(CACHED_FOLDERS).toContain('archive/parsed');
     expect(CACHED_FOLDERS.every((folder: string) => !/^(media|archive)$/.test(folder) && !folder.startsWith('media/') && !folder.startsWith('archive/files'))).toBe(true);
     expect(calls).toEqual([...CACHED_FOLDERS.map((folder: string) => `restore .cache/${folder}`), ...CACHED_FOLDERS.map((folder: string) => `save .cache/${folder}`)]);
   });

@@ -18,6 +18,11 @@ export const CACHED_FOLDERS = [
   // The entries of the local mirror of the PDF derivative cache (src/media/derivative-store.ts):
   // spare a build one download per PDF; the cache itself is in the media store.
   'archive/entries',
+  // The parse cache (src/content/parse-cache.ts): what parsing and validating each content file
+  // gave, in 64 shard files, so a build parses only the files that changed.
+  'archive/parsed',
+  // SHA-256 of PDFs and attachment files by stat signature (src/lib/file-digests.ts): one file.
+  'archive/digests',
 ];
 
 const folders = (inputs) => {

@@ -1,0 +1,113 @@
+/**
+ * SHA-256 of files a build reads whole only to learn their hash (PDFs, attachment files),
+ * kept between builds: a file whose stat signature is the one recorded when it was hashed is
+ * not read again, as git's index decides that a file is unchanged. A fresh clone or a cache
+ * restored on another machine has other inodes and times, so every file is hashed once there.
+ *
+ * The signature is size, modification and change times in nanoseconds and inode. A file
+ * modified within RACY_MS of being hashed, or changed while it was read, is not recorded: a
+ * second edit in the same clock tick could keep all four. The cache is one file, rewritten
+ * (a temporary file, then a rename) only when an entry changed, so a build killed at any
+ * moment leaves the old or the new one; an unreadable one is ignored.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { sweepStaleTempSync, writeAtomically } from './files.ts';
+
+/** Edits closer than this to the moment a file was looked at are not trusted to change its signature. */
+export const RACY_MS = 2_000;
+
+/**
+ * A file's stat signature, and whether it may be trusted: false when the file was modified
+ * within RACY_MS (it could change again without its signature changing). Undefined for a file
+ * that is gone or not a regular file.
+ */
+export function statSignature(absolute: string): { signature: string; trusted: boolean } | undefined {
+  const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
+  if (!info?.isFile()) return undefined;
+  return { signature: `${info.size}:${info.mtimeNs}:${info.ctimeNs}:${info.ino}`, trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
+}
+
+export interface FileDigest {
+  sha256: string;
+  size: number;
+}
+
+export interface FileDigests {
+  /** The file's SHA-256 and size: from the cache when its signature is the recorded one, else read. */
+  digest(absolute: string): Promise<FileDigest>;
+  /** Writes the cache when an entry changed; entries of files not asked for in this run are dropped. */
+  save(): void;
+  readonly stats: { trusted: number; hashed: number };
+}
+
+interface Entry extends FileDigest {
+  signature: string;
+}
+
+async function hashFile(absolute: string): Promise<FileDigest> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(absolute) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.byteLength;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+const FILE = 'sha256.v8';
+
+/** Digests kept in `dir` (created on save); without `dir`, every file is hashed every time. */
+export function fileDigests(dir?: string): FileDigests {
+  let entries = new Map<string, Entry>();
+  if (dir) {
+    sweepStaleTempSync(dir);
+    try {
+      const read = deserialize(readFileSync(join(dir, FILE))) as unknown;
+      if (read instanceof Map) entries = read as Map<string, Entry>;
+    } catch {
+      // Missing or unreadable: every file is hashed.
+    }
+  }
+  const used = new Set<string>();
+  let changed = false;
+  const stats = { trusted: 0, hashed: 0 };
+  return {
+    stats,
+    async digest(absolute) {
+      used.add(absolute);
+      const before = statSignature(absolute);
+      const entry = entries.get(absolute);
+      if (before && entry && entry.signature === before.signature) {
+        stats.trusted++;
+        return { sha256: entry.sha256, size: entry.size };
+      }
+      const digest = await hashFile(absolute);
+      stats.hashed++;
+      const after = statSignature(absolute);
+      if (before?.trusted && after?.signature === before.signature && after.trusted) {
+        entries.set(absolute, { ...digest, signature: before.signature });
+        changed = true;
+      } else if (entry) {
+        entries.delete(absolute);
+        changed = true;
+      }
+      return digest;
+    },
+    save() {
+      if (!dir) return;
+      for (const absolute of entries.keys()) {
+        if (!used.has(absolute)) {
+          entries.delete(absolute);
+          changed = true;
+        }
+      }
+      if (!changed) return;
+      mkdirSync(dir, { recursive: true });
+      writeAtomically(join(dir, FILE), serialize(entries));
+      changed = false;
+    },
+  };
+}

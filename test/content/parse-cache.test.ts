@@ -1,0 +1,119 @@
+/**
+ * The parse cache: a second run over unchanged files parses nothing and loads exactly what
+ * the first did; a changed file is parsed again whatever its timestamps say; a file touched
+ * but not changed is hashed, not parsed; entries of deleted files go; a save killed half-way
+ * or another code version costs only speed.
+ */
+import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/content/load.ts';
+import { diskReader } from '../../src/content/disk.ts';
+import { openParseCache } from '../../src/content/parse-cache.ts';
+import { Problems } from '../../src/content/problems.ts';
+import { minimalArchive, tempDir, writeTree } from '../helpers/content.ts';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let content: string;
+let cacheDir: string;
+
+/** A whole load, with the problems as the CLI prints them (file, line, column, message). */
+async function load(version = 'test-version') {
+  const cache = openParseCache(cacheDir, version);
+  const problems = new Problems();
+  const loaded = await loadContent(diskReader(content), problems, { cache });
+  return { loaded, problems: problems.sorted().map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`), stats: { ...cache.stats } };
+}
+
+/** Files in the cache folder older than a racy edit: what lets a signature be trusted. */
+function age(path: string) {
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(path, past, past);
+}
+
+beforeEach(async () => {
+  dir = await tempDir('archive-parse-cache-');
+  content = join(dir.path, 'content');
+  cacheDir = join(dir.path, 'cache');
+  await writeTree(content, minimalArchive({ 'requests/10-akten/messages/102.yaml': 'id: 102\nis_response: maybe\ntimestamp: 2024-01-01T00:00:00Z\n' }));
+  for (const entry of readdirSync(content, { recursive: true, withFileTypes: true })) if (entry.isFile()) age(join(entry.parentPath, entry.name));
+});
+afterEach(() => dir.remove());
+
+describe('the parse cache', () => {
+  it('parses nothing the second time and loads the same records and problems', async () => {
+    const cold = await load();
+    expect(cold.stats.hits).toBe(0);
+    expect(cold.stats.misses).toBeGreaterThan(5);
+    expect(cold.problems.some((line) => line.startsWith('requests/10-akten/messages/102.yaml:2:14 '))).toBe(true);
+    const warm = await load();
+    expect(warm.stats).toEqual({ hits: cold.stats.misses, hashed: 0, misses: 0 });
+    // Records and sources alike (their locators are functions, compared by what they answer below).
+    expect(JSON.stringify(warm.loaded)).toBe(JSON.stringify(cold.loaded));
+    expect(warm.loaded.requests[0]!.source.locate(['title'])).toEqual(cold.loaded.requests[0]!.source.locate(['title']));
+    expect(warm.loaded.requests[0]!.source.locate(['title'])).toEqual({ line: 3, column: 8 });
+    expect(warm.problems).toEqual(cold.problems);
+  });
+
+  it('parses a changed file again even with its old size and timestamps, and hashes a touched one', async () => {
+    const cold = await load();
+    const path = join(content, 'requests/10-akten/request.yaml');
+    const reader = diskReader(content);
+    const before = reader.text('requests/10-akten/request.yaml');
+    // Same length, same times: only the bytes tell.
+    const edited = before.replace(/title: (.)/, (_, c: string) => `title: ${c === 'X' ? 'Y' : 'X'}`);
+    expect(edited.length).toBe(before.length);
+    writeFileSync(path, edited);
+    age(path);
+    const after = await load();
+    // The inode's change time moved with the write: the file is hashed, found changed and parsed.
+    expect(after.stats).toEqual({ hits: cold.stats.misses - 1, hashed: 0, misses: 1 });
+    expect(after.loaded.requests[0]!.data.title).toMatch(/^[XY]/);
+    expect(after.loaded.requests[0]!.data.title).not.toBe(cold.loaded.requests[0]!.data.title);
+
+    // Touched but unchanged: hashed once, then trusted again by its new signature.
+    age(join(content, 'site.yaml'));
+    const touched = await load();
+    expect(touched.stats).toEqual({ hits: cold.stats.misses - 1, hashed: 1, misses: 0 });
+    expect((await load()).stats).toEqual({ hits: cold.stats.misses, hashed: 0, misses: 0 });
+  });
+
+  it('drops the entries of deleted files', async () => {
+    const cold = await load();
+    rmSync(join(content, 'requests/10-akten/messages/102.yaml'));
+    const deleted = await load();
+    expect(deleted.stats.misses).toBe(0);
+    expect(deleted.problems.some((line) => line.includes('messages/102.yaml'))).toBe(false);
+    expect(deleted.stats.hits).toBe(cold.stats.misses - 1);
+  });
+
+  it('finds every file after a fresh clone (new inodes and times): hashed, not parsed', async () => {
+    const cold = await load();
+    const copy = join(dir.path, 'clone');
+    await writeTree(copy, Object.fromEntries(readdirSync(content, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
+      const relative = join(e.parentPath, e.name).slice(content.length + 1);
+      return [relative, diskReader(content).text(relative)];
+    })));
+    content = copy;
+    const clone = await load();
+    expect(clone.stats).toEqual({ hits: 0, hashed: cold.stats.misses, misses: 0 });
+    expect(clone.problems).toEqual(cold.problems);
+  });
+
+  it('finds nothing under another code version, and survives a save killed half-way or a damaged shard', async () => {
+    const cold = await load();
+    expect((await load('other-version')).stats.hits).toBe(0);
+    const shards = readdirSync(cacheDir).filter((name) => name.endsWith('.v8'));
+    expect(shards.length).toBeGreaterThan(0);
+    // A killed save leaves a temporary file; a disk error leaves a damaged shard.
+    writeFileSync(join(cacheDir, `${shards[0]}.tmp-1-abcd`), 'partial');
+    const killedLongAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(join(cacheDir, `${shards[0]}.tmp-1-abcd`), killedLongAgo, killedLongAgo);
+    writeFileSync(join(cacheDir, shards[1] ?? shards[0]!), 'not a shard');
+    const after = await load();
+    expect(after.problems).toEqual(cold.problems);
+    expect(after.stats.misses).toBeGreaterThan(0);
+    expect(readdirSync(cacheDir).some((name) => name.includes('.tmp-'))).toBe(false);
+    expect((await load()).stats.misses).toBe(0);
+  });
+});

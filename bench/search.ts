@@ -38,7 +38,7 @@ const { values } = parseArgs({
 });
 const size = Number(values.requests);
 const rounds = Number(values.rounds);
-const base = join(values.dir!, String(size));
+const base = join(values.dir, String(size));
 
 /** Queries a researcher sends: one to three words, filters, sorts, deep offsets, phrases. */
 function queries(requests: number): string[] {

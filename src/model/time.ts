@@ -71,7 +71,7 @@ function offsetMinutes(timestamp: Timestamp, timeZone: string): number {
 function computeOffsetMinutes(timestamp: Timestamp, timeZone: string): number {
   const epochMs = Math.floor(timestamp / 1000);
   const p = parts(epochMs, timeZone);
-  const local = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  const local = Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((local - Math.floor(epochMs / 1000) * 1000) / 60_000);
 }
 

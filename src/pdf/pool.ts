@@ -135,7 +135,7 @@ export async function runPool(tasks: readonly PoolTask[], options: PoolOptions):
               continue;
             }
             worker ??= await startWorker();
-            const outcome = await runPart(worker, part, tasks[part.task]!, chunk, options, (n, to) => split(part!, n, to));
+            const outcome = await runPart(worker, part, tasks[part.task]!, chunk, options, (n, to) => split(part, n, to));
             if (!worker.alive) worker = null;
             if (outcome.ok) await options.onPart?.(part.task, outcome.part);
             finishPart(part, outcome);
@@ -183,7 +183,7 @@ async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: 
   const stored = await Promise.allSettled(writes);
   const failed = stored.find((result) => result.status === 'rejected');
   if (outcome.ok && failed) {
-    return storeFailure(task.file, (failed as PromiseRejectedResult).reason);
+    return storeFailure(task.file, failed.reason);
   }
   return outcome;
 }

@@ -49,7 +49,7 @@ export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { k
 };
 
 function kindOf(parse: FilterParse): FilterKind<FilterParse> {
-  return KINDS[parse.kind] as FilterKind<FilterParse>;
+  return KINDS[parse.kind];
 }
 
 /** A filter index file of a resource: `buildPaths.filterIndex(resource, param, file)`. */

@@ -61,7 +61,7 @@ export const range: FilterKind<RangeParse> = {
   index(spec, ordered) {
     const pairs: [Bound, number][] = [];
     ordered.forEach((object, position) => {
-      const value = spec.values(object as never);
+      const value = spec.values(object);
       if (typeof value === 'number' || typeof value === 'string') pairs.push([value, position]);
     });
     pairs.sort(([a, p], [b, q]) => (a < b ? -1 : a > b ? 1 : p - q));

@@ -57,7 +57,7 @@ export interface BuiltResource<T = unknown> {
 }
 
 export function defineBuilt<T>(resource: BuiltResource<T>): BuiltResource<unknown> {
-  return resource as BuiltResource<unknown>;
+  return resource;
 }
 
 export function byId(a: { id: number }, b: { id: number }): number {

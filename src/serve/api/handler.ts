@@ -125,7 +125,7 @@ function wantsHtml(request: Request, url: URL): boolean {
 }
 
 function totalsOf(manifest: Manifest): Partial<Record<ResourceName, number>> {
-  return Object.fromEntries(Object.entries(manifest.lists).map(([name, facts]) => [name, facts!.total]));
+  return Object.fromEntries(Object.entries(manifest.lists).map(([name, facts]) => [name, facts.total]));
 }
 
 /**

@@ -78,7 +78,7 @@ async function whileEdited<T>(size: number, undo: () => Promise<unknown>, work: 
 async function content(size: number): Promise<{ dir: string; counts: SyntheticCounts }> {
   const dir = join(baseOf(size), 'content');
   const marker = join(baseOf(size), 'counts.json');
-  if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) };
+  if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) as SyntheticCounts };
   await rm(baseOf(size), { recursive: true, force: true });
   const counts = await writeSyntheticArchive(dir, { requests: size, shape });
   progress(`generated ${size} requests (${shape})`);

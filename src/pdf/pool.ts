@@ -87,7 +87,7 @@ interface TaskState {
 }
 
 export async function runPool(tasks: readonly PoolTask[], options: PoolOptions): Promise<TaskOutcome[]> {
-  const outcomes: TaskOutcome[] = new Array(tasks.length);
+  const outcomes: TaskOutcome[] = new Array<TaskOutcome>(tasks.length);
   const chunk = options.chunkPages ?? DEFAULT_CHUNK_PAGES;
   const states: TaskState[] = tasks.map(() => ({ expected: 0, finished: 0, parts: [], failure: null, stopped: false }));
   const initial: Part[] = tasks.flatMap((task, index): Part[] => {

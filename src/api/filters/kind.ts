@@ -99,5 +99,5 @@ export function union(a: readonly number[], b: readonly number[]): number[] {
 /** An object's values for a filter, as a list. */
 export function valuesOf(spec: FilterSpec<any, any>, object: unknown): readonly IndexValue[] {
   const raw = spec.values(object);
-  return Array.isArray(raw) ? raw : [raw as IndexValue];
+  return Array.isArray(raw) ? (raw as readonly IndexValue[]) : [raw as IndexValue];
 }

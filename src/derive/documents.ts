@@ -18,9 +18,9 @@ export interface Derivatives {
   /** The archive the later stages publish: without documents whose PDF cannot be read (unreadable-pdfs.ts). */
   archive: Archive;
   /** False for a document withheld because its PDF cannot be read. */
-  published(document: Document): boolean;
-  facts(document: Document): DocumentFacts;
-  images(document: Document): readonly PdfImage[];
+  published: (document: Document) => boolean;
+  facts: (document: Document) => DocumentFacts;
+  images: (document: Document) => readonly PdfImage[];
   /** What the PDF stage did, for the build summary (null when no document has a PDF). */
   stats: PdfRunStats | null;
 }

@@ -30,7 +30,7 @@ export interface PdfImage {
    * (annotation crops). Fetched from the media store into the local mirror on first call when
    * this machine does not have it: publishing needs only sha256 and size.
    */
-  local(): Promise<string>;
+  local: () => Promise<string>;
   /** Its bytes' sha256 and size, as the cache entry records them (the media store's key). */
   sha256: string;
   size: number;

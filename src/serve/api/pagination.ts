@@ -47,7 +47,7 @@ export class BuildInconsistency extends Error {
   override name = 'BuildInconsistency';
 }
 
-export async function readJson(store: Store, path: string): Promise<unknown | null> {
+export async function readJson(store: Store, path: string): Promise<unknown> {
   if (store.json) return store.json(path);
   const bytes = await store.read(path);
   return bytes === null ? null : parseJson(bytes);

@@ -19,12 +19,27 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // `_`, `_name`: a value left out on purpose (`const { id: _, ...rest } = object`, an unused parameter).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Every finding was a deliberate String() of a value of unknown shape (a thrown value, a YAML
+      // scalar, a query value) for a message; template literals are checked by restrict-template-expressions.
+      '@typescript-eslint/no-base-to-string': 'off',
+      // A caught value passed on unchanged (`.catch((error: unknown) => Promise.reject(error))`) is not ours to wrap.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+      // `interface Classification extends TreeNode<Classification> {}` names a type; the rule allows that form.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {
     // The halves of a resource meet through erased types (FilterSpec<any>, BuiltResource): the
     // `any`s of that seam go when its item type is shared (docs/architecture.md, Resources); until then, here only.
-    files: ['src/api/filters/*.ts', 'src/api/resources/spec.ts', 'src/api/resources/build-spec.ts', 'src/api/resources/registry.ts', 'src/api/openapi/parameters.ts'],
+    files: [
+      'src/api/filters/*.ts',
+      'src/api/resources/spec.ts',
+      'src/api/resources/build-spec.ts',
+      'src/api/resources/registry.ts',
+      'src/api/openapi/parameters.ts',
+      'src/serve/api/filter-engine.ts',
+      'src/serve/api/html/filter-form.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -119,6 +119,7 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
   if (serveError !== undefined) {
     await watcher?.close();
     await queue.close();
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- what serve() threw, rethrown unchanged
     throw serveError;
   }
   if (watcher) log.info(`watching ${options.contentDir}/: every change is rebuilt and served (Ctrl-C stops)`);

@@ -146,6 +146,7 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
       stats.webpDerived++;
     }
   })) || stopped;
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- failedStore sets it during the pass above; TypeScript keeps the narrowing of the check before it
   if (storeError) throw storeError;
 
   for (const group of groups) await settle(group, cache, results, stats);

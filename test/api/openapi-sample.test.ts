@@ -76,7 +76,10 @@ beforeAll(async () => {
   const queue: { url: string; accept?: string }[] = [];
   const enqueue = (url: string, accept?: string) => {
     const key = `${accept ?? ''} ${url}`;
-    if (!seen.has(key)) (seen.add(key), queue.push({ url, ...(accept ? { accept } : {}) }));
+    if (!seen.has(key)) {
+      seen.add(key);
+      queue.push({ url, ...(accept ? { accept } : {}) });
+    }
   };
   const campaigns = JSON.parse(await readFile(join(sample.buildDir, '_data/campaigninformationobject/campaigns.json'), 'utf8')) as number[];
   const requests = (await (await fetch(local('/api/v1/request/'))).json()).objects.map((request: any) => request.id);

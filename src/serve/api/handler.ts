@@ -57,7 +57,7 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
     if (options.cacheManifest && cached) return cached;
     // Read past the cache: the manifest says which build the cache belongs to.
     const loading = loadManifest(options.store).then((facts) => (store.useBuild(facts.build), facts));
-    if (options.cacheManifest) cached = loading.catch((error) => ((cached = null), Promise.reject(error)));
+    if (options.cacheManifest) cached = loading.catch((error: unknown) => ((cached = null), Promise.reject(error)));
     return loading;
   };
 

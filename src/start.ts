@@ -16,7 +16,7 @@ import type { BuildNotice, NoticeProblem } from './serve/api/html/notice.ts';
 import type { PreviewServer } from './serve/preview/server.ts';
 
 /** How a rebuild ended: build/ replaced, or left as it was for these problems (printed already). */
-export type RebuildOutcome = { ok: true } | { ok: false; problems: readonly NoticeProblem[] };
+type RebuildOutcome = { ok: true } | { ok: false; problems: readonly NoticeProblem[] };
 
 export interface WatchingPreviewOptions {
   contentDir: string;

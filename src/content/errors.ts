@@ -51,7 +51,7 @@ const SAVE_AS_UTF8 = 'save it as UTF-8 (in VS Code: click the encoding in the st
 const LAYOUT = 'the editors\' guide (docs/content-guide.md, "Layout")';
 
 /** How the editors' guide names a type: "must be a list", not "expected array". */
-export const TYPE_WORDS: Record<string, string> = {
+const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   number: 'a number',
   int: 'a whole number',
@@ -574,4 +574,3 @@ export const ERRORS = catalogue({
   }),
 });
 
-export type ErrorName = keyof typeof ERRORS;

@@ -48,7 +48,7 @@ export function problemAt(described: Described, severity: Severity, where: { fil
   return { severity, kind, file: where.file, line: where.line, column: where.column, path: formatPath(where.path), message, ...(hint ? { hint } : {}) };
 }
 
-export function formatPath(path: readonly (string | number)[]): string {
+function formatPath(path: readonly (string | number)[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;

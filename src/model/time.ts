@@ -20,12 +20,6 @@ export function parseTimestamp(text: string): Timestamp {
   return ms * 1000 + Number(frac.padEnd(6, '0'));
 }
 
-/** A date (`YYYY-MM-DD`) as midnight in the given zone. */
-export function parseDate(text: string, timeZone: string): Timestamp {
-  const utc = parseTimestamp(`${text}T00:00:00Z`);
-  return utc - offsetMinutes(utc, timeZone) * 60_000_000;
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function parts(epochMs: number, timeZone: string): Record<string, number> {

@@ -32,7 +32,7 @@ export type DeriveOutput =
   | { ok: true; facts: PdfFacts; files: CacheFile[] }
   | { ok: false; reason: PdfFailureReason; message: string; cause?: unknown };
 
-export class PageError extends Error {
+class PageError extends Error {
   constructor(page: number, options: { cause: unknown }) {
     const detail = options.cause instanceof Error ? options.cause.message : String(options.cause);
     super(`page ${page} could not be read: ${detail}`, options);

@@ -62,9 +62,9 @@ export interface PoolOptions {
 }
 
 // Generous: a 3,000-page PDF at 5 pages/s per worker takes 10 minutes and is legitimate.
-export const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
-export const DEFAULT_PAGE_TIME_LIMIT_MS = 60_000;
-export const DEFAULT_CHUNK_PAGES = 32;
+const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
+const DEFAULT_PAGE_TIME_LIMIT_MS = 60_000;
+const DEFAULT_CHUNK_PAGES = 32;
 /** A PDF that needs more heap than this fails alone (`crashed`) instead of taking the build down. */
 const WORKER_HEAP_MB = 2048;
 

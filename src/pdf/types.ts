@@ -1,8 +1,6 @@
 /** Plain data exchanged by the PDF stage (public types are re-exported from index.ts). */
 import type { PdfProperties } from './facts.ts';
 
-export type { PdfProperties };
-
 export interface PdfPage {
   number: number;
   /** Pixel size of the page's `original` image. */
@@ -75,7 +73,7 @@ export interface PdfDone {
  * published as pending with what is known without it. `known` comes from a finished first
  * part of a long PDF.
  */
-export interface PdfPending {
+interface PdfPending {
   ok: true;
   pending: true;
   sha256: string;

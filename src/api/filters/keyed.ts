@@ -34,7 +34,7 @@ export function hashBucket(key: string): string {
   return (fnv1a(key) & 0x3f).toString(16).padStart(2, '0');
 }
 
-export function bucketFile(bucket: Bucket, key: string): string {
+function bucketFile(bucket: Bucket, key: string): string {
   return bucket === 'value' ? key : hashBucket(key);
 }
 
@@ -76,7 +76,7 @@ export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, o
 }
 
 /** The positions under a key; null when the index has no such key. */
-export async function lookupKey({ reader, count }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
+async function lookupKey({ reader, count }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
   const file = (await reader.index(bucketFile(bucket, key))) as Record<string, number[]> | null;
   if (!file || !Object.hasOwn(file, key)) return null;
   return file[key]!.map(count);

@@ -43,7 +43,7 @@ export function otherParams(query: URLSearchParams): Query {
   return others;
 }
 
-export class BuildInconsistency extends Error {
+class BuildInconsistency extends Error {
   override name = 'BuildInconsistency';
 }
 

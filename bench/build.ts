@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
-import { writeSyntheticArchive, type SyntheticCounts, type SyntheticShape } from '../tools/synthetic.ts';
+import { writeSyntheticArchive, type SyntheticCounts } from '../tools/synthetic.ts';
 import type { LayoutFigures } from '../src/output/limits.ts';
 import type { UploadStats } from '../src/media/upload.ts';
 import { deployManifest, diffTrees, EDITS, scanArchive, treeDigests, type TreeChange } from './changes.ts';
@@ -38,12 +38,12 @@ const { values } = parseArgs({
     dir: { type: 'string', default: join(tmpdir(), 'archive-bench') },
   },
 });
-const sizes = values.sizes!.split(',').map(Number);
+const sizes = values.sizes.split(',').map(Number);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes "${values.sizes}" must list whole numbers of requests, e.g. 1000,10000`);
 if (values.shape !== 'mixed' && values.shape !== 'plain') throw new Error(`--shape must be mixed or plain, not "${values.shape}"`);
-const shape = values.shape as SyntheticShape;
+const shape = values.shape;
 /** Each shape and size has its own folder: content/, build/, cache/, media/. */
-const baseOf = (size: number) => join(values.dir!, `${shape}-${size}`);
+const baseOf = (size: number) => join(values.dir, `${shape}-${size}`);
 const started = performance.now();
 const progress = (message: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${message}\n`);
 
@@ -78,7 +78,7 @@ async function whileEdited<T>(size: number, undo: () => Promise<unknown>, work: 
 async function content(size: number): Promise<{ dir: string; counts: SyntheticCounts }> {
   const dir = join(baseOf(size), 'content');
   const marker = join(baseOf(size), 'counts.json');
-  if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) };
+  if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) as SyntheticCounts };
   await rm(baseOf(size), { recursive: true, force: true });
   const counts = await writeSyntheticArchive(dir, { requests: size, shape });
   progress(`generated ${size} requests (${shape})`);

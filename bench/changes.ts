@@ -151,7 +151,7 @@ export async function scanArchive(contentDir: string): Promise<ArchiveScan> {
 /** One applied edit: what it did, and how to take it back (byte for byte). */
 export interface Edit {
   description: string;
-  undo(): Promise<void>;
+  undo: () => Promise<void>;
 }
 
 const messagePath = (scan: ArchiveScan, request: RequestEntry, id: number) => join(scan.contentDir, 'requests', request.folder, 'messages', `${id}.yaml`);
@@ -206,8 +206,8 @@ export async function addRequest(scan: ArchiveScan, messages = 10): Promise<Edit
 
   // Templates: the template request's first outgoing message and its first reply (or the first message for both).
   const texts = await Promise.all(template.messages.map((message) => readFile(messagePath(scan, template, message), 'utf8')));
-  const outgoing = texts.find((text) => parse(text)?.is_response === false) ?? texts[0]!;
-  const reply = texts.find((text) => parse(text)?.is_response === true) ?? outgoing;
+  const outgoing = texts.find((text) => (parse(text) as { is_response?: boolean } | null)?.is_response === false) ?? texts[0]!;
+  const reply = texts.find((text) => (parse(text) as { is_response?: boolean } | null)?.is_response === true) ?? outgoing;
 
   await mkdir(join(folder, 'messages'), { recursive: true });
   await writeFile(join(folder, 'request.yaml'), doc.toString());
@@ -239,7 +239,7 @@ export async function replyToOldest(scan: ArchiveScan): Promise<Edit> {
   if (dated.length === 0) throw new Error('no request has a created_at and a message');
   const oldest = dated.reduce((a, b) => (String(b.createdAt) < String(a.createdAt) ? b : a));
   const texts = await Promise.all(oldest.messages.map((message) => readFile(messagePath(scan, oldest, message), 'utf8')));
-  let template = texts.find((text) => parse(text)?.is_response === true);
+  let template = texts.find((text) => (parse(text) as { is_response?: boolean } | null)?.is_response === true);
   if (!template) {
     const request = parse(await readFile(join(scan.contentDir, 'requests', oldest.folder, 'request.yaml'), 'utf8')) as { public_body?: number };
     const doc = parseDocument(texts[0]!);

@@ -38,7 +38,7 @@ const { values } = parseArgs({
 });
 const size = Number(values.requests);
 const rounds = Number(values.rounds);
-const base = join(values.dir!, String(size));
+const base = join(values.dir, String(size));
 
 /** Queries a researcher sends: one to three words, filters, sorts, deep offsets, phrases. */
 function queries(requests: number): string[] {
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       all.push(...times);
       const cold = await coldBytes(path);
-      console.log(`| \`${decodeURIComponent(path.replace('/api/v1/', ''))}\` | ${status} | ${hits} | ${(cold.index / 1e3).toFixed(0)} | ${(cold.objects / 1e3).toFixed(0)} | ${first.toFixed(1)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
+      console.log(`| \`${decodeURIComponent(path.replace('/api/v1/', ''))}\` | ${status} | ${String(hits)} | ${(cold.index / 1e3).toFixed(0)} | ${(cold.objects / 1e3).toFixed(0)} | ${first.toFixed(1)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
     }
     all.sort((a, b) => a - b);
     console.log(`\nall ${all.length} answers after the first of each query: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all.at(-1)!.toFixed(1)} ms`);

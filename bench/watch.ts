@@ -52,7 +52,7 @@ const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.fl
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-watch-'));
   const content = join(dir, 'content');
-  await cp(values.content!, content, { recursive: true });
+  await cp(values.content, content, { recursive: true });
   const args = ['start', '--content', content, '--out', join(dir, 'build'), '--media-store', join(dir, 'media'), '--cache', '.cache/archive', '--port', '0'];
   if (values['no-images']) args.push('--no-images');
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });

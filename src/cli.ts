@@ -104,7 +104,7 @@ function parse(argv: string[]): { command: string | undefined; options: Options 
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  return { command: positionals[0], options: values as Options };
+  return { command: positionals[0], options: values };
 }
 
 function report(problems: Problem[], options: Options, log: Logger): void {

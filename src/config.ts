@@ -52,7 +52,7 @@ export const DEVELOPMENT_KEY: TokenKey = {
   secret: 'INSECURE-development-only-media-token-secret',
 };
 
-export function isDevelopmentKey(key: TokenKey): boolean {
+function isDevelopmentKey(key: TokenKey): boolean {
   return key.secret === DEVELOPMENT_KEY.secret;
 }
 
@@ -180,7 +180,7 @@ function netlifyBaseUrl(env: Env): string | undefined {
   return env.CONTEXT === 'production' ? env.URL : (env.DEPLOY_PRIME_URL ?? env.URL);
 }
 
-export function isProduction(env: Env): boolean {
+function isProduction(env: Env): boolean {
   return env.CONTEXT === 'production' || env.NODE_ENV === 'production';
 }
 

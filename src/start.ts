@@ -16,7 +16,7 @@ import type { BuildNotice, NoticeProblem } from './serve/api/html/notice.ts';
 import type { PreviewServer } from './serve/preview/server.ts';
 
 /** How a rebuild ended: build/ replaced, or left as it was for these problems (printed already). */
-export type RebuildOutcome = { ok: true } | { ok: false; problems: readonly NoticeProblem[] };
+type RebuildOutcome = { ok: true } | { ok: false; problems: readonly NoticeProblem[] };
 
 export interface WatchingPreviewOptions {
   contentDir: string;
@@ -119,6 +119,7 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
   if (serveError !== undefined) {
     await watcher?.close();
     await queue.close();
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- what serve() threw, rethrown unchanged
     throw serveError;
   }
   if (watcher) log.info(`watching ${options.contentDir}/: every change is rebuilt and served (Ctrl-C stops)`);

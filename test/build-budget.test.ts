@@ -4,10 +4,9 @@
  * file and its size, templates for page images that do not exist yet, no pages; left out of
  * lists and collections); `_format_webp` appears with the WebP files and not before.
  */
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPaths } from '../src/api/routes.ts';
 import { writePdf } from '../tools/pdf-writer.ts';
 import { readMediaEntry } from '../src/media/media-index.ts';
 import { fsStore } from '../src/serve/shared/fs-store.ts';
@@ -27,8 +26,6 @@ async function archiveWithDocuments() {
     'collections/1.yaml': { id: 1, created_at: '2024-01-01T00:00:00+01:00', documents: [{ document: 7 }, { document: 500 }] },
   });
 }
-
-const exists = (path: string) => access(path).then(() => true, () => false);
 
 /** The raw media path (as the media index names it) of a media URL. */
 const mediaPathOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/media\//, ''));

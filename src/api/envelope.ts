@@ -33,7 +33,7 @@ export function listUrl(urls: UrlBuilder, target: ListTarget, query: Query): str
  * (docs/api.md#list-envelope wins over froide, which drops `offset` from a previous link to the first page).
  * `query` is the request's other parameters; they are kept.
  */
-export function pageLinks(
+function pageLinks(
   urls: UrlBuilder,
   target: ListTarget,
   query: Query,

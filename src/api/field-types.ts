@@ -21,7 +21,7 @@ export class FieldType {
     const { description, ...rest } = this.schema;
     const type = rest.type;
     let schema: JsonSchema;
-    if (typeof type === 'string') schema = { ...rest, type: [type, 'null'], ...(Array.isArray(rest.enum) ? { enum: [...rest.enum, null] } : {}) };
+    if (typeof type === 'string') schema = { ...rest, type: [type, 'null'], ...(Array.isArray(rest.enum) ? { enum: [...(rest.enum as unknown[]), null] } : {}) };
     else schema = { anyOf: [rest, { type: 'null' }] };
     return new FieldType(description === undefined ? schema : { ...schema, description }, this.optional);
   }

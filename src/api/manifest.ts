@@ -7,7 +7,7 @@ import type { ResourceName } from './resources/registry.ts';
 
 export const MANIFEST_VERSION = 1;
 
-export interface ListFacts {
+interface ListFacts {
   /** Objects in the unfiltered list (meta.total_count). */
   total: number;
 }

@@ -24,7 +24,7 @@ export const PACK_SLOTS = 1000;
 export const CHUNK_SLOTS = 1000;
 
 /** Overflow starts past this many bytes in one file: well below Netlify's 10 MB per file. */
-export const PACK_FILE_BYTES = 4 * 1024 * 1024;
+const PACK_FILE_BYTES = 4 * 1024 * 1024;
 
 const FIELD_MAX = 0x0fffffff;
 const FILE_MAX = 0xff;

@@ -78,6 +78,7 @@ export function djangoDate(value: string): string | null {
  * hyphens to one hyphen, hyphens and underscores trimmed at both ends.
  */
 export function djangoSlugify(value: string): string {
+  // eslint-disable-next-line no-control-regex -- the ASCII range, from NUL up
   const ascii = value.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
   return ascii
     .replace(/[^\w\s-]/g, '')

@@ -23,13 +23,13 @@ export const API_PREFIX = '/api/v1/';
 export const SCHEMA_PATH = 'schema';
 
 /** froide's page to read the schema, `/api/v1/schema/swagger-ui/` (drf-spectacular's SpectacularSwaggerView). */
-export const SCHEMA_UI_PATH = 'swagger-ui';
+const SCHEMA_UI_PATH = 'swagger-ui';
 
 /**
  * The object's segment of a route shape: DRF's detail pk, `[^/.]+`. Spelled as Netlify's
  * placeholder, so a shape is a redirect rule's path as it stands.
  */
-export const ID = ':id';
+const ID = ':id';
 
 const ID_SEGMENT = /^[^/.]+$/;
 
@@ -205,7 +205,7 @@ export function encodeQuery(query: Query): string {
 }
 
 /** Percent-encodes one path segment (file names in media and site URLs). */
-export function encodeSegment(segment: string): string {
+function encodeSegment(segment: string): string {
   return encodeURIComponent(segment);
 }
 
@@ -362,7 +362,7 @@ export const mediaPaths = {
 };
 
 /** Objects per leaf folder of a sharded key (no folder of build/ above 10,000 entries). */
-export const SHARD_WIDTH = 1000;
+const SHARD_WIDTH = 1000;
 
 /**
  * The sub-folders of a key that grows with the archive (an object id, a list page number),

@@ -34,13 +34,14 @@ type Entry<P> = Omit<ErrorKind<P>, 'name' | 'severity'> & { severity?: Severity 
 const kind = <P = void>(entry: Entry<P>): Entry<P> => entry;
 
 /** Names each entry after its key, so a kind's name is written once. */
-function catalogue<T extends Record<string, Entry<any>>>(entries: T): { [K in keyof T]: T[K] extends Entry<infer P> ? ErrorKind<P> : never } {
+function catalogue<T extends Record<string, object>>(entries: T): { [K in keyof T]: T[K] extends Entry<infer P> ? ErrorKind<P> : never } {
   return Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, { severity: 'error', ...entry, name }])) as never;
 }
 
 /** A kind's words for its parameters (none for a kind without: `void` may be left out). */
 export function describe(kind: ErrorKind): Described;
 export function describe<P>(kind: ErrorKind<P>, params: P): Described;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the implementation of the overloads above, which type the parameters
 export function describe(kind: ErrorKind<any>, params?: unknown): Described {
   const hint = kind.hint?.(params);
   return { kind: kind.name, message: kind.message(params), ...(hint ? { hint } : {}) };
@@ -50,7 +51,7 @@ const SAVE_AS_UTF8 = 'save it as UTF-8 (in VS Code: click the encoding in the st
 const LAYOUT = 'the editors\' guide (docs/content-guide.md, "Layout")';
 
 /** How the editors' guide names a type: "must be a list", not "expected array". */
-export const TYPE_WORDS: Record<string, string> = {
+const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   number: 'a number',
   int: 'a whole number',
@@ -573,4 +574,3 @@ export const ERRORS = catalogue({
   }),
 });
 
-export type ErrorName = keyof typeof ERRORS;

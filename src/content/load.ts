@@ -78,7 +78,7 @@ export interface LoadedMessage extends Loaded<MessageInput> {
   files: (ContentFile | undefined)[];
 }
 
-export interface LoadedDocument extends Loaded<DocumentInput> {
+interface LoadedDocument extends Loaded<DocumentInput> {
   file: ContentFile | undefined;
 }
 

@@ -48,7 +48,7 @@ export function problemAt(described: Described, severity: Severity, where: { fil
   return { severity, kind, file: where.file, line: where.line, column: where.column, path: formatPath(where.path), message, ...(hint ? { hint } : {}) };
 }
 
-export function formatPath(path: readonly (string | number)[]): string {
+function formatPath(path: readonly (string | number)[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
@@ -71,7 +71,7 @@ export class Problems {
   /** A problem of a catalogue kind at a key of a record. */
   report(source: Source, path: readonly (string | number)[], kind: ErrorKind): void;
   report<P>(source: Source, path: readonly (string | number)[], kind: ErrorKind<P>, params: P): void;
-  report(source: Source, path: readonly (string | number)[], kind: ErrorKind<any>, params?: unknown): void {
+  report(source: Source, path: readonly (string | number)[], kind: ErrorKind<unknown>, params?: unknown): void {
     const full = [...source.base, ...path];
     this.add(problemAt(describe(kind, params), kind.severity, { file: source.file, ...source.locate(full), path: full }));
   }
@@ -85,7 +85,7 @@ export class Problems {
   /** A problem of a catalogue kind about a whole file (or folder: `name/`). */
   reportFile(file: string, kind: ErrorKind): void;
   reportFile<P>(file: string, kind: ErrorKind<P>, params: P): void;
-  reportFile(file: string, kind: ErrorKind<any>, params?: unknown): void {
+  reportFile(file: string, kind: ErrorKind<unknown>, params?: unknown): void {
     this.add(problemAt(describe(kind, params), kind.severity, { file, line: 0, column: 0, path: [] }));
   }
 

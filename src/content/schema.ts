@@ -15,12 +15,12 @@ import { UUID_PATTERN } from '../lib/uuid.ts';
 /** Said about any id or reference that is not one; zod's own words ("expected int to be <=9007199254740991") mean nothing to editors. */
 const ID_RULE = { error: `ids are whole numbers from 1 (up to ${Number.MAX_SAFE_INTEGER})` };
 const idNumber = () => z.number(ID_RULE).int(ID_RULE).positive(ID_RULE);
-export const id = () => idNumber().describe('Stable integer id, unique for this kind of record. Never reuse or change it: API clients store it.');
+const id = () => idNumber().describe('Stable integer id, unique for this kind of record. Never reuse or change it: API clients store it.');
 const ref = (what: string) => idNumber().describe(`Id of a ${what}.`);
 const optionalRef = (what: string) => ref(what).nullable().default(null);
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const slug = () =>
+const slug = () =>
   z.string().regex(slugPattern, 'must be a slug: lower-case letters a-z, digits and single hyphens, like "bundesministerium-des-innern"');
 
 /** Date.parse rolls "2024-02-30" over to March 1st, so check the calendar and the clock ourselves. */
@@ -33,14 +33,14 @@ function isRealDateTime(value: string): boolean {
 
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** ISO 8601 date-time with an explicit offset, so that nobody has to guess the time zone. */
-export const dateTime = () =>
+const dateTime = () =>
   z
     .string()
     .regex(dateTimePattern, 'must be a date-time with time zone, like "2024-03-01T10:15:00+01:00"')
     .refine(isRealDateTime, 'is not a real date (check day and month)');
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-export const date = () =>
+const date = () =>
   z
     .string()
     .regex(datePattern, 'must be a date like "2024-03-01"')
@@ -82,7 +82,7 @@ import { DOCUMENT_TYPES, GEOREGION_KINDS, LAW_RESPONSE_TIME_UNITS, MESSAGE_KINDS
 
 // --- files --------------------------------------------------------------------------------
 
-export const siteSchema = z
+const siteSchema = z
   .strictObject({
     title: z.string().min(1).describe('Name of the archive.'),
     base_url: url().describe('Public address of the API host, e.g. "https://archiv.example.org". Overridden by BASE_URL, and on Netlify by URL / DEPLOY_PRIME_URL.'),
@@ -92,7 +92,7 @@ export const siteSchema = z
   })
   .describe('Site settings of the archive.');
 
-export const jurisdictionSchema = z.strictObject({
+const jurisdictionSchema = z.strictObject({
   id: id(),
   name: z.string().min(1),
   slug: slug(),
@@ -102,7 +102,7 @@ export const jurisdictionSchema = z.strictObject({
   region: optionalRef('georegion').describe('Id of the georegion the jurisdiction covers (its kind is published as region_kind).'),
 });
 
-export const lawSchema = z.strictObject({
+const lawSchema = z.strictObject({
   id: id(),
   name: z.string().min(1),
   slug: slug(),
@@ -135,20 +135,20 @@ const treeNode = {
   parent: optionalRef('record of the same kind (the parent in the tree)'),
 };
 
-export const classificationSchema = z.strictObject(treeNode);
+const classificationSchema = z.strictObject(treeNode);
 
-export const categorySchema = z.strictObject({
+const categorySchema = z.strictObject({
   ...treeNode,
   is_topic: z.boolean().default(false),
 });
 
-export const articleTagSchema = z.strictObject({
+const articleTagSchema = z.strictObject({
   id: id(),
   name: z.string().min(1).max(100),
   slug: slug(),
 });
 
-export const governmentSchema = z.strictObject({
+const governmentSchema = z.strictObject({
   id: id(),
   name: z.string().min(1),
   slug: slug().describe('Part of the plans\' public URLs: /koalitionstracker/<slug>/vorhaben/<plan slug>/.'),
@@ -164,7 +164,7 @@ const planUpdateSchema = z.strictObject({
   rating: z.number().int().min(1).max(5).nullable().default(null),
 });
 
-export const governmentPlanSchema = z.strictObject({
+const governmentPlanSchema = z.strictObject({
   id: id(),
   government: ref('government'),
   title: z.string().min(1),
@@ -181,7 +181,7 @@ export const governmentPlanSchema = z.strictObject({
   updates: z.array(planUpdateSchema).default([]),
 });
 
-export const campaignSchema = z.strictObject({
+const campaignSchema = z.strictObject({
   id: id(),
   name: z.string().min(1),
   slug: slug(),
@@ -196,7 +196,7 @@ const geoPoint = z
   .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])
   .describe('[longitude, latitude]');
 
-export const publicBodySchema = z.strictObject({
+const publicBodySchema = z.strictObject({
   id: id(),
   name: z.string().min(1),
   slug: slug(),
@@ -230,7 +230,7 @@ export const publicBodySchema = z.strictObject({
 const position = z.array(z.number()).min(2).max(3).describe('[longitude, latitude] (a third number, the altitude, is ignored)');
 const ring = z.array(position).describe('A closed ring: at least 4 positions, the last one repeating the first.');
 const polygon = z.array(ring).min(1).describe('The outer ring, then any holes.');
-export const geometrySchema = z
+const geometrySchema = z
   .discriminatedUnion('type', [
     z.strictObject({ type: z.literal('Polygon'), coordinates: polygon }),
     z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(polygon).min(1) }),
@@ -238,12 +238,12 @@ export const geometrySchema = z
   .describe('GeoJSON Polygon or MultiPolygon, positions as [longitude, latitude] (WGS 84).');
 
 /** A georegion's geometry in its own file: a GeoJSON geometry, or a Feature holding one (what GIS tools export). */
-export const geometryFileSchema = z.union([
+const geometryFileSchema = z.union([
   geometrySchema,
   z.object({ type: z.literal('Feature'), geometry: geometrySchema }).describe('A GeoJSON Feature; only its geometry is read.'),
 ]);
 
-export const georegionSchema = z.strictObject({
+const georegionSchema = z.strictObject({
   id: id(),
   name: z.string().min(1),
   slug: slug(),
@@ -266,7 +266,7 @@ export const georegionSchema = z.strictObject({
   centroid: geoPoint.optional().describe('[longitude, latitude]. Computed from the geometry when left out.'),
 });
 
-export const requestSchema = z.strictObject({
+const requestSchema = z.strictObject({
   id: id(),
   slug: slug(),
   title: z.string().min(1),
@@ -327,7 +327,7 @@ export const attachmentSchema = z.strictObject({
   document: derivedDocumentSchema.optional(),
 });
 
-export const messageSchema = z.strictObject({
+const messageSchema = z.strictObject({
   id: id(),
   kind: z.enum(MESSAGE_KINDS).default('email'),
   is_response: z.boolean(),
@@ -355,7 +355,7 @@ const tableSchema = z.strictObject({
   whitespace: z.number(),
 });
 
-export const documentSchema = z.strictObject({
+const documentSchema = z.strictObject({
   id: id(),
   file: z.string().min(1).regex(/^[^/\\\0]+\.pdf$/i, 'must be the name of a .pdf file in the same folder'),
   uid: uuid().optional().describe('Defaults to a UUID derived from the id. Unlisted documents need their own random uid.'),
@@ -402,7 +402,7 @@ export const documentSchema = z.strictObject({
 // --- froide-food venues and froide-campaign information campaigns ----------------------------
 
 /** froide-food's venue providers (okfde/froide-food:froide_food/venue_providers/__init__.py). */
-export const VENUE_PROVIDERS = ['amenity', 'custom', 'google', 'yelp', 'foursquare'] as const;
+const VENUE_PROVIDERS = ['amenity', 'custom', 'google', 'yelp', 'foursquare'] as const;
 
 /** A DRF detail segment is `[^/.]+`: a venue ident must fit in one. */
 const venueIdentPattern = new RegExp(`^(${VENUE_PROVIDERS.join('|')}):[^/.\\s?#%]+$`);
@@ -410,7 +410,7 @@ const venueIdentPattern = new RegExp(`^(${VENUE_PROVIDERS.join('|')}):[^/.\\s?#%
 const latitude = () => z.number().min(-90).max(90);
 const longitude = () => z.number().min(-180).max(180);
 
-export const venueSchema = z.strictObject({
+const venueSchema = z.strictObject({
   ident: z
     .string()
     .regex(venueIdentPattern, `must be "<provider>:<id>" with provider one of ${VENUE_PROVIDERS.join(', ')} and an id without "/", "." or blanks, like "amenity:4711"`)
@@ -429,7 +429,7 @@ export const venueSchema = z.strictObject({
   requests: z.array(ref('published request for a control report of this venue')).default([]),
 });
 
-export const foodAuthoritySchema = z.strictObject({
+const foodAuthoritySchema = z.strictObject({
   id: id(),
   title: z.string().min(1).describe('Status of the authorities, e.g. "Behörde kooperiert".'),
   description: text(),
@@ -455,7 +455,7 @@ const informationObjectSchema = z.strictObject({
   context: z.record(z.string(), z.unknown()).default({}),
 });
 
-export const infoCampaignSchema = z.strictObject({
+const infoCampaignSchema = z.strictObject({
   id: id(),
   title: z.string().min(1),
   slug: slug(),
@@ -475,7 +475,7 @@ const languageText = z
   .describe('Text per language: { de: "…", en: "…" }.');
 
 /** django-filingcabinet's settings schema (filingcabinet/schema.py, docs/froide.md#documentcollection); extra keys are kept, as there. */
-export const collectionSettingsSchema = z.looseObject({
+const collectionSettingsSchema = z.looseObject({
   preferences: z
     .looseObject({
       showSearch: z.boolean().optional(),
@@ -527,7 +527,7 @@ const collectionEntrySchema = z.strictObject({
   directory: z.number().int().positive().nullable().default(null).describe('Id of a directory of this collection; null or absent: the top level.'),
 });
 
-export const documentCollectionSchema = z.strictObject({
+const documentCollectionSchema = z.strictObject({
   id: id(),
   title: z.string().max(255).default(''),
   slug: z.union([slug(), z.literal('')]).default('').describe('Part of the public URL /dokumente/sammlung/<id>-<slug>/.'),
@@ -543,7 +543,7 @@ export const documentCollectionSchema = z.strictObject({
   documents: z.array(collectionEntrySchema).default([]).describe('The documents in collection order, each optionally in a directory.'),
 });
 
-export const pageAnnotationSchema = z.strictObject({
+const pageAnnotationSchema = z.strictObject({
   id: id(),
   page: z.number().int().positive().describe('Page number, 1 for the first page.'),
   title: z.string().max(255).default(''),
@@ -598,7 +598,6 @@ export type GovernmentPlanInput = z.output<typeof governmentPlanSchema>;
 export type PublicBodyInput = z.output<typeof publicBodySchema>;
 export type RequestInput = z.output<typeof requestSchema>;
 export type MessageInput = z.output<typeof messageSchema>;
-export type AttachmentInput = z.output<typeof attachmentSchema>;
 export type DerivedDocumentInput = z.output<typeof derivedDocumentSchema>;
 export type DocumentInput = z.output<typeof documentSchema>;
 export type GeoRegionInput = z.output<typeof georegionSchema>;

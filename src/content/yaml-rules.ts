@@ -78,7 +78,7 @@ export function plainYamlProblems(doc: Document, source: YamlText): YamlProblem[
       node.items.forEach((item, index) => walk(item as Node | null, [...path, index]));
     }
   };
-  walk(doc.contents as Node | null, []);
+  walk(doc.contents, []);
 
   if (more) {
     const last = problems[problems.length - 1]!;

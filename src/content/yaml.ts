@@ -76,7 +76,7 @@ function locator(text: string): { doc: Document; source: YamlText } & Pick<Parse
   /** The node at a key path (or its key), else the deepest node on the way. */
   const nodeAt = (path: KeyPath, target: 'value' | 'key'): { node: Node | null; exact: boolean } => {
     let node: unknown = doc.contents;
-    let best: Node | null = (doc.contents as Node | null) ?? null;
+    let best: Node | null = doc.contents ?? null;
     for (const [index, part] of path.entries()) {
       if (isMap(node)) {
         const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part));
@@ -150,7 +150,7 @@ function firstPerLine(problems: YamlProblem[]): YamlProblem[] {
 
 function valueAt(doc: Document, offset: number): { path: (string | number)[]; start: number } {
   const path: (string | number)[] = [];
-  let node = doc.contents as Node | null;
+  let node = doc.contents;
   let start = node?.range?.[0] ?? 0;
   const within = (from: number | undefined, to: number | undefined) => from !== undefined && to !== undefined && offset >= from && offset <= to;
   for (;;) {
@@ -179,6 +179,6 @@ function valueAt(doc: Document, offset: number): { path: (string | number)[]; st
     }
     if (!next) return { path, start };
     node = next;
-    start = (next as Node).range![0];
+    start = next.range![0];
   }
 }

@@ -45,7 +45,7 @@ export function checkAnnotations(archive: Archive, facts: (document: Document) =
 }
 
 /** Published annotations: those of public documents (froide: readable ones). */
-export function publishedAnnotations(document: Document): PageAnnotation[] {
+function publishedAnnotations(document: Document): PageAnnotation[] {
   return document.public ? document.annotations : [];
 }
 

@@ -18,9 +18,9 @@ export interface Derivatives {
   /** The archive the later stages publish: without documents whose PDF cannot be read (unreadable-pdfs.ts). */
   archive: Archive;
   /** False for a document withheld because its PDF cannot be read. */
-  published(document: Document): boolean;
-  facts(document: Document): DocumentFacts;
-  images(document: Document): readonly PdfImage[];
+  published: (document: Document) => boolean;
+  facts: (document: Document) => DocumentFacts;
+  images: (document: Document) => readonly PdfImage[];
   /** What the PDF stage did, for the build summary (null when no document has a PDF). */
   stats: PdfRunStats | null;
 }
@@ -93,7 +93,7 @@ function documentFacts(result: Exclude<PdfResult, { ok: false }>): DocumentFacts
  * `published_at` first; then documents of attachments, newest request first (what readers look
  * for first), then by attachment id. Ids settle ties, so the order is the same on every run.
  */
-export function workOrder(archive: Archive): Document[] {
+function workOrder(archive: Archive): Document[] {
   const newestFirst = (a: number | null | undefined, b: number | null | undefined) => (b ?? -Infinity) - (a ?? -Infinity);
   const imported = archive.documents.filter((document) => !document.original);
   const derived = archive.documents.filter((document) => document.original);

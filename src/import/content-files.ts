@@ -57,7 +57,7 @@ export function compact(kind: ContentKind, record: Record<string, unknown>, shap
 }
 
 /** The problems the schema of `kind` finds in `record` (an empty list when it is fine). */
-export function problemsOf(kind: ContentKind, record: unknown): string[] {
+function problemsOf(kind: ContentKind, record: unknown): string[] {
   const parsed = CONTENT_FILES[kind].schema.safeParse(record);
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
@@ -85,7 +85,7 @@ export function listText(kind: ContentKind, path: string, records: readonly Reco
   return yamlText(kind, path, sorted.map((record) => compact(kind, record)));
 }
 
-export interface WriteCounts {
+interface WriteCounts {
   written: number;
   unchanged: number;
 }

@@ -24,7 +24,7 @@ function properties(value: unknown): Json {
  * a research paper (year, category, publisher), or nothing. Instances send the numbers as
  * strings or the strings as numbers; both are read. Anything else: null, and a summary line.
  */
-export function documentData(value: unknown): Json | null {
+function documentData(value: unknown): Json | null {
   if (value === null || value === undefined) return {};
   const d = object(value, 'data');
   if (Object.keys(d).length === 0) return {};

@@ -15,7 +15,7 @@ import { bool, dateTime, idOf, idOrNull, list, number, object, text, type Json }
 const ANONYMOUS_SENDER = '<< Anfragesteller:in >>';
 
 /** What stands between the marks: the original passage is not published, so any word does. */
-export const REDACTED_PLACEHOLDER = '█';
+const REDACTED_PLACEHOLDER = '█';
 
 /**
  * The content text of a subject or message from froide's segments: a redacted segment's

@@ -82,7 +82,7 @@ async function existingMessages(writer: ContentWriter, folder: string): Promise<
   const out: number[] = [];
   for (const name of await writer.list(`${folder}/messages`)) {
     const message = await existingYaml(writer, `${folder}/messages/${name}`);
-    for (const key of ['sender_public_body', 'recipient_public_body']) if (typeof message?.[key] === 'number') out.push(message[key] as number);
+    for (const key of ['sender_public_body', 'recipient_public_body']) if (typeof message?.[key] === 'number') out.push(message[key]);
   }
   return out;
 }

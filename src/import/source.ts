@@ -24,7 +24,7 @@ export interface Source {
 }
 
 /** The base URL as given (`https://fragdenstaat.de/api/v1`, with or without slash) as the API root. */
-export function apiRoot(base: string): string {
+function apiRoot(base: string): string {
   const url = new URL(base);
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   url.search = '';

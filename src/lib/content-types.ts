@@ -33,7 +33,7 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export const UNKNOWN_TYPE = 'application/octet-stream';
+const UNKNOWN_TYPE = 'application/octet-stream';
 
 /** The lower-case extension of the last path segment (`a/b.PDF` -> `pdf`), or null when it has none. */
 export function extensionOf(path: string): string | null {

@@ -60,7 +60,7 @@ export function blobsMediaStore(name: string, access?: BlobsAccess): MediaStore 
       const bytes = new Uint8Array(await new Response(body as BodyInit).arrayBuffer());
       const digest = await sha256Hex(bytes);
       if (digest !== hash) throw new MediaHashMismatch(hash, digest);
-      await blobs().set(OBJECTS + hash, bytes.buffer as ArrayBuffer);
+      await blobs().set(OBJECTS + hash, bytes.buffer);
     },
 
     async delete(hash) {

@@ -28,7 +28,7 @@ import { folderDerivativeStore } from '../pdf/folder-store.ts';
 import { assertEntryKey, assertFileHash, type DerivativeStore } from '../pdf/store.ts';
 
 /** A lease is valid this long after it was written; longer than a part may take (timeLimitMs, 30 min) plus clock skew. */
-export const LEASE_MS = 2 * 60 * 60_000;
+const LEASE_MS = 2 * 60 * 60_000;
 /** A run rewrites its lease before a put when the lease is older than this. */
 const RENEW_MS = 30 * 60_000;
 const LEASES = 'runs/';

@@ -34,16 +34,16 @@ import type { MediaStore } from './store.ts';
 /** How long an unnamed object stays after a prune marked it: a later prune deletes it. */
 export const GRACE_MS = 24 * 60 * 60_000;
 /** A prune's lease is valid this long after it was written or renewed. */
-export const PRUNE_LEASE_MS = 60 * 60_000;
+const PRUNE_LEASE_MS = 60 * 60_000;
 /** A prune renews its lease before a delete when the lease is older than this. */
 const PRUNE_RENEW_MS = 10 * 60_000;
 /** A prune issues no delete later than this before its lease ends (a delete in flight, clock skew). */
-export const DELETE_MARGIN_MS = 10 * 60_000;
+const DELETE_MARGIN_MS = 10 * 60_000;
 
 export const MARKS_KEY = 'prune/marks';
 const PRUNE_LEASES = 'prune/runs/';
 /** The lease of the prune under way (only one runs at a time), for writers. */
-export const ACTIVE_KEY = 'prune/active';
+const ACTIVE_KEY = 'prune/active';
 
 /** sha256 → when a prune first found the object unnamed (ISO 8601). */
 export type Marks = Map<string, string>;

@@ -17,7 +17,7 @@ import { isHash } from './store.ts';
  */
 export interface IndexReader {
   read(path: string): Promise<Uint8Array | null>;
-  json?(path: string): Promise<unknown | null>;
+  json?(path: string): Promise<unknown>;
 }
 
 export interface MediaEntry {
@@ -46,7 +46,7 @@ export function planMediaIndex(entries: Iterable<readonly [path: string, entry: 
  */
 export async function readMediaEntry(store: IndexReader, path: string): Promise<MediaEntry | null> {
   const file = buildPaths.mediaIndex(path);
-  const index = store.json ? await store.json(file) : await store.read(file).then((bytes) => (bytes === null ? null : JSON.parse(new TextDecoder().decode(bytes))));
+  const index = store.json ? await store.json(file) : await store.read(file).then((bytes) => (bytes === null ? null : (JSON.parse(new TextDecoder().decode(bytes)) as unknown)));
   if (index === null) return null;
   if (typeof index !== 'object' || Array.isArray(index)) throw new Error(`${file} is not a media index`);
   if (!Object.hasOwn(index, path)) return null;

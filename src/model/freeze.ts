@@ -15,7 +15,10 @@ export function freezeModel<T extends object>(root: T): T {
     if (seen.has(value)) continue;
     seen.add(value);
     if (value instanceof Map) {
-      for (const [key, entry] of value) pushObject(stack, key), pushObject(stack, entry);
+      for (const [key, entry] of value) {
+        pushObject(stack, key);
+        pushObject(stack, entry);
+      }
     } else if (value instanceof Set) {
       for (const entry of value) pushObject(stack, entry);
     } else {

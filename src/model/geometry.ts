@@ -24,7 +24,7 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
  * polygons on a sphere", 2007, as used by d3 and turf). On the authalic sphere it stays within
  * a few tenths of a percent of the area on the WGS 84 ellipsoid at German latitudes.
  */
-export function sphericalRingArea(ring: readonly Position[]): number {
+function sphericalRingArea(ring: readonly Position[]): number {
   const n = ring.length - 1; // closed: the last position repeats the first
   if (n < 3) return 0;
   let total = 0;

@@ -12,6 +12,7 @@
 export type Segment = [boolean, string];
 
 /** froide's SPLITTER: each of these characters is a chunk of its own; runs of the others are words. */
+// eslint-disable-next-line no-control-regex -- froide's character class starts at NUL
 const SPLITTER = /([\u0000-\u002C\u003B-\u003F\u005B-\u005E\u0060\u007B-\u007E])/u;
 const SEPARATOR = new RegExp(`^${SPLITTER.source}$`, 'u');
 

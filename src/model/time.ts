@@ -20,12 +20,6 @@ export function parseTimestamp(text: string): Timestamp {
   return ms * 1000 + Number(frac.padEnd(6, '0'));
 }
 
-/** A date (`YYYY-MM-DD`) as midnight in the given zone. */
-export function parseDate(text: string, timeZone: string): Timestamp {
-  const utc = parseTimestamp(`${text}T00:00:00Z`);
-  return utc - offsetMinutes(utc, timeZone) * 60_000_000;
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function parts(epochMs: number, timeZone: string): Record<string, number> {
@@ -71,7 +65,7 @@ function offsetMinutes(timestamp: Timestamp, timeZone: string): number {
 function computeOffsetMinutes(timestamp: Timestamp, timeZone: string): number {
   const epochMs = Math.floor(timestamp / 1000);
   const p = parts(epochMs, timeZone);
-  const local = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  const local = Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((local - Math.floor(epochMs / 1000) * 1000) / 60_000);
 }
 

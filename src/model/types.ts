@@ -49,7 +49,7 @@ export interface Law extends Record {
   combined: Law[];
 }
 
-export interface TreeNode<T> extends Record {
+interface TreeNode<T> extends Record {
   name: string;
   slug: string;
   parent: T | null;
@@ -82,7 +82,7 @@ export interface Government extends Record {
   slug: string;
 }
 
-export interface PlanUpdate {
+interface PlanUpdate {
   id: number;
   timestamp: Timestamp;
   title: string;

@@ -14,7 +14,7 @@ export interface Place {
 }
 
 /** `file:line` of a place, for "also used in …". */
-export function placeName(place: Place): string {
+function placeName(place: Place): string {
   const { line } = place.source.locate([...place.source.base, ...place.path]);
   return line > 0 ? `${place.source.file}:${line}` : place.source.file;
 }

@@ -33,9 +33,9 @@ export interface PlanInput {
   media?: readonly (MediaEntry & { path: string })[];
 }
 
-export const json = apiJson;
+const json = apiJson;
 
-export function rootIndex(ctx: RenderContext): Record<string, string> {
+function rootIndex(ctx: RenderContext): Record<string, string> {
   return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, ctx.urls.list(name)]));
 }
 

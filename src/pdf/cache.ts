@@ -27,7 +27,7 @@ import type { PdfFacts, PdfFailure, PdfPage } from './types.ts';
  * encoders) are covered by SETTINGS_FINGERPRINT automatically. 2: files by content hash,
  * PNG and WebP in separate entries.
  */
-export const DERIVATIVE_VERSION = 2;
+const DERIVATIVE_VERSION = 2;
 
 export type Pass = 'facts' | 'first' | 'webp';
 export type VerifyMode = 'quick' | 'full';
@@ -63,7 +63,7 @@ interface EntryJson<B> {
   checksum: string;
 }
 
-export type ReadOutcome<B> = { status: 'hit'; body: B } | { status: 'miss' } | { status: 'corrupt'; problem: string };
+type ReadOutcome<B> = { status: 'hit'; body: B } | { status: 'miss' } | { status: 'corrupt'; problem: string };
 
 export function sha256Hex(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');

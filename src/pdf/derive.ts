@@ -32,7 +32,7 @@ export type DeriveOutput =
   | { ok: true; facts: PdfFacts; files: CacheFile[] }
   | { ok: false; reason: PdfFailureReason; message: string; cause?: unknown };
 
-export class PageError extends Error {
+class PageError extends Error {
   constructor(page: number, options: { cause: unknown }) {
     const detail = options.cause instanceof Error ? options.cause.message : String(options.cause);
     super(`page ${page} could not be read: ${detail}`, options);
@@ -61,7 +61,7 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
   // The encoders run on libuv threads: page N is encoded while page N + 1 is rendered on
   // this thread. At most one page waits, which bounds memory to two rendered pages.
   let encoding: Promise<unknown> = Promise.resolve();
-  let encodeError: unknown = null;
+  let encodeError = null as PageError | null;
   const settle = async () => {
     await encoding;
     if (encodeError) throw encodeError;

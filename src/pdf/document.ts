@@ -6,7 +6,6 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hasPdfHeader } from './header.ts';
 
@@ -38,9 +37,6 @@ function assetUrls(): { standardFontDataUrl: string; cMapUrl: string; wasmUrl: s
 }
 
 const ASSETS = assetUrls();
-
-/** file URL of the pdfjs package, for diagnostics. */
-export const PDFJS_ROOT = pathToFileURL(dirname(ASSETS.cMapUrl)).href;
 
 export interface OpenOptions {
   password?: string;

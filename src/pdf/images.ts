@@ -8,7 +8,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { PdfPageHandle } from './document.ts';
 import { pageImageName, webpName } from './image-names.ts';
-import { ENCODING, IMAGE_SIZES, imageSize, type ImageSize, type PixelSize } from './sizes.ts';
+import { ENCODING, IMAGE_SIZES, imageSize, type PixelSize } from './sizes.ts';
 
 export interface EncodedImage {
   name: string;

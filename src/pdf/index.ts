@@ -17,14 +17,10 @@ import type { Shard } from './shard.ts';
 import { DerivativeStoreError, type DerivativeStore } from './store.ts';
 import type { PdfImage, PdfJob, PdfResult } from './types.ts';
 
-export type { PdfDone, PdfFacts, PdfFailure, PdfFailureReason, PdfImage, PdfJob, PdfPage, PdfPending, PdfProperties, PdfResult } from './types.ts';
-export { createProgress, type ProgressReporter, type ProgressStream } from './progress.ts';
-export { IMAGE_SIZES, THUMBNAIL_WIDTHS, ORIGINAL_DPI, type ImageSize } from './sizes.ts';
-export { pageImageName, webpName } from './image-names.ts';
-export { DERIVATIVE_VERSION } from './cache.ts';
-export { DerivativeStoreError, type DerivativeStore } from './store.ts';
+export type { PdfDone, PdfImage, PdfJob, PdfResult } from './types.ts';
+export { createProgress } from './progress.ts';
 export { folderDerivativeStore } from './folder-store.ts';
-export { parseShard, type Shard } from './shard.ts';
+export { parseShard } from './shard.ts';
 
 export interface PdfOptions {
   /** Where derivatives are kept: src/media/derivative-store.ts (builds, `archive derive`) or folder-store.ts. */
@@ -148,6 +144,7 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
       stats.webpDerived++;
     }
   })) || stopped;
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- failedStore sets it during the pass above; TypeScript keeps the narrowing of the check before it
   if (storeError) throw storeError;
 
   for (const group of groups) await settle(group, cache, results, stats);

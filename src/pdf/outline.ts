@@ -18,7 +18,7 @@ export function outlineMarkdown(entries: readonly OutlineEntry[]): string {
 }
 
 /** Bookmarks beyond this are ignored: a hostile or broken outline must not stall the build. */
-export const MAX_OUTLINE_ENTRIES = 20_000;
+const MAX_OUTLINE_ENTRIES = 20_000;
 const MAX_DEPTH = 64;
 
 interface RawItem {

@@ -62,9 +62,9 @@ export interface PoolOptions {
 }
 
 // Generous: a 3,000-page PDF at 5 pages/s per worker takes 10 minutes and is legitimate.
-export const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
-export const DEFAULT_PAGE_TIME_LIMIT_MS = 60_000;
-export const DEFAULT_CHUNK_PAGES = 32;
+const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
+const DEFAULT_PAGE_TIME_LIMIT_MS = 60_000;
+const DEFAULT_CHUNK_PAGES = 32;
 /** A PDF that needs more heap than this fails alone (`crashed`) instead of taking the build down. */
 const WORKER_HEAP_MB = 2048;
 
@@ -87,7 +87,7 @@ interface TaskState {
 }
 
 export async function runPool(tasks: readonly PoolTask[], options: PoolOptions): Promise<TaskOutcome[]> {
-  const outcomes: TaskOutcome[] = new Array(tasks.length);
+  const outcomes: TaskOutcome[] = new Array<TaskOutcome>(tasks.length);
   const chunk = options.chunkPages ?? DEFAULT_CHUNK_PAGES;
   const states: TaskState[] = tasks.map(() => ({ expected: 0, finished: 0, parts: [], failure: null, stopped: false }));
   const initial: Part[] = tasks.flatMap((task, index): Part[] => {
@@ -135,7 +135,7 @@ export async function runPool(tasks: readonly PoolTask[], options: PoolOptions):
               continue;
             }
             worker ??= await startWorker();
-            const outcome = await runPart(worker, part, tasks[part.task]!, chunk, options, (n, to) => split(part!, n, to));
+            const outcome = await runPart(worker, part, tasks[part.task]!, chunk, options, (n, to) => split(part, n, to));
             if (!worker.alive) worker = null;
             if (outcome.ok) await options.onPart?.(part.task, outcome.part);
             finishPart(part, outcome);
@@ -183,7 +183,7 @@ async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: 
   const stored = await Promise.allSettled(writes);
   const failed = stored.find((result) => result.status === 'rejected');
   if (outcome.ok && failed) {
-    return storeFailure(task.file, (failed as PromiseRejectedResult).reason);
+    return storeFailure(task.file, failed.reason);
   }
   return outcome;
 }

@@ -66,7 +66,7 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions 
 }
 
 /** pages/s and ETA from the pages done since start. */
-export function rate(state: ProgressState, elapsedMs: number): { pagesPerSecond: number; etaSeconds: number | null } {
+function rate(state: ProgressState, elapsedMs: number): { pagesPerSecond: number; etaSeconds: number | null } {
   const pagesPerSecond = elapsedMs > 0 ? (state.pagesDone * 1000) / elapsedMs : 0;
   const left = Math.max(0, state.pagesTotal - state.pagesDone);
   return { pagesPerSecond, etaSeconds: pagesPerSecond > 0 ? left / pagesPerSecond : null };

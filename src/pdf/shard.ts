@@ -12,7 +12,7 @@ export interface Shard {
   has(sha256: string): boolean;
 }
 
-export function shardOf(sha256: string, count: number): number {
+function shardOf(sha256: string, count: number): number {
   // The first 48 bits of a sha256 are uniform enough to spread PDFs evenly.
   return (parseInt(sha256.slice(0, 12), 16) % count) + 1;
 }

@@ -20,8 +20,8 @@ export const IMAGE_SIZES: readonly ImageSize[] = ['original', 'large', 'normal',
  * so a poster-size page cannot exhaust memory.
  */
 export const ORIGINAL_DPI = 150;
-export const MIN_ORIGINAL_WIDTH = THUMBNAIL_WIDTHS.large;
-export const MAX_ORIGINAL_SIDE = 4000;
+const MIN_ORIGINAL_WIDTH = THUMBNAIL_WIDTHS.large;
+const MAX_ORIGINAL_SIDE = 4000;
 
 export interface PixelSize {
   width: number;

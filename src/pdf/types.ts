@@ -1,8 +1,6 @@
 /** Plain data exchanged by the PDF stage (public types are re-exported from index.ts). */
 import type { PdfProperties } from './facts.ts';
 
-export type { PdfProperties };
-
 export interface PdfPage {
   number: number;
   /** Pixel size of the page's `original` image. */
@@ -30,7 +28,7 @@ export interface PdfImage {
    * (annotation crops). Fetched from the media store into the local mirror on first call when
    * this machine does not have it: publishing needs only sha256 and size.
    */
-  local(): Promise<string>;
+  local: () => Promise<string>;
   /** Its bytes' sha256 and size, as the cache entry records them (the media store's key). */
   sha256: string;
   size: number;
@@ -75,7 +73,7 @@ export interface PdfDone {
  * published as pending with what is known without it. `known` comes from a finished first
  * part of a long PDF.
  */
-export interface PdfPending {
+interface PdfPending {
   ok: true;
   pending: true;
   sha256: string;

@@ -36,7 +36,7 @@ const API_ROOT = API_PREFIX.slice(0, -1);
  * True when the query has one of the parameters with a value (`?limit=` counts, a bare `?limit`
  * does not: Netlify's query rules need `key=`; docs/netlify.md#query-rules).
  */
-export function hasFunctionParam(search: string): boolean {
+function hasFunctionParam(search: string): boolean {
   for (const part of search.replace(/^\?/, '').split('&')) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;

@@ -92,11 +92,6 @@ beforeAll(async () => {
 
 afterAll(() => built?.remove());
 
-function expectUrl(value: unknown, prefix: string): void {
-  expect(typeof value).toBe('string');
-  expect((value as string).startsWith(prefix), `${value} starts with ${prefix}`).toBe(true);
-}
-
 describe('root index (docs/api.md#root-index)', () => {
   it('maps the 21 resource names, in order, to absolute list URLs', async () => {
     const root = await built.json('api/v1/index.json');

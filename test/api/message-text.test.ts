@@ -6,7 +6,6 @@
  */
 import { parseApiJson } from '../../src/api/json.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPaths } from '../../src/api/routes.ts';
 import { buildTree, listFiles, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive, SITE } from '../helpers/content.ts';
 import { readFile } from 'node:fs/promises';

@@ -15,7 +15,7 @@ import { openApiDocument } from '../../src/api/openapi/document.ts';
 import { TOKEN_PATTERN } from '../../src/api/openapi/media.ts';
 import { serveSampleArchive } from '../helpers/build.ts';
 import { answerChecker } from '../helpers/openapi.ts';
-import { isResourceName, RESOURCES, type ResourceName } from '../../src/api/resources/registry.ts';
+import { isResourceName, RESOURCES } from '../../src/api/resources/registry.ts';
 
 const BASE = 'https://sample.test';
 
@@ -55,7 +55,7 @@ function collect(table: string | null, objects: unknown[]) {
 function classify(pathname: string, body: any) {
   const [resource, second, third] = pathname.replace(/^\/api\/v1\//, '').split('/');
   if (!resource || !isResourceName(resource)) return;
-  const tables = RESOURCES[resource as ResourceName].objects;
+  const tables = RESOURCES[resource].objects;
   if (second === '' && body && Array.isArray(body.objects)) collect(tables.item, body.objects);
   else if (second === '' && body && Array.isArray(body.results)) collect(tables.item, body.results);
   else if (second && third === '' && body && typeof body === 'object' && !('meta' in body)) {
@@ -76,11 +76,14 @@ beforeAll(async () => {
   const queue: { url: string; accept?: string }[] = [];
   const enqueue = (url: string, accept?: string) => {
     const key = `${accept ?? ''} ${url}`;
-    if (!seen.has(key)) (seen.add(key), queue.push({ url, ...(accept ? { accept } : {}) }));
+    if (!seen.has(key)) {
+      seen.add(key);
+      queue.push({ url, ...(accept ? { accept } : {}) });
+    }
   };
   const campaigns = JSON.parse(await readFile(join(sample.buildDir, '_data/campaigninformationobject/campaigns.json'), 'utf8')) as number[];
-  const requests = ((await (await fetch(local('/api/v1/request/'))).json()) as any).objects.map((request: any) => request.id);
-  const documents = ((await (await fetch(local('/api/v1/document/'))).json()) as any).objects.map((document: any) => document.id);
+  const requests = (await (await fetch(local('/api/v1/request/'))).json()).objects.map((request: any) => request.id);
+  const documents = (await (await fetch(local('/api/v1/document/'))).json()).objects.map((document: any) => document.id);
   // Seeds the links of the archive do not reach (docs/froide.md#resources), then errors.
   for (const path of [
     '/api/v1/',

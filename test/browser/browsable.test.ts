@@ -53,7 +53,7 @@ describe.skipIf(!HAS_CHROMIUM)('browsable API in Chromium', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const api = (path: string) => fetch(`${base}${path}`).then((response) => response.json() as Promise<any>);
+  const api = (path: string) => fetch(`${base}${path}`).then((response) => response.json());
 
   /** Opens a browsable URL; checks it loaded with status 200 and no problem once the test is done with it. */
   async function visit(path: string, options: { width?: number; height?: number } = {}) {

@@ -23,7 +23,6 @@ import { parse } from 'yaml';
 import { tempDir, writeTree, type Tree } from '../helpers/content.ts';
 
 const CONTENT = resolve(fileURLToPath(import.meta.url), '../../../content');
-const SCHEMAS = join(CONTENT, 'schemas');
 
 let checked: Checked;
 let archive: Archive;

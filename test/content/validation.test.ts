@@ -295,7 +295,7 @@ describe('editor conveniences', () => {
 
     it('reports two attachments whose names differ only in normalisation as the same name', async () => {
       const message = reply(composed);
-      message.attachments.push({ id: 1002, name: decomposed } as never);
+      message.attachments.push({ id: 1002, name: decomposed });
       const { problems } = await check(
         minimalArchive({ 'requests/10-akten/messages/101.yaml': message, [`requests/10-akten/files/101/${composed}`]: '%PDF-1.4 not read by check' }),
       );

@@ -5,7 +5,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/content/problems.ts';
-import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
 import { buildTree, type BuiltTree } from '../helpers/build.ts';
 import { contentChecker, minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 export const SKIP_NOTE = `browser tests skipped: no Chromium at ${CHROMIUM_PATH}; install it (apt-get install chromium) or set CHROMIUM_PATH`;
 

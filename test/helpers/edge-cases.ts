@@ -28,7 +28,7 @@ export interface EdgeCase {
   env?: Record<string, string>;
 }
 
-export interface EdgeAnswer {
+interface EdgeAnswer {
   /** Absent when the function threw. */
   response?: WireResponse;
   /** The error's name and message, when the function threw. */

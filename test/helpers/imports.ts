@@ -12,7 +12,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
  * Specifiers of the imports and re-exports of a module, static and dynamic. Without `types`,
  * `import type` is left out (it erases at bundling, so it loads nothing).
  */
-export function specifiers(source: string, options: { types?: boolean } = {}): string[] {
+function specifiers(source: string, options: { types?: boolean } = {}): string[] {
   const found: string[] = [];
   const typePart = options.types ? '(?:type\\s+)?' : '(?!type\\s)';
   const pattern = new RegExp(`^\\s*(?:import|export)\\s+${typePart}(?:[^'";]*?\\sfrom\\s+)?['"]([^'"]+)['"]`, 'gm');

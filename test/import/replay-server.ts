@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Failure =
+type Failure =
   | { kind: 'status'; status: number; headers?: Record<string, string> }
   | { kind: 'broken-json' }
   | { kind: 'truncated' }
@@ -25,7 +25,7 @@ export interface Route {
   always?: Failure;
 }
 
-export interface LoggedRequest {
+interface LoggedRequest {
   path: string;
   at: number;
   userAgent: string | undefined;

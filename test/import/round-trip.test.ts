@@ -41,7 +41,7 @@ const viaSample = (input: string | URL | Request, init?: RequestInit) => fetch(s
 
 beforeAll(async () => {
   dir = await tempDir('import-round-trip-');
-  const client = { fetch: viaSample as typeof fetch, ratePerSecond: 1000, concurrency: 4 };
+  const client = { fetch: viaSample, ratePerSecond: 1000, concurrency: 4 };
   imported = await importArchive({ source: `${SOURCE}/api/v1/`, contentDir: contentDir(), client, log: silent });
   second = await importArchive({ source: `${SOURCE}/api/v1/`, contentDir: contentDir(), client, log: silent });
   const media = folderMediaStore(join(dir.path, 'media'));
@@ -138,7 +138,7 @@ function expectDifference(difference: string, path: string, source: CrawledAnswe
 describe('importing a selection', () => {
   const selected = async (select: Parameters<typeof importArchive>[0]['select']) => {
     const target = join(dir.path, `selection-${Object.keys(select ?? {}).join('-')}`);
-    const client = { fetch: viaSample as typeof fetch, ratePerSecond: 1000, concurrency: 4 };
+    const client = { fetch: viaSample, ratePerSecond: 1000, concurrency: 4 };
     const result = await importArchive({ source: `${SOURCE}/api/v1/`, contentDir: target, select, client, log: silent });
     const { archive, problems } = await checkContent({ contentDir: target, env: {} });
     expect(problems.errors).toEqual([]);

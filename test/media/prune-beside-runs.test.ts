@@ -24,7 +24,7 @@ const { stores } = useMediaStores();
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(cleanups.map((remove) => remove())));
 
-const mediaFile = (name: string): MediaFile => ({ path: `/media/foi/${name}.pdf`, sha256: hash(name), size: text(name).byteLength, source: { bytes: text(name) } }) as MediaFile;
+const mediaFile = (name: string): MediaFile => ({ path: `/media/foi/${name}.pdf`, sha256: hash(name), size: text(name).byteLength, source: { bytes: text(name) } });
 
 /**
  * The store with `back`, which no build names and an earlier prune marked three days ago

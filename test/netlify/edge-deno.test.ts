@@ -195,7 +195,7 @@ const PDF_SIZE = PDF_BYTES.byteLength;
 const MEDIA_CASES: Case[] = [
   media('a public document without token', mediaUrl(encoded(MEDIA.publicPdf)), { ...served('public'), headers: { ...served('public').headers, 'content-type': 'application/pdf', 'content-disposition': "inline; filename*=UTF-8''public.pdf", 'accept-ranges': 'bytes' } }),
   media('an attachment with a valid token', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment)), { ...served('token'), headers: { ...served('token').headers, 'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent('Bescheid vom 3. März.pdf')}` } }),
-  media('a token of the previous key (rotation)', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now + 60, KEYS[1]!)), served('token')),
+  media('a token of the previous key (rotation)', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now + 60, KEYS[1])), served('token')),
   media('a document token covers its page images: binary bytes unchanged', mediaUrl(encoded(MEDIA.privateImage), await withToken(MEDIA.privatePdf)), { ...served('token', PNG_BYTES), headers: { ...served('token', PNG_BYTES).headers, 'content-type': 'image/png' } }),
   media('a missing token', mediaUrl(encoded(MEDIA.attachment)), refused(/needs a token/)),
   media('an expired token', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment, now - 60)), refused(/expired/)),

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlannedFile } from '../../src/lib/planned-file.ts';
-import { directorySink, drain, memorySink, writeBuild, type Sink } from '../../src/output/write.ts';
+import { directorySink, drain, memorySink, writeBuild } from '../../src/output/write.ts';
 import { listFiles } from '../helpers/build.ts';
 import { tempDir } from '../helpers/content.ts';
 
@@ -25,7 +25,7 @@ describe.each([
   }],
   ['directory', async () => {
     const root = await temp();
-    return { sink: directorySink(root) as Sink, read: (path: string) => readFile(join(root, path), 'utf8') };
+    return { sink: directorySink(root), read: (path: string) => readFile(join(root, path), 'utf8') };
   }],
 ])('%s sink', (_name, make) => {
   it('writes bodies and counts files and bytes', async () => {

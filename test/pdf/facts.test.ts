@@ -7,7 +7,7 @@ import { fillerPages, writePdf, type PdfSpec } from '../../tools/pdf-writer.ts';
 import { hugeOutlinePdf, outlineLoopPdf, pdfWithoutInfo } from './helpers/raw-pdf.ts';
 
 async function facts(bytes: Uint8Array) {
-  const out: DeriveOutput = await derivePdf({ bytes, sha256: 'test', images: false, write: async () => {} });
+  const out: DeriveOutput = await derivePdf({ bytes, sha256: 'test', images: false, write: () => {} });
   if (!out.ok) throw new Error(`expected facts, got ${out.reason}: ${out.message}`);
   expect(out.files).toEqual([]);
   return out.facts;

@@ -47,9 +47,9 @@ describe('page images', () => {
 
   it('renders small pages at least as wide as `large` and derives landscape sizes by width', async () => {
     const { files } = await render([300, 200]);
-    const original = await sharp(files.get('page-p2-original.png')!).metadata();
+    const original = await sharp(files.get('page-p2-original.png')).metadata();
     expect([original.width, original.height]).toEqual([1000, 667]);
-    const small = await sharp(files.get('page-p2-small.png')!).metadata();
+    const small = await sharp(files.get('page-p2-small.png')).metadata();
     expect([small.width, small.height]).toEqual([180, 120]);
   });
 
@@ -66,7 +66,7 @@ describe('page images', () => {
     );
     const files = new Map<string, Uint8Array>();
     await derivePdf({ bytes: pdf, sha256: 'x', images: true, write: (file, data) => void files.set(file.name, data) });
-    const { data, info } = await sharp(files.get('page-p1-original.png')!).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(files.get('page-p1-original.png')).raw().toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(3);
     expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
   });

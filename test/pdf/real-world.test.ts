@@ -15,7 +15,7 @@ const present = existsSync(gnuplot) && existsSync(asymptote);
 if (!present) console.warn(`real-world PDF tests skipped: run sh test/fixtures/pdf/fetch-real-world.sh to fetch them into ${dir}`);
 
 async function facts(file: string) {
-  const out = await derivePdf({ bytes: await readFile(file), sha256: 'x', images: false, write: async () => {} });
+  const out = await derivePdf({ bytes: await readFile(file), sha256: 'x', images: false, write: () => {} });
   if (!out.ok) throw new Error(out.message);
   return out.facts;
 }

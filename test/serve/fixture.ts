@@ -67,7 +67,7 @@ export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n% fixture 012345678
 export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]);
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** Named by the index for MEDIA.lostPdf, in no store: a store that lost an object. */
-export const LOST_BYTES = new TextEncoder().encode('%PDF-1.4 lost');
+const LOST_BYTES = new TextEncoder().encode('%PDF-1.4 lost');
 
 /** Media path, bytes, public. */
 const MEDIA_FILES: [string, Uint8Array, boolean][] = [
@@ -79,7 +79,7 @@ const MEDIA_FILES: [string, Uint8Array, boolean][] = [
   [MEDIA.privateImage, PNG_BYTES, false],
 ];
 
-export function messageObject(id: number) {
+function messageObject(id: number) {
   const request = ((id - 1) % 7) + 1;
   return {
     resource_uri: urls.detail('message', id),

@@ -71,7 +71,7 @@ async function found(base: string, path: string, query: string): Promise<{ ids: 
   expect(response.status, query).toBe(200);
   const body = (await response.json()) as { meta: { total_count: number }; objects: Record<string, unknown>[] };
   expect(body.meta.total_count, query).toBe(body.objects.length);
-  const ids = body.objects.map((object) => (typeof object.id === 'number' ? object.id : `${String(object.document).split('/').at(-2)}:${object.number}`));
+  const ids = body.objects.map((object) => (typeof object.id === 'number' ? object.id : `${String(object.document).split('/').at(-2)}:${String(object.number)}`));
   return { ids, first: body.objects[0] };
 }
 

@@ -3,7 +3,7 @@
  * documentcollection/ and pageannotation/ (build.ts in each).
  */
 import { DOCUMENT_TYPES } from '../../content/choices.ts';
-import { alwaysNull, arrayOf, boolean, date, dateTime, enumOf, type FieldTable, freeObject, integer, link, number, pythonDateTime, ref, relative, selfLink, string, uri, uriTemplate, uuid } from '../field-types.ts';
+import { alwaysNull, arrayOf, boolean, dateTime, enumOf, type FieldTable, freeObject, integer, link, number, pythonDateTime, ref, relative, selfLink, string, uri, uriTemplate, uuid } from '../field-types.ts';
 
 const DOCUMENT = {
   resource_uri: selfLink('document'),

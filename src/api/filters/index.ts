@@ -28,7 +28,7 @@ import { wordsKind } from './words.ts';
 
 export type { FilterReader } from './kind.ts';
 export { parseNear, type NearParse } from './near.ts';
-export { FILTER_MESSAGES, queryParamsOf, type FilterParse, type FilterSpec } from './spec.ts';
+export { queryParamsOf, type FilterParse, type FilterSpec } from './spec.ts';
 
 export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { kind: K }>> } = {
   id,
@@ -49,7 +49,7 @@ export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { k
 };
 
 function kindOf(parse: FilterParse): FilterKind<FilterParse> {
-  return KINDS[parse.kind] as FilterKind<FilterParse>;
+  return KINDS[parse.kind];
 }
 
 /** A filter index file of a resource: `buildPaths.filterIndex(resource, param, file)`. */
@@ -143,18 +143,18 @@ function inTableOrder(specs: readonly FilterSpec<any>[], errors: Record<string, 
 }
 
 /** Every filter parameter of any resource, sorted: the query rules the host needs (src/output/routing.ts). */
-export function allFilterParams(): string[] {
+function allFilterParams(): string[] {
   return [...new Set(RESOURCE_NAMES.flatMap((name) => filtersOf(name).flatMap(queryParamsOf)))].sort();
 }
 
 /** Query parameters every list understands besides its filters (docs/api.md#list-envelope). */
-export const PAGINATION_PARAMS = ['format', 'limit', 'offset'] as const;
+const PAGINATION_PARAMS = ['format', 'limit', 'offset'] as const;
 
 /** What the `names` autocomplete actions read (src/api/autocomplete.ts). */
 export const ACTION_PARAMS = ['q'] as const;
 
 /** What a detail reads from the query: `uid` opens an unlisted document (BuiltResource `files`, buildPaths.unlistedDetail). */
-export const DETAIL_PARAMS = ['uid'] as const;
+const DETAIL_PARAMS = ['uid'] as const;
 
 /**
  * Every query parameter that makes an answer differ from the static file: the host sends a

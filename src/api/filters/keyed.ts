@@ -34,7 +34,7 @@ export function hashBucket(key: string): string {
   return (fnv1a(key) & 0x3f).toString(16).padStart(2, '0');
 }
 
-export function bucketFile(bucket: Bucket, key: string): string {
+function bucketFile(bucket: Bucket, key: string): string {
   return bucket === 'value' ? key : hashBucket(key);
 }
 
@@ -47,7 +47,7 @@ export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, o
   const slot = (key: string): number[] => {
     const file = bucketFile(bucket, key);
     let keys = files.get(file);
-    if (!keys) files.set(file, (keys = new Map()));
+    if (!keys) files.set(file, (keys = new Map<string, number[]>()));
     let positions = keys.get(key);
     if (!positions) keys.set(key, (positions = []));
     return positions;
@@ -76,7 +76,7 @@ export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, o
 }
 
 /** The positions under a key; null when the index has no such key. */
-export async function lookupKey({ reader, count }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
+async function lookupKey({ reader, count }: LookupContext, bucket: Bucket, key: string): Promise<number[] | null> {
   const file = (await reader.index(bucketFile(bucket, key))) as Record<string, number[]> | null;
   if (!file || !Object.hasOwn(file, key)) return null;
   return file[key]!.map(count);
@@ -105,10 +105,10 @@ export async function knownPositions(context: LookupContext, bucket: Bucket, key
 
 /** The parts of a kind that reads one query parameter, one value at a time. */
 export interface ValueKindParts<P extends FilterParse, V> {
-  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive, count?: Counting): IndexFile[];
+  index: (spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive, count?: Counting) => IndexFile[];
   /** A non-empty value, trimmed, and as sent (`raw`). */
-  parse(parse: P, value: string, raw: string): Parsed<V>;
-  lookup(spec: FilterSpec<any, P>, value: V, context: LookupContext): Promise<Positions>;
+  parse: (parse: P, value: string, raw: string) => Parsed<V>;
+  lookup: (spec: FilterSpec<any, P>, value: V, context: LookupContext) => Promise<Positions>;
 }
 
 export interface ValueKind<P extends FilterParse, V> extends FilterKind<P> {

@@ -53,7 +53,7 @@ export interface Lookup {
 }
 
 /** A filter's reading of a query: 400 errors by parameter, or the lookups to run (none: no filter). */
-export type Reading = { errors: Record<string, string[]> } | { lookups: Lookup[] };
+type Reading = { errors: Record<string, string[]> } | { lookups: Lookup[] };
 
 /** One request value read by a kind: null when it means "no filter", else a 400 message or what to look up. */
 export type Parsed<V> = null | { error: string } | { value: V };
@@ -98,6 +98,6 @@ export function union(a: readonly number[], b: readonly number[]): number[] {
 
 /** An object's values for a filter, as a list. */
 export function valuesOf(spec: FilterSpec<any, any>, object: unknown): readonly IndexValue[] {
-  const raw = spec.values(object as never);
-  return Array.isArray(raw) ? raw : [raw as IndexValue];
+  const raw = spec.values(object);
+  return Array.isArray(raw) ? (raw as readonly IndexValue[]) : [raw as IndexValue];
 }

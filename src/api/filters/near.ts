@@ -48,7 +48,7 @@ export const near: FilterKind<NearParse> = {
   index(spec, ordered) {
     const points: [number, number, number][] = [];
     ordered.forEach((object, position) => {
-      const value = spec.values(object as never);
+      const value = spec.values(object);
       if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number') points.push([value[0], value[1], position]);
     });
     return [{ file: NEAR_FILE, body: JSON.stringify(points) }];

@@ -23,7 +23,7 @@ export interface RangeParse {
 export const RANGE_FILE = 'sorted';
 
 type Bound = number | string;
-export type Range = { min?: Bound; max?: Bound };
+type Range = { min?: Bound; max?: Bound };
 
 /** One bound: null when empty, else a 400 message or the bound. */
 export function parseBound(parse: RangeParse, raw: string): null | { error: string } | { bound: Bound } {
@@ -38,7 +38,7 @@ export function parseBound(parse: RangeParse, raw: string): null | { error: stri
 }
 
 /** Both bounds from the query (the last value of each), or the 400 errors. */
-export function parseRange(parse: RangeParse, query: URLSearchParams): Range | { errors: Record<string, string[]> } {
+function parseRange(parse: RangeParse, query: URLSearchParams): Range | { errors: Record<string, string[]> } {
   const range: Range = {};
   const errors: Record<string, string[]> = {};
   for (const side of ['min', 'max'] as const) {
@@ -61,7 +61,7 @@ export const range: FilterKind<RangeParse> = {
   index(spec, ordered) {
     const pairs: [Bound, number][] = [];
     ordered.forEach((object, position) => {
-      const value = spec.values(object as never);
+      const value = spec.values(object);
       if (typeof value === 'number' || typeof value === 'string') pairs.push([value, position]);
     });
     pairs.sort(([a, p], [b, q]) => (a < b ? -1 : a > b ? 1 : p - q));

@@ -11,7 +11,7 @@
 import { indexKey, valueKind } from './keyed.ts';
 import { valuesOf } from './kind.ts';
 
-export type ScanMatch = 'icontains' | 'prefix';
+type ScanMatch = 'icontains' | 'prefix';
 
 export interface ScanParse {
   kind: 'scan';

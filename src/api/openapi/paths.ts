@@ -13,7 +13,7 @@ import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, pagi
 import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
 import type { ListAction, ResourceSpec } from '../resources/spec.ts';
 
-export interface Operation {
+interface Operation {
   operationId: string;
   tags: string[];
   summary: string;

@@ -17,7 +17,7 @@ import type { ResourceName } from './registry.ts';
  * the resource's own list objects to choices (froide: `filter_queryset(get_queryset())`, so
  * the list filters apply); `names` actions collect names.
  */
-export interface ListChoices<T> {
+interface ListChoices<T> {
   source: 'list';
   value(item: T): number | string;
   label(item: T): string;
@@ -25,7 +25,7 @@ export interface ListChoices<T> {
   order?(a: T, b: T): number;
 }
 
-export interface NameChoices {
+interface NameChoices {
   source: 'names';
   names(archive: Archive): string[];
 }
@@ -57,7 +57,7 @@ export interface BuiltResource<T = unknown> {
 }
 
 export function defineBuilt<T>(resource: BuiltResource<T>): BuiltResource<unknown> {
-  return resource as BuiltResource<unknown>;
+  return resource;
 }
 
 export function byId(a: { id: number }, b: { id: number }): number {

@@ -3,7 +3,7 @@ import { marked, type Token, type Tokens } from 'marked';
 
 export function markdownToHtml(markdown: string): string {
   if (!markdown.trim()) return '';
-  return (marked.parse(markdown, { async: false, gfm: true }) as string).trim();
+  return marked.parse(markdown, { async: false, gfm: true }).trim();
 }
 
 /**

@@ -25,7 +25,7 @@ export type Permission = 'read-only' | 'open' | 'login';
 export type WriteRefusal = 'not-found' | 'invalid-document';
 
 /** Django's method order, which DRF uses in `Allow` (docs/froide.md#methods-and-options). */
-export const METHOD_ORDER: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+const METHOD_ORDER: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** Page size of every precomputed list page (docs/api.md#list-envelope, docs/froide.md#paging). */
 export const PAGE_SIZE = 50;

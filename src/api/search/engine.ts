@@ -17,7 +17,7 @@ import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 const K1 = 1.2;
 const B = 0.75;
 
-export type ReadJson = (path: string) => Promise<unknown | null>;
+export type ReadJson = (path: string) => Promise<unknown>;
 
 /** One field's postings of a term, merged over the files: key -> [tf, field length]. */
 type FieldHits = Map<number, [number, number]>;

@@ -34,7 +34,6 @@ export const SEARCH_FIELDS = {
 } as const;
 
 export type SearchResource = keyof typeof SEARCH_FIELDS;
-export const SEARCH_RESOURCES = Object.keys(SEARCH_FIELDS) as SearchResource[];
 
 export function isSearchResource(name: string): name is SearchResource {
   return name in SEARCH_FIELDS;
@@ -50,11 +49,11 @@ export const TAIL_BUCKETS = 4;
  * A sealed segment's bucket files of words hold about this many bytes each, those of word
  * pairs (read by phrases only) about PAIR_BUCKET_BYTES (docs/search.md, "Sizes").
  */
-export const BUCKET_BYTES = 16 * 1024;
+const BUCKET_BYTES = 16 * 1024;
 export const PAIR_BUCKET_BYTES = 128 * 1024;
-export const MAX_BUCKETS = 256;
+const MAX_BUCKETS = 256;
 /** Keys of a page: document id * PAGE_KEY + page number. */
-export const PAGE_KEY = 100_000;
+const PAGE_KEY = 100_000;
 
 export const META_VERSION = 5;
 

@@ -46,7 +46,7 @@ function publicBodyDocument(body: PublicBody): SearchDocument {
 }
 
 export const SEARCH_SOURCES: { [R in SearchResource]: (object: never) => SearchDocument | null } = {
-  request: requestDocument as (object: never) => SearchDocument | null,
-  page: pageDocument as (object: never) => SearchDocument | null,
-  publicbody: publicBodyDocument as (object: never) => SearchDocument | null,
+  request: requestDocument,
+  page: pageDocument,
+  publicbody: publicBodyDocument,
 };

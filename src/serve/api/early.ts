@@ -75,7 +75,7 @@ function negotiated(view: View, format: string | undefined): readonly string[] {
  * DRF's content negotiation for a view (docs/froide.md#formats-and-links, docs/froide.md#errors): an unknown `format` is a 404, an
  * `Accept` none of the view's renderers satisfies a 406. Null when the view can answer.
  */
-export function negotiationRefusal(request: Request, view: View, url = new URL(request.url)): Response | null {
+function negotiationRefusal(request: Request, view: View, url = new URL(request.url)): Response | null {
   const allow = methodsOf(view);
   // Django's QueryDict.get: the last value; an empty one selects no format.
   const format = url.searchParams.getAll('format').at(-1) || undefined;

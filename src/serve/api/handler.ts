@@ -57,7 +57,7 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
     if (options.cacheManifest && cached) return cached;
     // Read past the cache: the manifest says which build the cache belongs to.
     const loading = loadManifest(options.store).then((facts) => (store.useBuild(facts.build), facts));
-    if (options.cacheManifest) cached = loading.catch((error) => ((cached = null), Promise.reject(error)));
+    if (options.cacheManifest) cached = loading.catch((error: unknown) => ((cached = null), Promise.reject(error)));
     return loading;
   };
 
@@ -125,7 +125,7 @@ function wantsHtml(request: Request, url: URL): boolean {
 }
 
 function totalsOf(manifest: Manifest): Partial<Record<ResourceName, number>> {
-  return Object.fromEntries(Object.entries(manifest.lists).map(([name, facts]) => [name, facts!.total]));
+  return Object.fromEntries(Object.entries(manifest.lists).map(([name, facts]) => [name, facts.total]));
 }
 
 /**

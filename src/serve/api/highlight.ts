@@ -38,7 +38,7 @@ export function highlight(text: string, parts: readonly string[]): string {
 }
 
 /** The words of a text whose index term is one of `terms` (src/api/search/analyze.ts), in text order. */
-export function termRanges(text: string, terms: ReadonlySet<string>): Range[] {
+function termRanges(text: string, terms: ReadonlySet<string>): Range[] {
   return tokens(text).flatMap((token): Range[] => (token.term !== null && terms.has(token.term) ? [[token.start, token.end]] : []));
 }
 

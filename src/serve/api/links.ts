@@ -4,7 +4,7 @@
 import type { UrlBuilder } from '../../api/routes.ts';
 
 /** Formats this archive renders. froide also has csv/jsonp/rss; see docs/serving.md. */
-export const FORMATS = ['json', 'api'] as const;
+const FORMATS = ['json', 'api'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export function isFormat(value: string): value is Format {

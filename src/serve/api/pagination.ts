@@ -43,11 +43,11 @@ export function otherParams(query: URLSearchParams): Query {
   return others;
 }
 
-export class BuildInconsistency extends Error {
+class BuildInconsistency extends Error {
   override name = 'BuildInconsistency';
 }
 
-export async function readJson(store: Store, path: string): Promise<unknown | null> {
+export async function readJson(store: Store, path: string): Promise<unknown> {
   if (store.json) return store.json(path);
   const bytes = await store.read(path);
   return bytes === null ? null : parseJson(bytes);

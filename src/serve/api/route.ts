@@ -3,8 +3,8 @@
  * the route shapes of src/api/routes.ts (matchRoute), the ones the URL builder and the Netlify
  * rules use too; DRF's detail pk segment is `[^/.]+`.
  */
-import { isResourceName, RESOURCES } from '../../api/resources/registry.ts';
-import { answeredByFunction as routeAnsweredByFunction, buildPaths, matchRoute, routePath, type RouteView } from '../../api/routes.ts';
+import { RESOURCES } from '../../api/resources/registry.ts';
+import { answeredByFunction as routeAnsweredByFunction, buildPaths, matchRoute, type RouteView } from '../../api/routes.ts';
 import { MESSAGES } from './responses.ts';
 
 /** A route view with the values of its path: the object's id (still quoted as in the path). */

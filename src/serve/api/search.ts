@@ -22,7 +22,7 @@ import type { Answer } from './views/registry.ts';
 /** The positions a search action sees at all: its scope's list filters, ascending. */
 async function scopePositions(store: Store, resource: ResourceName, action: ListAction, total: number): Promise<number[]> {
   if (action.scope) {
-    const outcome = await applyFilters(store, resource, new URLSearchParams(action.scope as Record<string, string>), total);
+    const outcome = await applyFilters(store, resource, new URLSearchParams(action.scope), total);
     if (outcome.kind === 'invalid') throw new Error(`${resource}/${action.path}: scope ${JSON.stringify(action.scope)} is invalid: ${JSON.stringify(outcome.errors)}`);
     if (outcome.kind === 'positions') return outcome.positions;
   }

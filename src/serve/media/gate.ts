@@ -89,7 +89,7 @@ async function publicEntry(store: Store | undefined, path: string): Promise<Medi
  * beside the new one. Token links are personal and expire: never stored.
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
-export const TOKEN_CACHE_CONTROL = 'private, no-store';
+const TOKEN_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Media files are never typed as a page, a script or a style sheet: an attachment named

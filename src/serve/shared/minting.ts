@@ -37,7 +37,7 @@ export interface StoredMinting {
   mediaUrl(): Promise<string>;
 }
 
-export function nowOf(serving: TokenServing): number {
+function nowOf(serving: TokenServing): number {
   return serving.now ? serving.now() : Math.floor(Date.now() / 1000);
 }
 
@@ -62,7 +62,7 @@ export function mintBytes(bytes: Uint8Array, serving: TokenServing, mediaUrl: st
  * client that gets a cached answer still has three quarters of the lifetime to open its links
  * (90 of froide's 120 seconds).
  */
-export const TOKEN_CACHE_FRACTION = 4;
+const TOKEN_CACHE_FRACTION = 4;
 
 /**
  * Headers of an answer that carries tokens, on top of the API headers: Netlify's CDN keeps it

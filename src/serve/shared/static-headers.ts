@@ -12,7 +12,7 @@
  * Every answer may be revalidated at any time (ETag + 304), but a client never uses a stored
  * copy without asking: a rebuild can change any list. The CDN purges on deploy.
  */
-export const API_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const API_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 export interface StaticHeaderRule {
   /** A Netlify path: exact, or ending in `/*` for everything below. */

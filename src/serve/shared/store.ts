@@ -14,7 +14,7 @@ export interface Store {
   /** The file's bytes, or null when there is no such file. */
   read(path: string): Promise<Uint8Array | null>;
   /** The file parsed as JSON, or null; a store may cache it (see cachingStore). Callers never mutate it. */
-  json?(path: string): Promise<unknown | null>;
+  json?(path: string): Promise<unknown>;
   /**
    * Bytes `[start, end)` of a file (fewer where the file ends sooner), or null when there is no
    * such file: how packs are read (src/serve/shared/packs.ts). Without it, readRange reads the whole file.

@@ -3,7 +3,7 @@ import type { ArticleTag } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { byId, defineBuilt, distinctNames, sorted } from '../build-spec.ts';
 
-export function serializeArticleTag(ctx: RenderContext, tag: ArticleTag) {
+function serializeArticleTag(ctx: RenderContext, tag: ArticleTag) {
   return { resource_uri: ctx.urls.detail('articletag', tag.id), id: tag.id, name: tag.name, slug: tag.slug };
 }
 

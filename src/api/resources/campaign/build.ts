@@ -3,7 +3,7 @@ import type { Campaign } from '../../../model/types.ts';
 import { dateTime, type RenderContext } from '../context.ts';
 import { byId, defineBuilt, sorted } from '../build-spec.ts';
 
-export function serializeCampaign(ctx: RenderContext, campaign: Campaign) {
+function serializeCampaign(ctx: RenderContext, campaign: Campaign) {
   return {
     resource_uri: ctx.urls.detail('campaign', campaign.id),
     id: campaign.id,

@@ -20,7 +20,7 @@ function escapeHtml(text: string): string {
  * language they use: `{{ name }}` and `{{ name.key }}` over the object's context
  * `{title, ident, context, publicbody}`; an unknown variable is "" (docs/content-guide.md).
  */
-export function renderTemplate(template: string, object: InformationObject, escape: boolean): string {
+function renderTemplate(template: string, object: InformationObject, escape: boolean): string {
   const root: Record<string, unknown> = {
     title: object.title,
     ident: object.ident,
@@ -51,7 +51,7 @@ function resourceUri(ctx: RenderContext, object: InformationObject): string {
   return ctx.urls.detail('campaigninformationobject', object.ident, { campaign: object.campaign.id });
 }
 
-export function serializeInformationObject(ctx: RenderContext, object: InformationObject) {
+function serializeInformationObject(ctx: RenderContext, object: InformationObject) {
   const newest = object.requests[0];
   return {
     resource_uri: resourceUri(ctx, object),
@@ -98,7 +98,7 @@ function makeRequestUrl(ctx: RenderContext, object: InformationObject): string {
  * The detail (`get_request_serializer`): froide builds it from the object data without its
  * requests, so `public` is always true, and from keys without `name`, so `name` is absent.
  */
-export function serializeInformationObjectDetail(ctx: RenderContext, object: InformationObject) {
+function serializeInformationObjectDetail(ctx: RenderContext, object: InformationObject) {
   const body = object.publicBody ? serializePublicBodyDetail(ctx, object.publicBody) : null;
   return {
     resource_uri: resourceUri(ctx, object),

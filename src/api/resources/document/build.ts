@@ -22,7 +22,7 @@ export function documentMediaDir(document: Document): string {
 }
 
 /** Editor's title, else the PDF's, else the file name without extension. */
-export function documentTitle(document: Document, facts: DocumentFacts): string {
+function documentTitle(document: Document, facts: DocumentFacts): string {
   if (document.title !== undefined) return document.title;
   const fromPdf = facts.properties.title?.trim();
   if (fromPdf) return fromPdf;
@@ -31,7 +31,7 @@ export function documentTitle(document: Document, facts: DocumentFacts): string 
   return name.replace(/\.pdf$/i, '');
 }
 
-export function documentSlug(document: Document, facts: DocumentFacts): string {
+function documentSlug(document: Document, facts: DocumentFacts): string {
   return document.slug ?? slugify(documentTitle(document, facts));
 }
 
@@ -83,7 +83,7 @@ export function pageImageUrl(ctx: RenderContext, document: Document, page: numbe
  * reachable nowhere and get no file. A pending document has its detail like any other:
  * froide leaves pending documents out of lists only (filingcabinet DocumentViewSet).
  */
-export function hasDetail(document: Document): boolean {
+function hasDetail(document: Document): boolean {
   return (document.public && document.listed) || document.original !== null;
 }
 
@@ -122,7 +122,7 @@ export function serializeDocument(ctx: RenderContext, document: Document) {
 }
 
 /** Detail adds the pages, ordered by number, without query_highlight (docs/froide.md#document). */
-export function serializeDocumentDetail(ctx: RenderContext, document: Document) {
+function serializeDocumentDetail(ctx: RenderContext, document: Document) {
   return {
     ...serializeDocument(ctx, document),
     pages: ctx.facts(document).pages.map((page) => {

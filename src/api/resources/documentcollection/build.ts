@@ -44,7 +44,7 @@ function ancestors(directory: CollectionDirectory): CollectionDirectory[] {
 /** The subquery counts of froide: null, not 0, when nothing matches. */
 const count = (n: number) => (n === 0 ? null : n);
 
-export function serializeCollection(ctx: RenderContext, collection: DocumentCollection, view: CollectionView = ROOT) {
+function serializeCollection(ctx: RenderContext, collection: DocumentCollection, view: CollectionView = ROOT) {
   const { urls } = ctx;
   const entries = readable(ctx, collection);
   const here = entries.filter((entry) => entry.directory === view.directory);
@@ -83,7 +83,7 @@ export function collectionKey(collection: { id: number; uid: string; listed: boo
  * The detail of every `?directory=` a collection answers, precomputed (static files cannot
  * read a query); unlisted collections also get their top-level detail here, behind the uid.
  */
-export function* collectionFiles(ctx: RenderContext, collection: DocumentCollection): Generator<PlannedFile> {
+function* collectionFiles(ctx: RenderContext, collection: DocumentCollection): Generator<PlannedFile> {
   const key = collectionKey(collection);
   const body = (view: CollectionView) => JSON.stringify(serializeCollection(ctx, collection, view));
   if (!collection.listed) {

@@ -33,7 +33,7 @@ function multiPolygon(polygons: MultiPolygon) {
   return polygons.length ? { type: 'MultiPolygon', coordinates: polygons } : null;
 }
 
-export function serializeGeoRegion(ctx: RenderContext, region: GeoRegion) {
+function serializeGeoRegion(ctx: RenderContext, region: GeoRegion) {
   return {
     resource_uri: ctx.urls.detail('georegion', region.id),
     id: region.id,
@@ -52,7 +52,7 @@ export function serializeGeoRegion(ctx: RenderContext, region: GeoRegion) {
   };
 }
 
-export function serializeGeoRegionDetail(ctx: RenderContext, region: GeoRegion) {
+function serializeGeoRegionDetail(ctx: RenderContext, region: GeoRegion) {
   return { ...serializeGeoRegion(ctx, region), geom: multiPolygon(region.polygons), gov_seat: point(region.govSeat) };
 }
 

@@ -6,7 +6,7 @@ import type { GovernmentPlan } from '../../../model/types.ts';
 import { dateTime, type RenderContext } from '../context.ts';
 import { defineBuilt, sorted } from '../build-spec.ts';
 
-export function serializeGovernmentPlan(ctx: RenderContext, plan: GovernmentPlan) {
+function serializeGovernmentPlan(ctx: RenderContext, plan: GovernmentPlan) {
   const siteUrl = ctx.urls.governmentPlanPage(plan.government.slug, plan.slug);
   return {
     resource_uri: ctx.urls.detail('governmentplan', plan.id),

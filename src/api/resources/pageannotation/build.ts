@@ -16,7 +16,7 @@ export function annotationMediaPath(annotation: PageAnnotation): string {
   return mediaPaths.annotationImage(documentMediaDir(annotation.document), annotation.page, annotation.id);
 }
 
-export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
+function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
   const rect = annotation.rect;
   return {
     resource_uri: ctx.urls.detail('pageannotation', annotation.id),
@@ -40,7 +40,7 @@ export function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotati
  * `?document=<id>` lists a readable document's annotations (oldest first): one file per
  * public document that has any, keyed like collections (an unlisted document needs `uid`).
  */
-export function* annotationFiles(ctx: RenderContext, documents: readonly Document[]): Generator<PlannedFile> {
+function* annotationFiles(ctx: RenderContext, documents: readonly Document[]): Generator<PlannedFile> {
   for (const document of documents) {
     if (!document.public || document.annotations.length === 0) continue;
     const body = JSON.stringify(document.annotations.map((annotation) => serializeAnnotation(ctx, annotation)));

@@ -40,7 +40,7 @@ function contact(ctx: RenderContext, body: PublicBody) {
   };
 }
 
-export function serializePublicBody(ctx: RenderContext, body: PublicBody) {
+function serializePublicBody(ctx: RenderContext, body: PublicBody) {
   const { urls } = ctx;
   return {
     ...identity(ctx, body),

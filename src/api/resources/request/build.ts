@@ -22,14 +22,14 @@ const READABLE_STATUS: Record<string, string> = {
 };
 
 /** froide's status_representation (docs/froide.md#request); "overdue" is judged at build time. */
-export function statusRepresentation(request: FoiRequest, now: number): string {
+function statusRepresentation(request: FoiRequest, now: number): string {
   if (request.status === 'asleep') return 'asleep';
   if (request.status === 'awaiting_response' && request.dueDate !== null && request.dueDate < now) return 'overdue';
   if (request.status === 'resolved') return request.resolution;
   return request.status;
 }
 
-export function serializeRequest(ctx: RenderContext, request: FoiRequest) {
+function serializeRequest(ctx: RenderContext, request: FoiRequest) {
   const { urls } = ctx;
   const representation = statusRepresentation(request, ctx.now);
   return {
@@ -71,7 +71,7 @@ export function serializeRequest(ctx: RenderContext, request: FoiRequest) {
   };
 }
 
-export function serializeRequestDetail(ctx: RenderContext, request: FoiRequest) {
+function serializeRequestDetail(ctx: RenderContext, request: FoiRequest) {
   return {
     ...serializeRequest(ctx, request),
     public_body: request.publicBody ? serializePublicBodyDetail(ctx, request.publicBody) : null,

@@ -87,11 +87,11 @@ function venueFields(ctx: RenderContext, venue: Venue, withDocuments: boolean) {
   };
 }
 
-export function serializeVenue(ctx: RenderContext, venue: Venue) {
+function serializeVenue(ctx: RenderContext, venue: Venue) {
   return { ...venueFields(ctx, venue, false), authority_cooperative: false };
 }
 
-export function serializeVenueDetail(ctx: RenderContext, venue: Venue) {
+function serializeVenueDetail(ctx: RenderContext, venue: Venue) {
   const body = venue.publicBody;
   if (!body) return { ...venueFields(ctx, venue, true), authority_cooperative: false };
   return {

@@ -39,7 +39,7 @@ export function breadcrumbs(view: ApiRoute, urls: UrlBuilder): string {
 /** The envelope's `meta` when the body is a list envelope (docs/api.md#list-envelope), else null. */
 export function metaOf(body: unknown): Meta | null {
   if (body === null || typeof body !== 'object' || !('meta' in body)) return null;
-  const meta = (body as { meta: unknown }).meta as Partial<Meta> | null;
+  const meta = body.meta as Partial<Meta> | null;
   if (!meta || typeof meta !== 'object') return null;
   const numbers = [meta.limit, meta.offset, meta.total_count].every((value) => typeof value === 'number' && Number.isInteger(value) && value >= 0);
   return numbers && meta.limit! > 0 ? (meta as Meta) : null;

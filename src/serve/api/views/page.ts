@@ -34,7 +34,7 @@ async function unlistedDocumentPages(url: URL, store: Store): Promise<ListScope 
  */
 function listStore(store: Store, resource: ResourceName, list: UnlistedList): Store {
   const own = (path: string) => (Object.hasOwn(list.files, path) ? list.files[path]! : null);
-  const json = async (path: string): Promise<unknown | null> => {
+  const json = async (path: string): Promise<unknown> => {
     if (!buildPaths.isListFile(resource, path)) return readJson(store, path);
     if (!buildPaths.isFilterIndex(resource, path)) return own(path);
     const build = await readJson(store, path);

@@ -17,7 +17,7 @@ async function annotationList(url: URL, store: Store, manifest: Manifest): Promi
   const document = pythonInt(lastValue(query, 'document'));
   const key =
     document !== null && document > 0
-      ? await unlockedKey(store, (await store.read(buildPaths.documentAnnotations(String(document)))) !== null, buildPaths.documentAnnotations, document, uidOf(query))
+      ? await unlockedKey(store, (await store.read(buildPaths.documentAnnotations(String(document)))) !== null, (key) => buildPaths.documentAnnotations(key), document, uidOf(query))
       : null;
   const objects = key === null ? [] : (((await readJson(store, buildPaths.documentAnnotations(key))) ?? []) as unknown[]);
   const { limit, offset, others } = pageRequest(query, RESOURCES.pageannotation);

@@ -27,7 +27,7 @@ export async function unlockedKey(store: Store, listed: boolean, unlistedFile: (
 }
 
 /** The detail only a uid opens (buildPaths.unlistedDetail), or null for a wrong or missing uid. */
-export async function unlistedDetail(store: Store, resource: ResourceName, id: string, query: URLSearchParams): Promise<unknown | null> {
+export async function unlistedDetail(store: Store, resource: ResourceName, id: string, query: URLSearchParams): Promise<unknown> {
   const uid = uidOf(query);
   if (uid === null) return null;
   return readJson(store, buildPaths.unlistedDetail(resource, `${id}-${uid}`));

@@ -126,14 +126,17 @@ async function loadKinds(
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
     for (const path of all) if (matches(path)) inputs.push({ kind, path, absolute: reader.absolute(path) });
   }
-  const parsed: ParsedFile[] = inputs.map((input) => cache?.lookup(input.path, input.kind, input.absolute)!);
-  const missing = inputs.filter((_, index) => parsed[index] === undefined);
-  const fresh = await parseFiles(missing, (input) => reader.read(input.path));
+  const cached = inputs.map((input) => cache?.lookup(input.path, input.kind, input.absolute));
+  const fresh = await parseFiles(
+    inputs.filter((_, index) => cached[index] === undefined),
+    (input) => reader.read(input.path),
+  );
   let next = 0;
-  parsed.forEach((file, index) => {
-    if (file !== undefined) return;
-    parsed[index] = fresh[next++]!;
-    cache?.remember(inputs[index]!.path, inputs[index]!.kind, parsed[index]);
+  const parsed = cached.map((file, index): ParsedFile => {
+    if (file !== undefined) return file;
+    const made = fresh[next++]!;
+    cache?.remember(inputs[index]!.path, inputs[index]!.kind, made);
+    return made;
   });
   cache?.save();
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));

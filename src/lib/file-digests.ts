@@ -17,7 +17,7 @@ import { deserialize, serialize } from 'node:v8';
 import { sweepStaleTempSync, writeAtomically } from './files.ts';
 
 /** Edits closer than this to the moment a file was looked at are not trusted to change its signature. */
-export const RACY_MS = 2_000;
+const RACY_MS = 2_000;
 
 /**
  * A file's stat signature, and whether it may be trusted: false when the file was modified
@@ -30,7 +30,7 @@ export function statSignature(absolute: string): { signature: string; trusted: b
   return { signature: `${info.size}:${info.mtimeNs}:${info.ctimeNs}:${info.ino}`, trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
 }
 
-export interface FileDigest {
+interface FileDigest {
   sha256: string;
   size: number;
 }

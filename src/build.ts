@@ -1,14 +1,13 @@
 /**
- * The build, top to bottom: load + model (check.ts) -> derivatives -> media -> representation
- * -> plan -> write (with the media upload before build/ is replaced).
+ * The build, top to bottom, each stage a call that takes what it needs and returns what it made:
+ * load and check (check.ts) -> PDF derivatives -> annotation crops -> media collected and hashed
+ * -> serialized and written into a new tree beside build/ -> media uploaded -> build/ replaced.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkAnnotations, cropAnnotations } from './derive/annotations.ts';
 import { BUILT_RESOURCES } from './api/resources/build-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
-import type { Manifest } from './api/manifest.ts';
-import { buildPaths, UrlBuilder } from './api/routes.ts';
+import { UrlBuilder } from './api/routes.ts';
 import { checkContent, type CheckOptions } from './check.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
@@ -26,7 +25,7 @@ import { planRouting } from './output/routing.ts';
 import { planSearchFilters, planSearchIndex } from './output/search.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
-import { writeBuild, type WriteResult } from './output/write.ts';
+import { stageTree, type WriteResult } from './output/write.ts';
 import type { PdfOptions, PdfRunStats } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
@@ -70,9 +69,11 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     return value;
   };
 
+  // Load and check: every content problem at once, nothing else runs on bad content.
   const { problems, archive: linked, settings, parsing } = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
+  // PDFs: facts, text and page images, from the derivative cache where they are known.
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
   // PDFs and attachment files are hashed once while they keep their stat signature (lib/file-digests.ts).
   const digests = fileDigests(join(options.cacheDir, 'digests'));
@@ -81,10 +82,14 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
   const crops = stage('crop annotations', await cropAnnotations(archive, derivatives.images));
-  const cropped = new Set(crops.map((crop) => crop.annotation));
+
+  // Collect: every media file the build publishes, with the hash that keys it in the media store.
   const media = stage('hash media', await collectMedia({ archive, facts: derivatives.facts, images: derivatives.images, crops, digests }));
   digests.save();
 
+  // Serialize and write, one streamed step: files are serialized as the writer drains them into
+  // a new tree beside build/ (src/output/write.ts), so no archive sits in memory as JSON.
+  const cropped = new Set(crops.map((crop) => crop.annotation));
   const ctx: RenderContext = {
     urls: new UrlBuilder(settings.urls),
     timeZone: archive.timeZone,
@@ -93,10 +98,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     facts: derivatives.facts,
     cropped: (annotation) => cropped.has(annotation),
   };
-
-  const lists: Manifest['lists'] = {};
-  const limits = options.limits ?? DEFAULTS.deployLimits;
-  const plan = planOutput({
+  const output = planOutput({
     archive,
     ctx,
     resources: BUILT_RESOURCES,
@@ -109,22 +111,24 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     ],
     routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
-    lists,
   });
-  let uploaded: UploadStats | undefined;
+  const limits = options.limits ?? DEFAULTS.deployLimits;
   // Data files above half the file limit are cut into parts, so no file comes near it.
-  const stats = await writeBuild(splitLargeData(plan, Math.floor(limits.fileBytes / 2)), options.buildDir, {
-    removeOld: options.removeOld ?? 'wait',
-    limits,
-    beforeSwap: async (tree) => {
-      stage('serialize and write', null);
-      // The record first: a prune that starts later keeps what it names, and the upload waits
-      // for one under way that may delete an object it finds (src/media/marks.ts).
-      const { build } = JSON.parse(await readFile(join(tree, buildPaths.manifest), 'utf8')) as Manifest;
-      await recordBuild(options.media, build, media);
-      uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
-    },
-  });
+  const tree = stage('serialize and write', await stageTree(splitLargeData(output.files, Math.floor(limits.fileBytes / 2)), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits }));
+  const { build, lists } = output.summary();
+
+  // Upload, then replace build/: a build/ never names a media object the store lacks.
+  let uploaded: UploadStats;
+  try {
+    // The record first: a prune that starts later keeps what it names, and the upload waits
+    // for one under way that may delete an object it finds (src/media/marks.ts).
+    await recordBuild(options.media, build, media);
+    uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
+    await tree.replace();
+  } catch (error) {
+    await tree.discard();
+    throw error;
+  }
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...stats, objects, media: uploaded! }, pdf: derivatives.stats, parsing: parsing! };
+  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf: derivatives.stats, parsing: parsing! };
 }

@@ -27,8 +27,6 @@ export interface PlanInput {
   routing?: readonly PlannedFile[];
   /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/document.ts, swagger-ui.ts). */
   openapi?: readonly PlannedFile[];
-  /** Filled with the size of each list as the plan is drained. */
-  lists?: Manifest['lists'];
   /** Every media file the build publishes (src/media/collect.ts): what the media index lists. */
   media?: readonly (MediaEntry & { path: string })[];
 }
@@ -211,17 +209,40 @@ function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFil
   yield* input.openapi ?? [];
 }
 
-export function* planOutput(input: PlanInput): Generator<PlannedFile> {
-  const lists: Manifest['lists'] = input.lists ?? {};
-  const hash = createHash('sha256');
-  for (const file of plan(input, lists)) {
-    hash.update(file.path).update('\0');
-    // Copies count by destination only: their source path differs between checkouts, and the
-    // serving layer caches JSON, never media.
-    if ('body' in file) hash.update(file.body);
-    hash.update('\0');
-    yield file;
+/**
+ * The output of a build: `files`, serialized one by one as they are drained (a large archive
+ * never sits in memory as JSON), and, once they are, the manifest's facts (`summary`): the size
+ * of every list and the build id, a digest of every file before the manifest.
+ */
+export interface OutputPlan {
+  files: Iterable<PlannedFile>;
+  /** Throws when called before `files` was drained to its end. */
+  summary(): Pick<Manifest, 'build' | 'lists'>;
+}
+
+export function planOutput(input: PlanInput): OutputPlan {
+  let summary: Pick<Manifest, 'build' | 'lists'> | undefined;
+  function* files(): Generator<PlannedFile> {
+    const lists: Manifest['lists'] = {};
+    const hash = createHash('sha256');
+    for (const file of plan(input, lists)) {
+      hash.update(file.path).update('\0');
+      // Copies count by destination only: their source path differs between checkouts, and the
+      // serving layer caches JSON, never media.
+      if ('body' in file) hash.update(file.body);
+      hash.update('\0');
+      yield file;
+    }
+    const build = hash.digest('hex').slice(0, 20);
+    const manifest: Manifest = { version: MANIFEST_VERSION, build, urls: input.ctx.urls.settings, lists };
+    yield { path: buildPaths.manifest, body: json(manifest) };
+    summary = { build, lists };
   }
-  const manifest: Manifest = { version: MANIFEST_VERSION, build: hash.digest('hex').slice(0, 20), urls: input.ctx.urls.settings, lists };
-  yield { path: buildPaths.manifest, body: json(manifest) };
+  return {
+    files: { [Symbol.iterator]: files },
+    summary() {
+      if (!summary) throw new Error('the output plan was not drained to its end');
+      return summary;
+    },
+  };
 }

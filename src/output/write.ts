@@ -99,17 +99,25 @@ export interface WriteOptions {
   removeOld?: 'wait' | 'background';
   /** The deploy target's limits the new tree must fit before it replaces build/ (default: Netlify's). */
   limits?: DeployLimits;
-  /**
-   * Runs when every file is written into `tree` (the new tree, not yet build/) and it fits the
-   * limits, before build/ is replaced: work the new build/ depends on (the media upload). If it
-   * fails, build/ stays as it was.
-   */
-  beforeSwap?: (tree: string) => Promise<void>;
 }
 
 export interface WriteResult extends WriteStats {
   /** The fullest folder and the largest file of the new tree (src/output/limits.ts). */
   layout: LayoutFigures;
+}
+
+/**
+ * A complete new tree next to build/, not yet visible as build/: the build does what the new
+ * build/ depends on (the media upload), then replaces build/ with it, or discards it.
+ */
+export interface StagedTree {
+  /** Where the tree is (a temporary sibling of build/). */
+  readonly path: string;
+  readonly stats: WriteResult;
+  /** Makes the tree build/ in one rename (the previous build/ is deleted as `removeOld` says). */
+  replace(): Promise<void>;
+  /** Deletes the tree; build/ stays as it was. */
+  discard(): Promise<void>;
 }
 
 const PREFIX = { new: '.build-new-', old: '.build-old-' } as const;
@@ -138,46 +146,60 @@ function removeInBackground(path: string): void {
 }
 
 /**
- * Writes the plan into a temporary sibling of `buildDir` and swaps it in when the new tree fits
- * the deploy limits. Returns the stats; on any failure (a DeployLimitError among them) the
- * previous build/ is untouched and the error is re-thrown.
+ * Writes the plan into a temporary sibling of `buildDir` and checks it against the deploy
+ * limits. On any failure (a DeployLimitError among them) the tree is removed, build/ is
+ * untouched and the error is re-thrown; on success build/ is still untouched until `replace`.
  */
-export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string, options: WriteOptions = {}): Promise<WriteResult> {
+export async function stageTree(files: Iterable<PlannedFile>, buildDir: string, options: WriteOptions = {}): Promise<StagedTree> {
   const target = resolve(buildDir);
-  await sweepLeftovers(target, options.removeOld ?? 'wait');
+  const removeOld = options.removeOld ?? 'wait';
+  await sweepLeftovers(target, removeOld);
   const suffix = `${basename(target)}-${process.pid}-${randomBytes(4).toString('hex')}`;
   const temp = join(dirname(target), `${PREFIX.new}${suffix}`);
   const old = join(dirname(target), `${PREFIX.old}${suffix}`);
   await mkdir(temp, { recursive: true });
-  let stats: WriteStats;
   const check = createLimitCheck(options.limits ?? NETLIFY_LIMITS);
+  let written: WriteStats;
   try {
-    stats = await drain(files, directorySink(temp), options.onFile, check);
+    written = await drain(files, directorySink(temp), options.onFile, check);
     const violations = check.violations();
     if (violations.length > 0) throw new DeployLimitError(violations);
-    await options.beforeSwap?.(temp);
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error;
   }
-  // Two renames: the only moment without build/ is between them, and no partial tree is ever visible.
-  const hadPrevious = await rename(target, old).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
+  const discard = () => rm(temp, { recursive: true, force: true });
+  return {
+    path: temp,
+    stats: { ...written, layout: check.figures() },
+    discard,
+    async replace() {
+      // Two renames: the only moment without build/ is between them, and no partial tree is ever visible.
+      const hadPrevious = await rename(target, old).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+      try {
+        await rename(temp, target);
+      } catch (error) {
+        if (hadPrevious) await rename(old, target);
+        await discard();
+        throw error;
+      }
+      if (hadPrevious) {
+        if (removeOld === 'background') removeInBackground(old);
+        else await rm(old, { recursive: true, force: true });
+      }
     },
-  );
-  try {
-    await rename(temp, target);
-  } catch (error) {
-    if (hadPrevious) await rename(old, target);
-    await rm(temp, { recursive: true, force: true });
-    throw error;
-  }
-  if (hadPrevious) {
-    if (options.removeOld === 'background') removeInBackground(old);
-    else await rm(old, { recursive: true, force: true });
-  }
-  return { ...stats, layout: check.figures() };
+  };
+}
+
+/** stageTree, then replace: for a build/ that depends on nothing else being done first. */
+export async function writeBuild(files: Iterable<PlannedFile>, buildDir: string, options: WriteOptions = {}): Promise<WriteResult> {
+  const staged = await stageTree(files, buildDir, options);
+  await staged.replace();
+  return staged.stats;
 }

@@ -171,13 +171,14 @@ export async function mintTokens(text: string, signer: TokenSigner, nowSeconds: 
   let at = text.indexOf(STORED_SLOT);
   if (at === -1) return text;
   const expires = mintedExpiry(nowSeconds, signer.ttl);
-  let answer = '';
+  const parts: string[] = [];
   let done = 0;
   for (; at !== -1; at = text.indexOf(STORED_SLOT, at + STORED_SLOT.length)) {
-    answer += text.slice(done, at + TOKEN_QUERY.length) + tokenBefore(text, at, signer, expires, memo).value;
+    parts.push(text.slice(done, at + TOKEN_QUERY.length), tokenBefore(text, at, signer, expires, memo).value);
     done = at + STORED_SLOT.length;
   }
-  return answer + text.slice(done);
+  parts.push(text.slice(done));
+  return parts.join('');
 }
 
 /**

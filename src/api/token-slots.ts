@@ -13,7 +13,8 @@
  *   SLOT_MARK, a random text chosen when this module loads, which no content and no request can
  *   guess; apiJson writes it as the raw byte, parseApiJson reads the byte back as it;
  * - in an answer: `?token=<exp>:<kid>:<sig>`, percent-encoded as a query value, written by
- *   mintTokens, the one function that turns stored text into answer text.
+ *   mintTokens (stored text -> answer text) or mintTokenBytes (the same over bytes), which find
+ *   each slot's token in one way (tokenBefore, TokenMemo).
  */
 import { mediaPathOf, mintedExpiry, tokenFor, tokenScope } from './media-token.ts';
 import type { TokenKey } from '../config.ts';

@@ -5,7 +5,12 @@
  * HTTP client; waiting for the server is not CPU time, as on Netlify) as one JSON line.
  */
 import process from 'node:process';
-import apiDetail from '../src/netlify/edge-functions/api-detail.ts';
+
+// Netlify's runtime global, with the key the function mints with (as the site's environment
+// gives it); set before the function module is evaluated, as Netlify does.
+const ENV: Record<string, string> = { MEDIA_TOKEN_KEYS: 'bench:bench-secret-0123456789abcdef' };
+(globalThis as { Netlify?: unknown }).Netlify = { env: { get: (name: string) => ENV[name], has: (name: string) => name in ENV } };
+const { default: apiDetail } = await import('../src/netlify/edge-functions/api-detail.ts');
 
 // Only what this file uses; tsc checks it with Node's types, Deno provides the real global.
 declare const Deno: { stdin: { readable: ReadableStream<Uint8Array> }; version: { deno: string } };

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
 import type { Manifest } from '../src/api/manifest.ts';
 import { buildPaths } from '../src/api/routes.ts';
+import { parseApiJson } from '../src/api/json.ts';
 import { readListItems } from '../src/serve/shared/packs.ts';
 import { fsStore } from '../src/serve/shared/fs-store.ts';
 import { readFile } from 'node:fs/promises';
@@ -31,7 +32,7 @@ for (let i = 0; i < wanted; i++) {
   const resource = resources[i % resources.length]!;
   const total = manifest.lists[resource]!.total;
   const [item] = await readListItems(store, resource, [Math.floor(Math.random() * total)], total);
-  const id = (JSON.parse(new TextDecoder().decode(item)) as { id: number }).id;
+  const id = (parseApiJson(new TextDecoder().decode(item)) as { id: number }).id;
   paths.push(`/api/v1/${resource}/${id}/`);
 }
 

@@ -1,17 +1,21 @@
 /**
- * Minting benchmark: `npm run bench:mint [-- --answers 1000] [--attachments 2]`.
+ * Minting benchmark: `npm run bench:mint [-- --answers 1000] [--attachments 2] [--profile <dir>]`.
  *
- * The CPU time mintTokens (src/api/token-slots.ts) costs per answer, in real Deno (the npm
- * package `deno`, as test/netlify runs the Edge Functions) and in Node, for the stored bytes of
- * a list page of 50 messages with attachments: each attachment's file_url has a slot, and every
- * fifth embeds a private document (three slots for its directory). Per answer: decode, mint
- * (each distinct scope signed once), encode, as the detail Edge Function does (mintTokenBytes).
- * CPU time is process.cpuUsage() (user + system, all threads) around each answer, after a
- * warm-up of 50 answers; p50, p99 and max over `--answers` answers.
+ * The CPU time minting (src/api/token-slots.ts) costs per answer, in real Deno (the npm package
+ * `deno`, as test/netlify runs the Edge Functions) and in Node, for a list page of 50 messages
+ * with attachments: each attachment's file_url has a slot, and every fifth embeds a private
+ * document (three slots for its directory). Per answer: mintTokenBytes over the stored bytes,
+ * as the detail Edge Function and the preview call it, and mintTokens over the page's text, as
+ * the API function does; each "cold" (nothing remembered: every URL parsed, every scope
+ * signed) and as an isolate answers the page every second (bench/mint-run.ts). CPU time is
+ * process.cpuUsage() (user + system, all threads) around each answer, after a warm-up of 50
+ * answers; p50, p99 and max over `--answers` answers, with the load average of the machine
+ * before and after. `--profile <dir>` has Deno write a V8 CPU profile of its run there
+ * (`--cpu-prof-dir`, with a Markdown summary).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
@@ -22,7 +26,7 @@ import { withTokenSlot } from '../src/api/token-slots.ts';
 import { measure } from './mint-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { answers: { type: 'string', default: '1000' }, attachments: { type: 'string', default: '2' } } });
+const { values } = parseArgs({ options: { answers: { type: 'string', default: '1000' }, attachments: { type: 'string', default: '2' }, profile: { type: 'string' } } });
 const answers = Number(values.answers);
 const perMessage = Number(values.attachments);
 
@@ -68,9 +72,12 @@ await writeFile(page, stored);
 const slots = stored.split('\u0001').length - 1;
 console.log(`stored list page: 50 messages, ${perMessage} attachments each, ${slots} token slots, ${(stored.length / 1024).toFixed(1)} KB; ${answers} answers`);
 
+const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+console.log(`load average (1, 5, 15 min) before: ${load()}`);
 const deno = (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
+const profile = values.profile ? [`--cpu-prof-dir=${resolve(values.profile)}`, '--cpu-prof-md'] : [];
 const output = await new Promise<string>((done, fail) => {
-  const child = spawn(deno, ['run', '--no-remote', '--node-modules-dir=manual', '--no-lock', '--no-prompt', `--allow-read=${ROOT},${dir}`, join(ROOT, 'bench/mint-run.ts'), page, String(answers)], {
+  const child = spawn(deno, ['run', ...profile, '--no-remote', '--node-modules-dir=manual', '--no-lock', '--no-prompt', `--allow-read=${ROOT},${dir}`, join(ROOT, 'bench/mint-run.ts'), page, String(answers)], {
     cwd: ROOT,
     env: { DENO_DIR: join(ROOT, 'node_modules/.cache/deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -80,6 +87,7 @@ const output = await new Promise<string>((done, fail) => {
   child.once('error', fail);
   child.once('close', (code) => (code === 0 ? done(text) : fail(new Error(`deno exited with ${code}`))));
 });
-console.log(`Deno ${output.trim()}`);
-console.log(`Node ${process.versions.node}: ${await measure(stored, answers)}`);
+for (const line of output.trim().split('\n')) console.log(`Deno ${line}`);
+for (const line of await measure(stored, answers)) console.log(`Node ${process.versions.node} ${line}`);
+console.log(`load average (1, 5, 15 min) after: ${load()}`);
 await rm(dir, { recursive: true, force: true });

@@ -9,13 +9,13 @@
  * (src/config.ts).
  *
  * Signing uses @noble/hashes' HMAC-SHA256 (pure JavaScript, synchronous): an answer mints one
- * token per media scope it links, up to ~120 for a list page of messages, and Web Crypto's
- * asynchronous `sign` cost ~30 µs each where a keyed HMAC cloned per token costs a few
- * (docs/serving.md, "Media tokens in answers"). Verifying, one per media request, stays
- * Web Crypto's constant-time `verify`; both compute the same HMAC.
+ * token per media scope it links, up to ~150 for a list page of messages, and Web Crypto's
+ * asynchronous `sign` cost ~30 µs each where a keyed HMAC copied into one reused instance
+ * costs a few (docs/serving.md, "Media tokens in answers"). Verifying, one per media request,
+ * stays Web Crypto's constant-time `verify`; both compute the same HMAC.
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
+import { sha256, type _SHA256 } from '@noble/hashes/sha2.js';
 import type { TokenKey } from '../config.ts';
 import { decodeUriComponentOrNull } from '../lib/uri.ts';
 
@@ -35,10 +35,22 @@ function importKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** base64url without padding (RFC 4648 §5), as Buffer's 'base64url' writes it. */
+function toBase64Url(bytes: Uint8Array): string {
+  let text = '';
+  let at = 0;
+  for (; at + 2 < bytes.length; at += 3) {
+    const bits = (bytes[at]! << 16) | (bytes[at + 1]! << 8) | bytes[at + 2]!;
+    text += BASE64URL[bits >>> 18]! + BASE64URL[(bits >>> 12) & 63]! + BASE64URL[(bits >>> 6) & 63]! + BASE64URL[bits & 63]!;
+  }
+  if (at < bytes.length) {
+    const bits = (bytes[at]! << 16) | ((bytes[at + 1] ?? 0) << 8);
+    text += BASE64URL[bits >>> 18]! + BASE64URL[(bits >>> 12) & 63]!;
+    if (at + 1 < bytes.length) text += BASE64URL[(bits >>> 6) & 63]!;
+  }
+  return text;
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
@@ -50,30 +62,66 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     // Only the canonical spelling: atob ignores the unused low bits of the last character, so
     // without this one token would have four accepted spellings.
-    return toBase64Url(bytes.buffer) === text ? bytes : null;
+    return toBase64Url(bytes) === text ? bytes : null;
   } catch {
     return null;
   }
 }
 
-/** HMAC-SHA256 keyed with a secret, its key schedule computed once; cloned for each message. */
-const macs = new Map<string, ReturnType<typeof hmac.create>>();
+type Mac = _HMAC<_SHA256>;
 
-function macOf(secret: string): ReturnType<typeof hmac.create> {
+/**
+ * HMAC-SHA256 keyed with a secret, its key schedule computed once, and the instance each
+ * message is computed in: the keyed state is copied into it (noble's `_cloneInto`), so a token
+ * allocates no hash objects.
+ */
+const macs = new Map<string, { keyed: Mac; scratch: Mac }>();
+
+function macOf(secret: string): { keyed: Mac; scratch: Mac } {
   let mac = macs.get(secret);
-  if (!mac) macs.set(secret, (mac = hmac.create(sha256, encoder.encode(secret))));
+  if (!mac) {
+    const keyed = hmac.create(sha256, encoder.encode(secret)) as Mac;
+    macs.set(secret, (mac = { keyed, scratch: keyed.clone() }));
+  }
   return mac;
 }
 
-/** The token of a scope, synchronously (what minting an answer calls, once per scope). */
+const signature = new Uint8Array(32);
+
+/** The token of a scope, synchronously (what minting an answer calls, once per scope and expiry). */
 export function tokenFor(scope: string, expiresAt: number, key: TokenKey): string {
   const exp = Math.floor(expiresAt).toString(36);
-  const signature = macOf(key.secret).clone().update(encoder.encode(`${exp}:${key.kid}:${scope}`)).digest();
+  const { keyed, scratch } = macOf(key.secret);
+  keyed._cloneInto(scratch).update(encoder.encode(`${exp}:${key.kid}:${scope}`)).digestInto(signature);
   return `${exp}:${key.kid}:${toBase64Url(signature)}`;
 }
 
 export async function signScope(scope: string, expiresAt: number, key: TokenKey): Promise<string> {
   return tokenFor(scope, expiresAt, key);
+}
+
+/**
+ * Into how many steps a lifetime is cut for the expiry of minted tokens (mintedExpiry): the
+ * expiry is `now + lifetime` rounded down to a whole multiple of lifetime / TOKEN_EXPIRY_STEPS
+ * seconds (at least 1 s; 5 s for froide's 120 s), counted from the Unix epoch.
+ */
+export const TOKEN_EXPIRY_STEPS = 24;
+
+/** Seconds between the expiries minted tokens may have (see TOKEN_EXPIRY_STEPS). */
+export function expiryStep(lifetime: number): number {
+  return Math.max(1, Math.floor(lifetime / TOKEN_EXPIRY_STEPS));
+}
+
+/**
+ * The expiry of a token minted at `nowSeconds` for `lifetime` seconds: `now + lifetime` rounded
+ * down to a whole multiple of expiryStep(lifetime). So every answer within one step of the
+ * clock carries the same token for a scope (minting signs it once, docs/serving.md, "Media
+ * tokens in answers"), and a token lives between `lifetime - step` (exclusive) and `lifetime`
+ * seconds: never longer than the setting, so the gate's bounds hold unchanged.
+ */
+export function mintedExpiry(nowSeconds: number, lifetime: number): number {
+  const step = expiryStep(lifetime);
+  return Math.floor((Math.floor(nowSeconds) + lifetime) / step) * step;
 }
 
 export type TokenCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'unknown-key' | 'forged' | 'expired' | 'too-long' };
@@ -128,27 +176,30 @@ export async function verifyToken(
  * `foi/<message>/<name>` -> itself; `docs-private/a/b/c/<uid>/<file>` -> the directory.
  */
 export function tokenScope(relativePath: string): string | null {
-  const segments = relativePath.split('/');
-  if (segments[0] === 'foi') return relativePath;
-  if (segments[0] === 'docs-private') return segments.slice(0, 5).join('/');
-  return null;
+  const first = relativePath.indexOf('/');
+  const top = first === -1 ? relativePath : relativePath.slice(0, first);
+  if (top === 'foi') return relativePath;
+  if (top !== 'docs-private') return null;
+  // The first five segments: the text before the fifth slash (all of it when there are fewer).
+  let slash = first;
+  for (let segment = 1; segment < 5 && slash !== -1; segment++) slash = relativePath.indexOf('/', slash + 1);
+  return slash === -1 ? relativePath : relativePath.slice(0, slash);
 }
 
 /**
  * The raw relative media path of a URL path under the mount (the path of the media URL), or
  * null if it is not a safe one: the media gate and mintTokens (token-slots.ts) read paths with it.
- * Decoded segment by segment; encoded slashes or backslashes, `.`/`..`, empty segments, NUL and
- * malformed escapes are refused.
+ * Encoded slashes, backslashes or NUL, malformed escapes, decoded backslashes or NUL, and
+ * `.`/`..` or empty segments are refused. The path is decoded whole: with `%2F` refused, its slashes are where
+ * the request's are, and an escape never spans one (a slash is no `%XX`), so this is decoding
+ * segment by segment, at one decodeURIComponent per path.
  */
 export function mediaPathOf(pathname: string, mount: string): string | null {
   if (!pathname.startsWith(mount)) return null;
   const raw = pathname.slice(mount.length);
   if (raw === '' || /%(2f|5c|00)/i.test(raw)) return null;
-  const segments: string[] = [];
-  for (const encoded of raw.split('/')) {
-    const segment = decodeUriComponentOrNull(encoded);
-    if (segment === null || segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
-    segments.push(segment);
-  }
-  return segments.join('/');
+  const path = decodeUriComponentOrNull(raw);
+  if (path === null || /[\\\0]/.test(path)) return null;
+  for (const segment of path.split('/')) if (segment === '' || segment === '.' || segment === '..') return null;
+  return path;
 }

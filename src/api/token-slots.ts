@@ -13,9 +13,10 @@
  *   SLOT_MARK, a random text chosen when this module loads, which no content and no request can
  *   guess; apiJson writes it as the raw byte, parseApiJson reads the byte back as it;
  * - in an answer: `?token=<exp>:<kid>:<sig>`, percent-encoded as a query value, written by
- *   mintTokens, the one function that turns stored text into answer text.
+ *   mintTokens (stored text -> answer text) or mintTokenBytes (the same over bytes), which find
+ *   each slot's token in one way (tokenBefore, TokenMemo).
  */
-import { mediaPathOf, tokenFor, tokenScope } from './media-token.ts';
+import { mediaPathOf, mintedExpiry, tokenFor, tokenScope } from './media-token.ts';
 import type { TokenKey } from '../config.ts';
 
 /** The stored slot character (see above). */
@@ -31,6 +32,9 @@ function randomMark(): string {
 
 /** What a slot is inside parsed values of this process (never written anywhere). */
 export const SLOT_MARK = randomMark();
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 const TOKEN_QUERY = '?token=';
 const STORED_SLOT = `${TOKEN_QUERY}${SLOT_CHAR}`;
@@ -75,28 +79,103 @@ export class SlotError extends Error {
 }
 
 /**
- * Stored text -> answer text: every slot gets the token of the media URL before it, signed with
- * the signer's key for `now + ttl`. The scope is the gate's (mediaPathOf, tokenScope): the file
- * for attachments, the directory for private documents. Each distinct scope is signed once per
- * call. A slot after anything but a token-scoped media URL of this build is a build error
- * (SlotError): the answer would otherwise carry a link that can never open.
+ * What minting remembers in one process or isolate (the API function's, an Edge Function's, the
+ * preview's), so that an answer costs little when its media was linked before:
+ * - the scope of each media URL text after the media URL (a pure function of that text, kept
+ *   across all answers);
+ * - the token of each scope for the current key and expiry (tokens are deterministic, so a
+ *   remembered one is the one signing would give again); forgotten when the key or the expiry
+ *   changes, which mintedExpiry makes happen once per step of the clock.
+ * Each map is emptied when it reaches MEMO_LIMIT entries, so memory stays bounded (a few MB).
+ * It never changes a byte of an answer: an answer minted with a fresh memo equals one minted
+ * with a full one at the same second.
  */
-export async function mintTokens(text: string, signer: TokenSigner, nowSeconds: number): Promise<string> {
-  if (!text.includes(STORED_SLOT)) return text;
-  const expires = nowSeconds + signer.ttl;
-  const mount = new URL(signer.mediaUrl).pathname;
-  // Every slot's scope, each distinct scope signed once, then the text.
-  const slots: { at: number; scope: string }[] = [];
-  const signed = new Map<string, string>();
-  for (let at = text.indexOf(STORED_SLOT); at !== -1; at = text.indexOf(STORED_SLOT, at + STORED_SLOT.length)) {
-    const scope = scopeBefore(text, at, signer.mediaUrl, mount);
-    if (!signed.has(scope)) signed.set(scope, queryValue(tokenFor(scope, expires, signer.key)));
-    slots.push({ at, scope });
+export class TokenMemo {
+  private readonly scopes = new Map<string, string>();
+  private readonly tokens = new Map<string, Minted>();
+  private readonly byUrl = new Map<string, Minted>();
+  private kid = '';
+  private secret = '';
+  private expires = NaN;
+
+  /** The token of the media URL whose text after the build's media URL is `rest`, for `key` and `expires`. */
+  token(rest: string, key: TokenKey, expires: number): Minted {
+    if (expires !== this.expires || key.kid !== this.kid || key.secret !== this.secret) {
+      this.tokens.clear();
+      this.byUrl.clear();
+      this.kid = key.kid;
+      this.secret = key.secret;
+      this.expires = expires;
+    }
+    let minted = this.byUrl.get(rest);
+    if (minted) return minted;
+    const scope = this.scopeOf(rest);
+    minted = this.tokens.get(scope);
+    if (!minted) {
+      const value = queryValue(tokenFor(scope, expires, key));
+      minted = { value, bytes: utf8Of(value) };
+      remember(this.tokens, scope, minted);
+    }
+    remember(this.byUrl, rest, minted);
+    return minted;
   }
+
+  /** The gate's scope (mediaPathOf, tokenScope) of a media URL of the build, from its text after the media URL. */
+  private scopeOf(rest: string): string {
+    let scope = this.scopes.get(rest);
+    if (scope === undefined) {
+      const path = mediaPathOf(`/${rest}`, '/');
+      const scoped = path === null ? null : tokenScope(path);
+      if (scoped === null) throw new SlotError(`a token slot follows the media URL ${rest.slice(0, 120)}, which needs no token`);
+      remember(this.scopes, rest, (scope = scoped));
+    }
+    return scope;
+  }
+}
+
+/** A minted token as a query value, as text and as UTF-8 bytes. */
+interface Minted {
+  value: string;
+  bytes: Uint8Array;
+}
+
+/** UTF-8 of a short text: ASCII (a token always is) written directly, which costs less than a call into TextEncoder. */
+function utf8Of(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit > 0x7f) return encoder.encode(text);
+    bytes[i] = unit;
+  }
+  return bytes;
+}
+
+const MEMO_LIMIT = 20_000;
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MEMO_LIMIT) map.clear();
+  map.set(key, value);
+}
+
+/** The memo of this process or isolate, which every answer mints with. */
+const isolateMemo = new TokenMemo();
+
+/**
+ * Stored text -> answer text: every slot gets the token of the media URL before it, signed with
+ * the signer's key for mintedExpiry(now, ttl). The scope is the gate's (mediaPathOf,
+ * tokenScope): the file for attachments, the directory for private documents. Each distinct
+ * scope is signed once per key and expiry (TokenMemo). A slot after anything but a
+ * token-scoped media URL of this build is a build error (SlotError): the answer would otherwise
+ * carry a link that can never open.
+ */
+export async function mintTokens(text: string, signer: TokenSigner, nowSeconds: number, memo = isolateMemo): Promise<string> {
+  let at = text.indexOf(STORED_SLOT);
+  if (at === -1) return text;
+  const expires = mintedExpiry(nowSeconds, signer.ttl);
   const parts: string[] = [];
   let done = 0;
-  for (const { at, scope } of slots) {
-    parts.push(text.slice(done, at + TOKEN_QUERY.length), signed.get(scope)!);
+  for (; at !== -1; at = text.indexOf(STORED_SLOT, at + STORED_SLOT.length)) {
+    parts.push(text.slice(done, at + TOKEN_QUERY.length), tokenBefore(text, at, signer, expires, memo).value);
     done = at + STORED_SLOT.length;
   }
   parts.push(text.slice(done));
@@ -104,18 +183,17 @@ export async function mintTokens(text: string, signer: TokenSigner, nowSeconds: 
 }
 
 /**
- * The scope of the media URL that ends at a slot: the URL runs from the JSON string's opening
- * quote (a percent-encoded URL holds no `"`) to the slot. Its path is read as the gate reads a
- * request's (mediaPathOf, tokenScope); the build writes media URLs canonical, so the path is
- * the mount followed by the URL's text after the media URL.
+ * The token of the media URL that ends at `query` (where its `?token=` starts): the URL runs
+ * from the JSON string's opening quote (a percent-encoded URL holds no `"`) to there. The build
+ * writes media URLs canonical, so the URL's path is the mount followed by its text after the
+ * media URL, which is all the scope depends on.
  */
-function scopeBefore(text: string, at: number, mediaUrl: string, mount: string): string {
-  const start = text.lastIndexOf('"', at) + 1;
-  if (!text.startsWith(mediaUrl, start)) throw new SlotError(`a token slot follows "${text.slice(start, Math.min(at, start + 120))}", which is no media URL of ${mediaUrl}`);
-  const path = mediaPathOf(mount + text.slice(start + mediaUrl.length, at), mount);
-  const scope = path === null ? null : tokenScope(path);
-  if (scope === null) throw new SlotError(`a token slot follows ${text.slice(start, Math.min(at, start + 120))}, which needs no token`);
-  return scope;
+function tokenBefore(text: string, query: number, signer: TokenSigner, expires: number, memo: TokenMemo): Minted {
+  const start = text.lastIndexOf('"', query) + 1;
+  if (!text.startsWith(signer.mediaUrl, start)) {
+    throw new SlotError(`a token slot follows "${text.slice(start, Math.min(query, start + 120))}", which is no media URL of ${signer.mediaUrl}`);
+  }
+  return memo.token(text.slice(start + signer.mediaUrl.length, query), signer.key, expires);
 }
 
 /** A token as a query value: `:` percent-encoded, as URLSearchParams writes it; its other characters need none. */
@@ -123,11 +201,49 @@ function queryValue(token: string): string {
   return token.replaceAll(':', '%3A');
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-/** mintTokens over bytes; bytes without a slot come back as they are (no decoding). */
-export async function mintTokenBytes(bytes: Uint8Array, signer: TokenSigner, nowSeconds: number): Promise<Uint8Array> {
+/**
+ * mintTokens over bytes: the same slots, scopes, tokens and errors, written straight into the
+ * answer's bytes. The stored bytes are decoded once (to find the slots and read the media URLs),
+ * never encoded back: the answer is the stored bytes between the slots, copied around the
+ * tokens. Bytes without a slot come back as they are (no decoding).
+ *
+ * A slot's byte offset is found from its offset in the text: each U+0001 of the text is one
+ * 0x01 byte (UTF-8 uses that byte for nothing else), and a character takes at least as many
+ * bytes as UTF-16 units, so the n-th 0x01 byte lies at or after the n-th U+0001's offset plus
+ * the (growing) difference found at the one before; the search reads only the bytes that
+ * difference grew by.
+ */
+export async function mintTokenBytes(bytes: Uint8Array, signer: TokenSigner, nowSeconds: number, memo = isolateMemo): Promise<Uint8Array> {
   if (!hasSlot(bytes)) return bytes;
-  return encoder.encode(await mintTokens(decoder.decode(bytes), signer, nowSeconds));
+  const text = decoder.decode(bytes);
+  const expires = mintedExpiry(nowSeconds, signer.ttl);
+  const slots: number[] = [];
+  const tokens: Uint8Array[] = [];
+  let grows = 0;
+  let shift = 0;
+  for (let at = text.indexOf(SLOT_CHAR); at !== -1; at = text.indexOf(SLOT_CHAR, at + 1)) {
+    const byte = bytes.indexOf(SLOT_BYTE, at + shift);
+    shift = byte - at;
+    const query = at - TOKEN_QUERY.length;
+    if (query < 0 || !text.startsWith(TOKEN_QUERY, query)) continue;
+    const token = tokenBefore(text, query, signer, expires, memo).bytes;
+    slots.push(byte);
+    tokens.push(token);
+    grows += token.length - 1;
+  }
+  if (slots.length === 0) return bytes;
+  const answer = new Uint8Array(bytes.length + grows);
+  let done = 0;
+  let written = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const token = tokens[i]!;
+    answer.set(bytes.subarray(done, slot), written);
+    written += slot - done;
+    answer.set(token, written);
+    written += token.length;
+    done = slot + 1;
+  }
+  answer.set(bytes.subarray(done), written);
+  return answer;
 }

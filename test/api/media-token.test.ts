@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signScope, TOKEN_CLOCK_SKEW, tokenScope, verifyToken } from '../../src/api/media-token.ts';
+import { expiryStep, mediaPathOf, mintedExpiry, signScope, TOKEN_CLOCK_SKEW, tokenFor, tokenScope, verifyToken } from '../../src/api/media-token.ts';
 import { DEVELOPMENT_KEY, parseTokenKeys } from '../../src/config.ts';
 
 const current = { kid: 'k2', secret: 'second secret' };
@@ -66,6 +67,74 @@ describe('media tokens', () => {
     expect(tokenScope('docs-private/ab/cd/ef/abcdef0123/page-p2-small.png')).toBe('docs-private/ab/cd/ef/abcdef0123');
     expect(tokenScope('docs-private/ab/cd/ef/abcdef0123/datei.pdf')).toBe('docs-private/ab/cd/ef/abcdef0123');
     expect(tokenScope('docs/ab/cd/ef/abcdef0123/datei.pdf')).toBeNull();
+  });
+
+  it('signs what node:crypto\'s HMAC-SHA256 signs, for every length and after other keys signed in between', () => {
+    const scopes = ['foi/1/a.pdf', 'foi/12/Bescheid vom 3. März.pdf', `foi/9/${'x'.repeat(200)} 📄.pdf`, 'docs-private/ab/cd/ef/0123456789abcdef'];
+    for (let round = 0; round < 2; round++) {
+      for (const scope of scopes) {
+        for (const key of [current, previous, { kid: 'k3', secret: 'ü'.repeat(100) }]) {
+          const exp = (now + round).toString(36);
+          const signature = createHmac('sha256', key.secret).update(`${exp}:${key.kid}:${scope}`).digest('base64url');
+          expect(tokenFor(scope, now + round, key)).toBe(`${exp}:${key.kid}:${signature}`);
+        }
+      }
+    }
+  });
+
+  it('expire when minted on a step of a 24th of the lifetime (at least 1 s), never later than the lifetime', () => {
+    expect([1, 23, 24, 120, 600, 86_400].map(expiryStep)).toEqual([1, 1, 1, 5, 25, 3600]);
+    for (const ttl of [1, 30, 120, 600]) {
+      const step = expiryStep(ttl);
+      for (let at = now; at < now + 2 * step + 3; at++) {
+        const expires = mintedExpiry(at, ttl);
+        expect(expires % step, `${ttl} s at ${at}`).toBe(0);
+        expect(expires).toBeLessThanOrEqual(at + ttl);
+        expect(expires).toBeGreaterThan(at + ttl - step);
+      }
+    }
+    // froide's 120 s: five consecutive seconds share an expiry, the next one moves on.
+    const at = 1_700_000_000 - 120;
+    expect([0, 1, 2, 3, 4, 5].map((second) => mintedExpiry(at + second, 120) - at)).toEqual([120, 120, 120, 120, 120, 125]);
+  });
+
+  it('read a media path as decoding it segment by segment would, refusing what that refuses', () => {
+    const bySegment = (pathname: string): string | null => {
+      const raw = pathname.slice('/media/'.length);
+      if (!pathname.startsWith('/media/') || raw === '' || /%(2f|5c|00)/i.test(raw)) return null;
+      const segments: string[] = [];
+      for (const encoded of raw.split('/')) {
+        let segment: string;
+        try {
+          segment = decodeURIComponent(encoded);
+        } catch {
+          return null;
+        }
+        if (segment === '' || segment === '.' || segment === '..' || /[\\/\0]/.test(segment)) return null;
+        segments.push(segment);
+      }
+      return segments.join('/');
+    };
+    const paths = [
+      'foi/12/Bescheid%20vom%203.%20M%C3%A4rz.pdf', 'foi/12/%F0%9F%93%84.pdf', 'docs-private/ab/cd/ef/0123/page-p%7Bpage%7D-%7Bsize%7D.png',
+      'foi/12/a%2Fb.pdf', 'foi/12/a%2fb.pdf', 'foi/12/a%5Cb.pdf', 'foi/12/a%00b.pdf', 'foi/12/a\\b.pdf', 'foi/12/a\0b.pdf',
+      'foi/12/%C3/%A4.pdf', 'foi/12/%C3%A4%C3', 'foi/12/%E0%A4%A', 'foi/12/100%', 'foi/12/%zz', 'foi//a.pdf', 'foi/12/', '/foi/12/a.pdf',
+      'foi/./a.pdf', 'foi/../a.pdf', 'foi/%2e%2e/a.pdf', 'foi/%2E/a.pdf', 'foi/12/..%2e', 'foi', '', 'docs-private', 'docs-private/a/b',
+    ];
+    for (const path of paths) expect(mediaPathOf(`/media/${path}`, '/media/'), path).toBe(bySegment(`/media/${path}`));
+    expect(mediaPathOf('/elsewhere/foi/1/a.pdf', '/media/')).toBeNull();
+    expect(mediaPathOf('/media/foi/12/Bescheid%20vom%203.%20M%C3%A4rz.pdf', '/media/')).toBe('foi/12/Bescheid vom 3. März.pdf');
+  });
+
+  it('scope a path as its first five segments for private documents, itself for attachments', () => {
+    const bySegments = (path: string) => {
+      const segments = path.split('/');
+      if (segments[0] === 'foi') return path;
+      return segments[0] === 'docs-private' ? segments.slice(0, 5).join('/') : null;
+    };
+    for (const path of ['foi', 'foi/1', 'foi/1/a.pdf', 'foia/1', 'docs-private', 'docs-private/a', 'docs-private/a/b/c/d', 'docs-private/a/b/c/d/e', 'docs-private/a/b/c/d/e/f', 'docs-privatex/a', 'docs/a/b/c/d/e', '']) {
+      expect(tokenScope(path), path).toBe(bySegments(path));
+    }
   });
 
   it('parses MEDIA_TOKEN_KEYS with the signing key first', () => {

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKEN_CLOCK_SKEW } from '../../src/api/media-token.ts';
+import { expiryStep, TOKEN_CLOCK_SKEW } from '../../src/api/media-token.ts';
 import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
 import { BUILD_CLOCK, serveTree } from '../helpers/build.ts';
@@ -118,10 +118,14 @@ describe('media URLs of attachments (docs/froide.md#media-tokens)', () => {
 
 describe('media tokens are minted when answering (MEDIA_TOKEN_TTL, default 120 s)', () => {
   it('a link opens until its lifetime (and the clock skew) has passed, then 403; the next answer has a fresh token', async () => {
-    clock = BUILD_CLOCK + 1000;
+    clock = BUILD_CLOCK + 1003;
     const first = (await json('/api/v1/attachment/1002/')).document.file_url as string;
     expect(first).toMatch(/\/media\/docs-private\/.*\?token=/);
-    clock += 120;
+    // The expiry: now + 120 s rounded down to its step (5 s), never later.
+    const expires = parseInt(decodeURIComponent(new URL(first).searchParams.get('token')!).split(':')[0]!, 36);
+    expect(expires).toBe(Math.floor((clock + 120) / expiryStep(120)) * expiryStep(120));
+    expect(expires).toBe(BUILD_CLOCK + 1120);
+    clock = expires;
     expect((await getMedia(first)).status).toBe(200);
     clock += TOKEN_CLOCK_SKEW;
     expect((await getMedia(first)).status).toBe(200);
@@ -135,12 +139,15 @@ describe('media tokens are minted when answering (MEDIA_TOKEN_TTL, default 120 s
     expect((await getMedia(fresh)).status).toBe(200);
   });
 
-  it('answers at the same second are byte-identical; a later one differs only in its tokens, and carries a short CDN lifetime', async () => {
+  it('answers within one step of the expiry are byte-identical; a later one differs only in its tokens, and carries a short CDN lifetime', async () => {
+    clock = BUILD_CLOCK + 2000; // the first second of a step (5 s): 120 s later is a whole multiple of it
     const [a, b] = await Promise.all([served.get('/api/v1/message/'), served.get('/api/v1/message/')]);
     const first = await a.text();
     expect(await b.text()).toBe(first);
     expect(a.headers.get('netlify-cdn-cache-control')).toBe('public, durable, max-age=30');
-    clock += 7;
+    clock += expiryStep(120) - 1;
+    expect(await (await served.get('/api/v1/message/')).text()).toBe(first);
+    clock += 1;
     const later = await (await served.get('/api/v1/message/')).text();
     expect(later).not.toBe(first);
     const untokened = (text: string) => text.replace(/\?token=[^"]+"/g, '?token="');

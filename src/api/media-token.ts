@@ -105,7 +105,7 @@ export async function signScope(scope: string, expiresAt: number, key: TokenKey)
  * expiry is `now + lifetime` rounded down to a whole multiple of lifetime / TOKEN_EXPIRY_STEPS
  * seconds (at least 1 s; 5 s for froide's 120 s), counted from the Unix epoch.
  */
-export const TOKEN_EXPIRY_STEPS = 24;
+const TOKEN_EXPIRY_STEPS = 24;
 
 /** Seconds between the expiries minted tokens may have (see TOKEN_EXPIRY_STEPS). */
 export function expiryStep(lifetime: number): number {

@@ -83,6 +83,13 @@ export interface SearchMeta {
 }
 
 /**
+ * `facets.json` of a search action with facets (ListAction.facets): facet -> key -> the list
+ * positions (as the list's files count them) of the objects with that key, ascending, written
+ * as base-64 varint deltas (encodeNumbers).
+ */
+export type SearchFacets = Record<string, Record<string, string>>;
+
+/**
  * Postings of one term in one file: one string per field (`""` where the field does not hold
  * the term), each the numbers `keyDelta, tf, norm, keyDelta, tf, norm, ...` ascending by key
  * (delta from the previous key of that field, the first from 0), written as base-64 varints

@@ -159,6 +159,12 @@ export function groupOfKey(resource: SearchResource, key: number): number {
   return resource === 'page' ? Math.floor(key / PAGE_KEY) : key;
 }
 
+/** The smallest key a segment's documents can have (the inverse of groupOfKey and segmentOf). */
+export function firstKeyOf(resource: SearchResource, segment: number): number {
+  const group = segment * SEGMENT_SPAN;
+  return resource === 'page' ? group * PAGE_KEY : group;
+}
+
 /** The index files of a search action's filter `<param>` are those of filter `search-<param>` (buildPaths.filterIndex). */
 export const SEARCH_FILTER_PREFIX = 'search-';
 

@@ -61,8 +61,9 @@ export async function searchAction(resource: ResourceName, action: ListAction, u
   let positions: number[];
   if (filtered.kind === 'positions' && q) {
     // Ordered by score: keep that order, drop what the scope leaves out.
-    const inScope = new Set(scope);
-    positions = filtered.positions.filter((position) => inScope.has(position));
+    const inScope = new Uint8Array(total);
+    for (const position of scope) inScope[position] = 1;
+    positions = filtered.positions.filter((position) => inScope[position] === 1);
   } else {
     positions = filtered.kind === 'positions' ? intersect(scope, [...filtered.positions].sort((a, b) => a - b)) : scope;
     if (sort !== '') positions = await sorted(store, resource, action, sort, positions);

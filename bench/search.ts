@@ -1,7 +1,9 @@
 /**
  * Search benchmark (docs/search.md, docs/performance.md "Search"):
  *
- *   npm run bench:search -- --requests 50000 [--rounds 20] [--stability]
+ *   npm run bench:search -- --requests 50000 [--rounds 20] [--stability] [--reuse]
+ *
+ * `--reuse` measures the build already in `<dir>/<requests>/build` (steps 2 and 3 only).
  *
  * 1. Generates the synthetic archive (tools/synthetic.ts) of that many requests and builds it
  *    (facts only, no page images) in this process, timing the build and the part of it spent
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '20' },
     stability: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
     dir: { type: 'string', default: join(tmpdir(), 'archive-bench-search') },
   },
 });
@@ -41,8 +44,10 @@ const rounds = Number(values.rounds);
 const base = join(values.dir!, String(size));
 
 /** Queries a researcher sends: one to three words, filters, sorts, deep offsets, phrases. */
-function queries(requests: number): string[] {
+function queries(requests: number, buildDir: string): string[] {
   const deep = Math.max(0, Math.floor(requests / 8) * 5);
+  // A build from before public body search has no facets file.
+  const bodies = existsSync(join(buildDir, '_data/publicbody/search/facets.json')) ? ['/api/v1/publicbody/search/?q=Amt', '/api/v1/publicbody/search/?q=Bundesamt+Umwelt&jurisdiction=1'] : [];
   return [
     '/api/v1/request/search/?q=Vertrag',
     '/api/v1/request/search/?q=Gutachten+Vorgang',
@@ -58,6 +63,8 @@ function queries(requests: number): string[] {
     '/api/v1/page/?q=Bescheid',
     '/api/v1/page/?q=Seite+Bescheid',
     `/api/v1/page/?q=Seite&offset=${deep}`,
+    '/api/v1/page/?q=Seite',
+    ...bodies,
   ];
 }
 
@@ -103,7 +110,8 @@ function percentile(sorted: readonly number[], p: number): number {
 async function main(): Promise<void> {
   const contentDir = join(base, 'content');
   const buildDir = join(base, 'build');
-  if (!existsSync(join(base, 'counts.json'))) {
+  if (values.reuse && values.stability) throw new Error('--reuse measures a build as it is; --stability would change its content');
+  if (!values.reuse && !existsSync(join(base, 'counts.json'))) {
     await rm(base, { recursive: true, force: true });
     const counts = await writeSyntheticArchive(contentDir, { requests: size });
     await writeFile(join(base, 'counts.json'), JSON.stringify(counts));
@@ -111,8 +119,11 @@ async function main(): Promise<void> {
   const counts = JSON.parse(await readFile(join(base, 'counts.json'), 'utf8')) as Record<string, number>;
   console.log(`# search benchmark: ${size} requests (${counts.messages} messages, ${counts.documents} documents); load ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
-  const timing = await build(contentDir, buildDir);
-  console.log(`build ${timing.seconds.toFixed(1)} s, of which planning search files ${timing.searchSeconds.toFixed(1)} s (${((100 * timing.searchSeconds) / timing.seconds).toFixed(1)} %)`);
+  if (values.reuse) console.log(`reusing ${buildDir}`);
+  else {
+    const timing = await build(contentDir, buildDir);
+    console.log(`build ${timing.seconds.toFixed(1)} s, of which planning search files ${timing.searchSeconds.toFixed(1)} s (${((100 * timing.searchSeconds) / timing.seconds).toFixed(1)} %)`);
+  }
 
   const files = await searchFiles(buildDir);
   let bytes = 0;
@@ -151,7 +162,7 @@ async function main(): Promise<void> {
   try {
     const all: number[] = [];
     console.log('\n| query | status | hits | cold: index KB | cold: other KB | first ms | p50 ms | p99 ms |\n|---|---|---|---|---|---|---|---|');
-    for (const path of queries(size)) {
+    for (const path of queries(size, buildDir)) {
       const times: number[] = [];
       let status = 0;
       let hits: unknown = '';

@@ -47,7 +47,7 @@ const base = join(values.dir!, String(size));
 function queries(requests: number, buildDir: string): string[] {
   const deep = Math.max(0, Math.floor(requests / 8) * 5);
   // A build from before public body search has no facets file.
-  const bodies = existsSync(join(buildDir, '_data/publicbody/search/facets.json')) ? ['/api/v1/publicbody/search/?q=Amt', '/api/v1/publicbody/search/?q=Bundesamt+Umwelt&jurisdiction=1'] : [];
+  const bodies = existsSync(join(buildDir, '_data/publicbody/search/facets.json')) ? ['/api/v1/publicbody/search/?q=Beh%C3%B6rde', '/api/v1/publicbody/search/?q=Beh%C3%B6rde+17&jurisdiction=1'] : [];
   return [
     '/api/v1/request/search/?q=Vertrag',
     '/api/v1/request/search/?q=Gutachten+Vorgang',

@@ -1,7 +1,9 @@
 /**
  * Search benchmark (docs/search.md, docs/performance.md "Search"):
  *
- *   npm run bench:search -- --requests 50000 [--rounds 20] [--stability]
+ *   npm run bench:search -- --requests 50000 [--rounds 20] [--stability] [--reuse]
+ *
+ * `--reuse` measures the build already in `<dir>/<requests>/build` (steps 2 and 3 only).
  *
  * 1. Generates the synthetic archive (tools/synthetic.ts) of that many requests and builds it
  *    (facts only, no page images) in this process, timing the build and the part of it spent
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '20' },
     stability: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
     dir: { type: 'string', default: join(tmpdir(), 'archive-bench-search') },
   },
 });
@@ -41,8 +44,10 @@ const rounds = Number(values.rounds);
 const base = join(values.dir, String(size));
 
 /** Queries a researcher sends: one to three words, filters, sorts, deep offsets, phrases. */
-function queries(requests: number): string[] {
+function queries(requests: number, buildDir: string): string[] {
   const deep = Math.max(0, Math.floor(requests / 8) * 5);
+  // A build from before public body search has no facets file.
+  const bodies = existsSync(join(buildDir, '_data/publicbody/search/facets.json')) ? ['/api/v1/publicbody/search/?q=Beh%C3%B6rde', '/api/v1/publicbody/search/?q=Beh%C3%B6rde&jurisdiction=1&offset=20'] : [];
   return [
     '/api/v1/request/search/?q=Vertrag',
     '/api/v1/request/search/?q=Gutachten+Vorgang',
@@ -58,6 +63,8 @@ function queries(requests: number): string[] {
     '/api/v1/page/?q=Bescheid',
     '/api/v1/page/?q=Seite+Bescheid',
     `/api/v1/page/?q=Seite&offset=${deep}`,
+    '/api/v1/page/?q=Seite',
+    ...bodies,
   ];
 }
 
@@ -103,7 +110,8 @@ function percentile(sorted: readonly number[], p: number): number {
 async function main(): Promise<void> {
   const contentDir = join(base, 'content');
   const buildDir = join(base, 'build');
-  if (!existsSync(join(base, 'counts.json'))) {
+  if (values.reuse && values.stability) throw new Error('--reuse measures a build as it is; --stability would change its content');
+  if (!values.reuse && !existsSync(join(base, 'counts.json'))) {
     await rm(base, { recursive: true, force: true });
     const counts = await writeSyntheticArchive(contentDir, { requests: size });
     await writeFile(join(base, 'counts.json'), JSON.stringify(counts));
@@ -111,8 +119,11 @@ async function main(): Promise<void> {
   const counts = JSON.parse(await readFile(join(base, 'counts.json'), 'utf8')) as Record<string, number>;
   console.log(`# search benchmark: ${size} requests (${counts.messages} messages, ${counts.documents} documents); load ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
-  const timing = await build(contentDir, buildDir);
-  console.log(`build ${timing.seconds.toFixed(1)} s, of which planning search files ${timing.searchSeconds.toFixed(1)} s (${((100 * timing.searchSeconds) / timing.seconds).toFixed(1)} %)`);
+  if (values.reuse) console.log(`reusing ${buildDir}`);
+  else {
+    const timing = await build(contentDir, buildDir);
+    console.log(`build ${timing.seconds.toFixed(1)} s, of which planning search files ${timing.searchSeconds.toFixed(1)} s (${((100 * timing.searchSeconds) / timing.seconds).toFixed(1)} %)`);
+  }
 
   const files = await searchFiles(buildDir);
   let bytes = 0;
@@ -133,14 +144,16 @@ async function main(): Promise<void> {
   const disk = fsStore(buildDir);
   const coldBytes = async (path: string): Promise<{ index: number; objects: number }> => {
     const read = { index: 0, objects: 0 };
+    // The full-text index and the search filter indexes, or the list chunks the objects come from (and the rest).
+    const count = (file: string, got: Uint8Array | null) => {
+      read[/\/search\/|\/index\/search-/.test(file) ? 'index' : 'objects'] += got?.byteLength ?? 0;
+      return got;
+    };
     const handler = createApiHandler({
       store: {
-        read: async (file) => {
-          const got = await disk.read(file);
-          // The full-text index and the search filter indexes, or the list pages the objects come from (and the rest).
-          read[/\/search\/|\/index\/search-/.test(file) ? 'index' : 'objects'] += got?.byteLength ?? 0;
-          return got;
-        },
+        read: async (file) => count(file, await disk.read(file)),
+        // Packs are read in ranges, as the preview and the function read them.
+        readRange: async (file, start, end) => count(file, await disk.readRange!(file, start, end)),
       },
     });
     await (await handler(new Request(`https://bench.example.org${path}`))).arrayBuffer();
@@ -150,28 +163,39 @@ async function main(): Promise<void> {
   const server = await startPreviewServer({ buildDir, media: folderMediaStore(join(base, 'media')), port: 0, env: {}, now: () => 1717243200 });
   try {
     const all: number[] = [];
-    console.log('\n| query | status | hits | cold: index KB | cold: other KB | first ms | p50 ms | p99 ms |\n|---|---|---|---|---|---|---|---|');
-    for (const path of queries(size)) {
+    console.log('\n| query | status | hits | cold: index KB | cold: other KB | first ms | p50 ms | p99 ms | CPU p50 ms | CPU p99 ms |\n|---|---|---|---|---|---|---|---|---|---|');
+    const allCpu: number[] = [];
+    for (const path of queries(size, buildDir)) {
       const times: number[] = [];
+      // This process's CPU time per answer (the preview server runs in it, the client too): on a
+      // loaded machine it says more than the wall-clock time, which includes waiting for a core.
+      const cpu: number[] = [];
       let status = 0;
       let hits: unknown = '';
       for (let round = 0; round < rounds; round++) {
         const started = performance.now();
+        const usage = process.cpuUsage();
         const response = await fetch(new URL(path, server.url), { headers: { accept: 'application/json' } });
         const text = await response.text();
+        const used = process.cpuUsage(usage);
         times.push(performance.now() - started);
+        cpu.push((used.user + used.system) / 1000);
         status = response.status;
         if (round === 0 && response.headers.get('content-type')?.includes('json')) hits = (JSON.parse(text) as { meta?: { total_count: number } }).meta?.total_count ?? '';
       }
       // The first answer reads the files; the others find them parsed in the handler's cache, as a warm function does.
       const first = times.shift()!;
+      cpu.shift();
       times.sort((a, b) => a - b);
+      cpu.sort((a, b) => a - b);
       all.push(...times);
+      allCpu.push(...cpu);
       const cold = await coldBytes(path);
-      console.log(`| \`${decodeURIComponent(path.replace('/api/v1/', ''))}\` | ${status} | ${String(hits)} | ${(cold.index / 1e3).toFixed(0)} | ${(cold.objects / 1e3).toFixed(0)} | ${first.toFixed(1)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
+      console.log(`| \`${decodeURIComponent(path.replace('/api/v1/', ''))}\` | ${status} | ${String(hits)} | ${(cold.index / 1e3).toFixed(0)} | ${(cold.objects / 1e3).toFixed(0)} | ${first.toFixed(1)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${percentile(cpu, 50).toFixed(1)} | ${percentile(cpu, 99).toFixed(1)} |`);
     }
     all.sort((a, b) => a - b);
-    console.log(`\nall ${all.length} answers after the first of each query: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all.at(-1)!.toFixed(1)} ms`);
+    allCpu.sort((a, b) => a - b);
+    console.log(`\nall ${all.length} answers after the first of each query: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all.at(-1)!.toFixed(1)} ms; CPU p50 ${percentile(allCpu, 50).toFixed(1)} ms, p99 ${percentile(allCpu, 99).toFixed(1)} ms`);
   } finally {
     await server.close();
   }

@@ -16,7 +16,7 @@ export interface Meta {
 export interface Envelope<T = unknown> {
   meta: Meta;
   objects: T[];
-  /** publicbody and page lists carry froide's (empty) facets (docs/froide.md#paging). */
+  /** publicbody and page lists carry froide's (empty) facets (docs/froide.md#paging); publicbody/search/ its aggregations (docs/search.md, "Public body search"). */
   facets?: { fields: Record<string, unknown> };
 }
 
@@ -49,13 +49,13 @@ function pageLinks(
 export function envelope<T>(
   urls: UrlBuilder,
   target: ListTarget,
-  page: { query?: Query; offset: number; limit: number; total: number; objects: T[]; facets?: boolean },
+  page: { query?: Query; offset: number; limit: number; total: number; objects: T[]; facets?: boolean | Envelope['facets'] },
 ): Envelope<T> {
   const { next, previous } = pageLinks(urls, target, page.query ?? {}, page.offset, page.limit, page.total);
   const result: Envelope<T> = {
     meta: { limit: page.limit, next, offset: page.offset, previous, total_count: page.total },
     objects: page.objects,
   };
-  if (page.facets) result.facets = { fields: {} };
+  if (page.facets) result.facets = page.facets === true ? { fields: {} } : page.facets;
   return result;
 }

@@ -499,6 +499,10 @@ export const buildPaths = {
   searchMeta(resource: ResourceName): string {
     return `_data/${resource}/search/meta.json`;
   },
+  /** The facets of a resource's search action (ListAction.facets): per facet, per key, the list positions that have it. */
+  searchFacets(resource: ResourceName): string {
+    return `_data/${resource}/search/facets.json`;
+  },
   /**
    * A file of one segment of the full-text index: a bucket of a sealed segment's words (a
    * number) or word pairs (`p<bucket>`), a bucket of a tail part of the open one

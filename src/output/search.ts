@@ -12,7 +12,8 @@ import { indexFiles } from '../api/filters/index.ts';
 import { listActionsOf } from '../api/resources/registry.ts';
 import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
-import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import type { FilterSpec } from '../api/filters/spec.ts';
+import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchFacets, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/routes.ts';
 import { countingOf } from '../api/packs.ts';
@@ -180,5 +181,38 @@ function* filterFilesOf(resource: ResourceName, ordered: readonly unknown[], arc
     const judged = ordered.map((object) => ({ object, now }));
     const { filters } = indexFiles(resource, judged, archive, action.filters);
     for (const { param, file, body } of filters) yield { path: buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${param}`, file), body };
+    if (action.facets) yield { path: buildPaths.searchFacets(resource), body: facetsFile(resource, judged, action.filters, action.facets) };
   }
+}
+
+/**
+ * The facets file (SearchFacets): per facet, per key (ascending), the positions of the objects
+ * that have it, as the list's files count them, ascending, as base-64 varint deltas.
+ */
+function facetsFile<T extends object>(resource: ResourceName, judged: readonly T[], specs: readonly FilterSpec<T>[], facets: readonly string[]): string {
+  const count = countingOf(resource, judged.length);
+  const out: SearchFacets = {};
+  for (const facet of facets) {
+    const spec = specs.find((filter) => filter.param === facet);
+    if (!spec) throw new Error(`${resource}/search: facet ${facet} names no filter of the action`);
+    const byKey = new Map<number, number[]>();
+    judged.forEach((object, position) => {
+      const values = spec.values(object);
+      for (const value of new Set(Array.isArray(values) ? values : [values])) {
+        if (typeof value !== 'number') continue;
+        let list = byKey.get(value);
+        if (!list) byKey.set(value, (list = []));
+        list.push(count(position));
+      }
+    });
+    out[facet] = Object.fromEntries(
+      [...byKey]
+        .sort((a, b) => a[0] - b[0])
+        .map(([key, positions]) => {
+          positions.sort((a, b) => a - b);
+          return [key, encodeNumbers(positions.map((position, i) => position - (i ? positions[i - 1]! : 0)))];
+        }),
+    );
+  }
+  return JSON.stringify(out);
 }

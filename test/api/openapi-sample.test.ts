@@ -105,6 +105,8 @@ beforeAll(async () => {
     '/api/v1/request/search/?sort=first&limit=3',
     '/api/v1/request/search/?status=bogus',
     '/api/v1/page/?q=Grundwasser',
+    '/api/v1/publicbody/search/?q=Datenschutz&jurisdiction=2',
+    '/api/v1/publicbody/search/?regions_kind=nowhere',
     '/api/v1/publicbody/autocomplete/?q=bundes',
     '/api/v1/message/99999/',
     '/api/v1/message/?request=abc',

@@ -618,8 +618,19 @@ export function apiContract(name: string, client: () => Client): void {
         expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
       });
 
+      it('answers publicbody/search/ with the list objects found and froide\'s aggregations as facets', async () => {
+        const all = await json(await client()('/api/v1/publicbody/search/'));
+        expect(all.meta.total_count).toBe(3);
+        expect(ids(all)).toEqual([1, 2, 3]);
+        expect(all.facets).toEqual({ fields: { jurisdiction: [[1, 2], [2, 1]], classification: [], categories: [], regions: [] } });
+        const found = await json(await client()('/api/v1/publicbody/search/?q=Vertrag'));
+        expect(ids(found)).toEqual([2]);
+        expect(found.facets.fields.jurisdiction).toEqual([[1, 1]]);
+        expect(ids(await json(await client()('/api/v1/publicbody/search/?jurisdiction=2')))).toEqual([3]);
+      });
+
       it('keeps a 404 for actions froide has but the archive does not serve', async () => {
-        const response = await client()('/api/v1/publicbody/search/');
+        const response = await client()('/api/v1/document/oembed/');
         expect(response.status).toBe(404);
       });
     });

@@ -6,7 +6,7 @@
  * - message 1..120: request = ((id - 1) % 7) + 1, kind "post" when id % 10 == 0 else "email",
  *   is_response = id is even; list ordered by id, so position = id - 1; subject and content
  *   quote the request's API URL (free text, which format=api must leave alone)
- * - publicbody 1..3 "Behörde <id>" (a faceted list; jurisdiction 1, body 3 jurisdiction 2), document 1..2
+ * - publicbody 1..3 "Behörde <id>" (a faceted list; jurisdiction 1, body 3 jurisdiction 2; body 2 about contracts), document 1..2
  * - autocomplete: publicbody (from its list), request tags ("bund", "Umwelt und Klima"), page: document 1 has 3 pages, document 2 has 2
  * - attachment 5: only a detail file, its file_url with a token slot (minted when answered)
  * - media: a public document PDF, an attachment (name with spaces and an umlaut) and a private
@@ -180,8 +180,24 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
   await putDetails(dir, 'publicbody', bodies);
-  const bodyModels = [1, 2, 3].map((id) => ({ id, name: `Behörde ${id}`, slug: `b${id}`, jurisdiction: { id: id === 3 ? 2 : 1 }, classification: null, categories: [], regions: [] }));
+  // Body 2 is about contracts (publicbody/search/).
+  const bodyModels = [1, 2, 3].map((id) => ({
+    id,
+    name: `Behörde ${id}`,
+    slug: `b${id}`,
+    otherNames: [],
+    description: id === 2 ? 'Prüft Verträge' : '',
+    email: '',
+    contact: '',
+    address: '',
+    url: null,
+    jurisdiction: { id: id === 3 ? 2 : 1, name: id === 3 ? 'Berlin' : 'Bund' },
+    classification: null,
+    categories: [],
+    regions: [],
+  }));
   for (const file of planFilterIndexes('publicbody', bodyModels)) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of [...planSearchIndex('publicbody', bodyModels), ...planSearchFilters('publicbody', bodyModels, {} as Archive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
 
   // Autocomplete actions: publicbody from its list; request tags from the requests (names).
   const actionFiles = [

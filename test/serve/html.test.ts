@@ -12,7 +12,7 @@ import { filterFields } from '../../src/serve/api/html/filter-form.ts';
 import { linkOf } from '../../src/serve/api/html/json.ts';
 import { documentView, fillTemplate, pageList } from '../../src/serve/api/html/media.ts';
 import { pager } from '../../src/serve/api/html/navigation.ts';
-import { filtersOf, RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
+import { filtersOf, listActionsOf, RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
 
 const urls = new UrlBuilder({ baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' });
 const HOSTILE = `<script>alert("x")</script>"><img src=x onerror=alert(1)>'`;
@@ -206,5 +206,20 @@ describe("the watching preview's banner", () => {
     const html = page({ notice: { summary: 'The build failed: 23 errors.', problems: Array.from({ length: 23 }, (_, i) => problem(i)) } });
     expect(html.match(/<li><code>/g)).toHaveLength(20);
     expect(html).toContain('<li>and 3 more (the terminal that runs npm start lists them all)</li>');
+  });
+});
+
+describe('the public body search box', () => {
+  it('on publicbody/search/ asks publicbody/search/ again, keeping its filters and showing q', () => {
+    const action = listActionsOf('publicbody').find((candidate) => candidate.path === 'search')!;
+    const html = page({
+      view: { kind: 'action', resource: 'publicbody', action },
+      url: new URL('https://archive.test/api/v1/publicbody/search/?format=api&q=Amt&jurisdiction=2&limit=5'),
+    });
+    const form = html.match(/<form class="search"[^]*?<\/form>/)![0];
+    expect(form).toContain('action="https://archive.test/api/v1/publicbody/search/"');
+    expect(form).toContain('<input type="hidden" name="jurisdiction" value="2">');
+    expect(form).not.toContain('name="limit"');
+    expect(form).toContain('<input type="search" name="q" value="Amt" aria-label="Search public bodies"');
   });
 });

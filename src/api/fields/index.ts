@@ -37,7 +37,7 @@ export const OBJECTS: Readonly<Record<string, FieldTable>> = {
   ...BODY_OBJECTS,
   ...APP_OBJECTS,
   Meta: META,
-  Facets: { fields: freeObject.describe('Always empty here (no search engine).') },
+  Facets: { fields: freeObject.describe('Empty in lists; in `publicbody/search/` each aggregation (`jurisdiction`, `classification`, `categories`, `regions`) as `[[id, objects], ...]`, the ten ids most objects found have, most first (docs/search.md, "Public body search").') },
   ApiRoot: Object.fromEntries(RESOURCE_NAMES.map((name) => [name, uri])),
   IdChoice: { value: integer, label: string },
   NameChoice: { value: string, label: string },

@@ -14,10 +14,11 @@ export interface FulltextParse {
 export const fulltext = valueKind<FulltextParse, string>({
   index: () => [],
   parse: (_parse, value) => ({ value }),
-  async lookup(spec, value, { reader, scores }) {
+  async lookup(spec, value, { reader, scores, rankings }) {
     if (!reader.search) throw new Error(`filter ${spec.param}: this reader cannot search`);
     const found = await reader.search(value);
-    for (const [position, score] of found) scores.set(position, score);
-    return [...found.keys()].sort((a, b) => a - b);
+    if (rankings) rankings.push(found);
+    else found.positions.forEach((position, i) => scores.set(position, found.scores[i]!));
+    return Array.from(found.positions);
   },
 });

@@ -15,7 +15,7 @@ import { fulltext } from './fulltext.ts';
 import { id } from './id.ts';
 import { ids } from './ids.ts';
 import { integer } from './integer.ts';
-import { intersect, type FilterKind, type FilterReader, type IndexFile, type Positions } from './kind.ts';
+import { intersect, type FilterKind, type FilterReader, type IndexFile, type Positions, type Ranking } from './kind.ts';
 import { lenient } from './lenient.ts';
 import { near } from './near.ts';
 import { nochoice } from './nochoice.ts';
@@ -99,6 +99,7 @@ export async function filterPositions(
   let ordering = -1;
   /** Scores of a ranking search (scan `rank`): they order the answer, over any other order. */
   const scores = new Map<number, number>();
+  const rankings: Ranking[] = [];
   for (const spec of specs) {
     const reading = kindOf(spec.parse).read(spec, query);
     if ('errors' in reading) {
@@ -110,7 +111,7 @@ export async function filterPositions(
     const reader = readerFor(spec.param);
     for (const lookup of reading.lookups) {
       params.push(lookup.param);
-      sets.push(lookup.positions({ reader, count, query, scores }));
+      sets.push(lookup.positions({ reader, count, query, scores, rankings }));
     }
   }
   // Django validates the whole form: a bad number and an unknown id are reported together,
@@ -133,8 +134,60 @@ export async function filterPositions(
     positions = others ? ordered.filter((position) => others.has(position)) : ordered;
   }
   // Stable: equal scores keep the order above.
-  if (scores.size) positions = [...positions].sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
+  if (scores.size || rankings.length) positions = byScore(positions, scoresOf(positions, scores, rankings));
   return { kind: 'positions', positions };
+}
+
+/** The score of each position (0 where none is given): the rankings' and the scores' summed. */
+function scoresOf(positions: readonly number[], scores: Map<number, number>, rankings: readonly Ranking[]): Float64Array {
+  const out = new Float64Array(positions.length);
+  if (scores.size) positions.forEach((position, i) => (out[i] = scores.get(position) ?? 0));
+  let ascending = true;
+  for (let i = 1; ascending && i < positions.length; i++) ascending = positions[i - 1]! < positions[i]!;
+  for (const ranking of rankings) {
+    if (ascending) {
+      // Both ascending: one walk.
+      for (let i = 0, j = 0; i < positions.length; i++) {
+        while (j < ranking.positions.length && ranking.positions[j]! < positions[i]!) j++;
+        if (j < ranking.positions.length && ranking.positions[j] === positions[i]) out[i]! += ranking.scores[j]!;
+      }
+    } else {
+      const byPosition = new Map<number, number>();
+      ranking.positions.forEach((position, j) => byPosition.set(position, ranking.scores[j]!));
+      positions.forEach((position, i) => (out[i]! += byPosition.get(position) ?? 0));
+    }
+  }
+  return out;
+}
+
+/**
+ * `positions` by score, highest first, equal scores in the given order (a stable sort): the
+ * distinct scores sorted natively, then the positions counted into their score's place, so a
+ * query that matches most of a large list sorts without a comparator per pair.
+ */
+function byScore(positions: readonly number[], scores: Float64Array): number[] {
+  const sorted = Float64Array.from(scores).sort();
+  // The distinct scores, highest first.
+  const distinct = new Float64Array(sorted.length);
+  let count = 0;
+  for (let i = sorted.length - 1; i >= 0; i--) if (count === 0 || distinct[count - 1] !== sorted[i]) distinct[count++] = sorted[i]!;
+  const rankOf = (score: number): number => {
+    let low = 0;
+    let high = count - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (distinct[middle]! > score) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const starts = new Int32Array(count + 1);
+  const ranks = new Int32Array(positions.length);
+  for (let i = 0; i < positions.length; i++) starts[(ranks[i] = rankOf(scores[i]!)) + 1]!++;
+  for (let r = 1; r <= count; r++) starts[r]! += starts[r - 1]!;
+  const out = new Array<number>(positions.length);
+  for (let i = 0; i < positions.length; i++) out[starts[ranks[i]!]!++] = positions[i]!;
+  return out;
 }
 
 function inTableOrder(specs: readonly FilterSpec<any>[], errors: Record<string, string[]>): Record<string, string[]> {

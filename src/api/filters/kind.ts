@@ -23,8 +23,8 @@ export interface FilterReader {
   shapes(resource: ResourceName): Promise<ShapeRecord[]>;
   /** Whether a published object has this id (its detail file exists). */
   exists(resource: ResourceName, id: string): Promise<boolean>;
-  /** The matches of a full-text query (`q` as sent) in the resource's index (fulltext.ts): position -> score. */
-  search?(query: string): Promise<Map<number, number>>;
+  /** The matches of a full-text query (`q` as sent) in the resource's index (fulltext.ts): positions ascending, each with its score. */
+  search?(query: string): Promise<Ranking>;
 }
 
 /** A list's counting of positions in its files: its own inverse (src/api/packs.ts listCounting). */
@@ -38,6 +38,14 @@ export interface LookupContext {
   query: URLSearchParams;
   /** Scores of a ranking search (scan `rank`), by position: they order the answer. */
   scores: Map<number, number>;
+  /** Scores of a full-text search (fulltext.ts), kept as its arrays: they order the answer as `scores` do (without it, they go into `scores`). */
+  rankings?: Ranking[];
+}
+
+/** Positions ascending, each with its score (a full-text search's matches). */
+export interface Ranking {
+  positions: Int32Array;
+  scores: Float64Array;
 }
 
 /**

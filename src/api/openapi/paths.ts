@@ -55,7 +55,8 @@ export function paginatedLists(): Map<string, boolean> {
   for (const resource of RESOURCE_NAMES) {
     const item = RESOURCES[resource].objects.item;
     if (item && resource !== 'venue') lists.set(item, RESOURCES[resource].facets);
-    for (const action of listActionsOf(resource)) lists.set(action.object, false);
+    // A search action with facets pages through its resource's own list item (publicbody/search/).
+    for (const action of listActionsOf(resource)) lists.set(action.object, (lists.get(action.object) ?? false) || action.facets !== undefined);
   }
   return lists;
 }

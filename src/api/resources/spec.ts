@@ -57,7 +57,7 @@ export interface ListAction {
   path: string;
   viewName: string;
   source: 'list' | 'names' | 'search';
-  object: 'IdChoice' | 'NameChoice' | 'FoiRequestList';
+  object: 'IdChoice' | 'NameChoice' | 'FoiRequestList' | 'PublicBodyList';
   /**
    * `search` actions (froide's `search/`, ESQueryMixin.search_view): the search filter set
    * (froide's `searchfilterset_class`), read by the API function over the resource's own list;
@@ -72,6 +72,12 @@ export interface ListAction {
    * by one of the action's range filters (its index is sorted by value).
    */
   sorts?: Readonly<Record<string, 'list' | 'reverse' | { range: string; descending?: boolean }>>;
+  /**
+   * `search` actions with froide's aggregations (`facets.fields` of the answer): the facet
+   * names, each the `param` of one of the action's filters whose values it counts over the
+   * objects found (docs/search.md, "Public body search").
+   */
+  facets?: readonly string[];
 }
 
 /**

@@ -11,7 +11,7 @@
 import { buildPaths } from '../routes.ts';
 import { countingOf } from '../packs.ts';
 import type { ResourceName } from '../resources/registry.ts';
-import { decodeLength, decodeNumbers, sealedFile, tailFile, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
+import { decodeLength, decodeNumbers, firstKeyOf, sealedFile, tailFile, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 
 const K1 = 1.2;
@@ -19,10 +19,24 @@ const B = 0.75;
 
 export type ReadJson = (path: string) => Promise<unknown>;
 
-/** One field's postings of a term, merged over the files: key -> [tf, field length]. */
-type FieldHits = Map<number, [number, number]>;
+/**
+ * One term's postings in one field, over the files that hold it, keys ascending: the key and
+ * the BM25 term-frequency part `tf (k1 + 1) / (tf + k1 (1 - b + b len / avgdl))` of each.
+ */
+interface FieldPostings {
+  keys: Float64Array;
+  parts: Float64Array;
+}
 
-/** The files that may hold a term: its bucket in each sealed segment, every tail of the open one. */
+/** Documents found: keys ascending, each with its score. */
+interface Found {
+  keys: Float64Array;
+  scores: Float64Array;
+}
+
+const EMPTY: FieldPostings = { keys: new Float64Array(0), parts: new Float64Array(0) };
+
+/** The files that may hold a term: its bucket in each sealed segment, every tail of the open one, keys ascending over them. */
 function filesOf(resource: ResourceName, meta: SearchMeta, term: string): string[] {
   return meta.segments.flatMap((segment) =>
     segment.buckets > 0
@@ -31,111 +45,274 @@ function filesOf(resource: ResourceName, meta: SearchMeta, term: string): string
   );
 }
 
-function decode(postings: Postings, fieldCount: number, into: FieldHits[]): void {
-  for (let f = 0; f < fieldCount; f++) {
-    const list = postings[f];
-    if (!list) continue;
-    let key = 0;
-    let slot = 0;
-    let tf = 0;
-    decodeNumbers(list, (n) => {
-      if (slot === 0) key += n;
-      else if (slot === 1) tf = n;
-      else into[f]!.set(key, [tf, decodeLength(n)]);
-      slot = (slot + 1) % 3;
-    });
+/**
+ * Decoded postings, kept per parsed file (the serving layer's Store keeps a parsed file while
+ * it is hot, so a warm instance decodes each term of a file once) and per average field length.
+ */
+const decodedPostings = new WeakMap<object, Map<string, { averages: readonly number[]; fields: FieldPostings[] }>>();
+
+function decodeField(list: string, average: number): FieldPostings {
+  // Three numbers per document: at most one document per character.
+  let keys = new Float64Array(Math.ceil(list.length / 3));
+  let parts = new Float64Array(keys.length);
+  let n = 0;
+  let key = 0;
+  let slot = 0;
+  let tf = 0;
+  decodeNumbers(list, (value) => {
+    if (slot === 0) key += value;
+    else if (slot === 1) tf = value;
+    else {
+      keys[n] = key;
+      parts[n++] = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * decodeLength(value)) / average));
+    }
+    slot = (slot + 1) % 3;
+  });
+  keys = keys.subarray(0, n);
+  parts = parts.subarray(0, n);
+  return { keys, parts };
+}
+
+function decodedOf(file: PostingsFile, term: string, averages: readonly number[]): FieldPostings[] | null {
+  const postings = file[term];
+  if (!postings) return null;
+  let byTerm = decodedPostings.get(file);
+  if (!byTerm) decodedPostings.set(file, (byTerm = new Map<string, { averages: readonly number[]; fields: FieldPostings[] }>()));
+  const cached = byTerm.get(term);
+  if (cached && cached.averages.every((average, f) => average === averages[f])) return cached.fields;
+  const fields = averages.map((average, f) => (postings[f] ? decodeField(postings[f], average) : EMPTY));
+  byTerm.set(term, { averages, fields });
+  return fields;
+}
+
+/** Lists of ascending keys, one after the other (files in filesOf's order), as one. */
+function concat(lists: readonly FieldPostings[], where: string): FieldPostings {
+  if (lists.length === 1) return lists[0]!;
+  const length = lists.reduce((sum, list) => sum + list.keys.length, 0);
+  const keys = new Float64Array(length);
+  const parts = new Float64Array(length);
+  let at = 0;
+  for (const list of lists) {
+    if (list.keys.length && at && list.keys[0]! <= keys[at - 1]!) throw new Error(`search index: ${where}: keys of the term's files are not ascending`);
+    keys.set(list.keys, at);
+    parts.set(list.parts, at);
+    at += list.keys.length;
   }
+  return { keys, parts };
+}
+
+/** Keys in both (ascending), the scores added. */
+function both(a: Found, b: Found): Found {
+  const length = Math.min(a.keys.length, b.keys.length);
+  const keys = new Float64Array(length);
+  const scores = new Float64Array(length);
+  let n = 0;
+  for (let i = 0, j = 0; i < a.keys.length && j < b.keys.length; ) {
+    const x = a.keys[i]!;
+    const y = b.keys[j]!;
+    if (x < y) i++;
+    else if (y < x) j++;
+    else {
+      keys[n] = x;
+      scores[n++] = a.scores[i++]! + b.scores[j++]!;
+    }
+  }
+  return { keys: keys.subarray(0, n), scores: scores.subarray(0, n) };
+}
+
+/** Keys in either (ascending), the scores added where both have the key. */
+function either(a: Found, b: Found): Found {
+  const keys = new Float64Array(a.keys.length + b.keys.length);
+  const scores = new Float64Array(keys.length);
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.keys.length || j < b.keys.length) {
+    const x = i < a.keys.length ? a.keys[i]! : Infinity;
+    const y = j < b.keys.length ? b.keys[j]! : Infinity;
+    if (x < y) {
+      keys[n] = x;
+      scores[n++] = a.scores[i++]!;
+    } else if (y < x) {
+      keys[n] = y;
+      scores[n++] = b.scores[j++]!;
+    } else {
+      keys[n] = x;
+      scores[n++] = a.scores[i++]! + b.scores[j++]!;
+    }
+  }
+  return { keys: keys.subarray(0, n), scores: scores.subarray(0, n) };
+}
+
+/** Keys of `a` that `b` has not. */
+function without(a: Found, b: Found): Found {
+  const keys = new Float64Array(a.keys.length);
+  const scores = new Float64Array(a.keys.length);
+  let n = 0;
+  for (let i = 0, j = 0; i < a.keys.length; i++) {
+    const x = a.keys[i]!;
+    while (j < b.keys.length && b.keys[j]! < x) j++;
+    if (j < b.keys.length && b.keys[j] === x) continue;
+    keys[n] = x;
+    scores[n++] = a.scores[i]!;
+  }
+  return { keys: keys.subarray(0, n), scores: scores.subarray(0, n) };
+}
+
+/**
+ * The matches of a query, ascending by list position, each with its score; null when the
+ * resource has no index. Every posting of the query's terms is read (the count is exact), as
+ * typed arrays decoded once per warm file; positions come from each segment's positions file,
+ * decoded once per build.
+ */
+export async function searchRanked(read: ReadJson, resource: SearchResource, query: ParsedQuery): Promise<{ positions: Int32Array; scores: Float64Array } | null> {
+  const meta = (await read(buildPaths.searchMeta(resource))) as SearchMeta | null;
+  if (meta === null) return null;
+  if (meta.version !== META_VERSION) throw new Error(`${buildPaths.searchMeta(resource)} is version ${meta.version}, not ${META_VERSION}; run the build`);
+  if (query.must.length === 0) return { positions: new Int32Array(0), scores: new Float64Array(0) };
+  const fields = SEARCH_FIELDS[resource];
+  const averages = fields.map((_, f) => (meta.docs[f] ? meta.length[f]! / meta.docs[f] : 1));
+  const wanted = [...new Set([...query.must, ...query.not].flatMap(lookupTerms))];
+  const paths = [...new Set(wanted.flatMap((term) => filesOf(resource, meta, term)))];
+  const files = new Map(await Promise.all(paths.map(async (path) => [path, (await read(path)) as PostingsFile | null] as const)));
+  /** Per term and field: its postings over every file. */
+  const hits = new Map<string, FieldPostings[]>();
+  for (const term of wanted) {
+    const perFile = filesOf(resource, meta, term).flatMap((path) => {
+      const file = files.get(path);
+      const decoded = file ? decodedOf(file, term, averages) : null;
+      return decoded ? [decoded] : [];
+    });
+    hits.set(term, fields.map((_, f) => (perFile.length ? concat(perFile.map((decoded) => decoded[f]!), `${resource} "${term}"`) : EMPTY)));
+  }
+
+  /** One term's scores in field f: BM25 with the field's idf (df: the term's documents in the field) and boost. */
+  const scored = (term: string, f: number): Found => {
+    const { keys, parts } = hits.get(term)![f]!;
+    const df = keys.length;
+    const docs = meta.docs[f]!;
+    const weight = fields[f]!.boost * Math.log(1 + (docs - df + 0.5) / (df + 0.5));
+    const scores = new Float64Array(parts.length);
+    for (let i = 0; i < parts.length; i++) scores[i] = weight * parts[i]!;
+    return { keys, scores };
+  };
+
+  /** A clause: a term in any field (scores summed over fields), a phrase's pairs all in one field. */
+  const clauseHits = (clause: Clause): Found => {
+    const terms = lookupTerms(clause);
+    let out: Found | null = null;
+    fields.forEach((_, f) => {
+      const inField = terms.map((term) => scored(term, f)).reduce(both);
+      out = out ? either(out, inField) : inField;
+    });
+    return out!;
+  };
+
+  // The smallest clause first (the scores are added in this order).
+  let found = query.must
+    .map(clauseHits)
+    .sort((a, b) => a.keys.length - b.keys.length)
+    .reduce(both);
+  for (const clause of query.not) found = without(found, clauseHits(clause));
+  return positionsOf(read, resource, meta, found);
 }
 
 /** The matches of a query: list position -> score; null when the resource has no index. */
 export async function searchIndex(read: ReadJson, resource: SearchResource, query: ParsedQuery): Promise<Map<number, number> | null> {
-  const meta = (await read(buildPaths.searchMeta(resource))) as SearchMeta | null;
-  if (meta === null) return null;
-  if (meta.version !== META_VERSION) throw new Error(`${buildPaths.searchMeta(resource)} is version ${meta.version}, not ${META_VERSION}; run the build`);
-  if (query.must.length === 0) return new Map();
-  const fields = SEARCH_FIELDS[resource];
-  const wanted = [...new Set([...query.must, ...query.not].flatMap(lookupTerms))];
-  const paths = [...new Set(wanted.flatMap((term) => filesOf(resource, meta, term)))];
-  const files = new Map(await Promise.all(paths.map(async (path) => [path, (await read(path)) as PostingsFile | null] as const)));
-  const hits = new Map<string, FieldHits[]>();
-  for (const term of wanted) {
-    const perField = fields.map((): FieldHits => new Map());
-    for (const path of filesOf(resource, meta, term)) {
-      const postings = files.get(path)?.[term];
-      if (postings) decode(postings, fields.length, perField);
-    }
-    hits.set(term, perField);
-  }
+  const ranked = await searchRanked(read, resource, query);
+  if (ranked === null) return null;
+  const out = new Map<number, number>();
+  ranked.positions.forEach((position, i) => out.set(position, ranked.scores[i]!));
+  return out;
+}
 
-  const scoreOf = (term: string, f: number, tf: number, length: number): number => {
-    const df = hits.get(term)![f]!.size;
-    const docs = meta.docs[f]!;
-    const idf = Math.log(1 + (docs - df + 0.5) / (df + 0.5));
-    const average = docs ? meta.length[f]! / docs : 1;
-    return fields[f]!.boost * idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average)));
-  };
+/** A segment's positions file decoded: keys ascending and the stored position of each. */
+interface SegmentPositions {
+  keys: Float64Array;
+  stored: Int32Array;
+}
 
-  /** key -> score of one clause: a term in any field, a phrase's pairs all in one field. */
-  const clauseHits = (clause: Clause): Map<number, number> => {
-    const terms = lookupTerms(clause);
-    const out = new Map<number, number>();
-    fields.forEach((_, f) => {
-      const [first, ...rest] = terms.map((term) => hits.get(term)![f]!);
-      for (const [key, [tf, length]] of first!) {
-        if (!rest.every((other) => other.has(key))) continue;
-        let score = scoreOf(terms[0]!, f, tf, length);
-        rest.forEach((other, i) => {
-          const [otherTf, otherLength] = other.get(key)!;
-          score += scoreOf(terms[i + 1]!, f, otherTf, otherLength);
-        });
-        out.set(key, (out.get(key) ?? 0) + score);
-      }
-    });
-    return out;
-  };
+/** Decoded positions files, per meta file (one build) and path. */
+const decodedPositions = new WeakMap<object, Map<string, SegmentPositions>>();
 
-  const clauses = query.must.map(clauseHits).sort((a, b) => a.size - b.size);
-  const scores = clauses[0]!;
-  for (const other of clauses.slice(1)) {
-    for (const [key, score] of scores) {
-      const more = other.get(key);
-      if (more === undefined) scores.delete(key);
-      else scores.set(key, score + more);
-    }
-  }
-  for (const clause of query.not) for (const key of clauseHits(clause).keys()) scores.delete(key);
-  return positionsOf(read, resource, scores, countingOf(resource, meta.total));
+async function segmentPositions(read: ReadJson, resource: SearchResource, meta: SearchMeta, segment: number): Promise<SegmentPositions> {
+  const path = buildPaths.searchSegment(resource, segment, 'positions');
+  let byPath = decodedPositions.get(meta);
+  if (!byPath) decodedPositions.set(meta, (byPath = new Map<string, SegmentPositions>()));
+  const cached = byPath.get(path);
+  if (cached) return cached;
+  const text = (await read(path)) as string | null;
+  if (text === null) throw new Error(`${path} is missing; the index names its segment`);
+  let keys = new Float64Array(Math.ceil(text.length / 2));
+  let stored = new Int32Array(keys.length);
+  let n = 0;
+  let key = 0;
+  let odd = false;
+  decodeNumbers(text, (value) => {
+    if (odd) stored[n++] = value;
+    else keys[n] = key += value;
+    odd = !odd;
+  });
+  keys = keys.subarray(0, n);
+  stored = stored.subarray(0, n);
+  const decoded = { keys, stored };
+  byPath.set(path, decoded);
+  return decoded;
 }
 
 /**
  * Keys -> positions through each segment's positions file (the segments the keys are in),
- * which holds them as the list's files count them (src/api/packs.ts listCounting).
+ * which holds them as the list's files count them (src/api/packs.ts listCounting); the answer
+ * ascending by position.
  */
-async function positionsOf(read: ReadJson, resource: SearchResource, scores: Map<number, number>, count: (position: number) => number): Promise<Map<number, number>> {
-  const segments = [...new Set([...scores.keys()].map((key) => segmentOf(groupOfKey(resource, key))))];
-  const maps = await Promise.all(
-    segments.map(async (segment) => {
-      const path = buildPaths.searchSegment(resource, segment, 'positions');
-      const text = (await read(path)) as string | null;
-      if (text === null) throw new Error(`${path} is missing; the index names its segment`);
-      const map = new Map<number, number>();
-      let key = 0;
-      let odd = false;
-      decodeNumbers(text, (n) => {
-        if (odd) map.set(key, n);
-        else key += n;
-        odd = !odd;
-      });
-      return map;
-    }),
-  );
-  const byKey = new Map<number, number>();
-  for (const map of maps) for (const [key, position] of map) byKey.set(key, position);
-  const out = new Map<number, number>();
-  for (const [key, score] of scores) {
-    const stored = byKey.get(key);
-    if (stored === undefined) throw new Error(`search index of ${resource}: key ${key} has no position`);
-    out.set(count(stored), score);
+async function positionsOf(read: ReadJson, resource: SearchResource, meta: SearchMeta, found: Found): Promise<{ positions: Int32Array; scores: Float64Array }> {
+  const count = countingOf(resource, meta.total);
+  // Keys ascend, and so do the segments they fall in: the segments, then one walk through each positions file.
+  const segmentIds: number[] = [];
+  for (let i = 0; i < found.keys.length; ) {
+    const segment = segmentOf(groupOfKey(resource, found.keys[i]!));
+    segmentIds.push(segment);
+    const next = firstKeyOf(resource, segment + 1);
+    while (i < found.keys.length && found.keys[i]! < next) i++;
   }
-  return out;
+  const tables = await Promise.all(segmentIds.map((segment) => segmentPositions(read, resource, meta, segment)));
+  const positions = new Int32Array(found.keys.length);
+  let i = 0;
+  segmentIds.forEach((segment, s) => {
+    const { keys, stored } = tables[s]!;
+    const next = firstKeyOf(resource, segment + 1);
+    for (let at = 0; i < found.keys.length && found.keys[i]! < next; i++) {
+      const key = found.keys[i]!;
+      while (at < keys.length && keys[at]! < key) at++;
+      if (at === keys.length || keys[at] !== key) throw new Error(`search index of ${resource}: key ${key} has no position`);
+      positions[i] = count(stored[at]!);
+    }
+  });
+  return byPosition(positions, found.scores);
+}
+
+/** Positions (distinct) and their scores, ascending by position. */
+function byPosition(positions: Int32Array, scores: Float64Array): { positions: Int32Array; scores: Float64Array } {
+  let ascending = true;
+  for (let i = 1; ascending && i < positions.length; i++) ascending = positions[i - 1]! < positions[i]!;
+  // A list in key order (pages: by document, then page) needs no sort.
+  if (ascending) return { positions, scores };
+  // Position and index in one number, sorted natively (no comparator): positions stay below
+  // 2^31 and indexes below 2^21 within the 2^53 a double holds exactly.
+  const SPAN = 2 ** 21;
+  if (positions.length >= SPAN) {
+    const indexes = Array.from({ length: positions.length }, (_, i) => i).sort((a, b) => positions[a]! - positions[b]!);
+    return { positions: Int32Array.from(indexes, (i) => positions[i]!), scores: Float64Array.from(indexes, (i) => scores[i]!) };
+  }
+  const order = new Float64Array(positions.length);
+  for (let i = 0; i < positions.length; i++) order[i] = positions[i]! * SPAN + i;
+  order.sort();
+  const sortedPositions = new Int32Array(positions.length);
+  const sortedScores = new Float64Array(positions.length);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]! % SPAN;
+    sortedPositions[k] = positions[i]!;
+    sortedScores[k] = scores[i]!;
+  }
+  return { positions: sortedPositions, scores: sortedScores };
 }

@@ -82,6 +82,13 @@ export interface SearchMeta {
 }
 
 /**
+ * `facets.json` of a search action with facets (ListAction.facets): facet -> key -> the list
+ * positions (as the list's files count them) of the objects with that key, ascending, written
+ * as base-64 varint deltas (encodeNumbers).
+ */
+export type SearchFacets = Record<string, Record<string, string>>;
+
+/**
  * Postings of one term in one file: one string per field (`""` where the field does not hold
  * the term), each the numbers `keyDelta, tf, norm, keyDelta, tf, norm, ...` ascending by key
  * (delta from the previous key of that field, the first from 0), written as base-64 varints
@@ -149,6 +156,12 @@ export function pageKey(documentId: number, number: number): number {
 /** The group of a key (the inverse of the sources' keys): a page's document id, else the key itself. */
 export function groupOfKey(resource: SearchResource, key: number): number {
   return resource === 'page' ? Math.floor(key / PAGE_KEY) : key;
+}
+
+/** The smallest key a segment's documents can have (the inverse of groupOfKey and segmentOf). */
+export function firstKeyOf(resource: SearchResource, segment: number): number {
+  const group = segment * SEGMENT_SPAN;
+  return resource === 'page' ? group * PAGE_KEY : group;
 }
 
 /** The index files of a search action's filter `<param>` are those of filter `search-<param>` (buildPaths.filterIndex). */

@@ -39,9 +39,13 @@ function pageDocument(item: PageItem): SearchDocument {
   return { group: document.id, key: pageKey(document.id, page.number), fields: [document.title ?? '', document.description, page.text] };
 }
 
-/** froide's public body index (froide/publicbody/documents.py): the name, and as content its other names, description and what it belongs to. */
+/**
+ * froide's public body index (froide/publicbody/documents.py `PublicBodyDocument`): the name,
+ * and as content (`prepare_content`) the name, other names, jurisdiction, email, description,
+ * contact, address, URL, classification and categories.
+ */
 function publicBodyDocument(body: PublicBody): SearchDocument {
-  const content = [body.name, ...body.otherNames, body.description, body.jurisdiction.name, body.classification?.name ?? '', ...body.categories.map((category) => category.name), body.address];
+  const content = [body.name, ...body.otherNames, body.jurisdiction.name, body.email, body.description, body.contact, body.address, body.url ?? '', body.classification?.name ?? '', ...body.categories.map((category) => category.name)];
   return { group: body.id, key: body.id, fields: [body.name, content.join('\n')] };
 }
 

@@ -7,7 +7,7 @@ import { buildPaths } from '../../api/routes.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
 import { readDetail } from '../shared/packs.ts';
-import { searchIndex } from '../../api/search/engine.ts';
+import { searchRanked } from '../../api/search/engine.ts';
 import { isSearchResource } from '../../api/search/layout.ts';
 import { parseQuery } from '../../api/search/query.ts';
 import type { Store } from '../shared/store.ts';
@@ -22,7 +22,7 @@ export function applyFilters(store: Store, resource: ResourceName, query: URLSea
     exists: async (ref, id) => (await readDetail(store, ref, id)) !== null,
     search: async (q) => {
       if (!isSearchResource(resource)) throw new Error(`${resource} has no full-text index`);
-      return (await searchIndex((path) => readJson(store, path), resource, parseQuery(q))) ?? new Map();
+      return (await searchRanked((path) => readJson(store, path), resource, parseQuery(q))) ?? { positions: new Int32Array(0), scores: new Float64Array(0) };
     },
   });
   return filterPositions(resource, query, readerFor, total, specs);

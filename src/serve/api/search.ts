@@ -12,7 +12,8 @@ import type { Manifest } from '../../api/manifest.ts';
 import { RESOURCES, type ResourceName } from '../../api/resources/registry.ts';
 import type { ListAction } from '../../api/resources/spec.ts';
 import { buildPaths, UrlBuilder } from '../../api/routes.ts';
-import { SEARCH_FILTER_PREFIX } from '../../api/search/layout.ts';
+import { decodeNumbers, SEARCH_FILTER_PREFIX, type SearchFacets } from '../../api/search/layout.ts';
+import { countingOf } from '../../api/packs.ts';
 import { applyFilters } from './filter-engine.ts';
 import { MESSAGES } from './responses.ts';
 import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts';
@@ -60,13 +61,47 @@ export async function searchAction(resource: ResourceName, action: ListAction, u
   let positions: number[];
   if (filtered.kind === 'positions' && q) {
     // Ordered by score: keep that order, drop what the scope leaves out.
-    const inScope = new Set(scope);
-    positions = filtered.positions.filter((position) => inScope.has(position));
+    const inScope = new Uint8Array(total);
+    for (const position of scope) inScope[position] = 1;
+    positions = filtered.positions.filter((position) => inScope[position] === 1);
   } else {
     positions = filtered.kind === 'positions' ? intersect(scope, [...filtered.positions].sort((a, b) => a - b)) : scope;
     if (sort !== '') positions = await sorted(store, resource, action, sort, positions);
   }
   const objects = await readPositions(store, resource, positions.slice(offset, offset + limit), total);
+  const facets = action.facets ? await aggregations(store, resource, positions, total) : undefined;
   const urls = new UrlBuilder(manifest.urls);
-  return { body: envelope(urls, { resource, action: action.path }, { query: others, offset, limit, total: positions.length, objects }) };
+  return { body: envelope(urls, { resource, action: action.path }, { query: others, offset, limit, total: positions.length, objects, facets }) };
+}
+
+/** Elasticsearch's `terms` aggregation's default size: the ten most frequent keys. */
+const FACET_SIZE = 10;
+
+/**
+ * froide's aggregations (SearchQuerySetWrapper.get_aggregations) over the objects found: per
+ * facet the ten keys most of them have, as `[key, count]`, by count (most first), then by key,
+ * as Elasticsearch's `terms` aggregation orders its buckets; keys no object found has are left out.
+ */
+async function aggregations(store: Store, resource: ResourceName, positions: readonly number[], total: number): Promise<{ fields: Record<string, [number, number][]> }> {
+  const path = buildPaths.searchFacets(resource);
+  const file = (await readJson(store, path)) as SearchFacets | null;
+  if (file === null) throw new Error(`${path} is missing; run the build`);
+  const count = countingOf(resource, total);
+  const found = new Uint8Array(total);
+  for (const position of positions) found[count(position)] = 1;
+  const fields: Record<string, [number, number][]> = {};
+  for (const [facet, keys] of Object.entries(file)) {
+    const buckets: [number, number][] = [];
+    for (const [key, encoded] of Object.entries(keys)) {
+      let stored = 0;
+      let n = 0;
+      decodeNumbers(encoded, (delta) => {
+        stored += delta;
+        n += found[stored]!;
+      });
+      if (n > 0) buckets.push([Number(key), n]);
+    }
+    fields[facet] = buckets.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, FACET_SIZE);
+  }
+  return { fields };
 }

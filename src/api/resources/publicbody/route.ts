@@ -1,8 +1,9 @@
 /** froide's public bodies (docs/froide.md#publicbody): facets in the list, JSONP among the renderers. */
+import { GEOREGION_KINDS } from '../../../content/choices.ts';
 import type { PublicBody } from '../../../model/types.ts';
 import { ancestorsAndSelf, id, NAME_SEARCH, text, type TreeNode } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/spec.ts';
-import { defineResource, RENDERS } from '../spec.ts';
+import { defineResource, RENDERS, type Judged } from '../spec.ts';
 
 /** Keys of objects linked to tree nodes: each node's id, and `<id>/` for it and every ancestor (ids `subtree`). */
 function subtreeKeys(nodes: readonly TreeNode[]): string[] {
@@ -24,10 +25,30 @@ const filters: FilterSpec<PublicBody>[] = [
   { param: 'lnglat', parse: { kind: 'point', order: 'lnglat', shapes: 'georegion' }, values: (b) => b.regions.map((r) => r.id) },
 ];
 
+/**
+ * froide's public body search filter set (okfde/froide:froide/publicbody/filters.py
+ * `PublicBodyAPIFilterSet`): ids, matched as `PublicBodyDocument` indexes them (classification,
+ * categories and regions with their ancestors; `regions_kind` the kinds of the body's own regions).
+ */
+const searchFilters: FilterSpec<Judged<PublicBody>>[] = [
+  { param: 'q', parse: { kind: 'fulltext' }, values: () => null },
+  { param: 'jurisdiction', parse: id('jurisdiction'), values: ({ object: b }) => b.jurisdiction.id },
+  { param: 'categories', parse: id('category'), values: ({ object: b }) => [...new Set(b.categories.flatMap((c) => ancestorsAndSelf(c)))] },
+  { param: 'classification', parse: id('classification'), values: ({ object: b }) => ancestorsAndSelf(b.classification) },
+  // A ModelMultipleChoiceFilter: `regions=1&regions=2` is any of them.
+  { param: 'regions', parse: id('georegion'), repeat: 'or', values: ({ object: b }) => [...new Set(b.regions.flatMap((r) => ancestorsAndSelf(r)))] },
+  { param: 'regions_kind', parse: { kind: 'choice', choices: GEOREGION_KINDS }, values: ({ object: b }) => b.regions.map((r) => r.kind) },
+];
+
 export const publicbody = defineResource('publicbody', 'PublicBody', 'Public Body', {
   renders: [...RENDERS, 'application/javascript'],
   facets: true,
-  listActions: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list', object: 'IdChoice' }],
+  listActions: [
+    { path: 'autocomplete', viewName: 'Autocomplete', source: 'list', object: 'IdChoice' },
+    // okfde/froide:froide/publicbody/api_views.py `PublicBodyViewSet.search`: every indexed
+    // body (no `public` restriction), froide's four aggregations as facets.
+    { path: 'search', viewName: 'Search', source: 'search', object: 'PublicBodyList', filters: searchFilters, facets: ['jurisdiction', 'classification', 'categories', 'regions'] },
+  ],
   filters,
   objects: { item: 'PublicBodyList', detail: 'PublicBody' },
 });

@@ -1,7 +1,7 @@
 /**
  * The search box of the browsable API (docs/search.md): on the request list and on
- * `request/search/` it asks `request/search/?q=`, on the page list `page/?q=` (keeping a
- * `document` the list is narrowed to). One field, named `q`, as froide's search form.
+ * `request/search/` it asks `request/search/?q=`, on `publicbody/search/` itself (keeping its
+ * filters), on the page list `page/?q=` (keeping a `document` the list is narrowed to). One field, named `q`, as froide's search form.
  */
 import type { UrlBuilder } from '../../../api/routes.ts';
 import type { ListAction } from '../../../api/resources/spec.ts';
@@ -19,6 +19,9 @@ export function SORT_FIELDS(action: ListAction): FormField[] {
 function target(view: ApiRoute, urls: UrlBuilder): { action: string; keep: readonly string[]; label: string } | null {
   if ((view.kind === 'list' && view.resource === 'request') || (view.kind === 'action' && view.action.source === 'search' && view.resource === 'request')) {
     return { action: urls.action('request', 'search'), keep: view.kind === 'action' ? ['status', 'jurisdiction', 'category', 'classification', 'campaign', 'tag', 'publicbody', 'sort'] : [], label: 'Search requests' };
+  }
+  if (view.kind === 'action' && view.action.source === 'search' && view.resource === 'publicbody') {
+    return { action: urls.action('publicbody', 'search'), keep: ['jurisdiction', 'categories', 'classification', 'regions', 'regions_kind'], label: 'Search public bodies' };
   }
   if (view.kind === 'list' && view.resource === 'page') return { action: urls.list('page'), keep: ['document', 'uid', 'collection'], label: 'Search pages' };
   return null;

@@ -1,9 +1,12 @@
 /**
  * Reads objects out of the packs and list chunks the build wrote (src/api/packs.ts): one
  * range of the slot table, then one range of bodies per file, through the Store, so the
- * preview, the API function and the detail Edge Function read exactly alike. Web-standard only.
+ * preview, the API function and the detail Edge Function read exactly alike; the records a
+ * stored object refers to (src/api/embeds.ts) are read the same way and spliced in, so what
+ * these readers return is the answer's bytes. Web-standard only.
  */
-import { chunkOf, countingOf, entryRange, packOf, parseEntries } from '../../api/packs.ts';
+import { chunkOf, countingOf, entryRange, PACK_SLOTS, packOf, parseEntries } from '../../api/packs.ts';
+import { EMBED_KINDS, findEmbeds, hasEmbed, splice, type EmbedAt, type EmbedKind } from '../../api/embeds.ts';
 import { buildPaths } from '../../api/routes.ts';
 import type { ResourceName } from '../../api/resources/registry.ts';
 import { readRange, type Store } from './store.ts';
@@ -49,12 +52,90 @@ export async function readSlots(store: Store, pathOf: (file: number) => string, 
   });
 }
 
-/** The precomputed detail of an object (its answer's exact bytes), or null when it has none. */
-export async function readDetail(store: Store, resource: ResourceName, id: string): Promise<Uint8Array | null> {
+/**
+ * The bodies of the given slots of a pack (any order, repeats allowed), by slot; an empty slot
+ * is left out. One range of the slot table (the span of the slots), then the bodies: ranges of
+ * one file closer than `gap` bytes are read as one, the others in parallel, so scattered slots
+ * fetch little more than their own bytes. Null when the pack does not exist.
+ */
+export async function readSlotSet(store: Store, pathOf: (file: number) => string, slots: readonly number[], gap = 16 * 1024): Promise<Map<number, Uint8Array> | null> {
+  const first = Math.min(...slots);
+  const last = Math.max(...slots);
+  const { start, end } = entryRange(first, last);
+  const table = await readRange(store, pathOf(0), start, end);
+  if (table === null) return null;
+  if (table.byteLength !== end - start) throw new BrokenPack(`${pathOf(0)}: the slot table ends before slot ${last}`);
+  const entries = parseEntries(table);
+  const wanted = [...new Set(slots)].map((slot) => ({ slot, ...entries[slot - first]! })).filter((entry) => entry.length > 0);
+  wanted.sort((a, b) => a.file - b.file || a.start - b.start);
+  const reads: { file: number; start: number; end: number; slots: typeof wanted }[] = [];
+  for (const entry of wanted) {
+    const read = reads.at(-1);
+    if (read && read.file === entry.file && entry.start - read.end <= gap) {
+      read.end = Math.max(read.end, entry.start + entry.length);
+      read.slots.push(entry);
+    } else reads.push({ file: entry.file, start: entry.start, end: entry.start + entry.length, slots: [entry] });
+  }
+  const bodies = new Map<number, Uint8Array>();
+  await Promise.all(
+    reads.map(async (read) => {
+      const bytes = await readRange(store, pathOf(read.file), read.start, read.end);
+      if (bytes === null || bytes.byteLength !== read.end - read.start) throw new BrokenPack(`${pathOf(read.file)} is missing or shorter than its slot table says`);
+      for (const entry of read.slots) bodies.set(entry.slot, bytes.subarray(entry.start - read.start, entry.start - read.start + entry.length));
+    }),
+  );
+  return bodies;
+}
+
+/**
+ * Stored bytes as answer bytes: every reference to an embedded record (src/api/embeds.ts)
+ * replaced by the record's bytes. The records of all the given bodies are read at once, one
+ * readSlotSet per pack they are in; bodies without a reference come back as they are.
+ */
+export async function withEmbeds(store: Store, stored: readonly Uint8Array[]): Promise<Uint8Array[]> {
+  const found: (EmbedAt[] | null)[] = stored.map((bytes) => (hasEmbed(bytes) ? findEmbeds(bytes) : null));
+  const byPack = new Map<string, { kind: EmbedKind; pack: number; slots: number[] }>();
+  for (const embed of found.flat()) {
+    if (!embed) continue;
+    const { pack, slot } = packOf(embed.id);
+    const key = `${embed.kind}${pack}`;
+    const group = byPack.get(key);
+    if (group) group.slots.push(slot);
+    else byPack.set(key, { kind: embed.kind, pack, slots: [slot] });
+  }
+  if (byPack.size === 0) return [...stored];
+  const records = new Map<string, Uint8Array>();
+  await Promise.all(
+    [...byPack.values()].map(async ({ kind, pack, slots }) => {
+      const pathOf = (file: number) => EMBED_KINDS[kind](pack, file);
+      const bodies = await readSlotSet(store, pathOf, slots);
+      for (const slot of slots) {
+        const body = bodies?.get(slot);
+        if (!body) throw new BrokenPack(`${pathOf(0)} holds no record ${kind}${pack * PACK_SLOTS + slot}, which a stored object refers to`);
+        records.set(`${kind}${pack * PACK_SLOTS + slot}`, body);
+      }
+    }),
+  );
+  return stored.map((bytes, i) => (found[i] ? splice(bytes, found[i]!, records) : bytes));
+}
+
+/** The stored bytes of an object's detail (references not spliced in), or null when it has none. */
+async function readStoredDetail(store: Store, resource: ResourceName, id: string): Promise<Uint8Array | null> {
   if (!/^\d{1,15}$/.test(id)) return null;
   const { pack, slot } = packOf(Number(id));
   const slots = await readSlots(store, (file) => buildPaths.pack(resource, pack, file), slot, slot);
   return slots?.[0] ?? null;
+}
+
+/** The precomputed detail of an object (its answer's exact bytes), or null when it has none. */
+export async function readDetail(store: Store, resource: ResourceName, id: string): Promise<Uint8Array | null> {
+  const bytes = await readStoredDetail(store, resource, id);
+  return bytes === null || !hasEmbed(bytes) ? bytes : (await withEmbeds(store, [bytes]))[0]!;
+}
+
+/** Whether an object has a precomputed detail (read without its embedded records). */
+export async function hasDetail(store: Store, resource: ResourceName, id: string): Promise<boolean> {
+  return (await readStoredDetail(store, resource, id)) !== null;
 }
 
 /**
@@ -82,11 +163,12 @@ export async function readListItems(store: Store, resource: ResourceName, positi
       chunks.set(chunk, { first, slots });
     }),
   );
-  return positions.map((position) => {
+  const stored = positions.map((position) => {
     const { chunk, slot } = chunkOf(position, count);
     const { first, slots } = chunks.get(chunk)!;
     const bytes = slots[slot - first];
     if (!bytes) throw new BrokenPack(`position ${position} of ${resource} is not in its chunk`);
     return bytes;
   });
+  return withEmbeds(store, stored);
 }

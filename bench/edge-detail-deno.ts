@@ -5,12 +5,14 @@
  * HTTP client; waiting for the server is not CPU time, as on Netlify) as one JSON line.
  */
 import process from 'node:process';
-import apiDetail from '../src/netlify/edge-functions/api-detail.ts';
 
 // Only what this file uses; tsc checks it with Node's types, Deno provides the real global.
 declare const Deno: { stdin: { readable: ReadableStream<Uint8Array> }; version: { deno: string } };
 
-const { origin, paths, rounds } = JSON.parse(await new Response(Deno.stdin.readable).text()) as { origin: string; paths: string[]; rounds: number };
+const { origin, paths, rounds, env } = JSON.parse(await new Response(Deno.stdin.readable).text()) as { origin: string; paths: string[]; rounds: number; env: Record<string, string> };
+// The function reads its settings (MEDIA_TOKEN_KEYS) from Netlify's global, as on Netlify: set before it is loaded.
+(globalThis as { Netlify?: unknown }).Netlify = { env: { get: (name: string) => env[name], has: (name: string) => name in env, toObject: () => ({ ...env }) } };
+const { default: apiDetail } = await import('../src/netlify/edge-functions/api-detail.ts');
 const context = { next: () => Promise.resolve(new Response('not a detail', { status: 404 })) };
 const cpu: number[] = [];
 let bytes = 0;

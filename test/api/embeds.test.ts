@@ -100,6 +100,20 @@ describe('readers', () => {
     expect(await readSlotSet(store, () => 'no/such.pack', [1])).toBeNull();
   });
 
+  it('read the scattered positions of a filter with about their own bytes, not the span of their chunk', async () => {
+    const messages = new Map<string, Uint8Array>();
+    const item = (id: number) => apiJson({ id, text: 'x'.repeat(200) });
+    messages.set(buildPaths.chunk('message', 0), encodePack(1000, Array.from({ length: 1000 }, (_, slot) => [slot, item(slot + 1)] as [number, string]))[0]!);
+    const store = memoryStore(messages);
+    let bytes = 0;
+    const counting: Store = { read: store.read, readRange: async (path, start, end) => { const read = await store.readRange!(path, start, end); bytes += read?.byteLength ?? 0; return read; } };
+    const items = await readListItems(counting, 'message', [999, 0, 500, 501], 1000);
+    expect(items.map((bytes) => JSON.parse(text(bytes)!).id)).toEqual([1000, 1, 501, 502]);
+    // The table (16 KB), then three ranges: slot 0, slots 500-501, slot 999.
+    expect(store.ranges).toHaveLength(4);
+    expect(bytes).toBeLessThan(16_000 + 4 * 230);
+  });
+
   it('fail on a reference to a record no pack holds', async () => {
     const broken = new Map(files);
     broken.set(buildPaths.pack('request', 0), encodePack(1000, [[6, `{"public_body":${embedMarker('s', 5000)}}`]])[0]!);

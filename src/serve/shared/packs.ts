@@ -142,33 +142,31 @@ export async function hasDetail(store: Store, resource: ResourceName, id: string
 
 /**
  * The list items at the given positions of a resource's list of `total` objects, as bytes, in
- * the given order: one read per chunk the positions touch (the span of its slots they cover).
+ * the given order, their embedded records spliced in: one readSlotSet per chunk the positions
+ * touch, so a window (adjacent slots) is one range of the table and one of bodies, and the
+ * scattered positions of a filter read about their own bytes rather than the chunks' spans.
  */
 export async function readListItems(store: Store, resource: ResourceName, positions: readonly number[], total: number): Promise<Uint8Array[]> {
   const count = countingOf(resource, total);
-  const byChunk = new Map<number, { first: number; last: number }>();
+  const byChunk = new Map<number, number[]>();
   for (const position of positions) {
     if (!Number.isInteger(position) || position < 0 || position >= total) throw new BrokenPack(`position ${position} is outside ${resource}'s list of ${total}`);
     const { chunk, slot } = chunkOf(position, count);
-    const span = byChunk.get(chunk);
-    if (!span) byChunk.set(chunk, { first: slot, last: slot });
-    else {
-      span.first = Math.min(span.first, slot);
-      span.last = Math.max(span.last, slot);
-    }
+    const slots = byChunk.get(chunk);
+    if (!slots) byChunk.set(chunk, [slot]);
+    else slots.push(slot);
   }
-  const chunks = new Map<number, { first: number; slots: (Uint8Array | null)[] }>();
+  const chunks = new Map<number, Map<number, Uint8Array>>();
   await Promise.all(
-    [...byChunk].map(async ([chunk, { first, last }]) => {
-      const slots = await readSlots(store, (file) => buildPaths.chunk(resource, chunk, file), first, last);
-      if (slots === null) throw new BrokenPack(`${buildPaths.chunk(resource, chunk)} is missing`);
-      chunks.set(chunk, { first, slots });
+    [...byChunk].map(async ([chunk, slots]) => {
+      const bodies = await readSlotSet(store, (file) => buildPaths.chunk(resource, chunk, file), slots);
+      if (bodies === null) throw new BrokenPack(`${buildPaths.chunk(resource, chunk)} is missing`);
+      chunks.set(chunk, bodies);
     }),
   );
   const stored = positions.map((position) => {
     const { chunk, slot } = chunkOf(position, count);
-    const { first, slots } = chunks.get(chunk)!;
-    const bytes = slots[slot - first];
+    const bytes = chunks.get(chunk)!.get(slot);
     if (!bytes) throw new BrokenPack(`position ${position} of ${resource} is not in its chunk`);
     return bytes;
   });

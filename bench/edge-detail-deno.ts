@@ -6,16 +6,13 @@
  */
 import process from 'node:process';
 
-// Netlify's runtime global, with the key the function mints with (as the site's environment
-// gives it); set before the function module is evaluated, as Netlify does.
-const ENV: Record<string, string> = { MEDIA_TOKEN_KEYS: 'bench:bench-secret-0123456789abcdef' };
-(globalThis as { Netlify?: unknown }).Netlify = { env: { get: (name: string) => ENV[name], has: (name: string) => name in ENV } };
-const { default: apiDetail } = await import('../src/netlify/edge-functions/api-detail.ts');
-
 // Only what this file uses; tsc checks it with Node's types, Deno provides the real global.
 declare const Deno: { stdin: { readable: ReadableStream<Uint8Array> }; version: { deno: string } };
 
-const { origin, paths, rounds } = JSON.parse(await new Response(Deno.stdin.readable).text()) as { origin: string; paths: string[]; rounds: number };
+const { origin, paths, rounds, env } = JSON.parse(await new Response(Deno.stdin.readable).text()) as { origin: string; paths: string[]; rounds: number; env: Record<string, string> };
+// The function reads its settings (MEDIA_TOKEN_KEYS) from Netlify's global, as on Netlify: set before it is loaded.
+(globalThis as { Netlify?: unknown }).Netlify = { env: { get: (name: string) => env[name], has: (name: string) => name in env, toObject: () => ({ ...env }) } };
+const { default: apiDetail } = await import('../src/netlify/edge-functions/api-detail.ts');
 const context = { next: () => Promise.resolve(new Response('not a detail', { status: 404 })) };
 const cpu: number[] = [];
 let bytes = 0;

@@ -110,8 +110,11 @@ async function main(): Promise<void> {
   const server = await child('preview', dir);
   const manifest = JSON.parse(await readFile(join(dir, buildPaths.manifest), 'utf8')) as Manifest;
   const messages = manifest.lists.message?.total ?? 0;
+  const requests = manifest.lists.request?.total ?? 0;
   const computed: [string, string[]][] = [
     ['offset pages', Array.from({ length: 40 }, (_, i) => `/api/v1/message/?limit=${[20, 50, 7, 33][i % 4]}&offset=${(i * 12_347) % messages}`)],
+    // Request items embed their public body, spliced in from its own pack (docs/architecture.md, "Embedded public bodies").
+    ['request pages', Array.from({ length: 20 }, (_, i) => `/api/v1/request/?limit=${[50, 20, 7, 33][i % 4]}&offset=${(i * 2_347) % requests}`)],
     ['filtered lists', [
       '/api/v1/message/?request=42', '/api/v1/message/?request=4242&is_response=true', '/api/v1/request/?status=resolved&offset=1000',
       '/api/v1/request/?public_body=7&tags=Gutachten', '/api/v1/message/?kind=post&limit=10&offset=500', '/api/v1/request/?jurisdiction=3&status=asleep',
@@ -130,21 +133,26 @@ async function main(): Promise<void> {
   // Bytes each answer reads from build/ (what the API function fetches from the deploy on
   // Netlify): the same URLs through the API core with a Store that counts.
   let read = 0;
+  let reads = 0;
   const files = fsStore(dir);
   const counting: Store = {
-    read: async (path) => { const bytes = await files.read(path); read += bytes?.byteLength ?? 0; return bytes; },
-    readRange: async (path, start, end) => { const bytes = await files.readRange!(path, start, end); read += bytes?.byteLength ?? 0; return bytes; },
+    read: async (path) => { const bytes = await files.read(path); read += bytes?.byteLength ?? 0; reads++; return bytes; },
+    readRange: async (path, start, end) => { const bytes = await files.readRange!(path, start, end); read += bytes?.byteLength ?? 0; reads++; return bytes; },
   };
   const api = createApiHandler({ store: counting });
   let most = { bytes: 0, path: '' };
+  let mostReads = { reads: 0, path: '' };
   for (const [, paths] of computed) {
     for (const path of paths) {
       read = 0;
+      reads = 0;
       await (await api(new Request(new URL(path, 'http://bench.test')))).arrayBuffer();
       if (read > most.bytes) most = { bytes: read, path };
+      if (reads > mostReads.reads) mostReads = { reads, path };
     }
   }
   console.log(`most bytes read for one computed answer: ${(most.bytes / 1024).toFixed(0)} KB (${most.path}), the manifest's first read included`);
+  console.log(`most reads (files and ranges) for one computed answer: ${mostReads.reads} (${mostReads.path})`);
   console.log('| answers | server | connections | req/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);

@@ -428,6 +428,14 @@ export const buildPaths = {
   chunk(resource: ResourceName, chunk: number, file = 0): string {
     return sharded(`_data/${resource}/chunks`, chunk, file === 0 ? '.pack' : `.${file}.pack`);
   },
+  /**
+   * File `file` of pack `pack` of public bodies' simple shapes (the shape froide embeds in a
+   * request's list item), keyed by id as detail packs are: what a list chunk's reference to a
+   * public body is spliced from (src/api/embeds.ts).
+   */
+  simplePublicBody(pack: number, file = 0): string {
+    return sharded('_data/publicbody/simple', pack, file === 0 ? '.pack' : `.${file}.pack`);
+  },
   /** The detail data of a QUERY_ANSWERED resource; `key` may have `/`-separated parts. */
   dataDetail(resource: ResourceName, key: string): string {
     return `_data/${resource}/details/${shardOf(key)}/${key.split('/').map(encodeSegment).join('/')}.json`;

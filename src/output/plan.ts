@@ -16,6 +16,7 @@ import type { PlannedFile } from '../lib/planned-file.ts';
 import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/registry.ts';
 import { PAGE_SIZE } from '../api/resources/spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
+import { referTo, type EmbedRef } from '../api/embeds.ts';
 
 export interface PlanInput {
   archive: Archive;
@@ -113,14 +114,29 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
   }
   const chunks = new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(resource.name, chunk, file));
 
+  // Packs and chunks store embedded records as references (BuiltResource.embeds); each
+  // record's text is rendered once.
+  const records = new Map<string, string>();
+  const stored = (text: string, ref: EmbedRef | null | undefined, what: () => string): string => {
+    if (!ref) return text;
+    const key = `${ref.kind}${ref.id}`;
+    let record = records.get(key);
+    if (record === undefined) records.set(key, (record = json(ref.value())));
+    return referTo(text, record, ref.kind, ref.id, what());
+  };
+
   function* detail(item: unknown, rendered: string | null): Generator<PlannedFile> {
     const id = resource.id(item);
     if (id === null) return;
-    const body = resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item)));
     if (keyed) {
-      yield { path: buildPaths.dataDetail(resource.name, String(id)), body };
+      // The function reads these whole (not through the pack readers that splice references).
+      yield { path: buildPaths.dataDetail(resource.name, String(id)), body: resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item))) };
       return;
     }
+    const what = () => `${resource.name} ${id}`;
+    const body = resource.detail
+      ? stored(json(resource.detail(ctx, item)), resource.embeds?.detail?.(ctx, item), what)
+      : (rendered ?? stored(json(resource.item(ctx, item)), resource.embeds?.item?.(ctx, item), what));
     const { pack, slot } = packOf(packId(resource.name, id));
     yield* packs.add(pack, slot, body);
   }
@@ -129,10 +145,12 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
   for (let position = 0; position < total; position++) {
     const item = items[position];
     const rendered = json(resource.item(ctx, item));
+    // The bare list file is answered as it is: it keeps the records embedded.
     if (position < PAGE_SIZE) first.push(rendered);
+    const storedItem = stored(rendered, resource.embeds?.item?.(ctx, item), () => `${resource.name} list item ${String(resource.id(item))}`);
     const { chunk, slot } = chunkOf(position, count);
-    yield* chunks.add(chunk, slot, rendered);
-    if (!separateDetails) yield* detail(item, rendered);
+    yield* chunks.add(chunk, slot, storedItem);
+    if (!separateDetails) yield* detail(item, keyed ? rendered : storedItem);
   }
   // The bare list file is static unless the function answers the list (whole, or to mint the
   // tokens of its media links: ResourceSpec.mediaTokens); then chunks are all there is.

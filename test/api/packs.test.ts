@@ -76,22 +76,6 @@ describe('reading packs (src/serve/shared/packs.ts)', () => {
     expect(memory.ranges.length).toBe(1 + files.length);
   });
 
-  it('reads wanted slots far apart in their own ranges of bodies, not the bodies between them', async () => {
-    const big = 'x'.repeat(40 * 1024);
-    const slots = Array.from({ length: 10 }, (_, slot): [number, string] => [slot, `${slot}${big}`]);
-    const pack = encodePack(10, slots, 4 * 1024 * 1024);
-    expect(pack).toHaveLength(1);
-    const memory = memoryStore(new Map([['p.0', pack[0]!]]));
-    const wanted = new Set([0, 1, 9]);
-    const read = (await readSlots(memory, (file) => `p.${file}`, 0, 9, (slot) => wanted.has(slot)))!;
-    expect(read.map((bytes) => text(bytes)?.[0] ?? null)).toEqual(['0', '1', null, null, null, null, null, null, null, '9']);
-    expect(read[9]!.byteLength).toBe(big.length + 1);
-    // The table, then slots 0 and 1 (adjacent) in one range, slot 9 in another: 3 of 10 bodies.
-    expect(memory.ranges).toHaveLength(3);
-    const bytes = memory.ranges.slice(1).reduce((sum, range) => sum + Number(range.split('-')[1]) - Number(range.split(' ')[1]!.split('-')[0]), 0);
-    expect(bytes).toBe(3 * (big.length + 1));
-  });
-
   it('answers null for a pack that does not exist, and throws for one cut short', async () => {
     expect(await readSlots(memoryStore(new Map()), (file) => `p.${file}`, 0, 0)).toBeNull();
     const cut = memoryStore(new Map([['p.0', files[0]!.subarray(0, 20)]]));

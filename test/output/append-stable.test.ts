@@ -19,6 +19,7 @@ let counts: SyntheticCounts;
 let before: Map<string, string>;
 let after: Map<string, string>;
 const content = () => join(dir.path, 'content');
+const newRequest = () => 2001;
 
 async function build(out: string): Promise<Map<string, string>> {
   await buildArchive({
@@ -39,7 +40,9 @@ beforeAll(async () => {
   // Over 1,000 messages, so the message list has more than one chunk.
   counts = await writeSyntheticArchive(content(), { requests: 130 });
   before = await build('before');
-  const request = counts.requests + 1;
+  // An id past the request packs of the others: pack 0, which holds public body 1's other
+  // requests, must stay as it was although the body counts one request more.
+  const request = newRequest();
   const folder = join(content(), 'requests', String(request));
   await mkdir(join(folder, 'messages'), { recursive: true });
   await writeFile(
@@ -60,9 +63,20 @@ afterAll(() => dir?.remove());
 describe('a new request with new messages', () => {
   it('is in the build', async () => {
     const read = builtReaders(join(dir.path, 'after'));
-    expect((await read.detail('request', counts.requests + 1)).title).toBe('Neue Anfrage');
-    expect((await read.page('request', 0)).objects[0].id).toBe(counts.requests + 1);
-    expect((await read.detail('message', counts.messages + 1001)).request).toMatch(new RegExp(`/request/${counts.requests + 1}/$`));
+    expect((await read.detail('request', newRequest())).title).toBe('Neue Anfrage');
+    expect((await read.page('request', 0)).objects[0].id).toBe(newRequest());
+    expect((await read.detail('message', counts.messages + 1001)).request).toMatch(new RegExp(`/request/${newRequest()}/$`));
+    // Public body 1 as the answers embed it: the count of the build it is answered from.
+    const body = await read.detail('publicbody', 1);
+    expect((await read.detail('request', newRequest())).public_body).toEqual(body);
+    expect((await read.page('request', 0)).objects[0].public_body.number_of_requests).toBe(body.number_of_requests);
+    let earlier: { id: number; public_body: unknown } | undefined;
+    for (let id = 1; id <= counts.requests && !earlier; id++) {
+      const detail = await read.detail('request', id);
+      if (detail.public_body?.id === 1) earlier = detail;
+    }
+    expect(earlier?.public_body).toEqual(body);
+    expect((await builtReaders(join(dir.path, 'before')).detail('publicbody', 1)).number_of_requests).toBe(body.number_of_requests - 1);
   });
 
   it('leaves the earlier chunk and pack of the message list (ids ascending) as they were', () => {
@@ -82,10 +96,20 @@ describe('a new request with new messages', () => {
     const newMessagePack = buildPaths.pack('message', Math.floor((counts.messages + 1000) / 1000));
     expect(before.has(newMessagePack)).toBe(false);
     // The request list puts new requests first and counts from its end: all 131 sit in chunk 0.
-    // Public body 1 counts one request more (number_of_requests), in its list item and detail.
-    expect(changed.filter((path) => /\/(chunks|packs)\//.test(path)).sort()).toEqual(
-      [buildPaths.chunk('message', 1), newMessagePack, buildPaths.chunk('request', 0), buildPaths.pack('request', 0), buildPaths.chunk('publicbody', 0), buildPaths.pack('publicbody', 0)].sort(),
+    // Public body 1 counts one request more (number_of_requests), in its list item, detail and
+    // simple shape; the requests that embed it refer to it, so request pack 0 stays as it was.
+    expect(changed.filter((path) => /\/(chunks|packs|simple)\//.test(path)).sort()).toEqual(
+      [
+        buildPaths.chunk('message', 1),
+        newMessagePack,
+        buildPaths.chunk('request', 0),
+        buildPaths.pack('request', Math.floor(newRequest() / 1000)),
+        buildPaths.chunk('publicbody', 0),
+        buildPaths.pack('publicbody', 0),
+        buildPaths.simplePublicBody(0),
+      ].sort(),
     );
+    expect(after.get(buildPaths.pack('request', 0))).toBe(before.get(buildPaths.pack('request', 0)));
     // A message index file per key: the new messages' keys only, not every file of the filter.
     const messageIndexes = [...after.keys()].filter((path) => path.startsWith('_data/message/index/'));
     expect(changed.filter((path) => path.startsWith('_data/message/index/')).length).toBeLessThan(messageIndexes.length / 4);

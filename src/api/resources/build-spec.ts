@@ -10,6 +10,7 @@ import type { Archive } from '../../model/types.ts';
 import type { PlannedFile } from '../../lib/planned-file.ts';
 import type { RenderContext } from './context.ts';
 import type { ResourceName } from './registry.ts';
+import type { EmbedRef } from '../embeds.ts';
 
 /**
  * What one autocomplete action offers (docs/froide.md#resources), keyed in
@@ -44,6 +45,13 @@ export interface BuiltResource<T = unknown> {
   detail?(ctx: RenderContext, item: T): unknown;
   /** One line for docs/api.md: the order of the list and why. */
   ordering: string;
+  /**
+   * A record the list item (`item`) or the detail (`detail`) embeds that packs and list chunks
+   * store as a reference, spliced in when answered (src/api/embeds.ts): what would otherwise
+   * change the stored bytes of many objects when one object is added (a public body's
+   * `number_of_requests` in every request of that body).
+   */
+  embeds?: { item?(ctx: RenderContext, item: T): EmbedRef | null; detail?(ctx: RenderContext, item: T): EmbedRef | null };
   /** Further files the serving layer reads for this resource (query variants of details, per-key lists). */
   files?(archive: Archive, ctx: RenderContext): Iterable<PlannedFile>;
   /**

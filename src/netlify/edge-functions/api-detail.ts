@@ -1,8 +1,9 @@
 /**
  * Edge Function for detail paths: answers `/api/v1/<resource>/<id>/` from the object's detail
- * pack, fetched in two byte ranges from the same deploy, and mints the media tokens of the
- * answer (MEDIA_TOKEN_KEYS, MEDIA_TOKEN_TTL); a missing one is froide's JSON 404 and an
- * `Accept` the view cannot satisfy a 406, all in src/serve/api/detail-rewrite.ts.
+ * pack, fetched in two byte ranges from the same deploy (a request's public body in two more),
+ * and mints the media tokens of the answer (MEDIA_TOKEN_KEYS, MEDIA_TOKEN_TTL); a missing one
+ * is froide's JSON 404 and an `Accept` the view cannot satisfy a 406, all in
+ * src/serve/api/detail-rewrite.ts.
  */
 import { answerDetail, manifestMediaUrl } from '../../serve/api/detail-rewrite.ts';
 import { tokenServingOf } from '../../serve/shared/minting.ts';

@@ -2,8 +2,9 @@
  * What the detail Edge Function answers, and the preview with it: `/api/v1/<resource>/<id>/`
  * from the object's detail pack (src/api/packs.ts), read through a Store with two small byte
  * ranges (src/serve/shared/packs.ts), so no JSON is parsed and at most the object's bytes and
- * one slot-table entry are fetched. A detail with media links gets its tokens here
- * (mintTokens, src/api/token-slots.ts). An object in no pack is froide's JSON 404, a view nobody
+ * one slot-table entry are fetched (and those of a request's public body, which the reader
+ * splices in: docs/architecture.md, "Embedded public bodies"). A detail with media links gets
+ * its tokens here (mintTokens, src/api/token-slots.ts). An object in no pack is froide's JSON 404, a view nobody
  * may read the API core's 401, an `Accept` the view cannot satisfy a 406. Everything the
  * API function answers (queries, function-answered details) goes on down the chain unchanged,
  * its 404s included. The answer carries the view's headers (custom headers do not apply to

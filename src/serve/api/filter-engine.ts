@@ -6,7 +6,7 @@ import { filterPositions, type FilterOutcome, type FilterReader, type FilterSpec
 import { buildPaths } from '../../api/routes.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
-import { readDetail } from '../shared/packs.ts';
+import { hasDetail } from '../shared/packs.ts';
 import { searchRanked } from '../../api/search/engine.ts';
 import { isSearchResource } from '../../api/search/layout.ts';
 import { parseQuery } from '../../api/search/query.ts';
@@ -19,7 +19,7 @@ export function applyFilters(store: Store, resource: ResourceName, query: URLSea
   const readerFor = (param: string): FilterReader => ({
     index: (file) => readJson(store, buildPaths.filterIndex(resource, `${prefix}${param}`, file)),
     shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],
-    exists: async (ref, id) => (await readDetail(store, ref, id)) !== null,
+    exists: (ref, id) => hasDetail(store, ref, id),
     search: async (q) => {
       if (!isSearchResource(resource)) throw new Error(`${resource} has no full-text index`);
       return (await searchRanked((path) => readJson(store, path), resource, parseQuery(q))) ?? { positions: new Int32Array(0), scores: new Float64Array(0) };

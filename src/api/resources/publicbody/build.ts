@@ -9,6 +9,8 @@ import { serializeJurisdiction } from '../jurisdiction/build.ts';
 import { serializeLaw } from '../law/build.ts';
 import { markdownToHtml } from '../markdown.ts';
 import { defineBuilt, sorted } from '../build-spec.ts';
+import { embedPacks } from '../../embeds.ts';
+import { apiJson } from '../../json.ts';
 
 function geoJson(geo: [number, number] | null) {
   return geo ? { type: 'Point', coordinates: geo } : null;
@@ -96,6 +98,8 @@ export const publicbodyBuild = defineBuilt<PublicBody>({
   item: serializePublicBody,
   detail: serializePublicBodyDetail,
   ordering: 'name (froide: `name`), then id',
+  // The simple shape of every body, by id: what a request's list item refers to (src/api/embeds.ts).
+  files: (archive, ctx) => embedPacks('s', archive.publicBodies.map((body) => [body.id, apiJson(serializeSimplePublicBody(ctx, body))] as const)),
   // froide: `{"value": t.id, "label": t.name}` over the filtered list, in list order.
   actions: { autocomplete: { source: 'list', value: (body: PublicBody) => body.id, label: (body: PublicBody) => body.name } },
 });

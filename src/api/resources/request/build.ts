@@ -86,6 +86,12 @@ export const requestBuild = defineBuilt<FoiRequest>({
   id: (request) => request.id,
   item: serializeRequest,
   detail: serializeRequestDetail,
+  // The public body, whose number_of_requests grows with every request of it, is stored as a
+  // reference to its own bytes (src/api/embeds.ts): a new request changes none of the others.
+  embeds: {
+    item: (ctx, request) => (request.publicBody ? { kind: 's', id: request.publicBody.id, value: () => serializeSimplePublicBody(ctx, request.publicBody!) } : null),
+    detail: (ctx, request) => (request.publicBody ? { kind: 'd', id: request.publicBody.id, value: () => serializePublicBodyDetail(ctx, request.publicBody!) } : null),
+  },
   ordering: 'newest last message first (froide: `-last_message`), then id descending',
   // froide: tags starting with q, `order_by("name")`; here the tags of published requests.
   actions: { 'tags/autocomplete': { source: 'names', names: (archive) => distinctNames(archive.requests.flatMap((request) => request.tags)) } },

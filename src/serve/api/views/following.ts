@@ -8,7 +8,7 @@ import { envelope } from '../../../api/envelope.ts';
 import type { Manifest } from '../../../api/manifest.ts';
 import { RESOURCES } from '../../../api/resources/registry.ts';
 import { UrlBuilder } from '../../../api/routes.ts';
-import { readDetail } from '../../shared/packs.ts';
+import { hasDetail } from '../../shared/packs.ts';
 import { lastValue, pageRequest } from '../pagination.ts';
 import type { Store } from '../../shared/store.ts';
 import type { Answer, ResourceViews } from './registry.ts';
@@ -28,7 +28,7 @@ async function following(url: URL, store: Store, manifest: Manifest): Promise<An
     .map(Number);
   const published: number[] = [];
   for (const id of [...new Set(ids)]) {
-    if ((await readDetail(store, 'request', String(id))) !== null) published.push(id);
+    if (await hasDetail(store, 'request', String(id))) published.push(id);
   }
   const objects = published.map((id) => ({
     request: urls.detail('request', id),

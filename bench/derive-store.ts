@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { buildArchive } from '../src/build.ts';
-import { blobsMediaStore } from '../src/media/blobs-store.ts';
+import { blobsMediaStore } from '../src/media/media-blobs-store.ts';
 
 const { values } = parseArgs({ options: { content: { type: 'string', default: 'content' } } });
 const work = await mkdtemp(join(tmpdir(), 'bench-derive-store-'));

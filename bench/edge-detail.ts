@@ -15,9 +15,9 @@ import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
 import type { Manifest } from '../src/api/manifest.ts';
 import { buildPaths } from '../src/api/routes.ts';
-import { readListItems } from '../src/serve/shared/packs.ts';
-import { fsStore } from '../src/serve/shared/fs-store.ts';
-import { parseJson } from '../src/serve/shared/store.ts';
+import { readListItems } from '../src/serve/shared/pack-reader.ts';
+import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';
+import { parseJson } from '../src/serve/shared/build-store.ts';
 import { readFile } from 'node:fs/promises';
 import { denoBinary } from '../test/helpers/deno.ts';
 
@@ -25,7 +25,7 @@ const { values, positionals } = parseArgs({ allowPositionals: true, options: { d
 const buildDir = resolve(positionals[0] ?? 'build');
 const wanted = Number(values.details);
 const manifest = JSON.parse(await readFile(join(buildDir, buildPaths.manifest), 'utf8')) as Manifest;
-const store = fsStore(buildDir);
+const store = fsBuildStore(buildDir);
 const paths: string[] = [];
 const resources = (['message', 'request', 'attachment', 'document'] as const).filter((name) => (manifest.lists[name]?.total ?? 0) > 0);
 for (let i = 0; i < wanted; i++) {

@@ -23,10 +23,10 @@ import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildArchive } from '../src/build.ts';
-import { folderMediaStore } from '../src/media/folder-store.ts';
-import { searchPlanningMs } from '../src/output/search.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
+import { searchPlanningMs } from '../src/output/search-index.ts';
 import { createApiHandler } from '../src/serve/api/handler.ts';
-import { fsStore } from '../src/serve/shared/fs-store.ts';
+import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
 import { writeSyntheticArchive } from '../tools/synthetic.ts';
 
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   console.log(`search files: ${files.length} (${fullText} full-text, ${files.length - fullText} search filter indexes), ${(bytes / 1e6).toFixed(1)} MB; largest ${largest.path} ${(largest.bytes / 1e3).toFixed(0)} KB; fullest folder ${fullest[0]} (${fullest[1]} files)`);
 
   // Bytes a query reads when nothing is cached: a fresh handler over a counting store.
-  const disk = fsStore(buildDir);
+  const disk = fsBuildStore(buildDir);
   const coldBytes = async (path: string): Promise<{ index: number; objects: number }> => {
     const read = { index: 0, objects: 0 };
     // The full-text index and the search filter indexes, or the list chunks the objects come from (and the rest).

@@ -20,11 +20,11 @@ import autocannon from 'autocannon';
 import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/routes.ts';
 import { writeSyntheticArchive } from '../tools/synthetic.ts';
-import { folderMediaStore } from '../src/media/folder-store.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
 import { createApiHandler } from '../src/serve/api/handler.ts';
-import { fsStore } from '../src/serve/shared/fs-store.ts';
-import type { Store } from '../src/serve/shared/store.ts';
+import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';
+import type { BuildStore } from '../src/serve/shared/build-store.ts';
 import type { Manifest } from '../src/api/manifest.ts';
 import { readFile } from 'node:fs/promises';
 
@@ -131,11 +131,11 @@ async function main(): Promise<void> {
   }
   server.stop();
   // Bytes each answer reads from build/ (what the API function fetches from the deploy on
-  // Netlify): the same URLs through the API core with a Store that counts.
+  // Netlify): the same URLs through the API core with a BuildStore that counts.
   let read = 0;
   let reads = 0;
-  const files = fsStore(dir);
-  const counting: Store = {
+  const files = fsBuildStore(dir);
+  const counting: BuildStore = {
     read: async (path) => { const bytes = await files.read(path); read += bytes?.byteLength ?? 0; reads++; return bytes; },
     readRange: async (path, start, end) => { const bytes = await files.readRange!(path, start, end); read += bytes?.byteLength ?? 0; reads++; return bytes; },
   };

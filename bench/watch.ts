@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildArchive } from '../src/build.ts';
-import { folderMediaStore } from '../src/media/folder-store.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
 
 const { values } = parseArgs({
   options: {

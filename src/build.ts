@@ -4,25 +4,25 @@
  * -> serialized and written into a new tree beside build/ -> media uploaded -> build/ replaced.
  */
 import { join } from 'node:path';
-import { checkAnnotations, cropAnnotations } from './derive/annotations.ts';
-import { BUILT_RESOURCES } from './api/resources/build-registry.ts';
+import { checkAnnotations, cropAnnotations } from './documents/annotations.ts';
+import { BUILT_RESOURCES } from './api/resources/serializer-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import { UrlBuilder } from './api/routes.ts';
 import { checkContent, type CheckOptions } from './check.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
-import { deriveDocuments } from './derive/documents.ts';
+import { deriveDocuments } from './documents/derive-documents.ts';
 import { collectMedia } from './media/collect.ts';
 import { fileDigests } from './lib/file-digests.ts';
-import { mediaDerivativeStore } from './media/derivative-store.ts';
-import type { MediaStore } from './media/store.ts';
+import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
+import type { MediaStore } from './media/media-store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { planFilterIndexes } from './output/indexes.ts';
-import { planListActions } from './api/resources/autocomplete.ts';
-import { planOpenApi } from './api/openapi/document.ts';
+import { planListActions } from './api/resources/autocomplete-files.ts';
+import { planOpenApi } from './api/openapi/openapi-document.ts';
 import { planOutput } from './output/plan.ts';
 import { planRouting } from './output/routing.ts';
-import { planSearchFilters, planSearchIndex } from './output/search.ts';
+import { planSearchFilters, planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import { stageTree, type WriteResult } from './output/write.ts';
@@ -31,7 +31,7 @@ import type { PdfOptions, PdfRunStats } from './pdf/index.ts';
 export interface BuildOptions extends CheckOptions {
   buildDir: string;
   /**
-   * The local mirror of the PDF derivative cache, which lives in `media` (src/media/derivative-store.ts),
+   * The local mirror of the PDF derivative cache, which lives in `media` (src/media/derivatives-in-media-store.ts),
    * unless `pdf.store` names another store.
    */
   cacheDir: string;
@@ -121,7 +121,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   let uploaded: UploadStats;
   try {
     // The record first: a prune that starts later keeps what it names, and the upload waits
-    // for one under way that may delete an object it finds (src/media/marks.ts).
+    // for one under way that may delete an object it finds (src/media/prune-marks.ts).
     await recordBuild(options.media, build, media);
     uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
     await tree.replace();

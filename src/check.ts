@@ -11,7 +11,7 @@ import { ERRORS } from './content/errors.ts';
 import { Problems } from './content/problems.ts';
 import { linkArchive } from './model/link.ts';
 import type { Archive } from './model/types.ts';
-import { checkPdfHeaders } from './derive/unreadable-pdfs.ts';
+import { checkPdfHeaders } from './documents/unreadable-pdfs.ts';
 
 /** The first `bytes` bytes of a file; synchronous for the reason given in content/disk.ts. */
 function readHead(absolute: string, bytes: number): Uint8Array {

@@ -14,11 +14,11 @@ import { DEFAULTS, deployLimits, mediaStoreSpec, pdfBudgetMs, SettingsError, typ
 import { contentTexts } from './content/disk.ts';
 import { ContentError, formatGithubAnnotation, formatProblem, problemText, problemWhere, type Problem } from './content/problems.ts';
 import { CONTENT_FILES, jsonSchemaFor, type ContentKind } from './content/schema.ts';
-import { count } from './lib/words.ts';
+import { count } from './lib/plural.ts';
 import { streamLogger, type Logger } from './log.ts';
-import { MediaStoreError, type MediaStore } from './media/store.ts';
+import { MediaStoreError, type MediaStore } from './media/media-store.ts';
 import type { BuildNotice, NoticeProblem } from './serve/api/html/notice.ts';
-import { DerivativeStoreError } from './pdf/store.ts';
+import { DerivativeStoreError } from './pdf/derivative-store.ts';
 import { DeployLimitError } from './output/limits.ts';
 
 const USAGE = `Usage: archive <command> [options]
@@ -143,10 +143,10 @@ async function mediaStore(options: Options, log: Logger): Promise<MediaStore | n
 
 /** The PDF stage's options from the command line, or null after saying what is wrong. */
 async function pdfOptions(options: Options, log: Logger) {
-  const { createProgress, parseShard } = await import('./pdf/index.ts');
+  const { createProgress, parseDeriveShare } = await import('./pdf/index.ts');
   try {
     const budgetMs = pdfBudgetMs(options['pdf-budget'], process.env);
-    const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+    const shard = options.shard === undefined ? undefined : parseDeriveShare(options.shard);
     return { progress: createProgress(process.stderr), ...(budgetMs !== undefined && { budgetMs }), ...(shard && { shard }) };
   } catch (error) {
     log.error((error as Error).message);
@@ -258,8 +258,8 @@ async function derive(options: Options, log: Logger): Promise<number> {
     report(problems.sorted(), options, log);
     return 1;
   }
-  const { deriveDocuments } = await import('./derive/documents.ts');
-  const { mediaDerivativeStore } = await import('./media/derivative-store.ts');
+  const { deriveDocuments } = await import('./documents/derive-documents.ts');
+  const { mediaDerivativeStore } = await import('./media/derivatives-in-media-store.ts');
   const { formatPdfSummary } = await import('./pdf/summary.ts');
   let derived: Awaited<ReturnType<typeof deriveDocuments>>;
   try {
@@ -372,7 +372,7 @@ async function prune(options: Options, log: Logger): Promise<number> {
   const media = await mediaStore(options, log);
   if (!media) return 1;
   const { pruneMedia } = await import('./media/prune.ts');
-  const { PruneRunning } = await import('./media/marks.ts');
+  const { PruneRunning } = await import('./media/prune-marks.ts');
   let result: Awaited<ReturnType<typeof pruneMedia>>;
   try {
     result = await pruneMedia(media, { keepDays, keepBuilds, dryRun: options['dry-run'] });

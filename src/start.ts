@@ -10,7 +10,7 @@
  */
 import { watchContent } from './content/watch.ts';
 import { rebuildQueue } from './lib/rebuild-queue.ts';
-import { count } from './lib/words.ts';
+import { count } from './lib/plural.ts';
 import type { Logger } from './log.ts';
 import type { BuildNotice, NoticeProblem } from './serve/api/html/notice.ts';
 import type { PreviewServer } from './serve/preview/server.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writePdf } from '../tools/pdf-writer.ts';
 import { readMediaEntry } from '../src/media/media-index.ts';
-import { fsStore } from '../src/serve/shared/fs-store.ts';
+import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';
 import { buildTree, serveTree } from './helpers/build.ts';
 import { minimalArchive, responseMessage } from './helpers/content.ts';
 
@@ -87,15 +87,15 @@ describe('the two passes in a build', () => {
       expect(detail).toMatchObject({ pending: false, num_pages: 3, title: 'Bericht aus dem PDF' });
       expect(detail.properties).not.toHaveProperty('_format_webp');
       const cover = mediaPathOf(detail.cover_image);
-      expect(await readMediaEntry(fsStore(firstOnly.buildDir), cover)).not.toBeNull();
-      expect(await readMediaEntry(fsStore(firstOnly.buildDir), `${cover}.webp`)).toBeNull();
+      expect(await readMediaEntry(fsBuildStore(firstOnly.buildDir), cover)).not.toBeNull();
+      expect(await readMediaEntry(fsBuildStore(firstOnly.buildDir), `${cover}.webp`)).toBeNull();
       expect(firstOnly.result.pdf).toMatchObject({ pending: 0, webpPending: 2, budget: { stopped: true } });
 
       const complete = await buildTree(tree, { images: true, cacheDir: join(firstOnly.root, 'cache') });
       try {
         const done = await complete.detail('document', 7);
         expect(done.properties._format_webp).toBe(true);
-        expect(await readMediaEntry(fsStore(complete.buildDir), `${mediaPathOf(done.cover_image)}.webp`)).not.toBeNull();
+        expect(await readMediaEntry(fsBuildStore(complete.buildDir), `${mediaPathOf(done.cover_image)}.webp`)).not.toBeNull();
         expect(complete.result.pdf).toMatchObject({ cacheHits: 2, derived: 0, webpDerived: 2, webpPending: 0 });
       } finally {
         await complete.remove();

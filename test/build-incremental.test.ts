@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/routes.ts';
 import type { SettingsOverrides } from '../src/config.ts';
-import { folderMediaStore } from '../src/media/folder-store.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { fillerPages, writePdf } from '../tools/pdf-writer.ts';
 import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';

@@ -10,7 +10,7 @@ import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
-import { folderMediaStore } from '../src/media/folder-store.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.ts';
 import type { Logger } from '../src/log.ts';
-import { folderMediaStore } from '../src/media/folder-store.ts';
-import { readMarks, writeMarks } from '../src/media/marks.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
+import { readPruneMarks, writePruneMarks } from '../src/media/prune-marks.ts';
 import { minimalArchive, responseMessage, tempDir, writeTree, type Tree } from './helpers/content.ts';
 import { writePdf } from '../tools/pdf-writer.ts';
 
@@ -95,9 +95,9 @@ describe('archive build and prune with a media store', () => {
     expect(pruned.output).toMatch(marked);
     // A day later (the marks made two days earlier): the object only the older build named goes.
     const media = folderMediaStore(join(dir.path, 'media'));
-    const marks = await readMarks(media);
+    const marks = await readPruneMarks(media);
     expect(marks.size).toBe(1);
-    await writeMarks(media, new Map([...marks].map(([hash, date]) => [hash, new Date(Date.parse(date) - 2 * 86_400_000).toISOString()])));
+    await writePruneMarks(media, new Map([...marks].map(([hash, date]) => [hash, new Date(Date.parse(date) - 2 * 86_400_000).toISOString()])));
     expect((await step(args('prune'))).output).toBe('folder <tmp>/media: 2 objects; kept those of 1 build (the newest 10 and any younger than 90 days) and of 0 derivative entries; deleted 1 object, the records of 0 older builds and 0 entries of other derivation versions or settings');
     expect((await step(args('prune'))).output).toMatch(/: 1 object; kept those of 1 build .* deleted 0 objects, the records of 0 older builds and 0 entries of other derivation versions or settings$/);
     expect((await step([...args('prune'), '--keep-builds', '0'])).code).toBe(2);

@@ -20,7 +20,7 @@ export const IMPORT_ORDER: readonly (readonly string[])[] = [
   ['content/'],
   ['model/'],
   ['pdf/'],
-  ['derive/'],
+  ['documents/'],
   ['api/'],
   ['media/'],
   ['output/'],

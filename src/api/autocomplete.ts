@@ -7,8 +7,8 @@
  */
 import { envelope, type Envelope } from './envelope.ts';
 import type { Query, UrlBuilder } from './routes.ts';
-import type { ListAction } from './resources/spec.ts';
-import type { ResourceName } from './resources/registry.ts';
+import type { ListAction } from './resources/declaration-spec.ts';
+import type { ResourceName } from './resources/declaration-registry.ts';
 
 /** One choice as froide writes it: `value` is an id or a name. */
 export interface Choice {

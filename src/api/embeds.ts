@@ -3,7 +3,7 @@
  * froide embeds a request's public body, with its `number_of_requests`, in the request's list
  * item and detail, so one new request would change the stored bytes of every other request of
  * its public body. Packs and list chunks store a reference instead, and the serving layer
- * splices the record's current bytes in when it reads them (src/serve/shared/packs.ts), so an
+ * splices the record's current bytes in when it reads them (src/serve/shared/pack-reader.ts), so an
  * answer's bytes are what froide's are. Web-standard only: the build (Node), the API function,
  * the preview and the detail Edge Function (Deno) share it.
  *

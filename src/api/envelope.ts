@@ -3,7 +3,7 @@
  * (computed pages), so both produce the same bytes for the same page.
  */
 import { type Query, UrlBuilder } from './routes.ts';
-import type { ResourceName } from './resources/registry.ts';
+import type { ResourceName } from './resources/declaration-registry.ts';
 
 export interface Meta {
   limit: number;

@@ -1,4 +1,4 @@
-import type { ResourceName } from './resources/registry.ts';
+import type { ResourceName } from './resources/declaration-registry.ts';
 import { routePath } from './routes.ts';
 /**
  * The vocabulary of the field tables (src/api/fields/): each type is a JSON Schema (draft
@@ -106,7 +106,7 @@ export type FieldTable = Readonly<Record<string, FieldType>>;
  * The JSON Schema of an object from its table: every key the table knows, the non-optional
  * ones required. Other keys are not forbidden here: a client generated from the published
  * schema keeps working when the archive adds a field; the tests close every object
- * (src/api/openapi/document.ts `closed`), so a key a serializer writes and the table lacks fails.
+ * (src/api/openapi/openapi-document.ts `closed`), so a key a serializer writes and the table lacks fails.
  */
 export function objectSchema(table: FieldTable, description?: string): JsonSchema {
   const required = Object.entries(table)

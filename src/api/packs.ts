@@ -2,7 +2,7 @@
  * Packs: many precomputed answers in one file of build/, so that a deploy holds a few
  * thousand files at any archive size (docs/architecture.md, "Packs"). Web-standard only:
  * the build writes packs with `encodePack`, and the serving layer (Node and Deno) reads one
- * slot, or a run of slots, with two small byte ranges (src/serve/shared/packs.ts).
+ * slot, or a run of slots, with two small byte ranges (src/serve/shared/pack-reader.ts).
  *
  * A pack has a fixed number of slots. Its first file starts with the slot table, one
  * 16-character entry per slot, `FFSSSSSSSLLLLLLL` in lower-case hex: the file the slot's bytes
@@ -13,7 +13,7 @@
  * needs to know where one file ends. Bodies of consecutive slots in one file are adjacent, so
  * a window of a list is one range of the table and one range of bodies per file.
  */
-import { RESOURCES, type ResourceName } from './resources/registry.ts';
+import { RESOURCES, type ResourceName } from './resources/declaration-registry.ts';
 
 export const ENTRY_BYTES = 16;
 

@@ -1,6 +1,6 @@
 /**
  * The layout of a build file too large for the deploy target, cut into parts by
- * src/output/split.ts and joined by the Store (src/serve/shared/store.ts readWithParts): the
+ * src/output/split.ts and joined by the BuildStore (src/serve/shared/build-store.ts readWithParts): the
  * file holds only `{"$parts":<n>}` and its bytes follow in `<path>.1` … `<path>.<n>`. No
  * other build file can read so: data files are arrays, or objects whose values are arrays or
  * objects, never a bare count.

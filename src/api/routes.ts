@@ -11,8 +11,8 @@ import type { UrlSettings } from '../config.ts';
 import { pageImageName } from '../pdf/image-names.ts';
 import { fnvBucket, mediaBucket } from './fnv1a.ts';
 import { djangoQuote, pythonQuote } from './python.ts';
-import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/registry.ts';
-import type { ListAction, WriteAction } from './resources/spec.ts';
+import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/declaration-registry.ts';
+import type { ListAction, WriteAction } from './resources/declaration-spec.ts';
 
 export const API_PREFIX = '/api/v1/';
 
@@ -125,7 +125,7 @@ export function answeredByFunction(view: RouteView): boolean {
 /** The list action a resource declares under `path`. */
 function declaredAction(resource: ResourceName, path: string): RouteView {
   const action = listActionsOf(resource).find((candidate) => candidate.path === path);
-  if (!action) throw new Error(`${resource} declares no list action ${path} (src/api/resources/${resource}/route.ts)`);
+  if (!action) throw new Error(`${resource} declares no list action ${path} (src/api/resources/${resource}/declaration.ts)`);
   return { kind: 'action', resource, action };
 }
 
@@ -415,7 +415,7 @@ export const buildPaths = {
    * File `file` (0: the one with the slot table) of detail pack `pack` of a resource
    * (src/api/packs.ts): the details of ids `pack * PACK_SLOTS` onwards. The detail Edge
    * Function, the API function and the preview read an object's bytes from it
-   * (src/serve/shared/packs.ts).
+   * (src/serve/shared/pack-reader.ts).
    */
   pack(resource: ResourceName, pack: number, file = 0): string {
     return sharded(`_data/${resource}/packs`, pack, file === 0 ? '.pack' : `.${file}.pack`);
@@ -448,7 +448,7 @@ export const buildPaths = {
   action(resource: ResourceName, path: string): string {
     return indexFileOf(declaredAction(resource, path));
   },
-  /** What the function answers a list action from (src/api/resources/autocomplete.ts). */
+  /** What the function answers a list action from (src/api/resources/autocomplete-files.ts). */
   actionEntries(resource: ResourceName, path: string): string {
     return `_data/${resource}/${path}/entries.json`;
   },
@@ -457,7 +457,7 @@ export const buildPaths = {
   schemaUi(file: string): string {
     return `${routePath({ kind: 'schema-ui' }).slice(1)}${file}`;
   },
-  /** The OpenAPI document the schema view answers (src/api/openapi/document.ts). */
+  /** The OpenAPI document the schema view answers (src/api/openapi/openapi-document.ts). */
   openapi(format: 'json' | 'yaml'): string {
     return `_data/openapi/schema.${format}`;
   },

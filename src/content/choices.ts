@@ -1,6 +1,6 @@
 /**
  * froide's choices (docs/froide.md#choices) as plain data, free of the schema library: the content schema
- * validates against them, and the resources' filters (src/api/resources/<name>/route.ts), which the
+ * validates against them, and the resources' filters (src/api/resources/<name>/declaration.ts), which the
  * Edge Functions import through the host routing, offer them.
  */
 

@@ -314,7 +314,7 @@ export const ERRORS = catalogue({
     message: ({ said }) => said,
   }),
 
-  // --- redaction marks in message texts (content/marks.ts) ------------------------------------
+  // --- redaction marks in message texts (content/redaction-marks.ts) ------------------------------------
   UnclosedRedaction: kind<{ open: string; close: string; beforeNext: boolean }>({
     title: 'a redaction "[[" without its "]]"',
     message: ({ open, beforeNext }) => `opens a redaction with "${open}" that is not closed${beforeNext ? ` before the next "${open}"` : ''}`,
@@ -358,7 +358,7 @@ export const ERRORS = catalogue({
     hint: ({ kind, free }) => `ids are stable: keep the id of the ${kind} that is already published and give the one you are adding a free id, e.g. ${free}`,
   }),
 
-  // --- requests, messages, attachments, documents (src/model/requests.ts) ---------------------
+  // --- requests, messages, attachments, documents (src/model/link-requests.ts) ---------------------
   MessageWithoutRequest: kind<{ requestDir: string }>({
     title: 'a message outside the folder of a request',
     message: ({ requestDir }) => `belongs to no request: there is no ${requestDir}/request.yaml`,
@@ -426,7 +426,7 @@ export const ERRORS = catalogue({
     hint: () => 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own',
   }),
 
-  // --- collections and annotations (src/model/collections.ts, src/derive/annotations.ts) -----
+  // --- collections and annotations (src/model/collections.ts, src/documents/annotations.ts) -----
   UnknownDirectory: kind<{ id: number; own: string; elsewhere?: string; ids: readonly number[] }>({
     title: 'a directory that is not one of the collection',
     message: ({ id, own, elsewhere }) =>
@@ -478,7 +478,7 @@ export const ERRORS = catalogue({
     hint: ({ width, height, min }) => `keep the area inside the page: left + width <= ${width}, top + height <= ${height}, width and height at least ${min}`,
   }),
 
-  // --- PDF files (src/derive/unreadable-pdfs.ts: the failure policy of docs/pdf.md) -----------
+  // --- PDF files (src/documents/unreadable-pdfs.ts: the failure policy of docs/pdf.md) -----------
   UnreadablePdf: kind<{ file: string; reason: string }>({
     title: 'an imported document whose PDF cannot be read',
     message: ({ file, reason }) => `${file} cannot be read as a PDF: ${reason}`,

@@ -6,7 +6,7 @@
  * workers costs more than it saves below a few thousand files.
  */
 import { availableParallelism } from 'node:os';
-import { tsWorker } from '../lib/worker.ts';
+import { tsWorker } from '../lib/ts-worker.ts';
 import { parseContentFile, type ParsedFile } from './parse.ts';
 import type { ContentKind } from './schema.ts';
 

@@ -7,7 +7,7 @@
  * which knows every file; here only the shape of one file is checked.
  */
 import { z } from 'zod';
-import { MARK_CLOSE, MARK_OPEN, readMarks } from './marks.ts';
+import { MARK_CLOSE, MARK_OPEN, readRedactionMarks } from './redaction-marks.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
 
 // --- value types --------------------------------------------------------------------------
@@ -15,7 +15,7 @@ import { UUID_PATTERN } from '../lib/uuid.ts';
 /** Said about any id or reference that is not one; zod's own words ("expected int to be <=9007199254740991") mean nothing to editors. */
 const ID_RULE = { error: `ids are whole numbers from 1 (up to ${Number.MAX_SAFE_INTEGER})` };
 const idNumber = () => z.number(ID_RULE).int(ID_RULE).positive(ID_RULE);
-const id = () => idNumber().describe('Stable integer id, unique for this kind of record. Never reuse or change it: API clients store it.');
+const idField = () => idNumber().describe('Stable integer id, unique for this kind of record. Never reuse or change it: API clients store it.');
 const ref = (what: string) => idNumber().describe(`Id of a ${what}.`);
 const optionalRef = (what: string) => ref(what).nullable().default(null);
 
@@ -33,14 +33,14 @@ function isRealDateTime(value: string): boolean {
 
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** ISO 8601 date-time with an explicit offset, so that nobody has to guess the time zone. */
-const dateTime = () =>
+const dateTimeField = () =>
   z
     .string()
     .regex(dateTimePattern, 'must be a date-time with time zone, like "2024-03-01T10:15:00+01:00"')
     .refine(isRealDateTime, 'is not a real date (check day and month)');
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const date = () =>
+const dateField = () =>
   z
     .string()
     .regex(datePattern, 'must be a date like "2024-03-01"')
@@ -60,12 +60,12 @@ export interface TextIssueParams {
   hint?: string | undefined;
 }
 
-/** Message text in which `[[…]]` marks passages froide shows redacted (content/marks.ts). */
+/** Message text in which `[[…]]` marks passages froide shows redacted (content/redaction-marks.ts). */
 const redactableText = (what: string) =>
   z
     .string()
     .superRefine((value, ctx) => {
-      const read = readMarks(value);
+      const read = readRedactionMarks(value);
       if (!('problem' in read)) return;
       const { kind, message, hint, occurrence } = read.problem;
       ctx.addIssue({ code: 'custom', message, input: value, params: { find: MARK_OPEN, occurrence, kind, hint } satisfies TextIssueParams });
@@ -88,28 +88,28 @@ const siteSchema = z
     base_url: url().describe('Public address of the API host, e.g. "https://archiv.example.org". Overridden by BASE_URL, and on Netlify by URL / DEPLOY_PRIME_URL.'),
     media_url: z.string().min(1).optional().describe('Address of the media files; relative ("/media/") follows base_url. Overridden by MEDIA_URL.'),
     site_url: z.string().min(1).optional().describe('Address of the public HTML pages (requests, documents). Defaults to base_url. Overridden by SITE_URL.'),
-    updated_at: dateTime().describe('Last change of the small reference tables (jurisdictions, public bodies...) that carry no date of their own.'),
+    updated_at: dateTimeField().describe('Last change of the small reference tables (jurisdictions, public bodies...) that carry no date of their own.'),
   })
   .describe('Site settings of the archive.');
 
 const jurisdictionSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z.string().min(1),
   slug: slug(),
   rank: z.number().int().default(1).describe('Sort key: lower ranks come first (Bund before Länder).'),
   description: text(),
-  last_modified_at: dateTime().optional(),
+  last_modified_at: dateTimeField().optional(),
   region: optionalRef('georegion').describe('Id of the georegion the jurisdiction covers (its kind is published as region_kind).'),
 });
 
 const lawSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z.string().min(1),
   slug: slug(),
   description: text(),
   long_description: text(),
   law_type: text().describe('e.g. "IFG", "UIG", "VIG".'),
-  created: date().nullable().default(null),
+  created: dateField().nullable().default(null),
   request_note: text().describe('Markdown shown to requesters.'),
   meta: z.boolean().default(false).describe('A meta law combines several laws (see combined).'),
   jurisdiction: ref('jurisdiction'),
@@ -122,14 +122,14 @@ const lawSchema = z.strictObject({
   requires_signature: z.boolean().default(false),
   letter_start: text(),
   letter_end: text(),
-  last_modified_at: date().optional().describe('Date of the last change of the law text. Defaults to the date of site updated_at.'),
+  last_modified_at: dateField().optional().describe('Date of the last change of the law text. Defaults to the date of site updated_at.'),
   refusal_reasons: z.array(z.string()).default([]).describe('One entry per refusal reason.'),
   legal_text: text(),
   combined: z.array(ref('law')).default([]),
 });
 
 const treeNode = {
-  id: id(),
+  id: idField(),
   name: z.string().min(1),
   slug: slug(),
   parent: optionalRef('record of the same kind (the parent in the tree)'),
@@ -143,20 +143,20 @@ const categorySchema = z.strictObject({
 });
 
 const articleTagSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z.string().min(1).max(100),
   slug: slug(),
 });
 
 const governmentSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z.string().min(1),
   slug: slug().describe('Part of the plans\' public URLs: /koalitionstracker/<slug>/vorhaben/<plan slug>/.'),
 });
 
 const planUpdateSchema = z.strictObject({
-  id: id(),
-  timestamp: dateTime(),
+  id: idField(),
+  timestamp: dateTimeField(),
   title: z.string().min(1),
   content: text().describe('Markdown.'),
   url: z.string().default('').describe('Source of the update, e.g. a press release.'),
@@ -165,13 +165,13 @@ const planUpdateSchema = z.strictObject({
 });
 
 const governmentPlanSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   government: ref('government'),
   title: z.string().min(1),
   slug: slug(),
   description: text().describe('Markdown.'),
   quote: text().describe('The coalition agreement\'s wording.'),
-  due_date: date().nullable().default(null),
+  due_date: dateField().nullable().default(null),
   measure: text(),
   status: z.enum(PLAN_STATUSES).default('not_started'),
   rating: z.number().int().min(1).max(5).nullable().default(null).describe('1 (bad) to 5 (good).'),
@@ -182,12 +182,12 @@ const governmentPlanSchema = z.strictObject({
 });
 
 const campaignSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z.string().min(1),
   slug: slug(),
   url: z.string().default(''),
   description: text(),
-  start_date: dateTime().nullable().default(null),
+  start_date: dateTimeField().nullable().default(null),
   active: z.boolean().default(true),
   public: z.boolean().default(true).describe('Non-public campaigns are not published.'),
 });
@@ -197,7 +197,7 @@ const geoPoint = z
   .describe('[longitude, latitude]');
 
 const publicBodySchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z.string().min(1),
   slug: slug(),
   other_names: z.array(z.string()).default([]),
@@ -218,7 +218,7 @@ const publicBodySchema = z.strictObject({
   wikidata_item: z.string().default(''),
   extra_data: z.record(z.string(), z.unknown()).default({}),
   geo: geoPoint.nullable().default(null),
-  last_modified_at: dateTime().optional(),
+  last_modified_at: dateTimeField().optional(),
   regions: z.array(ref('georegion')).default([]).describe('Ids of the georegions the body is responsible for (filters regions and lnglat).'),
 });
 
@@ -244,7 +244,7 @@ const geometryFileSchema = z.union([
 ]);
 
 const georegionSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z.string().min(1),
   slug: slug(),
   kind: z.enum(GEOREGION_KINDS),
@@ -253,7 +253,7 @@ const georegionSchema = z.strictObject({
   region_identifier: z.string().default('').describe('Official key, e.g. the Amtlicher Gemeindeschlüssel "05315000".'),
   global_identifier: z.string().default('').describe('Identifier in a global register, e.g. a Wikidata item "Q365".'),
   population: z.number().int().min(0).nullable().default(null),
-  valid_on: dateTime().nullable().default(null).describe('Since when the region exists in this form.'),
+  valid_on: dateTimeField().nullable().default(null).describe('Since when the region exists in this form.'),
   part_of: optionalRef('georegion (the region this one lies in)'),
   gov_seat: geoPoint.nullable().default(null).describe('Seat of government, [longitude, latitude].'),
   geom: geometrySchema.optional().describe('The geometry inline. For large geometries use geom_file instead.'),
@@ -267,7 +267,7 @@ const georegionSchema = z.strictObject({
 });
 
 const requestSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   slug: slug(),
   title: z.string().min(1),
   description: z.string().min(1).describe('The request text as published (already free of personal data).'),
@@ -283,10 +283,10 @@ const requestSchema = z.strictObject({
   checked: z.boolean().default(false),
   public: z.boolean().default(true).describe('Non-public requests, and everything in them, are not published.'),
   same_as: optionalRef('request this one duplicates'),
-  created_at: dateTime().optional().describe('Defaults to the first message.'),
-  due_date: dateTime().nullable().default(null),
-  resolved_on: dateTime().nullable().default(null),
-  last_modified_at: dateTime().optional().describe('Defaults to the latest of created_at, last message and resolved_on.'),
+  created_at: dateTimeField().optional().describe('Defaults to the first message.'),
+  due_date: dateTimeField().nullable().default(null),
+  resolved_on: dateTimeField().nullable().default(null),
+  last_modified_at: dateTimeField().optional().describe('Defaults to the latest of created_at, last message and resolved_on.'),
   reference: z.string().default(''),
   user: z.number().int().positive().nullable().default(null).describe('User id; null for private users.'),
   user_name: z
@@ -301,19 +301,19 @@ const requestSchema = z.strictObject({
 
 export const derivedDocumentSchema = z
   .strictObject({
-    id: id(),
+    id: idField(),
     uid: uuid().optional().describe('Defaults to a UUID derived from the id.'),
     title: z.string().optional().describe('Defaults to the PDF title, else the file name.'),
     slug: z.union([slug(), z.literal('')]).optional().describe('Defaults to the slug of the title.'),
     description: text(),
     public: z.boolean().default(true),
     listed: z.boolean().default(true),
-    last_modified_at: dateTime().optional().describe('Defaults to the message timestamp.'),
+    last_modified_at: dateTimeField().optional().describe('Defaults to the message timestamp.'),
   })
   .describe('A document derived from this PDF attachment (its pages, images and text).');
 
 export const attachmentSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   name: z
     .string()
     .min(1)
@@ -328,12 +328,12 @@ export const attachmentSchema = z.strictObject({
 });
 
 const messageSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   kind: z.enum(MESSAGE_KINDS).default('email'),
   is_response: z.boolean(),
   sender_public_body: optionalRef('public body'),
   recipient_public_body: optionalRef('public body'),
-  timestamp: dateTime(),
+  timestamp: dateTimeField(),
   subject: redactableText('Subject line.'),
   content: redactableText('The message text.'),
   status: z.enum(REQUEST_STATUSES).optional().describe('Request status after this message; defaults to the request status.'),
@@ -341,10 +341,10 @@ const messageSchema = z.strictObject({
   is_draft: z.boolean().default(false).describe('Drafts are not published.'),
   is_escalation: z.boolean().default(false),
   content_hidden: z.boolean().default(false),
-  registered_mail_date: dateTime().nullable().default(null),
+  registered_mail_date: dateTimeField().nullable().default(null),
   redacted: z.boolean().default(false),
   not_publishable: z.boolean().default(false),
-  last_modified_at: dateTime().optional().describe('Defaults to timestamp.'),
+  last_modified_at: dateTimeField().optional().describe('Defaults to timestamp.'),
   attachments: z.array(attachmentSchema).default([]),
 });
 
@@ -356,17 +356,17 @@ const tableSchema = z.strictObject({
 });
 
 const documentSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   file: z.string().min(1).regex(/^[^/\\\0]+\.pdf$/i, 'must be the name of a .pdf file in the same folder'),
   uid: uuid().optional().describe('Defaults to a UUID derived from the id. Unlisted documents need their own random uid.'),
   title: z.string().optional().describe('Defaults to the PDF title.'),
   slug: z.union([slug(), z.literal('')]).optional().describe('Defaults to the slug of the title.'),
   description: text().describe('Markdown.'),
-  published_at: dateTime().nullable().default(null),
+  published_at: dateTimeField().nullable().default(null),
   public: z.boolean().default(true),
   listed: z.boolean().default(true),
   allow_annotation: z.boolean().default(true).describe('Must stay true: imported documents allow annotation (spec §2.5). Leave it out.'),
-  last_modified_at: dateTime().optional().describe('Defaults to published_at, else site updated_at.'),
+  last_modified_at: dateTimeField().optional().describe('Defaults to published_at, else site updated_at.'),
   properties: z
     .strictObject({
       url: z.string().optional(),
@@ -430,7 +430,7 @@ const venueSchema = z.strictObject({
 });
 
 const foodAuthoritySchema = z.strictObject({
-  id: id(),
+  id: idField(),
   title: z.string().min(1).describe('Status of the authorities, e.g. "Behörde kooperiert".'),
   description: text(),
   cooperative: z.boolean().default(false),
@@ -440,7 +440,7 @@ const foodAuthoritySchema = z.strictObject({
 const objectIdentPattern = /^[-a-zA-Z0-9_]+$/;
 
 const informationObjectSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   ident: z.string().regex(objectIdentPattern, 'must hold only letters, digits, "-" and "_", like "schule-4711"').describe('Unique within the campaign; part of the detail URL.'),
   title: z.string().min(1),
   subtitle: text(),
@@ -456,7 +456,7 @@ const informationObjectSchema = z.strictObject({
 });
 
 const infoCampaignSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   title: z.string().min(1),
   slug: slug(),
   public: z.boolean().default(true).describe('Objects of non-public campaigns are not published.'),
@@ -465,7 +465,7 @@ const infoCampaignSchema = z.strictObject({
   template: text().describe('Template of the request body.'),
   law_type: text().describe('e.g. "IFG", passed on to the request form.'),
   redirect_url: text(),
-  categories: z.array(z.strictObject({ id: id(), title: z.string().min(1) })).default([]),
+  categories: z.array(z.strictObject({ id: idField(), title: z.string().min(1) })).default([]),
   objects: z.array(informationObjectSchema).default([]),
 });
 
@@ -518,8 +518,8 @@ const collectionDirectorySchema = z.strictObject({
   name: z.string().min(1).max(255),
   parent: z.number().int().positive().nullable().default(null).describe('Id of the directory this one is in; null for a top-level directory.'),
   description: text().describe('Markdown; published as HTML limited to paragraphs, bold, italics, lists and links.'),
-  created_at: dateTime().optional().describe('Defaults to the collection\'s created_at.'),
-  updated_at: dateTime().optional().describe('Defaults to created_at.'),
+  created_at: dateTimeField().optional().describe('Defaults to the collection\'s created_at.'),
+  updated_at: dateTimeField().optional().describe('Defaults to created_at.'),
 });
 
 const collectionEntrySchema = z.strictObject({
@@ -528,15 +528,15 @@ const collectionEntrySchema = z.strictObject({
 });
 
 const documentCollectionSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   title: z.string().max(255).default(''),
   slug: z.union([slug(), z.literal('')]).default('').describe('Part of the public URL /dokumente/sammlung/<id>-<slug>/.'),
   description: text(),
   public: z.boolean().default(true).describe('Non-public collections are not published.'),
   listed: z.boolean().default(true).describe('Unlisted collections are left out of the list and answer only with ?uid=<uid>.'),
   uid: uuid().optional().describe('Defaults to a UUID derived from the id. Unlisted collections need their own random uid.'),
-  created_at: dateTime(),
-  updated_at: dateTime().optional().describe('Defaults to created_at.'),
+  created_at: dateTimeField(),
+  updated_at: dateTimeField().optional().describe('Defaults to created_at.'),
   allow_zip_download: z.boolean().default(true).describe('false: zip_download_url is "".'),
   settings: collectionSettingsSchema.default({}),
   directories: z.array(collectionDirectorySchema).default([]).describe('Folders of the collection, a tree through parent.'),
@@ -544,7 +544,7 @@ const documentCollectionSchema = z.strictObject({
 });
 
 const pageAnnotationSchema = z.strictObject({
-  id: id(),
+  id: idField(),
   page: z.number().int().positive().describe('Page number, 1 for the first page.'),
   title: z.string().max(255).default(''),
   description: z.string().max(1024).default(''),
@@ -552,7 +552,7 @@ const pageAnnotationSchema = z.strictObject({
   left: z.number().int().min(0).nullable().default(null),
   width: z.number().int().min(10).nullable().default(null).describe('At least 10 pixels.'),
   height: z.number().int().min(10).nullable().default(null).describe('At least 10 pixels.'),
-  timestamp: dateTime(),
+  timestamp: dateTimeField(),
   highlight: z
     .string()
     .refine(isJsonText, 'must be JSON text, like "[]" or "[{\\"x\\": 1}]"')

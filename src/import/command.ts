@@ -7,7 +7,7 @@ import { DEFAULTS } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { createReporter } from '../pdf/progress.ts';
 import { BadAnswer, HttpRefusal } from './http.ts';
-import { IMPORT_GAUGE } from './progress.ts';
+import { IMPORT_GAUGE } from './import-progress.ts';
 import { ApiShapeError } from './values.ts';
 import { importArchive, type Selection } from './run.ts';
 

@@ -4,7 +4,7 @@
  * attachment (map-requests.ts); here are the documents of their own (`original` null).
  */
 import { DOCUMENT_TYPES } from '../content/choices.ts';
-import { bool, dateTime, fileNameOf, idOf, list, number, object, slugFromSiteUrl, text, type Json } from './values.ts';
+import { bool, dateTimeOf, fileNameOf, idOf, list, numberOf, object, slugFromSiteUrl, textOf, type Json } from './values.ts';
 
 /** The keys of `properties` content keeps (docs/content-guide.md, imported documents); froide adds the PDF's own metadata beside them. */
 const PROPERTY_KEYS = ['url', 'publisher', 'reference', 'foreign_id', 'publisher_url'] as const;
@@ -13,7 +13,7 @@ function properties(value: unknown): Json {
   if (!value || typeof value !== 'object') return {};
   const p = value as Json;
   const out: Json = {};
-  for (const key of PROPERTY_KEYS) if (p[key] !== undefined && p[key] !== null) out[key] = text(p[key], `properties.${key}`);
+  for (const key of PROPERTY_KEYS) if (p[key] !== undefined && p[key] !== null) out[key] = textOf(p[key], `properties.${key}`);
   if (Array.isArray(p._tables)) out.tables = p._tables;
   else if (p._tables === null) out.tables = null;
   return out;
@@ -29,15 +29,15 @@ function documentData(value: unknown): Json | null {
   const d = object(value, 'data');
   if (Object.keys(d).length === 0) return {};
   if ('legislative_term' in d || 'document_type' in d) {
-    const type = d.document_type === null || d.document_type === undefined ? null : text(d.document_type, 'data.document_type');
+    const type = d.document_type === null || d.document_type === undefined ? null : textOf(d.document_type, 'data.document_type');
     if (type !== null && !(DOCUMENT_TYPES as readonly string[]).includes(type)) return null;
-    return { category: null, publisher: text(d.publisher, 'data.publisher'), document_type: type, legislative_term: text(d.legislative_term, 'data.legislative_term') };
+    return { category: null, publisher: textOf(d.publisher, 'data.publisher'), document_type: type, legislative_term: textOf(d.legislative_term, 'data.legislative_term') };
   }
   if ('year' in d) {
-    const year = number(d.year, 'data.year');
+    const year = numberOf(d.year, 'data.year');
     if (year === undefined || !Number.isInteger(year)) return null;
-    const out: Json = { year, category: text(d.category, 'data.category'), publisher: text(d.publisher, 'data.publisher') };
-    if (d.jurisdiction !== undefined) out.jurisdiction = text(d.jurisdiction, 'data.jurisdiction');
+    const out: Json = { year, category: textOf(d.category, 'data.category'), publisher: textOf(d.publisher, 'data.publisher') };
+    if (d.jurisdiction !== undefined) out.jurisdiction = textOf(d.jurisdiction, 'data.jurisdiction');
     if (d.document_type === null) out.document_type = null;
     return out;
   }
@@ -54,7 +54,7 @@ export interface MappedDocument {
 export function mapDocument(answer: unknown): MappedDocument {
   const a = object(answer, 'document');
   const id = idOf(a.id, 'document.id');
-  const url = text(a.file_url, 'file_url');
+  const url = textOf(a.file_url, 'file_url');
   const skipped: string[] = [];
   let data = documentData(a.data);
   if (data === null) {
@@ -66,18 +66,18 @@ export function mapDocument(answer: unknown): MappedDocument {
     document: {
       id,
       file: /\.pdf$/i.test(name) ? name : `${name}.pdf`,
-      uid: text(a.uid, 'uid') || undefined,
-      title: text(a.title, 'title'),
-      slug: text(a.slug, 'slug'),
-      description: text(a.description, 'description'),
-      published_at: dateTime(a.published_at, 'published_at'),
+      uid: textOf(a.uid, 'uid') || undefined,
+      title: textOf(a.title, 'title'),
+      slug: textOf(a.slug, 'slug'),
+      description: textOf(a.description, 'description'),
+      published_at: dateTimeOf(a.published_at, 'published_at'),
       public: bool(a.public, true),
       listed: bool(a.listed, true),
-      last_modified_at: dateTime(a.last_modified_at, 'last_modified_at') ?? undefined,
+      last_modified_at: dateTimeOf(a.last_modified_at, 'last_modified_at') ?? undefined,
       properties: properties(a.properties),
       data,
     },
-    file: { name: /\.pdf$/i.test(name) ? name : `${name}.pdf`, url, size: number(a.file_size, 'file_size') ?? null },
+    file: { name: /\.pdf$/i.test(name) ? name : `${name}.pdf`, url, size: numberOf(a.file_size, 'file_size') ?? null },
     skipped,
   };
 }
@@ -86,15 +86,15 @@ export function mapAnnotation(answer: unknown): Json {
   const a = object(answer, 'pageannotation');
   return {
     id: idOf(a.id, 'id'),
-    page: number(a.number ?? a.page, 'number'),
-    title: text(a.title, 'title'),
-    description: text(a.description, 'description'),
-    top: number(a.top, 'top') ?? null,
-    left: number(a.left, 'left') ?? null,
-    width: number(a.width, 'width') ?? null,
-    height: number(a.height, 'height') ?? null,
-    timestamp: dateTime(a.timestamp, 'timestamp'),
-    highlight: text(a.highlight, 'highlight'),
+    page: numberOf(a.number ?? a.page, 'number'),
+    title: textOf(a.title, 'title'),
+    description: textOf(a.description, 'description'),
+    top: numberOf(a.top, 'top') ?? null,
+    left: numberOf(a.left, 'left') ?? null,
+    width: numberOf(a.width, 'width') ?? null,
+    height: numberOf(a.height, 'height') ?? null,
+    timestamp: dateTimeOf(a.timestamp, 'timestamp'),
+    highlight: textOf(a.highlight, 'highlight'),
   };
 }
 
@@ -139,10 +139,10 @@ export function directory(value: unknown): CollectionDirectory {
   const d = object(value, 'directory');
   return {
     id: idOf(d.id, 'directory.id'),
-    name: text(d.name, 'directory.name'),
-    description: markdownOf(text(d.description, 'directory.description')),
-    created_at: dateTime(d.created_at, 'directory.created_at'),
-    updated_at: dateTime(d.updated_at, 'directory.updated_at'),
+    name: textOf(d.name, 'directory.name'),
+    description: markdownOf(textOf(d.description, 'directory.description')),
+    created_at: dateTimeOf(d.created_at, 'directory.created_at'),
+    updated_at: dateTimeOf(d.updated_at, 'directory.updated_at'),
   };
 }
 
@@ -152,15 +152,15 @@ export function mapCollection(answer: unknown): Json {
   const id = idOf(a.id, 'documentcollection.id');
   return {
     id,
-    title: text(a.title, 'title'),
+    title: textOf(a.title, 'title'),
     slug: slugFromSiteUrl(a.site_url, id),
-    description: text(a.description, 'description'),
+    description: textOf(a.description, 'description'),
     public: bool(a.public, true),
     listed: bool(a.listed, true),
-    uid: text(a.uid, 'uid') || undefined,
-    created_at: dateTime(a.created_at, 'created_at'),
-    updated_at: dateTime(a.updated_at, 'updated_at') ?? undefined,
-    allow_zip_download: a.zip_download_url === undefined ? true : text(a.zip_download_url, 'zip_download_url') !== '',
+    uid: textOf(a.uid, 'uid') || undefined,
+    created_at: dateTimeOf(a.created_at, 'created_at'),
+    updated_at: dateTimeOf(a.updated_at, 'updated_at') ?? undefined,
+    allow_zip_download: a.zip_download_url === undefined ? true : textOf(a.zip_download_url, 'zip_download_url') !== '',
     settings: a.settings && typeof a.settings === 'object' ? a.settings : {},
   };
 }

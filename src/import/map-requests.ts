@@ -5,11 +5,11 @@
  * `[[…]]` around a placeholder, so the build shows it redacted again (docs/import.md,
  * "Redactions").
  */
-import { MARK_CLOSE, MARK_OPEN } from '../content/marks.ts';
+import { MARK_CLOSE, MARK_OPEN } from '../content/redaction-marks.ts';
 import { attachmentSchema, derivedDocumentSchema } from '../content/schema.ts';
 import { REDACTION_MARKER } from '../model/redaction.ts';
 import { compact } from './content-files.ts';
-import { bool, dateTime, idOf, idOrNull, list, number, object, text, type Json } from './values.ts';
+import { bool, dateTimeOf, idOf, idOrNull, list, numberOf, object, textOf, type Json } from './values.ts';
 
 /** What froide writes as the sender of a requester's message when the name is not public (FoiMessage.sender). */
 const ANONYMOUS_SENDER = '<< Anfragesteller:in >>';
@@ -23,11 +23,11 @@ const REDACTED_PLACEHOLDER = '█';
  * that sends none) the shown text is all there is.
  */
 export function markedText(shown: unknown, segments: unknown, what: string): string {
-  if (!Array.isArray(segments) || segments.length === 0) return text(shown, what);
+  if (!Array.isArray(segments) || segments.length === 0) return textOf(shown, what);
   return segments
     .map((segment, index) => {
       const [hidden, part] = list(segment, `${what}[${index}]`);
-      const value = text(part, `${what}[${index}][1]`);
+      const value = textOf(part, `${what}[${index}][1]`);
       return hidden === true ? value.split(REDACTION_MARKER).join(`${MARK_OPEN}${REDACTED_PLACEHOLDER}${MARK_CLOSE}`) : value;
     })
     .join('');
@@ -54,13 +54,13 @@ function derivedDocument(value: unknown): Json | undefined {
   const d = object(value, 'document');
   const record = {
     id: idOf(d.id, 'document.id'),
-    uid: text(d.uid, 'document.uid') || undefined,
-    title: text(d.title, 'document.title'),
-    slug: text(d.slug, 'document.slug'),
-    description: text(d.description, 'document.description'),
+    uid: textOf(d.uid, 'document.uid') || undefined,
+    title: textOf(d.title, 'document.title'),
+    slug: textOf(d.slug, 'document.slug'),
+    description: textOf(d.description, 'document.description'),
     public: bool(d.public, true),
     listed: bool(d.listed, true),
-    last_modified_at: dateTime(d.last_modified_at, 'document.last_modified_at') ?? undefined,
+    last_modified_at: dateTimeOf(d.last_modified_at, 'document.last_modified_at') ?? undefined,
   };
   return compact('request', record, derivedDocumentSchema.shape);
 }
@@ -68,17 +68,17 @@ function derivedDocument(value: unknown): Json | undefined {
 function attachment(value: unknown, messageId: number, out: MappedRequest): Json | null {
   const a = object(value, 'attachment');
   const id = idOf(a.id, 'attachment.id');
-  const name = text(a.name, 'attachment.name');
-  const fileUrl = text(a.file_url, 'attachment.file_url');
+  const name = textOf(a.name, 'attachment.name');
+  const fileUrl = textOf(a.file_url, 'attachment.file_url');
   if (!fileUrl || a.pending === true) {
     out.skipped.push(`attachment ${id} (${name}) of message ${messageId}: ${a.pending === true ? 'still pending on the server' : 'no file_url'}`);
     return null;
   }
-  out.files.push({ path: `files/${messageId}/${name}`, url: fileUrl, size: number(a.size, 'attachment.size') ?? null, what: `attachment ${id} (${name})` });
+  out.files.push({ path: `files/${messageId}/${name}`, url: fileUrl, size: numberOf(a.size, 'attachment.size') ?? null, what: `attachment ${id} (${name})` });
   const record = {
     id,
     name,
-    filetype: text(a.filetype, 'attachment.filetype') || undefined,
+    filetype: textOf(a.filetype, 'attachment.filetype') || undefined,
     approved: bool(a.approved, true),
     is_redacted: bool(a.is_redacted, false),
     is_irrelevant: bool(a.is_irrelevant, false),
@@ -95,25 +95,25 @@ function message(value: unknown, out: MappedRequest): { record: Json; sender: st
   const isResponse = bool(m.is_response, false);
   const record: Json = {
     id,
-    kind: text(m.kind, 'kind') || (bool(m.is_postal, false) ? 'post' : 'email'),
+    kind: textOf(m.kind, 'kind') || (bool(m.is_postal, false) ? 'post' : 'email'),
     is_response: isResponse,
     sender_public_body: idOrNull(m.sender_public_body, 'sender_public_body'),
     recipient_public_body: idOrNull(m.recipient_public_body, 'recipient_public_body'),
-    timestamp: dateTime(m.timestamp, 'timestamp'),
+    timestamp: dateTimeOf(m.timestamp, 'timestamp'),
     subject: markedText(m.subject, m.redacted_subject, 'redacted_subject'),
     content: markedText(m.content, m.redacted_content, 'redacted_content'),
-    status: text(m.status, 'status') || undefined,
+    status: textOf(m.status, 'status') || undefined,
     sent: bool(m.sent, true),
     is_escalation: bool(m.is_escalation, false),
     content_hidden: bool(m.content_hidden, false),
     // Newer froide versions no longer send registered_mail_date; absent means "not registered mail".
-    registered_mail_date: dateTime(m.registered_mail_date, 'registered_mail_date'),
+    registered_mail_date: dateTimeOf(m.registered_mail_date, 'registered_mail_date'),
     redacted: bool(m.redacted, false),
     not_publishable: bool(m.not_publishable, false),
-    last_modified_at: dateTime(m.last_modified_at, 'last_modified_at') ?? undefined,
+    last_modified_at: dateTimeOf(m.last_modified_at, 'last_modified_at') ?? undefined,
     attachments,
   };
-  return { record, sender: text(m.sender, 'sender'), isResponse };
+  return { record, sender: textOf(m.sender, 'sender'), isResponse };
 }
 
 export function mapRequest(answer: unknown): MappedRequest {
@@ -121,38 +121,38 @@ export function mapRequest(answer: unknown): MappedRequest {
   const out: MappedRequest = { request: {}, messages: [], files: [], skipped: [] };
   const messages = (Array.isArray(r.messages) ? r.messages : []).map((m) => message(m, out));
   out.messages = messages.map((m) => m.record);
-  const user = number(r.user, 'user') ?? null;
+  const user = numberOf(r.user, 'user') ?? null;
   // The requester's public name is the sender of their own messages (FoiMessage.sender).
   const userName = user === null ? undefined : messages.find((m) => !m.isResponse && m.sender && m.sender !== ANONYMOUS_SENDER)?.sender;
   const publicBody = r.public_body === null || r.public_body === undefined ? null : idOf(r.public_body, 'public_body');
   const law = r.law === null || r.law === undefined ? null : idOf(r.law, 'law');
   out.request = {
     id: idOf(r.id, 'request.id'),
-    slug: text(r.slug, 'slug'),
-    title: text(r.title, 'title'),
-    description: text(r.description, 'description'),
-    summary: text(r.summary, 'summary'),
+    slug: textOf(r.slug, 'slug'),
+    title: textOf(r.title, 'title'),
+    description: textOf(r.description, 'description'),
+    summary: textOf(r.summary, 'summary'),
     public_body: publicBody,
     jurisdiction: idOrNull(r.jurisdiction, 'jurisdiction'),
     law,
-    status: text(r.status, 'status'),
-    resolution: text(r.resolution, 'resolution'),
-    refusal_reason: text(r.refusal_reason, 'refusal_reason'),
-    costs: number(r.costs, 'costs') ?? 0,
+    status: textOf(r.status, 'status'),
+    resolution: textOf(r.resolution, 'resolution'),
+    refusal_reason: textOf(r.refusal_reason, 'refusal_reason'),
+    costs: numberOf(r.costs, 'costs') ?? 0,
     is_foi: bool(r.is_foi, true),
     checked: bool(r.checked, false),
     public: bool(r.public, true),
     same_as: idOrNull(r.same_as, 'same_as'),
-    created_at: dateTime(r.created_at, 'created_at') ?? undefined,
-    due_date: dateTime(r.due_date, 'due_date'),
-    resolved_on: dateTime(r.resolved_on, 'resolved_on'),
-    last_modified_at: dateTime(r.last_modified_at, 'last_modified_at') ?? undefined,
-    reference: text(r.reference, 'reference'),
+    created_at: dateTimeOf(r.created_at, 'created_at') ?? undefined,
+    due_date: dateTimeOf(r.due_date, 'due_date'),
+    resolved_on: dateTimeOf(r.resolved_on, 'resolved_on'),
+    last_modified_at: dateTimeOf(r.last_modified_at, 'last_modified_at') ?? undefined,
+    reference: textOf(r.reference, 'reference'),
     user,
     user_name: userName,
-    project: number(r.project, 'project') ?? null,
+    project: numberOf(r.project, 'project') ?? null,
     campaign: idOrNull(r.campaign, 'campaign'),
-    tags: Array.isArray(r.tags) ? r.tags.map((tag, index) => text(tag, `tags[${index}]`)) : [],
+    tags: Array.isArray(r.tags) ? r.tags.map((tag, index) => textOf(tag, `tags[${index}]`)) : [],
   };
   if (user === null && r.user !== undefined) out.skipped.push(`request ${String(r.id)}: the requester is private (no user id, no name)`);
   return out;

@@ -5,17 +5,17 @@
 import { recordText, type ContentWriter } from './content-files.ts';
 import * as reference from './map-reference.ts';
 import type { Source } from './source.ts';
-import { dateTime, idOf, type Json } from './values.ts';
+import { dateTimeOf, idOf, type Json } from './values.ts';
 import { failure, writeRecordFile, type ImportResult } from './writing.ts';
 
 /** The reference lists: resource name -> content kind and file. */
 export const LISTS = [
-  { resource: 'jurisdiction', kind: 'jurisdiction', file: 'jurisdictions.yaml', map: reference.jurisdiction },
-  { resource: 'law', kind: 'law', file: 'laws.yaml', map: reference.law },
-  { resource: 'classification', kind: 'classification', file: 'classifications.yaml', map: reference.classification },
-  { resource: 'category', kind: 'category', file: 'categories.yaml', map: reference.category },
-  { resource: 'campaign', kind: 'campaign', file: 'campaigns.yaml', map: reference.campaign },
-  { resource: 'articletag', kind: 'articletag', file: 'articletags.yaml', map: reference.articleTag },
+  { resource: 'jurisdiction', kind: 'jurisdiction', file: 'jurisdictions.yaml', map: reference.jurisdictionRecord },
+  { resource: 'law', kind: 'law', file: 'laws.yaml', map: reference.lawRecord },
+  { resource: 'classification', kind: 'classification', file: 'classifications.yaml', map: reference.classificationRecord },
+  { resource: 'category', kind: 'category', file: 'categories.yaml', map: reference.categoryRecord },
+  { resource: 'campaign', kind: 'campaign', file: 'campaigns.yaml', map: reference.campaignRecord },
+  { resource: 'articletag', kind: 'articletag', file: 'articletags.yaml', map: reference.articleTagRecord },
 ] as const;
 
 /**
@@ -26,7 +26,7 @@ export function modifiedOfPublicBodies(items: readonly Json[]): Map<number, stri
   const out = new Map<number, string>();
   for (const item of items) {
     const body = item.public_body as Json | null | undefined;
-    const at = body && typeof body === 'object' ? dateTime(body.last_modified_at, 'public_body.last_modified_at') : null;
+    const at = body && typeof body === 'object' ? dateTimeOf(body.last_modified_at, 'public_body.last_modified_at') : null;
     if (at && typeof body?.id === 'number') out.set(body.id, at);
   }
   return out;
@@ -42,14 +42,14 @@ export async function importPublicBodies(
   const { regions, modified } = seen;
   const records = new Map<number, Json>();
   if (only === null) {
-    for await (const item of source.all('publicbody')) records.set(idOf(item.id, 'publicbody.id'), reference.publicBody(item));
+    for await (const item of source.all('publicbody')) records.set(idOf(item.id, 'publicbody.id'), reference.publicBodyRecord(item));
   } else {
     const queue = [...only];
     while (queue.length) {
       const id = queue.shift()!;
       if (records.has(id)) continue;
       try {
-        const record = reference.publicBody(await source.get(source.detailUrl('publicbody', id)));
+        const record = reference.publicBodyRecord(await source.get(source.detailUrl('publicbody', id)));
         records.set(id, record);
         if (typeof record.parent === 'number') queue.push(record.parent);
       } catch (error) {
@@ -80,7 +80,7 @@ export async function importGeoregions(source: Source, writer: ContentWriter, on
     if (done.has(id)) continue;
     done.add(id);
     try {
-      const record = reference.georegion(await source.get(source.detailUrl('georegion', id)));
+      const record = reference.georegionRecord(await source.get(source.detailUrl('georegion', id)));
       if (typeof record.part_of === 'number') queue.push(record.part_of);
       const geometry = record.geom === undefined ? '' : JSON.stringify(record.geom);
       if (geometry.length > INLINE_GEOMETRY_BYTES) {

@@ -10,13 +10,13 @@ import type { Logger } from '../log.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 import type { Reporter } from '../pdf/progress.ts';
 import { contentWriter } from './content-files.ts';
-import { importCollection, importDocument } from './documents.ts';
+import { importCollection, importDocument } from './import-documents.ts';
 import { createClient, type ClientOptions } from './http.ts';
-import type { ImportProgress } from './progress.ts';
+import type { ImportProgress } from './import-progress.ts';
 import { importGeoregions, importPublicBodies, LISTS, modifiedOfPublicBodies, writeSite } from './references.ts';
-import { changedSince, importRequest, selectRequests } from './requests.ts';
+import { changedSince, importRequest, selectRequests } from './import-requests.ts';
 import { openSource } from './source.ts';
-import { idOf, ids, type Json } from './values.ts';
+import { idOf, idsOf, type Json } from './values.ts';
 import { failure, writeList, type ImportResult } from './writing.ts';
 
 export type { ImportResult } from './writing.ts';
@@ -105,7 +105,7 @@ export async function importArchive(options: ImportOptions): Promise<ImportResul
   }
 
   progress.phase = 'public bodies';
-  const regions = new Set<number>(ids((lists.get('jurisdiction') ?? []).map((j) => j.region).filter((r) => r !== null), 'region'));
+  const regions = new Set<number>(idsOf((lists.get('jurisdiction') ?? []).map((j) => j.region).filter((r) => r !== null), 'region'));
   await importPublicBodies(source, writer, selective ? publicBodies : null, { regions, modified: modifiedOfPublicBodies(wanted) }, result);
   progress.phase = 'georegions';
   await importGeoregions(source, writer, selective ? regions : null, result);

@@ -37,11 +37,11 @@ export function idOrNull(link: unknown, what: string): number | null {
   return link === null || link === undefined || link === '' ? null : idOf(link, what);
 }
 
-export function ids(links: unknown, what: string): number[] {
+export function idsOf(links: unknown, what: string): number[] {
   return links === undefined || links === null ? [] : list(links, what).map((link, index) => idOf(link, `${what}[${index}]`));
 }
 
-export function text(value: unknown, what: string): string {
+export function textOf(value: unknown, what: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -49,7 +49,7 @@ export function text(value: unknown, what: string): string {
 }
 
 export function textOrNull(value: unknown, what: string): string | null {
-  return value === null || value === undefined ? null : text(value, what);
+  return value === null || value === undefined ? null : textOf(value, what);
 }
 
 export function bool(value: unknown, fallback: boolean): boolean {
@@ -60,7 +60,7 @@ export function bool(value: unknown, fallback: boolean): boolean {
 }
 
 /** A number, also when an instance sends it as a string (`"12.50"`); undefined when absent. */
-export function number(value: unknown, what: string): number | undefined {
+export function numberOf(value: unknown, what: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const parsed = typeof value === 'string' ? Number(value) : value;
   if (typeof parsed === 'number' && Number.isFinite(parsed)) return parsed;
@@ -68,7 +68,7 @@ export function number(value: unknown, what: string): number | undefined {
 }
 
 /** `[longitude, latitude]` from a GeoJSON Point (froide's `geo`, `gov_seat`, `centroid`). */
-export function point(value: unknown, what: string): [number, number] | null {
+export function pointOf(value: unknown, what: string): [number, number] | null {
   if (value === null || value === undefined) return null;
   const coordinates = object(value, what).coordinates;
   const [lng, lat] = list(coordinates, `${what}.coordinates`);
@@ -81,9 +81,9 @@ export function point(value: unknown, what: string): [number, number] | null {
  * filingcabinet's document `last_modified_at` is Python's `str()` of an aware datetime
  * (`2024-03-01 08:12:00.000000+00:00`), and UTC may come as `Z`.
  */
-export function dateTime(value: unknown, what: string): string | null {
+export function dateTimeOf(value: unknown, what: string): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const raw = text(value, what);
+  const raw = textOf(value, what);
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/.exec(raw);
   if (!match) throw new ApiShapeError(`${what}: expected a date-time with time zone, got ${JSON.stringify(raw)}`);
   const [, day, clock, fraction = '', zone] = match;
@@ -93,9 +93,9 @@ export function dateTime(value: unknown, what: string): string | null {
 }
 
 /** A plain date (`2024-03-01`); a date-time is cut to its day. */
-export function date(value: unknown, what: string): string | null {
+export function dateOf(value: unknown, what: string): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const match = /^(\d{4}-\d{2}-\d{2})/.exec(text(value, what));
+  const match = /^(\d{4}-\d{2}-\d{2})/.exec(textOf(value, what));
   if (!match) throw new ApiShapeError(`${what}: expected a date, got ${JSON.stringify(value)}`);
   return match[1]!;
 }

@@ -8,7 +8,7 @@ import { listText, recordText, RecordRefused, type ContentWriter } from './conte
 import { BadAnswer, HttpRefusal } from './http.ts';
 import type { FileToFetch } from './map-requests.ts';
 import type { Source } from './source.ts';
-import { ApiShapeError, dateTime, type Json } from './values.ts';
+import { ApiShapeError, dateTimeOf, type Json } from './values.ts';
 
 export interface ImportResult {
   /** What the API does not publish, one line each. */
@@ -47,7 +47,7 @@ export async function existingYaml(writer: ContentWriter, path: string): Promise
 /** Whether the YAML at `path` holds the `last_modified_at` the list answered (then nothing changed). */
 export async function upToDate(writer: ContentWriter, path: string, item: Json): Promise<boolean> {
   const stored = (await existingYaml(writer, path))?.last_modified_at;
-  const current = dateTime(item.last_modified_at, 'last_modified_at');
+  const current = dateTimeOf(item.last_modified_at, 'last_modified_at');
   return current !== null && typeof stored === 'string' && Date.parse(stored) === Date.parse(current);
 }
 

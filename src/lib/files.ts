@@ -1,6 +1,6 @@
 /**
- * Small file-system facts the folder stores and the build's caches share (src/media/folder-store.ts,
- * src/pdf/folder-store.ts, src/content/parse-cache.ts, lib/file-digests.ts): what counts as a
+ * Small file-system facts the folder stores and the build's caches share (src/media/media-folder-store.ts,
+ * src/pdf/derivative-folder-store.ts, src/content/parse-cache.ts, lib/file-digests.ts): what counts as a
  * missing file, reading one that may be missing, replacing a file whole, and sweeping the
  * temporary files a killed process left behind.
  */

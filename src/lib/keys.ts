@@ -1,6 +1,6 @@
 /**
- * The names the stores accept (the media store, src/media/store.ts, and the PDF stage's
- * derivative store, src/pdf/store.ts), so that a key or hash is refused before any I/O.
+ * The names the stores accept (the media store, src/media/media-store.ts, and the PDF stage's
+ * derivative store, src/pdf/derivative-store.ts), so that a key or hash is refused before any I/O.
  */
 
 /** A lowercase sha256 hex digest: how objects and files are named. */

@@ -6,11 +6,11 @@
  * streamed, a few at a time.
  */
 import { createHash } from 'node:crypto';
-import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment/build.ts';
-import { documentMediaDir } from '../api/resources/document/build.ts';
-import { annotationMediaPath } from '../api/resources/pageannotation/build.ts';
-import type { AnnotationCrop } from '../derive/annotations.ts';
-import type { DocumentFacts } from '../derive/facts.ts';
+import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment/serializer.ts';
+import { documentMediaDir } from '../api/resources/document/serializer.ts';
+import { annotationMediaPath } from '../api/resources/pageannotation/serializer.ts';
+import type { AnnotationCrop } from '../documents/annotations.ts';
+import type { DocumentFacts } from '../documents/document-facts.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 import { fileDigests, type FileDigests } from '../lib/file-digests.ts';
 import type { Archive, Document } from '../model/types.ts';
@@ -31,7 +31,7 @@ export interface MediaInput {
   archive: Archive;
   facts(document: Document): DocumentFacts;
   images(document: Document): readonly PdfImage[];
-  /** Cropped annotation areas (src/derive/annotations.ts): bytes made by the build. */
+  /** Cropped annotation areas (src/documents/annotations.ts): bytes made by the build. */
   crops: readonly AnnotationCrop[];
   /** Digests kept between builds (lib/file-digests.ts); by default every attachment file is read. */
   digests?: FileDigests;

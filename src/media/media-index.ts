@@ -5,15 +5,15 @@
  * media gate serves without a token (docs/froide.md#media-tokens).
  *
  * The build writes it; the media gate and the media answers read it through the build-data
- * Store (src/serve/shared/store.ts), on Netlify from the same deploy. Web-standard only.
+ * BuildStore (src/serve/shared/build-store.ts), on Netlify from the same deploy. Web-standard only.
  */
 import { buildPaths } from '../api/routes.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import { isHash } from './store.ts';
+import { isHash } from './media-store.ts';
 
 /**
- * What the index is read through: the part of the serving layer's build-data Store
- * (src/serve/shared/store.ts) it uses, named here because the media stage comes before serving.
+ * What the index is read through: the part of the serving layer's build-data BuildStore
+ * (src/serve/shared/build-store.ts) it uses, named here because the media stage comes before serving.
  */
 export interface IndexReader {
   read(path: string): Promise<Uint8Array | null>;

@@ -1,6 +1,6 @@
 /**
  * `archive prune`: removes media objects nothing refers to, in two
- * phases (src/media/marks.ts): a prune marks the objects it finds unnamed, and a later prune
+ * phases (src/media/prune-marks.ts): a prune marks the objects it finds unnamed, and a later prune
  * deletes those still unnamed whose mark is at least a day older than its start.
  *
  * Roots: a build record is kept when it is one of the newest `keepBuilds` records or younger
@@ -12,9 +12,9 @@
  * window, restored by a rollback, may miss media.
  *
  * Order, so that a build or `archive derive` running meanwhile loses nothing:
- * 1. the prune's lease is taken (the lock, and what writers wait for: src/media/marks.ts);
+ * 1. the prune's lease is taken (the lock, and what writers wait for: src/media/prune-marks.ts);
  * 2. objects are listed;
- * 3. derive leases are read: a run holds one (src/media/derivative-store.ts) from before its
+ * 3. derive leases are read: a run holds one (src/media/derivatives-in-media-store.ts) from before its
  *    listing until its entries are committed. While any is valid, no object is deleted: the
  *    objects of a part are put before the entry that names them;
  * 4. entries, records and marks are read: a run whose lease was gone in 3 committed its
@@ -25,9 +25,9 @@
 import { randomUUID } from 'node:crypto';
 import { mapLimit } from '../lib/concurrency.ts';
 import { entryFiles, entryGeneration } from '../pdf/cache.ts';
-import { isLeaseKey, parseLease } from './derivative-store.ts';
-import { deletable, readMarks, takePruneLease, writeMarks, GRACE_MS, type Marks } from './marks.ts';
-import type { BuildRecord, MediaStore } from './store.ts';
+import { isLeaseKey, parseLease } from './derivatives-in-media-store.ts';
+import { deletable, readPruneMarks, takePruneLease, writePruneMarks, GRACE_MS, type Marks } from './prune-marks.ts';
+import type { BuildRecord, MediaStore } from './media-store.ts';
 
 export interface PruneOptions {
   keepDays: number;
@@ -98,7 +98,7 @@ export async function pruneMedia(store: MediaStore, options: PruneOptions): Prom
       if (!record) throw new Error(`refs/${id}.json in the ${store.description} is not a build record; nothing was deleted (remove or repair it, then prune again)`);
       records.push(record);
     }
-    const marks = await readMarks(store);
+    const marks = await readPruneMarks(store);
 
     const cutoff = started - options.keepDays * DAY_MS;
     const newestFirst = records.sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || (a.build < b.build ? -1 : 1));
@@ -118,7 +118,7 @@ export async function pruneMedia(store: MediaStore, options: PruneOptions): Prom
         deleted.push(hash);
         next.delete(hash);
       });
-      await writeMarks(store, next);
+      await writePruneMarks(store, next);
       await mapLimit(expired, limit, (record) => store.deleteRecord(record.build));
       await mapLimit([...stale, ...leases.deleted, ...lock.expired.map((lease) => lease.key)], limit, (key) => store.deleteEntry(key));
     } else {

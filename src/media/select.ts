@@ -12,9 +12,9 @@
  *    read the site-wide store but be refused its writes; hence 1 comes first.
  */
 import { SettingsError, type Env, type MediaStoreSpec } from '../config.ts';
-import { blobsMediaStore, type BlobsAccess } from './blobs-store.ts';
-import { folderMediaStore } from './folder-store.ts';
-import type { MediaStore } from './store.ts';
+import { blobsMediaStore, type BlobsAccess } from './media-blobs-store.ts';
+import { folderMediaStore } from './media-folder-store.ts';
+import type { MediaStore } from './media-store.ts';
 
 export function openMediaStore(spec: MediaStoreSpec, env: Env): MediaStore {
   return spec.kind === 'folder' ? folderMediaStore(spec.path) : blobsMediaStore(spec.name, blobsAccess(spec.name, env));

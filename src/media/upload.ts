@@ -12,8 +12,8 @@ import { mapLimit } from '../lib/concurrency.ts';
 import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
 import type { MediaFile } from './collect.ts';
 import { GaveUp, withRetries, type RetryOptions } from './retry.ts';
-import { waitForPrunes } from './marks.ts';
-import { MediaHashMismatch, MediaUploadError, type BuildRecord, type MediaBody, type MediaStore } from './store.ts';
+import { waitForPrunes } from './prune-marks.ts';
+import { MediaHashMismatch, MediaUploadError, type BuildRecord, type MediaBody, type MediaStore } from './media-store.ts';
 
 export interface UploadState {
   objects: number;
@@ -37,7 +37,7 @@ export interface UploadStats {
 export interface UploadOptions extends RetryOptions {
   concurrency?: number;
   progress?: Reporter<UploadState>;
-  /** Told when the upload waits for an `archive prune` under way (src/media/marks.ts). */
+  /** Told when the upload waits for an `archive prune` under way (src/media/prune-marks.ts). */
   onWait?: (message: string) => void;
   /** Between two looks at a running prune's lease (tests). */
   pollMs?: number;
@@ -53,7 +53,7 @@ function distinctObjects(files: readonly MediaFile[]): MediaFile[] {
 /**
  * Puts the objects of `files` the store lacks. Call it after `recordBuild`: a prune that starts
  * later reads the record, and one under way that may delete an object found here is waited for
- * before the listing (src/media/marks.ts), so every object is in the store when this returns.
+ * before the listing (src/media/prune-marks.ts), so every object is in the store when this returns.
  */
 export async function uploadMedia(store: MediaStore, files: readonly MediaFile[], options: UploadOptions = {}): Promise<UploadStats> {
   const objects = distinctObjects(files);

@@ -1,24 +1,24 @@
 /**
  * Document collections (django-filingcabinet, docs/froide.md#documentcollection) and page annotations (docs/froide.md#pageannotation):
  * linked to the published documents here. Pure: no I/O. Page bounds of annotations need the
- * PDF stage and are checked in src/derive/annotations.ts.
+ * PDF stage and are checked in src/documents/annotations.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
-import type { DeclaredDocuments } from './requests.ts';
+import type { DeclaredDocuments } from './link-requests.ts';
 import { uuidFromId } from './names.ts';
-import { arrangeTree, byName, idSample, Registry } from './registry.ts';
+import { arrangeTree, byNodeName, idSample, Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
 import { parseTimestamp } from './time.ts';
 import type { CollectionDirectory, Document, DocumentCollection, PageAnnotation } from './types.ts';
 
 /** Links every collection; returns the published (public) ones, by id, and fills `document.collections`. */
 export function linkCollections(content: LoadedContent, documents: readonly Document[], declared: DeclaredDocuments, problems: Problems): DocumentCollection[] {
-  const collections = new Registry<DocumentCollection>('document collection', problems, 'documentcollection');
-  const directories = new Registry<CollectionDirectory>('collection directory', problems, 'documentcollection');
+  const collections = new Records<DocumentCollection>('document collection', problems, 'documentcollection');
+  const directories = new Records<CollectionDirectory>('collection directory', problems, 'documentcollection');
   const byId = new Map(documents.map((document) => [document.id, document]));
   const published = new Set<DocumentCollection>();
   const linked: { collection: DocumentCollection; data: DocumentCollectionInput }[] = [];
@@ -80,7 +80,7 @@ export function linkCollections(content: LoadedContent, documents: readonly Docu
 function ownDirectory(
   id: number,
   collection: DocumentCollection,
-  directories: Registry<CollectionDirectory>,
+  directories: Records<CollectionDirectory>,
   problems: Problems,
   path: (string | number)[],
 ): CollectionDirectory | undefined {
@@ -95,7 +95,7 @@ function ownDirectory(
   return undefined;
 }
 
-function linkDirectories(collection: DocumentCollection, data: DocumentCollectionInput, directories: Registry<CollectionDirectory>, problems: Problems): void {
+function linkDirectories(collection: DocumentCollection, data: DocumentCollectionInput, directories: Records<CollectionDirectory>, problems: Problems): void {
   const own: CollectionDirectory[] = [];
   data.directories.forEach((input, index) => {
     const directory = directories.get(input.id);
@@ -113,7 +113,7 @@ function linkDirectories(collection: DocumentCollection, data: DocumentCollectio
     const index = data.directories.findIndex((input) => input.id === directory.id);
     problems.report(collection.source, ['directories', index, 'parent'], ERRORS.TreeCycle, { kind: 'directory', id: directory.id, key: 'parent' });
   });
-  collection.directories = own.filter((directory) => directory.parent === null).sort(byName);
+  collection.directories = own.filter((directory) => directory.parent === null).sort(byNodeName);
   const walk = (nodes: CollectionDirectory[], depth: number): CollectionDirectory[] =>
     nodes.flatMap((node) => ((node.depth = depth), [node, ...walk(node.children, depth + 1)]));
   collection.allDirectories = walk(collection.directories, 1);
@@ -124,7 +124,7 @@ function linkEntries(
   data: DocumentCollectionInput,
   documents: Map<number, Document>,
   declared: DeclaredDocuments,
-  directories: Registry<CollectionDirectory>,
+  directories: Records<CollectionDirectory>,
   problems: Problems,
   isPublished: boolean,
 ): void {
@@ -175,7 +175,7 @@ function reportUnknownDocument(source: Source, path: (string | number)[], id: nu
  * `document.annotations`, oldest first.
  */
 export function linkAnnotations(content: LoadedContent, importedByFile: ReadonlyMap<string, Document>, published: readonly Document[], problems: Problems): PageAnnotation[] {
-  const annotations = new Registry<PageAnnotation>('page annotation', problems, 'pageannotation');
+  const annotations = new Records<PageAnnotation>('page annotation', problems, 'pageannotation');
   for (const { data, source, dir } of content.annotations) {
     const documentFile = `${dir}/document.yaml`;
     const document = importedByFile.get(documentFile);

@@ -7,19 +7,19 @@ import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
 import type { Problems } from '../content/problems.ts';
 import { newestFirst, type PublishedRequests } from './published-requests.ts';
-import { Registry } from './registry.ts';
+import { Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
 import type { FoodAuthority, PublicBody, Venue } from './types.ts';
 
 interface Context {
   problems: Problems;
-  publicBodies: Registry<PublicBody>;
+  publicBodies: Records<PublicBody>;
   requests: PublishedRequests;
 }
 
 /** froide-food: FoodAuthorityStatus per public body (the first one wins, as `.first()` does). */
 function linkAuthorities(content: LoadedContent, ctx: Context): Map<PublicBody, FoodAuthority> {
-  const authorities = new Registry<FoodAuthority>('food authority', ctx.problems, 'foodauthority');
+  const authorities = new Records<FoodAuthority>('food authority', ctx.problems, 'foodauthority');
   const byBody = new Map<PublicBody, FoodAuthority>();
   const listed = new UniqueKeys<number>();
   for (const { data, source } of content.foodAuthorities) {

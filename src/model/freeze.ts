@@ -1,6 +1,6 @@
 /**
  * The linked model is not changed after linking: later stages return new facts
- * instead (src/derive/facts.ts). `freezeModel` makes that a guard at run time too: every plain
+ * instead (src/documents/document-facts.ts). `freezeModel` makes that a guard at run time too: every plain
  * object and array reachable from the archive is frozen, so a write by any later stage throws
  * a TypeError (ES modules run in strict mode) at the line that tries it.
  *

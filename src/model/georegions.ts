@@ -8,7 +8,7 @@ import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { GeometryFileInput, GeometryInput, GeoRegionInput } from '../content/schema.ts';
 import { planarCentroid, sphericalArea, type MultiPolygon, type Position } from './geometry.ts';
-import { linkTree, Registry, treeOrder } from './registry.ts';
+import { linkTree, Records, treeOrder } from './records.ts';
 import { parseTimestamp } from './time.ts';
 import type { GeoRegion } from './types.ts';
 
@@ -21,8 +21,8 @@ interface Located {
 
 const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 
-export function linkGeoRegions(content: LoadedContent, problems: Problems): Registry<GeoRegion> {
-  const regions = new Registry<GeoRegion>('georegion', problems);
+export function linkGeoRegions(content: LoadedContent, problems: Problems): Records<GeoRegion> {
+  const regions = new Records<GeoRegion>('georegion', problems);
   const files = new Map(content.georegionGeometries.map((file) => [file.source.file, file]));
   const used = new Set<string>();
   const parents = new Map<GeoRegion, number | null>();

@@ -7,13 +7,13 @@ import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
 import type { Problems } from '../content/problems.ts';
 import { newestFirst, type PublishedRequests } from './published-requests.ts';
-import { Registry } from './registry.ts';
+import { Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
 import type { InfoCampaign, InfoCampaignCategory, InformationObject, PublicBody } from './types.ts';
 
 interface Context {
   problems: Problems;
-  publicBodies: Registry<PublicBody>;
+  publicBodies: Records<PublicBody>;
   requests: PublishedRequests;
 }
 
@@ -26,8 +26,8 @@ export interface LinkedInfoCampaigns {
 
 export function linkInfoCampaigns(content: LoadedContent, ctx: Context): LinkedInfoCampaigns {
   const { problems } = ctx;
-  const campaigns = new Registry<InfoCampaign>('information campaign', problems, 'infocampaign');
-  const objects = new Registry<InformationObject>('information object', problems, 'infocampaign');
+  const campaigns = new Records<InfoCampaign>('information campaign', problems, 'infocampaign');
+  const objects = new Records<InformationObject>('information object', problems, 'infocampaign');
   const categoryIds = new UniqueKeys<number>();
   const hidden = new Set<InfoCampaign>();
 

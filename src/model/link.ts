@@ -12,8 +12,8 @@ import { linkArticleTags, linkGovernmentPlans } from './plans.ts';
 import { linkVenues } from './food.ts';
 import { linkInfoCampaigns } from './infocampaigns.ts';
 import { PublishedRequests } from './published-requests.ts';
-import { linkTree, Registry } from './registry.ts';
-import { linkRequests } from './requests.ts';
+import { linkTree, Records } from './records.ts';
+import { linkRequests } from './link-requests.ts';
 import { formatDateTime, parseTimestamp } from './time.ts';
 import type { Archive, Campaign, Category, Classification, Jurisdiction, Law, PublicBody } from './types.ts';
 
@@ -31,7 +31,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
 
   const georegions = linkGeoRegions(content, problems);
 
-  const jurisdictions = new Registry<Jurisdiction>('jurisdiction', problems);
+  const jurisdictions = new Records<Jurisdiction>('jurisdiction', problems);
   for (const { data, source } of content.jurisdictions) {
     jurisdictions.add({
       id: data.id,
@@ -46,7 +46,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   }
 
   const duplicateParents: (() => void)[] = [];
-  const classifications = new Registry<Classification>('classification', problems);
+  const classifications = new Records<Classification>('classification', problems);
   const classificationParents = new Map<Classification, number | null>();
   for (const { data, source } of content.classifications) {
     const node: Classification = { id: data.id, source, name: data.name, slug: data.slug, parent: null, children: [], depth: 0 };
@@ -55,7 +55,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   }
   linkTree(classifications.values(), classificationParents, classifications, problems);
 
-  const categories = new Registry<Category>('category', problems);
+  const categories = new Records<Category>('category', problems);
   const categoryParents = new Map<Category, number | null>();
   for (const { data, source } of content.categories) {
     const node: Category = { id: data.id, source, name: data.name, slug: data.slug, isTopic: data.is_topic, parent: null, children: [], depth: 0 };
@@ -66,7 +66,7 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   // A record whose id is taken is not linked, but its parent reference is still checked (once all ids are known).
   for (const check of duplicateParents) check();
 
-  const campaigns = new Registry<Campaign>('campaign', problems);
+  const campaigns = new Records<Campaign>('campaign', problems);
   const hiddenCampaigns = new Set<number>();
   for (const { data, source } of content.campaigns) {
     const campaign: Campaign = {
@@ -83,8 +83,8 @@ export function linkArchive(content: LoadedContent, options: ModelOptions, probl
   }
 
   // Laws and public bodies refer to each other (mediator, laws): create both, then link.
-  const publicBodies = new Registry<PublicBody>('public body', problems, 'publicbody');
-  const laws = new Registry<Law>('law', problems);
+  const publicBodies = new Records<PublicBody>('public body', problems, 'publicbody');
+  const laws = new Records<Law>('law', problems);
   const placeholderJurisdiction = undefined as unknown as Jurisdiction;
 
   for (const { data, source } of content.publicBodies) {

@@ -5,13 +5,13 @@
 import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
 import type { Problems } from '../content/problems.ts';
-import { Registry } from './registry.ts';
+import { Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
 import { parseTimestamp } from './time.ts';
 import type { ArticleTag, Government, GovernmentPlan } from './types.ts';
 
 export function linkArticleTags(content: LoadedContent, problems: Problems): ArticleTag[] {
-  const tags = new Registry<ArticleTag>('article tag', problems, 'articletag');
+  const tags = new Records<ArticleTag>('article tag', problems, 'articletag');
   const taken = { name: new UniqueKeys<string>(), slug: new UniqueKeys<string>() };
   for (const { data, source } of content.articleTags) {
     const tag: ArticleTag = { id: data.id, source, name: data.name, slug: data.slug };
@@ -26,11 +26,11 @@ export function linkArticleTags(content: LoadedContent, problems: Problems): Art
 }
 
 export function linkGovernmentPlans(content: LoadedContent, problems: Problems): GovernmentPlan[] {
-  const governments = new Registry<Government>('government', problems);
+  const governments = new Records<Government>('government', problems);
   for (const { data, source } of content.governments) governments.add({ id: data.id, source, name: data.name, slug: data.slug });
   governments.reportDuplicates();
 
-  const plans = new Registry<GovernmentPlan>('government plan', problems, 'governmentplan');
+  const plans = new Records<GovernmentPlan>('government plan', problems, 'governmentplan');
   const published = new Set<GovernmentPlan>();
   const updateIds = new UniqueKeys<number>();
   for (const { data, source } of content.governmentPlans) {

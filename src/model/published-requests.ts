@@ -4,7 +4,7 @@
  */
 import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
-import { idSample } from './registry.ts';
+import { idSample } from './records.ts';
 import type { FoiRequest } from './types.ts';
 
 export class PublishedRequests {

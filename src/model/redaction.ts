@@ -1,9 +1,9 @@
 /**
  * A message subject or text as froide shows it to an anonymous reader: each passage
- * an editor marked `[[…]]` (content/marks.ts) becomes froide's marker, and the segments are
+ * an editor marked `[[…]]` (content/redaction-marks.ts) becomes froide's marker, and the segments are
  * froide's `get_differences(redacted, original)` (model/text-diff.ts).
  */
-import { readMarks } from '../content/marks.ts';
+import { readRedactionMarks } from '../content/redaction-marks.ts';
 import { differences, type Segment } from './text-diff.ts';
 
 /**
@@ -25,7 +25,7 @@ export interface RedactedText {
 
 /** `source` is validated content: its marks are well-formed (content/schema.ts checks them). */
 export function redactText(source: string): RedactedText {
-  const read = readMarks(source);
+  const read = readRedactionMarks(source);
   if ('problem' in read) throw new Error(`unchecked redaction marks: ${read.problem.message}`);
   const { parts } = read;
   const original = parts.map((part) => part.text).join('');

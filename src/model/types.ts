@@ -206,7 +206,7 @@ export interface Attachment extends Record {
 
 export interface Document extends Record {
   uid: string;
-  /** Editor's title; the PDF title and then the file name are the defaults (see api/resources/document/build.ts). */
+  /** Editor's title; the PDF title and then the file name are the defaults (see api/resources/document/serializer.ts). */
   title: string | undefined;
   slug: string | undefined;
   description: string;

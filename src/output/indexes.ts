@@ -6,7 +6,7 @@ import { indexFiles } from '../api/filters/index.ts';
 import { buildPaths } from '../api/routes.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import type { ResourceName } from '../api/resources/registry.ts';
+import type { ResourceName } from '../api/resources/declaration-registry.ts';
 
 /** `ordered` must be the exact list the resource's page files were cut from. */
 export function planFilterIndexes(resource: ResourceName, ordered: readonly object[], archive?: Archive): PlannedFile[] {

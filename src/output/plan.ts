@@ -7,14 +7,14 @@ import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest, type UnlistedList } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
 import { apiJson, parseApiJson } from '../api/json.ts';
-import type { BuiltResource } from '../api/resources/build-spec.ts';
+import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import { answeredByFunction, buildPaths } from '../api/routes.ts';
 import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/registry.ts';
-import { PAGE_SIZE } from '../api/resources/spec.ts';
+import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/declaration-registry.ts';
+import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
 
@@ -26,7 +26,7 @@ export interface PlanInput {
   extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
-  /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/document.ts, swagger-ui.ts). */
+  /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/openapi-document.ts, swagger-ui.ts). */
   openapi?: readonly PlannedFile[];
   /** Every media file the build publishes (src/media/collect.ts): what the media index lists. */
   media?: readonly (MediaEntry & { path: string })[];

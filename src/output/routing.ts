@@ -18,8 +18,8 @@
  * which resources a build has, and _redirects is read before netlify.toml's rules.
  */
 import { functionQueryParams } from '../api/filters/index.ts';
-import { QUERY_ANSWERED, RESOURCES, type ResourceName } from '../api/resources/registry.ts';
-import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/spec.ts';
+import { QUERY_ANSWERED, RESOURCES, type ResourceName } from '../api/resources/declaration-registry.ts';
+import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/declaration-spec.ts';
 import { answeredByFunction, API_PREFIX, buildPaths, resourceRoutes, routePath } from '../api/routes.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 

@@ -4,7 +4,7 @@
  * that grows with the archive (the values a `q` filter scans, range and point indexes, shapes,
  * autocomplete entries) is cut into parts at byte boundaries: the file itself then holds only
  * a head, `{"$parts":<n>}`, and its bytes follow in `<path>.1` … `<path>.<n>` beside it. The
- * Store reassembles them (src/serve/shared/store.ts readWithParts), so no reader knows about parts.
+ * BuildStore reassembles them (src/serve/shared/build-store.ts readWithParts), so no reader knows about parts.
  *
  * Only `_data/` files are cut: they are read by code. A public file (a list page, a detail)
  * over the limit is left whole and the deploy-limit check names it.

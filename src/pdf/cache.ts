@@ -1,7 +1,7 @@
 /**
  * The derivative cache: entries keyed by the sha256 of a PDF's bytes,
  * the derivation version, the settings fingerprint and the kind of entry, kept in any
- * DerivativeStore (store.ts). Entries list their files by sha256; the files themselves are in
+ * DerivativeStore (derivative-store.ts). Entries list their files by sha256; the files themselves are in
  * the store once, whichever PDF made them.
  *
  * Kinds (docs/pdf.md, Cache):
@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SETTINGS_FINGERPRINT } from './sizes.ts';
-import type { DerivativeStore } from './store.ts';
+import type { DerivativeStore } from './derivative-store.ts';
 import type { PdfFacts, PdfFailure, PdfPage } from './types.ts';
 
 /**
@@ -65,7 +65,7 @@ interface EntryJson<B> {
 
 type ReadOutcome<B> = { status: 'hit'; body: B } | { status: 'miss' } | { status: 'corrupt'; problem: string };
 
-export function sha256Hex(data: Uint8Array | string): string {
+export function sha256HexSync(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
@@ -131,7 +131,7 @@ export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'):
       if (verify === 'full') {
         const bytes = await store.getFile(file.sha256);
         if (bytes === null) return `${file.name}: missing`;
-        if (sha256Hex(bytes) !== file.sha256) return `${file.name}: content hash mismatch`;
+        if (sha256HexSync(bytes) !== file.sha256) return `${file.name}: content hash mismatch`;
       } else {
         if (!(await store.hasFile(file.sha256, file.size))) return `${file.name}: missing or of another size`;
       }
@@ -161,5 +161,5 @@ export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'):
 }
 
 function checksumOf(content: object): string {
-  return sha256Hex(JSON.stringify(content));
+  return sha256HexSync(JSON.stringify(content));
 }

@@ -6,7 +6,7 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import type { PdfPageHandle } from './document.ts';
+import type { PdfPageHandle } from './open-pdf.ts';
 import { pageImageName, webpName } from './image-names.ts';
 import { ENCODING, IMAGE_SIZES, imageSize, type PixelSize } from './sizes.ts';
 

@@ -13,17 +13,17 @@ import { fileDigests, type FileDigests } from '../lib/file-digests.ts';
 import { openCache, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
 import { runPass, type PassGroup, type PassOutcome } from './passes.ts';
 import type { ProgressReporter } from './progress.ts';
-import type { Shard } from './shard.ts';
-import { DerivativeStoreError, type DerivativeStore } from './store.ts';
+import type { DeriveShare } from './derive-share.ts';
+import { DerivativeStoreError, type DerivativeStore } from './derivative-store.ts';
 import type { PdfImage, PdfJob, PdfResult } from './types.ts';
 
 export type { PdfDone, PdfImage, PdfJob, PdfResult } from './types.ts';
 export { createProgress } from './progress.ts';
-export { folderDerivativeStore } from './folder-store.ts';
-export { parseShard } from './shard.ts';
+export { folderDerivativeStore } from './derivative-folder-store.ts';
+export { parseDeriveShare } from './derive-share.ts';
 
 export interface PdfOptions {
-  /** Where derivatives are kept: src/media/derivative-store.ts (builds, `archive derive`) or folder-store.ts. */
+  /** Where derivatives are kept: src/media/derivatives-in-media-store.ts (builds, `archive derive`) or derivative-folder-store.ts. */
   store: DerivativeStore;
   /** Worker threads; default: available cores. */
   concurrency?: number;
@@ -41,7 +41,7 @@ export interface PdfOptions {
   /** The clock the budget is measured with (default Date.now); tests count pages with it. */
   clock?: () => number;
   /** Derive only the PDFs of this shard of the content hashes (`archive derive --shard`); the others stay pending. */
-  shard?: Shard;
+  shard?: DeriveShare;
   progress?: ProgressReporter;
   signal?: AbortSignal;
   /** 'quick' (default): entry checksum + file sizes; 'full': re-hash every cached file. */

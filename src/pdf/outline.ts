@@ -3,7 +3,7 @@
  * `"  " * depth + "- [title](#page-N)\n"`. Bookmarks whose destination does not resolve to a
  * page are skipped together with their children; "" when there is no outline.
  */
-import type { PdfDocument } from './document.ts';
+import type { PdfDocument } from './open-pdf.ts';
 
 export interface OutlineEntry {
   depth: number;

@@ -9,7 +9,7 @@ import { type DerivativeCache, type EntryBody, type PartBody, type Pass } from '
 import type { PdfOptions } from './index.ts';
 import { runPool, type TaskOutcome } from './pool.ts';
 import type { ProgressState } from './progress.ts';
-import { storeFailure } from './store.ts';
+import { storeFailure } from './derivative-store.ts';
 import { CACHEABLE_FAILURES, type PdfFailure } from './types.ts';
 
 export interface PassGroup {

@@ -18,10 +18,10 @@
  * and replaced; the PDF fails with `timeout`.
  */
 import { availableParallelism } from 'node:os';
-import { tsWorker } from '../lib/worker.ts';
+import { tsWorker } from '../lib/ts-worker.ts';
 import type { PartBody, Pass } from './cache.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
-import { storeFailure } from './store.ts';
+import { storeFailure } from './derivative-store.ts';
 import type { PdfFailure } from './types.ts';
 
 export interface PoolTask {
@@ -68,7 +68,7 @@ const DEFAULT_CHUNK_PAGES = 32;
 /** A PDF that needs more heap than this fails alone (`crashed`) instead of taking the build down. */
 const WORKER_HEAP_MB = 2048;
 
-const WORKER = new URL('./worker.ts', import.meta.url);
+const WORKER = new URL('./pdf-worker.ts', import.meta.url);
 
 interface Part {
   task: number;

@@ -3,7 +3,7 @@
  * complete, how many are pending, how much of the budget was used, and that the next build
  * continues where this one stopped.
  */
-import { count } from '../lib/words.ts';
+import { count } from '../lib/plural.ts';
 import type { PdfRunStats } from './index.ts';
 import { formatDuration } from './progress.ts';
 

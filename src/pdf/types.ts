@@ -1,5 +1,5 @@
 /** Plain data exchanged by the PDF stage (public types are re-exported from index.ts). */
-import type { PdfProperties } from './facts.ts';
+import type { PdfProperties } from './pdf-facts.ts';
 
 export interface PdfPage {
   number: number;

@@ -12,7 +12,7 @@
 import { functionQueryParams } from '../api/filters/index.ts';
 import { API_PREFIX } from '../api/routes.ts';
 import { decodeUriComponentOrNull } from '../lib/uri.ts';
-import { answeredByFunction, matchApiRoute, staticFileOf } from './api/route.ts';
+import { apiRouteAnsweredByFunction, matchApiRoute, staticFileOf } from './api/api-route.ts';
 import { SLASHLESS_API_PATH } from './api/early.ts';
 import { MEDIA_MOUNT } from './media/gate.ts';
 
@@ -53,7 +53,7 @@ export function routeRequest(method: string, url: URL): Destination {
   if (api && (SLASHLESS.test(path) || (method !== 'GET' && method !== 'HEAD'))) return { kind: 'api-early' };
   if (api && hasFunctionParam(url.search)) return { kind: 'function' };
   const view = api ? matchApiRoute(path) : null;
-  if (view && answeredByFunction(view)) return { kind: 'function' };
+  if (view && apiRouteAnsweredByFunction(view)) return { kind: 'function' };
   if (view?.kind === 'detail') return { kind: 'detail' };
   const relative = decodeUriComponentOrNull(path.slice(1));
   if (relative === null) return { kind: 'static', file: '', missing: api ? 'function' : 'not-found' };

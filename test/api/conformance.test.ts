@@ -6,18 +6,18 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMediaEntry } from '../../src/media/media-index.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
-import { readDetail } from '../../src/serve/shared/packs.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
+import { readDetail } from '../../src/serve/shared/pack-reader.ts';
 import { tokenScope, verifyToken } from '../../src/api/media-token.ts';
 import { DEFAULTS, DEVELOPMENT_KEY } from '../../src/config.ts';
-import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
+import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
 import { buildPaths } from '../../src/api/routes.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 import { readAll } from '../helpers/media.ts';
 import { startPreviewServer } from '../../src/serve/preview/server.ts';
-import { QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../../src/api/resources/registry.ts';
+import { QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../../src/api/resources/declaration-registry.ts';
 
 const BASE = 'https://archiv.example.org';
 const API = `${BASE}/api/v1/`;
@@ -177,7 +177,7 @@ describe('message (docs/api.md#message-fields)', () => {
 
   it('is byte-identical in its list chunk and in its detail pack', async () => {
     const page = await built.text(buildPaths.chunk('message', 0));
-    const detail = new TextDecoder().decode((await readDetail(fsStore(built.buildDir), 'message', '101'))!);
+    const detail = new TextDecoder().decode((await readDetail(fsBuildStore(built.buildDir), 'message', '101'))!);
     expect(detail).toMatch(/^\{"resource_uri":/);
     expect(page).toContain(detail);
   });
@@ -428,7 +428,7 @@ describe('links', () => {
     const document = await built.detail('document', 500);
     const paths = ['foi/101/liste.csv', 'foi/101/Bescheid März.pdf', decodeURIComponent(document.file_url.slice(MEDIA.length))];
     for (const path of paths) {
-      const entry = await readMediaEntry(fsStore(built.buildDir), path);
+      const entry = await readMediaEntry(fsBuildStore(built.buildDir), path);
       const bytes = await readAll(await built.media.get(entry!.sha256));
       expect(bytes!.byteLength, path).toBe(entry!.size);
       expect(createHash('sha256').update(bytes!).digest('hex'), path).toBe(entry!.sha256);

@@ -1,6 +1,6 @@
 /**
  * Embedded records stored as references (src/api/embeds.ts) and spliced back by the pack
- * readers (src/serve/shared/packs.ts): the answer's bytes are the embedding object's with the
+ * readers (src/serve/shared/pack-reader.ts): the answer's bytes are the embedding object's with the
  * record's current bytes where the reference stood, read with few, small ranges.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,14 +8,14 @@ import { embedMarker, embedPacks, findEmbeds, referTo, splice } from '../../src/
 import { apiJson } from '../../src/api/json.ts';
 import { encodePack } from '../../src/api/packs.ts';
 import { buildPaths } from '../../src/api/routes.ts';
-import { readDetail, readListItems, readSlotSet } from '../../src/serve/shared/packs.ts';
-import type { Store } from '../../src/serve/shared/store.ts';
+import { readDetail, readListItems, readSlotSet } from '../../src/serve/shared/pack-reader.ts';
+import type { BuildStore } from '../../src/serve/shared/build-store.ts';
 
 const encoder = new TextEncoder();
 const text = (bytes: Uint8Array | null | undefined) => (bytes ? new TextDecoder().decode(bytes) : null);
 
-/** A Store over files in memory that records every range it is asked for. */
-function memoryStore(files: Map<string, Uint8Array>): Store & { ranges: string[] } {
+/** A BuildStore over files in memory that records every range it is asked for. */
+function memoryStore(files: Map<string, Uint8Array>): BuildStore & { ranges: string[] } {
   const ranges: string[] = [];
   return {
     ranges,
@@ -106,7 +106,7 @@ describe('readers', () => {
     messages.set(buildPaths.chunk('message', 0), encodePack(1000, Array.from({ length: 1000 }, (_, slot) => [slot, item(slot + 1)] as [number, string]))[0]!);
     const store = memoryStore(messages);
     let bytes = 0;
-    const counting: Store = { read: store.read, readRange: async (path, start, end) => { const read = await store.readRange!(path, start, end); bytes += read?.byteLength ?? 0; return read; } };
+    const counting: BuildStore = { read: store.read, readRange: async (path, start, end) => { const read = await store.readRange!(path, start, end); bytes += read?.byteLength ?? 0; return read; } };
     const items = await readListItems(counting, 'message', [999, 0, 500, 501], 1000);
     expect(items.map((bytes) => JSON.parse(text(bytes)!).id)).toEqual([1000, 1, 501, 502]);
     // The table (16 KB), then three ranges: slot 0, slots 500-501, slot 999.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { georegionLabel, GEOREGION_KIND_LABELS } from '../../src/api/resources/georegion/build.ts';
+import { georegionLabel, GEOREGION_KIND_LABELS } from '../../src/api/resources/georegion/serializer.ts';
 import { GEOREGION_KINDS } from '../../src/content/schema.ts';
 import type { GeoRegion } from '../../src/model/types.ts';
 

@@ -11,11 +11,11 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OBJECTS } from '../../src/api/fields/index.ts';
-import { openApiDocument } from '../../src/api/openapi/document.ts';
-import { TOKEN_PATTERN } from '../../src/api/openapi/media.ts';
+import { openApiDocument } from '../../src/api/openapi/openapi-document.ts';
+import { TOKEN_PATTERN } from '../../src/api/openapi/media-operations.ts';
 import { serveSampleArchive } from '../helpers/build.ts';
 import { answerChecker } from '../helpers/openapi.ts';
-import { isResourceName, RESOURCES } from '../../src/api/resources/registry.ts';
+import { isResourceName, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
 
 const BASE = 'https://sample.test';
 

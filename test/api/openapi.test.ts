@@ -8,9 +8,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { queryParamsOf } from '../../src/api/filters/index.ts';
-import { openApiDocument, planOpenApi } from '../../src/api/openapi/document.ts';
+import { openApiDocument, planOpenApi } from '../../src/api/openapi/openapi-document.ts';
 import { buildPaths } from '../../src/api/routes.ts';
-import { filtersOf, listActionsOf, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/registry.ts';
+import { filtersOf, listActionsOf, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
 
 const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
 const document = openApiDocument({ title: 'Test-Archiv', urls: URLS }) as Record<string, any>;

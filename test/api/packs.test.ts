@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_SLOTS, chunkOf, encodePack, ENTRY_BYTES, entryRange, listCounting, packOf, parseEntries, PACK_SLOTS } from '../../src/api/packs.ts';
-import { readSlots } from '../../src/serve/shared/packs.ts';
-import type { Store } from '../../src/serve/shared/store.ts';
+import { readSlots } from '../../src/serve/shared/pack-reader.ts';
+import type { BuildStore } from '../../src/serve/shared/build-store.ts';
 
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
 
-/** A Store over files in memory that records every range it is asked for. */
-function memoryStore(files: Map<string, Uint8Array>): Store & { ranges: string[] } {
+/** A BuildStore over files in memory that records every range it is asked for. */
+function memoryStore(files: Map<string, Uint8Array>): BuildStore & { ranges: string[] } {
   const ranges: string[] = [];
   return {
     ranges,
@@ -60,7 +60,7 @@ describe('pack format', () => {
   });
 });
 
-describe('reading packs (src/serve/shared/packs.ts)', () => {
+describe('reading packs (src/serve/shared/pack-reader.ts)', () => {
   const files = encodePack(6, [[0, 'zero'], [1, 'one'], [3, 'three'], [4, 'four'], [5, 'five']], 6 * ENTRY_BYTES + 8);
   const store = () => memoryStore(new Map(files.map((bytes, file) => [`p.${file}`, bytes])));
 

@@ -1,12 +1,12 @@
 /**
  * The two registries of src/api/resources/ agree: each resource is one folder,
- * its route.ts in registry.ts and its build.ts in build-registry.ts, and what one half
+ * its declaration.ts in declaration-registry.ts and its serializer.ts in serializer-registry.ts, and what one half
  * declares the other provides.
  */
 import { describe, expect, it } from 'vitest';
 import { OBJECTS } from '../../src/api/fields/index.ts';
-import { BUILT_RESOURCES } from '../../src/api/resources/build-registry.ts';
-import { QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/registry.ts';
+import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
+import { QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
 
 describe('resource registries', () => {
   it('declare each resource under its own name, built ones once', () => {
@@ -16,7 +16,7 @@ describe('resource registries', () => {
     expect(RESOURCE_NAMES.filter((name) => !built.includes(name))).toEqual(['following', 'upload', 'problemreport']);
   });
 
-  it('give every list action of a route.ts its choices in the build.ts, from the same source', () => {
+  it('give every list action of a declaration.ts its choices in the serializer.ts, from the same source', () => {
     for (const name of RESOURCE_NAMES) {
       const actions = BUILT_RESOURCES.find((resource) => resource.name === name)?.actions ?? {};
       // Search actions read the list and the full-text index, no choices of their own.

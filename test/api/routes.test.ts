@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildPaths, encodeQuery, matchRoute, mediaPaths, resourceRoutes, ROUTES, routePath, shardOf, UrlBuilder } from '../../src/api/routes.ts';
-import { RESOURCE_NAMES } from '../../src/api/resources/registry.ts';
+import { RESOURCE_NAMES } from '../../src/api/resources/declaration-registry.ts';
 import { redirectRules } from '../../src/output/routing.ts';
 
 const urls = new UrlBuilder({
@@ -185,7 +185,7 @@ describe('route shapes', () => {
 
   it('the registry loads before the route table, which reads it as it loads', async () => {
     vi.resetModules();
-    const registry = await import('../../src/api/resources/registry.ts');
+    const registry = await import('../../src/api/resources/declaration-registry.ts');
     const routes = await import('../../src/api/routes.ts');
     expect(routes.ROUTES.length).toBe(ROUTES.length);
     expect(registry.RESOURCE_NAMES).toEqual(RESOURCE_NAMES);

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
-import { folderMediaStore } from '../../src/media/folder-store.ts';
+import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import { UrlBuilder } from '../../src/api/routes.ts';
 import { renderBrowsable } from '../../src/serve/api/html.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';

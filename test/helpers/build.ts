@@ -9,13 +9,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import type { Env } from '../../src/config.ts';
-import { folderMediaStore } from '../../src/media/folder-store.ts';
-import type { MediaStore } from '../../src/media/store.ts';
+import { folderMediaStore } from '../../src/media/media-folder-store.ts';
+import type { MediaStore } from '../../src/media/media-store.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
-import type { ResourceName } from '../../src/api/resources/registry.ts';
+import type { ResourceName } from '../../src/api/resources/declaration-registry.ts';
 import { createApiHandler, loadManifest } from '../../src/serve/api/handler.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
-import { readDetail } from '../../src/serve/shared/packs.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
+import { readDetail } from '../../src/serve/shared/pack-reader.ts';
 import { parseApiJson } from '../../src/api/json.ts';
 import { DEVELOPMENT_TOKENS, mintText } from '../../src/serve/shared/minting.ts';
 
@@ -46,7 +46,7 @@ export interface BuiltTree {
  * answers them: token slots minted at BUILD_CLOCK with the development key.
  */
 export function builtReaders(buildDir: string): Pick<BuiltTree, 'detail' | 'page'> {
-  const store = fsStore(buildDir);
+  const store = fsBuildStore(buildDir);
   const tokens = { ...DEVELOPMENT_TOKENS, now: () => BUILD_CLOCK };
   const api = createApiHandler({ store, tokens });
   return {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll } from 'vitest';
-import { blobsMediaStore, type BlobsAccess } from '../../src/media/blobs-store.ts';
-import { folderMediaStore } from '../../src/media/folder-store.ts';
-import type { MediaStore } from '../../src/media/store.ts';
+import { blobsMediaStore, type BlobsAccess } from '../../src/media/media-blobs-store.ts';
+import { folderMediaStore } from '../../src/media/media-folder-store.ts';
+import type { MediaStore } from '../../src/media/media-store.ts';
 
 export interface TestBlobs {
   /** Site id and token, with `apiURL` (as a build uses) and `edgeURL` (as an Edge Function does). */

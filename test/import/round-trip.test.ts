@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
 import { checkContent } from '../../src/check.ts';
 import { importArchive, type ImportResult } from '../../src/import/run.ts';
-import { folderMediaStore } from '../../src/media/folder-store.ts';
+import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { BUILD_CLOCK, listFiles, serveSampleArchive } from '../helpers/build.ts';
 import { tempDir } from '../helpers/content.ts';

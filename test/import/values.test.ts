@@ -6,17 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { compact, recordText, RecordRefused, yamlText } from '../../src/import/content-files.ts';
 import { markdownOf } from '../../src/import/map-documents.ts';
 import { markedText } from '../../src/import/map-requests.ts';
-import { IMPORT_GAUGE } from '../../src/import/progress.ts';
-import { ApiShapeError, dateTime, idOf, number, point } from '../../src/import/values.ts';
+import { IMPORT_GAUGE } from '../../src/import/import-progress.ts';
+import { ApiShapeError, dateTimeOf, idOf, numberOf, pointOf } from '../../src/import/values.ts';
 
 describe('froide values', () => {
   it('reads date-times as DRF and as str(datetime) write them', () => {
-    expect(dateTime('2024-03-01T09:12:00+01:00', 'x')).toBe('2024-03-01T09:12:00+01:00');
-    expect(dateTime('2024-02-12 09:41:00.000000+00:00', 'x')).toBe('2024-02-12T09:41:00+00:00');
-    expect(dateTime('2024-02-12T09:41:00.123400Z', 'x')).toBe('2024-02-12T09:41:00.1234+00:00');
-    expect(dateTime('2024-02-12T09:41:00+0100', 'x')).toBe('2024-02-12T09:41:00+01:00');
-    expect(dateTime(null, 'x')).toBeNull();
-    expect(() => dateTime('2024-02-12', 'due_date')).toThrow(ApiShapeError);
+    expect(dateTimeOf('2024-03-01T09:12:00+01:00', 'x')).toBe('2024-03-01T09:12:00+01:00');
+    expect(dateTimeOf('2024-02-12 09:41:00.000000+00:00', 'x')).toBe('2024-02-12T09:41:00+00:00');
+    expect(dateTimeOf('2024-02-12T09:41:00.123400Z', 'x')).toBe('2024-02-12T09:41:00.1234+00:00');
+    expect(dateTimeOf('2024-02-12T09:41:00+0100', 'x')).toBe('2024-02-12T09:41:00+01:00');
+    expect(dateTimeOf(null, 'x')).toBeNull();
+    expect(() => dateTimeOf('2024-02-12', 'due_date')).toThrow(ApiShapeError);
   });
 
   it('reads ids from links with or without query, numbers sent as strings, GeoJSON points', () => {
@@ -24,9 +24,9 @@ describe('froide values', () => {
     expect(idOf('https://fragdenstaat.de/api/v1/law/4/?format=json', 'law')).toBe(4);
     expect(idOf({ id: 2, name: 'x' }, 'classification')).toBe(2);
     expect(() => idOf('https://fragdenstaat.de/api/v1/law/', 'law')).toThrow('law: expected a link ending in an id');
-    expect(number('12.50', 'costs')).toBe(12.5);
-    expect(number(undefined, 'costs')).toBeUndefined();
-    expect(point({ type: 'Point', coordinates: [13.4, 52.5] }, 'geo')).toEqual([13.4, 52.5]);
+    expect(numberOf('12.50', 'costs')).toBe(12.5);
+    expect(numberOf(undefined, 'costs')).toBeUndefined();
+    expect(pointOf({ type: 'Point', coordinates: [13.4, 52.5] }, 'geo')).toEqual([13.4, 52.5]);
   });
 
   it('turns redacted segments into marks and leaves other text as shown', () => {

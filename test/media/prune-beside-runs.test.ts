@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaDerivativeStore } from '../../src/media/derivative-store.ts';
-import { MARKS_KEY, PruneRunning, readMarks } from '../../src/media/marks.ts';
+import { mediaDerivativeStore } from '../../src/media/derivatives-in-media-store.ts';
+import { MARKS_KEY, PruneRunning, readPruneMarks } from '../../src/media/prune-marks.ts';
 import { pruneMedia } from '../../src/media/prune.ts';
-import type { MediaStore } from '../../src/media/store.ts';
+import type { MediaStore } from '../../src/media/media-store.ts';
 import { recordBuild, uploadMedia } from '../../src/media/upload.ts';
 import type { MediaFile } from '../../src/media/collect.ts';
 import { openCache } from '../../src/pdf/cache.ts';
@@ -203,7 +203,7 @@ for (const [name, make] of stores) {
       await store.setEntry('prune/runs/killed', JSON.stringify({ started: new Date(Date.now() - 3 * DAY_MS).toISOString(), until: new Date(Date.now() - 2 * DAY_MS).toISOString() }));
       await pruneMedia(store, { keepDays: 0, keepBuilds: 1 });
       expect(await collect(store.listEntries())).toEqual([MARKS_KEY]);
-      expect(await readMarks(store)).toEqual(new Map());
+      expect(await readPruneMarks(store)).toEqual(new Map());
     });
   });
 }

@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pruneMedia } from '../../src/media/prune.ts';
-import type { BuildRecord, MediaStore } from '../../src/media/store.ts';
+import type { BuildRecord, MediaStore } from '../../src/media/media-store.ts';
 import { entryKey, openCache } from '../../src/pdf/cache.ts';
-import { mediaDerivativeStore } from '../../src/media/derivative-store.ts';
-import { MARKS_KEY, readMarks, writeMarks } from '../../src/media/marks.ts';
+import { mediaDerivativeStore } from '../../src/media/derivatives-in-media-store.ts';
+import { MARKS_KEY, readPruneMarks, writePruneMarks } from '../../src/media/prune-marks.ts';
 import { tempDir } from '../helpers/content.ts';
 import { collect, tempFolderStore, useMediaStores } from '../helpers/media.ts';
 
@@ -55,7 +55,7 @@ for (const [name, make] of stores) {
       expect((await collect(store.list())).sort()).toEqual([hash('shared'), hash('cccc'), hash('dddd'), hash('eeee')].sort());
       // The prune's own lease is gone; the marks are empty.
       expect((await collect(store.listEntries())).sort()).toEqual([MARKS_KEY]);
-      expect(await readMarks(store)).toEqual(new Map());
+      expect(await readPruneMarks(store)).toEqual(new Map());
     });
 
     it('keeps an object that a build names again before its mark is old enough, and forgets its mark', async () => {
@@ -65,7 +65,7 @@ for (const [name, make] of stores) {
       await store.writeRecord({ build: 'ffff', date: NOW.toISOString(), objects: [hash('orphan')] });
       const second = await pruneMedia(store, { keepDays: 90, keepBuilds: 4, now: new Date(NOW.getTime() + 86_400_000) });
       expect(second.deleted).toEqual([hash('aaaa'), hash('bbbb')].sort());
-      expect(await readMarks(store)).toEqual(new Map());
+      expect(await readPruneMarks(store)).toEqual(new Map());
       expect(await store.get(hash('orphan'))).not.toBeNull();
     });
 
@@ -91,7 +91,7 @@ for (const [name, make] of stores) {
       const result = await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: new Date(NOW.getTime() + 86_400_000), dryRun: true });
       expect(result.deleted).toHaveLength(5);
       expect(await collect(store.list())).toHaveLength(7);
-      expect(await readMarks(store)).toHaveProperty('size', 5);
+      expect(await readPruneMarks(store)).toHaveProperty('size', 5);
     });
 
     it('refuses to run on a record it cannot read, deleting nothing', async () => {
@@ -208,7 +208,7 @@ describe('prune beside a running archive derive', () => {
     cleanups.push(folder.remove);
     const run = await deriving(folder.store);
     // An earlier prune marked the page image long ago (a killed run had left it unnamed).
-    await writeMarks(folder.store, new Map([[hash('in flight'), daysAgo(5)]]));
+    await writePruneMarks(folder.store, new Map([[hash('in flight'), daysAgo(5)]]));
     // The run ends just as prune reads its lease: the lease is gone, the entry is committed.
     const store: MediaStore = {
       ...folder.store,

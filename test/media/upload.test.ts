@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaFile } from '../../src/media/collect.ts';
-import type { MediaStore } from '../../src/media/store.ts';
+import type { MediaStore } from '../../src/media/media-store.ts';
 import { UPLOAD_GAUGE, uploadMedia } from '../../src/media/upload.ts';
 import { createReporter } from '../../src/pdf/progress.ts';
 import { collect, readAll, startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';
@@ -45,7 +45,7 @@ describe('uploadMedia against Netlify Blobs (BlobsServer)', () => {
     // Through the API each put asks for a signed URL, then writes: count the writes.
     const writes = requests.filter((request) => request.startsWith('set ') && !request.startsWith('set /api/'));
     expect(writes.sort()).toEqual(files.slice(20).map((file) => `set /test-site/site:upload-once/sha256/${file.sha256}`).sort());
-    // One small read besides: is an `archive prune` under way (src/media/marks.ts)?
+    // One small read besides: is an `archive prune` under way (src/media/prune-marks.ts)?
     expect(requests.filter((request) => request.startsWith('get ') || request.startsWith('delete '))).toEqual(['get /test-site/site:upload-once/derivatives/prune/active']);
     expect((await collect(store.list())).sort()).toEqual(files.map((file) => file.sha256).sort());
   });

@@ -15,14 +15,14 @@ import { config as methodsConfig } from '../../src/netlify/edge-functions/api-me
 import { config as slashConfig } from '../../src/netlify/edge-functions/api-slash.ts';
 import apiDetail, { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { functionQueryParams } from '../../src/api/filters/index.ts';
 import { headerRules, planRouting, redirectRules, API_FUNCTION } from '../../src/output/routing.ts';
 import { DETAIL_API_PATH, SLASHLESS_API_PATH } from '../../src/serve/api/early.ts';
 import { answerDetail } from '../../src/serve/api/detail-rewrite.ts';
 import { apiHeaders, etagOf } from '../../src/serve/api/responses.ts';
-import { readDetail } from '../../src/serve/shared/packs.ts';
-import type { Store } from '../../src/serve/shared/store.ts';
+import { readDetail } from '../../src/serve/shared/pack-reader.ts';
+import type { BuildStore } from '../../src/serve/shared/build-store.ts';
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
 
@@ -90,8 +90,8 @@ async function netlifyRules(method: string, url: URL): Promise<string> {
 async function detailEdge(request: Request, landed: string, core?: () => Promise<Response>): Promise<{ response: Response; fetched: string | undefined }> {
   let fetched: string | undefined;
   const next = core ?? (async () => new Response(landed, { status: landed.endsWith('(missing: host 404)') ? 404 : 200 }));
-  const files = fsStore(dir);
-  const store: Store = {
+  const files = fsBuildStore(dir);
+  const store: BuildStore = {
     read: files.read,
     readRange: (path, start, end) => ((fetched ??= path), files.readRange!(path, start, end)),
   };
@@ -212,7 +212,7 @@ describe('Netlify routing equals the local preview', () => {
     expect(await preview('GET', url)).toBe('edge:api-detail');
 
     // No pack holds it: the rules send it on to the function, whose 404 the Edge Function answers as froide's.
-    const core = createApiHandler({ store: fsStore(dir) });
+    const core = createApiHandler({ store: fsBuildStore(dir) });
     const { response: fromEdge, fetched } = await detailEdge(new Request(url), 'function', () => core(new Request(url)));
     expect(fetched).toBe('_data/message/packs/0/0/99.pack');
     const fromCore = await core(new Request(url));
@@ -230,7 +230,7 @@ describe('Netlify routing equals the local preview', () => {
     const url = 'https://archive.test/api/v1/message/7/';
     const init = { headers: { accept: 'application/xml' } };
     const { response: fromEdge, fetched } = await detailEdge(new Request(url, init), 'function');
-    const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url, init));
+    const fromCore = await createApiHandler({ store: fsBuildStore(dir) })(new Request(url, init));
     expect(fetched).toBeUndefined();
     for (const response of [fromEdge, fromCore]) {
       expect(response.status).toBe(406);
@@ -246,7 +246,7 @@ describe('Netlify routing equals the local preview', () => {
     const { response, fetched } = await detailEdge(new Request(url), 'function');
     expect(fetched).toBe('_data/message/packs/0/0/0.pack');
     expect(response.status).toBe(200);
-    const bytes = (await readDetail(fsStore(dir), 'message', '7'))!;
+    const bytes = (await readDetail(fsBuildStore(dir), 'message', '7'))!;
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
     expect(JSON.parse(new TextDecoder().decode(bytes)).id).toBe(7);
     expect(Object.fromEntries(response.headers)).toEqual({
@@ -257,7 +257,7 @@ describe('Netlify routing equals the local preview', () => {
   });
 
   it('answers If-None-Match with the object\'s ETag as a 304 without a body', async () => {
-    const etag = await etagOf((await readDetail(fsStore(dir), 'message', '7'))!);
+    const etag = await etagOf((await readDetail(fsBuildStore(dir), 'message', '7'))!);
     const { response } = await detailEdge(new Request('https://archive.test/api/v1/message/7/', { headers: { 'if-none-match': etag } }), 'function');
     expect(response.status).toBe(304);
     expect(response.headers.get('etag')).toBe(etag);
@@ -283,7 +283,7 @@ describe('Netlify routing equals the local preview', () => {
     const url = 'https://archive.test/api/v1/message/99999/?format=api';
     const init = { headers: { accept: 'text/html' } };
     expect(await netlifyRules('GET', new URL(url))).toBe('function');
-    const fromCore = await createApiHandler({ store: fsStore(dir) })(new Request(url, init));
+    const fromCore = await createApiHandler({ store: fsBuildStore(dir) })(new Request(url, init));
     expect(fromCore.status).toBe(404);
     expect(fromCore.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await apiDetail(new Request(url, init), { next: async () => fromCore })).toBe(fromCore);

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiHeaders } from '../../src/serve/api/responses.ts';
 import { createPreviewRouter } from '../../src/serve/preview/router.ts';
 import { StaticFiles } from '../../src/serve/preview/static-files.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { DEVELOPMENT_TOKENS } from '../../src/serve/shared/minting.ts';
 import { STATIC_HEADERS, staticHeadersOf } from '../../src/serve/shared/static-headers.ts';
 
@@ -58,7 +58,7 @@ describe('the preview gives static files the table\'s headers', async () => {
   await writeFile(join(dir, 'api/v1/index.json'), '{}');
   await writeFile(join(dir, '_headers'), '# x\n');
   const unused = async () => new Response('unused', { status: 599 });
-  const router = createPreviewRouter({ api: unused, media: unused, files: new StaticFiles(dir), store: fsStore(dir), minting: { tokens: DEVELOPMENT_TOKENS, mediaUrl: async () => 'https://archive.test/media/' } });
+  const router = createPreviewRouter({ api: unused, media: unused, files: new StaticFiles(dir), store: fsBuildStore(dir), minting: { tokens: DEVELOPMENT_TOKENS, mediaUrl: async () => 'https://archive.test/media/' } });
   const headersOf = async (path: string) => {
     const response = await router(new Request(`http://preview.test${path}`));
     expect(response.status).toBe(200);

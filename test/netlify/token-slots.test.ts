@@ -13,7 +13,7 @@ import { config as detailConfig } from '../../src/netlify/edge-functions/api-det
 import { API_FUNCTION } from '../../src/output/routing.ts';
 import { routePath } from '../../src/api/routes.ts';
 import { ENTRY_BYTES, PACK_SLOTS, parseEntries } from '../../src/api/packs.ts';
-import { isResourceName } from '../../src/api/resources/registry.ts';
+import { isResourceName } from '../../src/api/resources/declaration-registry.ts';
 import { hasSlot, SLOT_CHAR } from '../../src/api/token-slots.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitLargeData } from '../../src/output/split.ts';
 import type { PlannedFile } from '../../src/lib/planned-file.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
-import { fetchStore, readWithParts } from '../../src/serve/shared/store.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
+import { fetchBuildStore, readWithParts } from '../../src/serve/shared/build-store.ts';
 import { tempDir } from '../helpers/content.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -44,9 +44,9 @@ describe('splitting large data files', () => {
       await mkdir(dirname(join(dir.path, file.path)), { recursive: true });
       await writeFile(join(dir.path, file.path), bytes);
     }
-    const fromDisk = await fsStore(dir.path).read('_data/request/index/q/scan.json');
+    const fromDisk = await fsBuildStore(dir.path).read('_data/request/index/q/scan.json');
     expect(new TextDecoder().decode(fromDisk!)).toBe(scan);
-    const overHttp = fetchStore('https://archive.test', async (input) => {
+    const overHttp = fetchBuildStore('https://archive.test', async (input) => {
       const path = decodeURIComponent(new URL(String(input)).pathname.slice(1));
       const bytes = files.get(path);
       return bytes ? new Response(bytes as Uint8Array<ArrayBuffer>) : new Response('', { status: 404 });

@@ -7,7 +7,7 @@ import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entryKey } from '../../src/pdf/cache.ts';
-import { folderDerivativeStore, parseShard, processPdfs, type PdfJob, type PdfOptions, type PdfResult, type PdfRunStats } from '../../src/pdf/index.ts';
+import { folderDerivativeStore, parseDeriveShare, processPdfs, type PdfJob, type PdfOptions, type PdfResult, type PdfRunStats } from '../../src/pdf/index.ts';
 import { fillerPages, writePdf } from '../../tools/pdf-writer.ts';
 import { makeTempDir } from './helpers/temp.ts';
 
@@ -120,8 +120,8 @@ describe('PDF work under a budget', () => {
   it('derives only its shard; the shards together leave nothing for the build to do', async () => {
     const jobs = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map(async (name) => ({ id: name, file: await pdf(`${name}.pdf`, 1), images: true })));
     const cache = join(dir, 'cache');
-    const first = await run(jobs, cache, { shard: parseShard('1/2') });
-    const second = await run(jobs, cache, { shard: parseShard('2/2') });
+    const first = await run(jobs, cache, { shard: parseDeriveShare('1/2') });
+    const second = await run(jobs, cache, { shard: parseDeriveShare('2/2') });
     expect(first.stats.derived + second.stats.derived).toBe(6);
     expect(first.stats.derived).toBeGreaterThan(0);
     expect(second.stats.derived).toBeGreaterThan(0);
@@ -133,12 +133,12 @@ describe('PDF work under a budget', () => {
 
 describe('parseShard', () => {
   it('reads i/n and refuses anything else', () => {
-    expect(parseShard('2/4')).toMatchObject({ index: 2, count: 4 });
-    for (const bad of ['0/4', '5/4', '2', 'a/b', '1/0']) expect(() => parseShard(bad)).toThrow(/is not i\/n/);
+    expect(parseDeriveShare('2/4')).toMatchObject({ index: 2, count: 4 });
+    for (const bad of ['0/4', '5/4', '2', 'a/b', '1/0']) expect(() => parseDeriveShare(bad)).toThrow(/is not i\/n/);
   });
 
   it('puts every hash into exactly one shard', () => {
-    const shards = [1, 2, 3].map((i) => parseShard(`${i}/3`));
+    const shards = [1, 2, 3].map((i) => parseDeriveShare(`${i}/3`));
     for (const hash of ['00', '7f', 'ff', 'a1'].map((start) => start.repeat(32))) expect(shards.filter((shard) => shard.has(hash))).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import netlifyApi from '../../src/netlify/functions/api.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { apiContract, type Client } from './api-contract.ts';
 import { KEYS, writeFixtureBuild } from './fixture.ts';
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const clients: Record<string, () => Client> = {
   'core handler (new Request)': () => {
-    const handler = createApiHandler({ store: fsStore(dir) });
+    const handler = createApiHandler({ store: fsBuildStore(dir) });
     return (path, init) => handler(new Request(new URL(path, 'https://archive.test'), init));
   },
   'Netlify function (fetch store against a real server)': () => (path, init) => netlifyApi(new Request(new URL(path, preview.url), init)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cachingStore, type Store } from '../../src/serve/shared/store.ts';
+import { cachingBuildStore, type BuildStore } from '../../src/serve/shared/build-store.ts';
 
-function countingStore(files: Record<string, string>): Store & { reads: string[] } {
+function countingStore(files: Record<string, string>): BuildStore & { reads: string[] } {
   const reads: string[] = [];
   const encoder = new TextEncoder();
   return {
@@ -13,10 +13,10 @@ function countingStore(files: Record<string, string>): Store & { reads: string[]
   };
 }
 
-describe('cachingStore', () => {
+describe('cachingBuildStore', () => {
   it('parses a file once per build and reads it again after the build changed', async () => {
     const inner = countingStore({ 'a.json': '{"n":1}' });
-    const store = cachingStore(inner);
+    const store = cachingBuildStore(inner);
     store.useBuild('one');
     expect(await store.json!('a.json')).toEqual({ n: 1 });
     expect(await store.json!('a.json')).toEqual({ n: 1 });
@@ -31,7 +31,7 @@ describe('cachingStore', () => {
 
   it('does not cache missing files', async () => {
     const inner = countingStore({});
-    const store = cachingStore(inner);
+    const store = cachingBuildStore(inner);
     expect(await store.json!('x.json')).toBeNull();
     expect(await store.json!('x.json')).toBeNull();
     expect(inner.reads).toEqual(['x.json', 'x.json']);
@@ -41,7 +41,7 @@ describe('cachingStore', () => {
     const body = JSON.stringify({ pad: 'x'.repeat(90) }); // 100 bytes
     const files = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`f${i}.json`, body]));
     const inner = countingStore(files);
-    const store = cachingStore(inner, 800); // eight 100-byte files fit
+    const store = cachingBuildStore(inner, 800); // eight 100-byte files fit
     for (let i = 0; i < 8; i++) await store.json!(`f${i}.json`);
     await store.json!('f0.json'); // a hit: f0 is now the most recently used
     await store.json!('f8.json'); // over budget: f1, the least recently used, goes
@@ -55,7 +55,7 @@ describe('cachingStore', () => {
 
   it('does not cache a file larger than an eighth of its budget', async () => {
     const inner = countingStore({ 'big.json': JSON.stringify({ pad: 'x'.repeat(200) }) });
-    const store = cachingStore(inner, 800);
+    const store = cachingBuildStore(inner, 800);
     await store.json!('big.json');
     await store.json!('big.json');
     expect(inner.reads).toEqual(['big.json', 'big.json']);

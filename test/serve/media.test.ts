@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import edgeMedia from '../../src/netlify/edge-functions/media.ts';
-import type { MediaStore } from '../../src/media/store.ts';
+import type { MediaStore } from '../../src/media/media-store.ts';
 import { checkMediaRequest, MEDIA_MOUNT, PUBLIC_CACHE_CONTROL } from '../../src/serve/media/gate.ts';
 import { mediaPathOf, signScope, TOKEN_CLOCK_SKEW, tokenScope } from '../../src/api/media-token.ts';
 import { parseByteRange as parseRange } from '../../src/serve/shared/conditional.ts';

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_VERSION } from '../../src/api/manifest.ts';
-import { planOpenApi } from '../../src/api/openapi/document.ts';
+import { planOpenApi } from '../../src/api/openapi/openapi-document.ts';
 import { buildPaths } from '../../src/api/routes.ts';
 import apiMethods from '../../src/netlify/edge-functions/api-methods.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { chooseRenderer } from '../../src/serve/api/negotiation.ts';
 import { URLS } from './fixture.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     await mkdir(dirname(join(dir, file.path)), { recursive: true });
     await writeFile(join(dir, file.path), file.body);
   }
-  api = createApiHandler({ store: fsStore(dir) });
+  api = createApiHandler({ store: fsBuildStore(dir) });
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -102,7 +102,7 @@ describe('GET /api/v1/schema/', () => {
 
   it('is a 404 in a build without the document', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'schema-view-empty-'));
-    const response = await createApiHandler({ store: fsStore(empty) })(new Request(URL_));
+    const response = await createApiHandler({ store: fsBuildStore(empty) })(new Request(URL_));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ detail: 'Not found.' });
     await rm(empty, { recursive: true });

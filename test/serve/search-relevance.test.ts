@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
-import { folderMediaStore } from '../../src/media/folder-store.ts';
+import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { writeSyntheticArchive } from '../../tools/synthetic.ts';
 import { BUILD_CLOCK, serveSampleArchive } from '../helpers/build.ts';

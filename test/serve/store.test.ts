@@ -1,5 +1,5 @@
 /**
- * The Store contract: the fs store and the fetch store (against a real HTTP
+ * The BuildStore contract: the fs store and the fetch store (against a real HTTP
  * server serving the same build dir) answer the same reads the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildPaths } from '../../src/api/routes.ts';
-import { fsStore } from '../../src/serve/shared/fs-store.ts';
+import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
-import { fetchStore, readRange, type Store } from '../../src/serve/shared/store.ts';
-import { readDetail, readListItems } from '../../src/serve/shared/packs.ts';
+import { fetchBuildStore, readRange, type BuildStore } from '../../src/serve/shared/build-store.ts';
+import { readDetail, readListItems } from '../../src/serve/shared/pack-reader.ts';
 import { MEDIA, writeFixtureBuild } from './fixture.ts';
 
 let dir: string;
@@ -29,10 +29,10 @@ afterAll(async () => {
 const decode = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
 
 for (const [name, make] of [
-  ['fs store', () => fsStore(dir)],
-  ['fetch store', () => fetchStore(server.url)],
-] as [string, () => Store][]) {
-  describe(`Store contract: ${name}`, () => {
+  ['fs store', () => fsBuildStore(dir)],
+  ['fetch store', () => fetchBuildStore(server.url)],
+] as [string, () => BuildStore][]) {
+  describe(`BuildStore contract: ${name}`, () => {
     it('reads a file by its build path', async () => {
       const manifest = JSON.parse(decode(await make().read(buildPaths.manifest))!);
       expect(manifest.lists.message).toEqual({ total: 120 });

@@ -1,9 +1,9 @@
 /**
  * The fields of every object the API writes, as data: one table per object,
- * one line per key, in the order the serializer (src/api/resources/<name>/build.ts) writes them, grouped
+ * one line per key, in the order the serializer (src/api/resources/<name>/serializer.ts) writes them, grouped
  * by resource like the serializers. The OpenAPI document (src/api/openapi/) is generated from
  * these tables; each resource names the objects of its answers in its declaration (`objects`
- * and each list action's `object` in src/api/resources/<name>/route.ts). A test compares each
+ * and each list action's `object` in src/api/resources/<name>/declaration.ts). A test compares each
  * table's keys with the keys the serializers write for the sample archive, and validates every answer against the schema with other keys forbidden, so
  * a serializer and its table cannot drift apart. Adding a field to a serializer is adding its
  * line to the table.
@@ -15,11 +15,11 @@
  * (an anonymous reader's view), the description says so.
  */
 import { arrayOf, FieldType, freeObject, integer, mapOf, oneOf, ref, string, uri, type FieldTable } from '../field-types.ts';
-import { APP_OBJECTS } from './apps.ts';
-import { BODY_OBJECTS } from './bodies.ts';
-import { DOCUMENT_OBJECTS } from './documents.ts';
-import { REQUEST_OBJECTS } from './requests.ts';
-import { RESOURCE_NAMES } from '../resources/registry.ts';
+import { APP_OBJECTS } from './app-fields.ts';
+import { BODY_OBJECTS } from './body-fields.ts';
+import { DOCUMENT_OBJECTS } from './document-fields.ts';
+import { REQUEST_OBJECTS } from './request-fields.ts';
+import { RESOURCE_NAMES } from '../resources/declaration-registry.ts';
 
 /** The list envelope (docs/api.md#list-envelope, docs/froide.md#paging). */
 const META = {

@@ -1,6 +1,6 @@
 /** choice: one of `choices` (django-filter's ChoiceFilter); another value is a 400 that names it. */
 import { keysKind } from './keyed.ts';
-import { FILTER_MESSAGES } from './spec.ts';
+import { FILTER_MESSAGES } from './filter-spec.ts';
 
 export interface ChoiceParse {
   kind: 'choice';

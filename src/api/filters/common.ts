@@ -1,13 +1,13 @@
 /**
  * Building blocks of the resources' filter tables (each resource declares its own filters in
- * `src/api/resources/<name>/route.ts`): parse shorthands and index-key helpers that more than
+ * `src/api/resources/<name>/declaration.ts`): parse shorthands and index-key helpers that more than
  * one resource uses. Adding a filter is adding one entry to a resource's `filters`.
  */
 import { DEFAULTS } from '../../config.ts';
 import { formatDateTime, type Timestamp } from '../../model/time.ts';
 import type { Category, Classification, Document, DocumentCollection } from '../../model/types.ts';
-import type { ResourceName } from '../resources/registry.ts';
-import type { FilterParse, FilterSpec } from './spec.ts';
+import type { ResourceName } from '../resources/declaration-registry.ts';
+import type { FilterParse, FilterSpec } from './filter-spec.ts';
 
 /** A timestamp's calendar date in the site's zone: what froide's date filters compare. */
 export function dateKey(timestamp: Timestamp | null | undefined): string | null {
@@ -34,7 +34,7 @@ export function ancestors(node: TreeNode): number[] {
   return ancestorsAndSelf(node.parent);
 }
 
-export const id = (ref?: ResourceName, none?: string): FilterParse => ({ kind: 'id', ...(ref ? { ref } : {}), ...(none ? { none } : {}) });
+export const idFilter = (ref?: ResourceName, none?: string): FilterParse => ({ kind: 'id', ...(ref ? { ref } : {}), ...(none ? { none } : {}) });
 export const boolean: FilterParse = { kind: 'boolean' };
 /** A model choice filter over things this archive has none of (see `nochoice`). */
 export const NO_CHOICE: FilterParse = { kind: 'nochoice' };
@@ -48,8 +48,8 @@ export function treeFilters<T extends Category | Classification>(): FilterSpec<T
     { param: 'q', parse: NAME_SEARCH, values: (node) => node.name },
     { param: 'name', parse: text, values: (node) => node.name },
     { param: 'depth', parse: { kind: 'integer' }, values: (node) => node.depth },
-    { param: 'parent', parse: id(), values: (node) => node.parent?.id },
-    { param: 'ancestor', parse: id(), values: (node) => ancestors(node) },
+    { param: 'parent', parse: idFilter(), values: (node) => node.parent?.id },
+    { param: 'ancestor', parse: idFilter(), values: (node) => ancestors(node) },
   ];
 }
 

@@ -11,8 +11,8 @@
  */
 import { pythonInt } from '../python.ts';
 import { keyedIndex, keyPositions, knownPositions, valueKind } from './keyed.ts';
-import { FILTER_MESSAGES } from './spec.ts';
-import type { ResourceName } from '../resources/registry.ts';
+import { FILTER_MESSAGES } from './filter-spec.ts';
+import type { ResourceName } from '../resources/declaration-registry.ts';
 
 export interface IdParse {
   kind: 'id';

@@ -9,8 +9,8 @@
  */
 import { pythonInt } from '../python.ts';
 import { keyedIndex, keyPositions, valueKind } from './keyed.ts';
-import { FILTER_MESSAGES } from './spec.ts';
-import type { ResourceName } from '../resources/registry.ts';
+import { FILTER_MESSAGES } from './filter-spec.ts';
+import type { ResourceName } from '../resources/declaration-registry.ts';
 
 export interface IdsParse {
   kind: 'ids';

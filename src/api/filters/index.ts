@@ -1,13 +1,13 @@
 /**
  * List filters: the kinds by name, and the two generic passes over
- * a resource's filters (ResourceSpec.filters, declared in src/api/resources/<name>/route.ts).
+ * a resource's filters (ResourceSpec.filters, declared in src/api/resources/<name>/declaration.ts).
  * The build asks `indexFiles` for a resource's index files (src/output/indexes.ts writes them); the serving layer asks `filterPositions` which
  * positions of the ordered list a query keeps (src/serve/api/filter-engine.ts reads the files).
  * A request touches one index file per filter value, never the collection.
  */
 import type { Archive } from '../../model/types.ts';
 import { countingOf } from '../packs.ts';
-import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
+import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';
@@ -22,13 +22,13 @@ import { nochoice } from './nochoice.ts';
 import { point, shapesFile } from './point.ts';
 import { range } from './range.ts';
 import { scan } from './scan.ts';
-import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse, type FilterSpec } from './spec.ts';
+import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse, type FilterSpec } from './filter-spec.ts';
 import { text } from './text.ts';
 import { wordsKind } from './words.ts';
 
 export type { FilterReader } from './kind.ts';
 export { parseNear, type NearParse } from './near.ts';
-export { queryParamsOf, type FilterParse, type FilterSpec } from './spec.ts';
+export { queryParamsOf, type FilterParse, type FilterSpec } from './filter-spec.ts';
 
 export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { kind: K }>> } = {
   id,

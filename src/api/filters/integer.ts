@@ -1,6 +1,6 @@
 /** integer: a whole number (django-filter's NumberFilter on an integer field: `3.0` is 3, `3.5` a 400). */
 import { keysKind } from './keyed.ts';
-import { FILTER_MESSAGES } from './spec.ts';
+import { FILTER_MESSAGES } from './filter-spec.ts';
 
 export interface IntegerParse {
   kind: 'integer';

@@ -14,7 +14,7 @@
 import type { Archive } from '../../model/types.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { intersect, union, valuesOf, type Counting, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
-import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './spec.ts';
+import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './filter-spec.ts';
 
 export type Bucket = 'value' | 'hash';
 

@@ -2,12 +2,12 @@
  * The three parts every filter kind has: `index` turns the ordered objects into
  * index files at build time, `read` turns a request's query into lookups, and each lookup
  * turns index files into positions when serving. All pure: files come in and go out as
- * plain data, read through a FilterReader, so a kind is tested without a build or a Store.
+ * plain data, read through a FilterReader, so a kind is tested without a build or a BuildStore.
  */
 import type { ShapeRecord } from '../../model/geometry.ts';
 import type { Archive } from '../../model/types.ts';
-import type { FilterParse, FilterSpec, IndexValue } from './spec.ts';
-import type { ResourceName } from '../resources/registry.ts';
+import type { FilterParse, FilterSpec, IndexValue } from './filter-spec.ts';
+import type { ResourceName } from '../resources/declaration-registry.ts';
 
 /** One index file of a filter: its name (`buildPaths.filterIndex`'s `file`) and its JSON text. */
 export interface IndexFile {
@@ -15,7 +15,7 @@ export interface IndexFile {
   body: string;
 }
 
-/** What a lookup reads, bound to one filter of one resource (src/serve/api/filter-engine.ts makes it from a Store). */
+/** What a lookup reads, bound to one filter of one resource (src/serve/api/filter-engine.ts makes it from a BuildStore). */
 export interface FilterReader {
   /** One of this filter's index files, parsed; null when the build wrote none. */
   index(file: string): Promise<unknown>;

@@ -6,7 +6,7 @@
  * value, instead of ModelChoiceFilter's. Nothing is indexed and nothing looked up.
  */
 import { valueKind } from './keyed.ts';
-import { FILTER_MESSAGES } from './spec.ts';
+import { FILTER_MESSAGES } from './filter-spec.ts';
 
 export interface NoChoiceParse {
   kind: 'nochoice';

@@ -9,7 +9,7 @@
  */
 import { djangoDate, djangoDecimal } from '../python.ts';
 import type { FilterKind, FilterReader } from './kind.ts';
-import { FILTER_MESSAGES, type FilterSpec } from './spec.ts';
+import { FILTER_MESSAGES, type FilterSpec } from './filter-spec.ts';
 
 export interface RangeParse {
   kind: 'range';

@@ -1,12 +1,12 @@
 /**
  * Query parameters of the OpenAPI document, from the resource declarations
- * (src/api/resources/<name>/route.ts): their `filters` give each list's filters, their types and
+ * (src/api/resources/<name>/declaration.ts): their `filters` give each list's filters, their types and
  * whether a bad value is a 400; their limits give page sizes. The few parameters a view reads itself (not a
  * filter) are declared here, next to the module that reads them.
  */
 import type { FilterParse, FilterSpec } from '../filters/index.ts';
 import type { JsonSchema } from '../field-types.ts';
-import { filtersOf, type ResourceName } from '../resources/registry.ts';
+import { filtersOf, type ResourceName } from '../resources/declaration-registry.ts';
 
 export interface Parameter {
   name: string;

@@ -6,12 +6,12 @@
  * operationIds are drf-spectacular's (`message_list`, `message_retrieve`), as froide's schema has them.
  */
 import type { JsonSchema } from '../field-types.ts';
-import { builtResourceOf } from '../resources/build-registry.ts';
+import { builtResourceOf } from '../resources/serializer-registry.ts';
 import { resourceRoutes, routePath } from '../routes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, searchParameters, type Parameter } from './parameters.ts';
-import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
-import type { ListAction, ResourceSpec } from '../resources/spec.ts';
+import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';
+import type { ListAction, ResourceSpec } from '../resources/declaration-spec.ts';
 
 interface Operation {
   operationId: string;

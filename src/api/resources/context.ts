@@ -3,7 +3,7 @@
  * stay pure and synchronous (media links carry token slots, minted when answered; PDF facts come from the PDF stage).
  */
 import type { UrlBuilder } from '../routes.ts';
-import type { DocumentFacts } from '../../derive/facts.ts';
+import type { DocumentFacts } from '../../documents/document-facts.ts';
 import type { Document, PageAnnotation } from '../../model/types.ts';
 import { formatDateTime, type Timestamp } from '../../model/time.ts';
 
@@ -12,14 +12,14 @@ export interface RenderContext {
   timeZone: string;
   /** Build clock in microseconds, for "overdue" (docs/froide.md#request). */
   now: Timestamp;
-  /** False for a document withheld because its PDF cannot be read (src/derive/unreadable-pdfs.ts). */
+  /** False for a document withheld because its PDF cannot be read (src/documents/unreadable-pdfs.ts). */
   published(document: Document): boolean;
-  /** PDF facts of a published document (src/derive/). */
+  /** PDF facts of a published document (src/documents/). */
   facts(document: Document): DocumentFacts;
-  /** The annotation's area was cropped into an image (src/derive/annotations.ts); not without page images. */
+  /** The annotation's area was cropped into an image (src/documents/annotations.ts); not without page images. */
   cropped(annotation: PageAnnotation): boolean;
 }
 
-export function dateTime(ctx: RenderContext, value: Timestamp | null): string | null {
+export function renderDateTime(ctx: RenderContext, value: Timestamp | null): string | null {
   return value === null ? null : formatDateTime(value, ctx.timeZone);
 }

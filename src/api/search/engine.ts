@@ -1,7 +1,7 @@
 /**
  * Answers a query from the full-text index (docs/search.md, "Scoring"): which objects match and
  * how well, as list positions with their scores. Reads the files through `read` (the serving
- * layer's Store), each at most once, all of one step in parallel.
+ * layer's BuildStore), each at most once, all of one step in parallel.
  *
  * Scoring is BM25 (k1 = 1.2, b = 0.75, Lucene's and Elasticsearch's defaults) per field, summed
  * over the fields with froide's boosts and over the query's clauses (Elasticsearch's
@@ -10,7 +10,7 @@
  */
 import { buildPaths } from '../routes.ts';
 import { countingOf } from '../packs.ts';
-import type { ResourceName } from '../resources/registry.ts';
+import type { ResourceName } from '../resources/declaration-registry.ts';
 import { decodeLength, decodeNumbers, firstKeyOf, sealedFile, tailFile, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 
@@ -46,7 +46,7 @@ function filesOf(resource: ResourceName, meta: SearchMeta, term: string): string
 }
 
 /**
- * Decoded postings, kept per parsed file (the serving layer's Store keeps a parsed file while
+ * Decoded postings, kept per parsed file (the serving layer's BuildStore keeps a parsed file while
  * it is hot, so a warm instance decodes each term of a file once) and per average field length.
  */
 const decodedPostings = new WeakMap<object, Map<string, { averages: readonly number[]; fields: FieldPostings[] }>>();

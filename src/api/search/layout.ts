@@ -1,8 +1,8 @@
 /**
  * The layout of the full-text index (docs/search.md, "Index layout"): which searchable
  * resources there are and with which fields, how documents fall into segments and a segment's
- * terms into bucket files, and how postings are written. The build (src/output/search.ts)
- * writes with these functions and the API function (src/serve/api/search.ts) reads with them.
+ * terms into bucket files, and how postings are written. The build (src/output/search-index.ts)
+ * writes with these functions and the API function (src/serve/api/search-actions.ts) reads with them.
  *
  * A document is one object of a resource's list (a request, a page, a public body). Its `group`
  * (request id, document id, public body id) puts it into segment `floor(group / SEGMENT_SPAN)`;

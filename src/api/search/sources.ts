@@ -4,7 +4,7 @@
  * the text of each field of SEARCH_FIELDS, in that order. Objects that froide keeps out of its
  * public search index give null.
  */
-import type { PageItem } from '../resources/page/build.ts';
+import type { PageItem } from '../resources/page/serializer.ts';
 import type { FoiRequest, PublicBody } from '../../model/types.ts';
 import { pageKey, type SearchResource } from './layout.ts';
 

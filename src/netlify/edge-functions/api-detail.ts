@@ -8,7 +8,7 @@
 import { answerDetail, manifestMediaUrl } from '../../serve/api/detail-rewrite.ts';
 import { tokenServingOf } from '../../serve/shared/minting.ts';
 import { errorResponse } from '../../serve/api/responses.ts';
-import { fetchStore } from '../../serve/shared/store.ts';
+import { fetchBuildStore } from '../../serve/shared/build-store.ts';
 import { netlifyEnv, type EdgeContext } from '../edge-runtime.ts';
 
 // Literal value: Netlify reads this declaration without running the module. It equals
@@ -20,7 +20,7 @@ const mediaUrls = new Map<string, Promise<string>>();
 
 export default async function apiDetail(request: Request, context: EdgeContext): Promise<Response> {
   const origin = new URL(request.url).origin;
-  const store = fetchStore(origin);
+  const store = fetchBuildStore(origin);
   const mediaUrl = () => {
     let url = mediaUrls.get(origin);
     if (!url) {

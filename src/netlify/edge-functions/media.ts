@@ -1,15 +1,15 @@
 /**
  * Edge Function adapter for media, declared in netlify.toml on
  * /media/*. No media file is deployed: the answer streams the object from the site's Netlify
- * Blobs store (src/media/blobs-store.ts, with the Blobs context Netlify gives every Edge
+ * Blobs store (src/media/media-blobs-store.ts, with the Blobs context Netlify gives every Edge
  * Function), after the gate and the media index, both read from the same deploy (`_data/`, as
  * the API function reads build data; docs/netlify.md#functions). Edge responses get no custom headers from
  * netlify.toml (docs/netlify.md#edge-functions): every header comes from src/serve/media/handler.ts.
  */
 import { DEFAULTS, mediaStoreSpec } from '../../config.ts';
-import { blobsMediaStore } from '../../media/blobs-store.ts';
+import { blobsMediaStore } from '../../media/media-blobs-store.ts';
 import { createMediaHandler } from '../../serve/media/handler.ts';
-import { fetchStore } from '../../serve/shared/store.ts';
+import { fetchBuildStore } from '../../serve/shared/build-store.ts';
 import { tokenServingOf } from '../../serve/shared/minting.ts';
 import { netlifyEnv } from '../edge-runtime.ts';
 
@@ -25,7 +25,7 @@ export default async function media(request: Request): Promise<Response> {
   const handler = createMediaHandler({
     keys,
     ttl,
-    data: fetchStore(new URL(request.url).origin),
+    data: fetchBuildStore(new URL(request.url).origin),
     media: blobsMediaStore(storeName()),
     onError: (error) => console.error(error),
   });

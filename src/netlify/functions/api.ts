@@ -3,7 +3,7 @@
  * build/_redirects (src/output/routing.ts); `request.url` is the original URL (docs/netlify.md#query-rules), and build data is fetched from the same deploy (docs/netlify.md#functions).
  */
 import { createApiHandler, type Handler } from '../../serve/api/handler.ts';
-import { fetchStore } from '../../serve/shared/store.ts';
+import { fetchBuildStore } from '../../serve/shared/build-store.ts';
 import { tokenServingOf } from '../../serve/shared/minting.ts';
 
 const handlers = new Map<string, Handler>();
@@ -13,7 +13,7 @@ export default async function api(request: Request): Promise<Response> {
   let handler = handlers.get(origin);
   if (!handler) {
     const tokens = tokenServingOf((name) => process.env[name]);
-    handler = createApiHandler({ store: fetchStore(origin), cacheManifest: true, tokens, onError: (error) => console.error(error) });
+    handler = createApiHandler({ store: fetchBuildStore(origin), cacheManifest: true, tokens, onError: (error) => console.error(error) });
     handlers.set(origin, handler);
   }
   return handler(request);

@@ -1,7 +1,7 @@
 /**
  * What the detail Edge Function answers, and the preview with it: `/api/v1/<resource>/<id>/`
- * from the object's detail pack (src/api/packs.ts), read through a Store with two small byte
- * ranges (src/serve/shared/packs.ts), so no JSON is parsed and at most the object's bytes and
+ * from the object's detail pack (src/api/packs.ts), read through a BuildStore with two small byte
+ * ranges (src/serve/shared/pack-reader.ts), so no JSON is parsed and at most the object's bytes and
  * one slot-table entry are fetched (and those of a request's public body, which the reader
  * splices in: docs/architecture.md, "Embedded public bodies"). A detail with media links gets
  * its tokens here (mintTokens, src/api/token-slots.ts). An object in no pack is froide's JSON 404, a view nobody
@@ -11,17 +11,17 @@
  * Edge Function responses; docs/serving.md). Web-standard only (Deno).
  */
 import { earlyAnswer, methodsOf, missingDetail, unacceptable } from './early.ts';
-import { matchApiRoute } from './route.ts';
+import { matchApiRoute } from './api-route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { apiHeaders, okResponse } from './responses.ts';
-import { readDetail } from '../shared/packs.ts';
-import { parseJson, type Store } from '../shared/store.ts';
+import { readDetail } from '../shared/pack-reader.ts';
+import { parseJson, type BuildStore } from '../shared/build-store.ts';
 import { DEVELOPMENT_TOKENS, mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
 import { hasSlot } from '../../api/token-slots.ts';
 import { buildPaths } from '../../api/routes.ts';
 import type { Manifest } from '../../api/manifest.ts';
 
-export async function answerDetail(request: Request, next: () => Promise<Response>, store: Store, minting?: StoredMinting): Promise<Response> {
+export async function answerDetail(request: Request, next: () => Promise<Response>, store: BuildStore, minting?: StoredMinting): Promise<Response> {
   const refused = unacceptable(request);
   if (refused) return refused;
   const url = new URL(request.url);
@@ -57,7 +57,7 @@ async function packedDetail(request: Request, bytes: Uint8Array, allow: ReturnTy
 }
 
 /** The build's media URL from its manifest. */
-export async function manifestMediaUrl(store: Store): Promise<string> {
+export async function manifestMediaUrl(store: BuildStore): Promise<string> {
   const bytes = await store.read(buildPaths.manifest);
   if (bytes === null) throw new Error(`${buildPaths.manifest} is missing; run the build`);
   return (parseJson(bytes) as Manifest).urls.mediaUrl;

@@ -5,15 +5,15 @@
  * runs it first; on Netlify two small Edge Functions run it for what redirect rules cannot
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
-import { answeredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './route.ts';
+import { apiRouteAnsweredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './api-route.ts';
 import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
 import { acceptable } from './negotiation.ts';
 import { schemaRenders } from './schema-view.ts';
 import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
-import { ACTION_METHODS, type Method, type Permission, ROOT_METHODS, ROOT_PERMISSION, SCHEMA_METHODS, SCHEMA_PERMISSION, WRITE_ACTION_METHODS } from '../../api/resources/spec.ts';
-import { RESOURCES } from '../../api/resources/registry.ts';
+import { ACTION_METHODS, type Method, type Permission, ROOT_METHODS, ROOT_PERMISSION, SCHEMA_METHODS, SCHEMA_PERMISSION, WRITE_ACTION_METHODS } from '../../api/resources/declaration-spec.ts';
+import { RESOURCES } from '../../api/resources/declaration-registry.ts';
 
 /** TemplateHTMLRenderer's media type (format `html`), the only renderer of the schema page. */
 const HTML = 'text/html';
@@ -52,7 +52,7 @@ export function missingDetail(request: Request): Response | null {
   const view = matchApiRoute(url.pathname);
   // The function answers these itself, its 404s included ("No Campaign matches…"), and every
   // request with `format=` (a forced rule): its 404 for `format=api` is the browsable page.
-  if (answeredByFunction(view) || /(?:^|&)format=/.test(url.search.slice(1))) return null;
+  if (apiRouteAnsweredByFunction(view) || /(?:^|&)format=/.test(url.search.slice(1))) return null;
   return view.kind === 'detail' ? errorResponse(request, 404, missingDetailError(view), methodsOf(view)) : null;
 }
 

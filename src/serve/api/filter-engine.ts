@@ -1,21 +1,21 @@
 /**
  * The filters of a list request, answered from the index files the build wrote: the generic
- * pass of src/api/filters/index.ts, reading through the Store.
+ * pass of src/api/filters/index.ts, reading through the BuildStore.
  */
 import { filterPositions, type FilterOutcome, type FilterReader, type FilterSpec } from '../../api/filters/index.ts';
 import { buildPaths } from '../../api/routes.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
-import { hasDetail } from '../shared/packs.ts';
+import { hasDetail } from '../shared/pack-reader.ts';
 import { searchRanked } from '../../api/search/engine.ts';
 import { isSearchResource } from '../../api/search/layout.ts';
 import { parseQuery } from '../../api/search/query.ts';
-import type { Store } from '../shared/store.ts';
-import type { ResourceName } from '../../api/resources/registry.ts';
+import type { BuildStore } from '../shared/build-store.ts';
+import type { ResourceName } from '../../api/resources/declaration-registry.ts';
 
 export type { FilterOutcome } from '../../api/filters/index.ts';
 
-export function applyFilters(store: Store, resource: ResourceName, query: URLSearchParams, total: number, specs?: readonly FilterSpec<any>[], prefix = ''): Promise<FilterOutcome> {
+export function applyFilters(store: BuildStore, resource: ResourceName, query: URLSearchParams, total: number, specs?: readonly FilterSpec<any>[], prefix = ''): Promise<FilterOutcome> {
   const readerFor = (param: string): FilterReader => ({
     index: (file) => readJson(store, buildPaths.filterIndex(resource, `${prefix}${param}`, file)),
     shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],

@@ -1,7 +1,7 @@
 /**
  * The API core: one web-standard `Request -> Response` handler for everything under /api/v1/
  * that a static file cannot answer. The Netlify function and the local preview
- * both call it; each only supplies a Store.
+ * both call it; each only supplies a BuildStore.
  */
 import { actionPage, choices, type ActionEntries } from '../../api/autocomplete.ts';
 import { envelope } from '../../api/envelope.ts';
@@ -9,28 +9,28 @@ import { MANIFEST_VERSION, type Manifest } from '../../api/manifest.ts';
 import { decodeUriComponentOrNull } from '../../lib/uri.ts';
 import { earlyAnswer, methodsOf, type View } from './early.ts';
 import { buildPaths, UrlBuilder } from '../../api/routes.ts';
-import { matchApiRoute, missingDetailError } from './route.ts';
+import { matchApiRoute, missingDetailError } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
-import { searchAction } from './search.ts';
+import { searchAction } from './search-actions.ts';
 import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
-import { cachingStore, parseJson, type Store } from '../shared/store.ts';
-import { readDetail } from '../shared/packs.ts';
+import { cachingBuildStore, parseJson, type BuildStore } from '../shared/build-store.ts';
+import { readDetail } from '../shared/pack-reader.ts';
 import { DEVELOPMENT_TOKENS, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
 import { apiJson } from '../../api/json.ts';
 import { hasSlotText } from '../../api/token-slots.ts';
 import { unlistedDetail } from './views/unlisted.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
-import { RESOURCE_VIEWS, type Answer } from './views/registry.ts';
-import { type ResourceName, RESOURCES } from '../../api/resources/registry.ts';
-import type { Method } from '../../api/resources/spec.ts';
+import { RESOURCE_VIEWS, type Answer } from './views/resource-views.ts';
+import { type ResourceName, RESOURCES } from '../../api/resources/declaration-registry.ts';
+import type { Method } from '../../api/resources/declaration-spec.ts';
 
 export interface ApiHandlerOptions {
-  store: Store;
+  store: BuildStore;
   /**
    * Read the manifest once and keep it. Right for a deploy, which never changes (Netlify);
    * the preview leaves it off so that a rebuild is seen without a restart.
@@ -51,7 +51,7 @@ export type Handler = (request: Request) => Promise<Response>;
 
 
 export function createApiHandler(options: ApiHandlerOptions): Handler {
-  const store = cachingStore(options.store);
+  const store = cachingBuildStore(options.store);
   let cached: Promise<Manifest> | null = null;
   const manifest = (): Promise<Manifest> => {
     if (options.cacheManifest && cached) return cached;
@@ -73,7 +73,7 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
 }
 
 /** The build's manifest (`_data/manifest.json`), or an error that says to run the build. */
-export async function loadManifest(store: Store): Promise<Manifest> {
+export async function loadManifest(store: BuildStore): Promise<Manifest> {
   const manifest = (await readJson(store, buildPaths.manifest)) as Manifest | null;
   if (!manifest || manifest.version !== MANIFEST_VERSION) {
     throw new Error(`${buildPaths.manifest} is missing or not version ${MANIFEST_VERSION}; run the build`);
@@ -81,7 +81,7 @@ export async function loadManifest(store: Store): Promise<Manifest> {
   return manifest;
 }
 
-async function handle(request: Request, store: Store, manifest: () => Promise<Manifest>, tokens: TokenServing, notice: BuildNotice | null): Promise<Response> {
+async function handle(request: Request, store: BuildStore, manifest: () => Promise<Manifest>, tokens: TokenServing, notice: BuildNotice | null): Promise<Response> {
   const url = new URL(request.url);
   const early = await earlyAnswer(request);
   if (early) return early.status >= 400 && wantsHtml(request, url) ? browsableError(request, early, await manifest(), notice) : early;
@@ -164,7 +164,7 @@ async function browsableError(request: Request, early: Response, manifest: Manif
   return browsable(request, { view, url, status: early.status, body, notice }, new UrlBuilder(manifest.urls), allow, extra);
 }
 
-async function read(view: View, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+async function read(view: View, url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {
   switch (view.kind) {
     case 'root': {
       const body = await readJson(store, buildPaths.apiRoot);
@@ -196,7 +196,7 @@ async function read(view: View, url: URL, store: Store, manifest: Manifest): Pro
 }
 
 /** An autocomplete action (src/api/autocomplete.ts): its entries, selected by the list filters or by `q`. */
-async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {
   if (view.action.source === 'search') return searchAction(view.resource, view.action, url, store, manifest);
   const entries = (await readJson(store, buildPaths.actionEntries(view.resource, view.action.path))) as ActionEntries | null;
   if (entries === null) return { status: 404, error: { detail: MESSAGES.notFound } };
@@ -212,7 +212,7 @@ async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, sto
   return { body: page };
 }
 
-async function readList(resource: ResourceName, url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+async function readList(resource: ResourceName, url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {
   const views = RESOURCE_VIEWS[resource];
   if (views?.list) return views.list(url, store, manifest);
   const facts = manifest.lists[resource];

@@ -1,4 +1,4 @@
-import { filtersOf, type ResourceName } from '../../api/resources/registry.ts';
+import { filtersOf, type ResourceName } from '../../api/resources/declaration-registry.ts';
 import { tokens } from '../../api/search/analyze.ts';
 import { parseQuery } from '../../api/search/query.ts';
 /**

@@ -6,19 +6,19 @@
  * function and the preview call it through the same API core, so both send the same bytes.
  */
 import type { UrlBuilder } from '../../api/routes.ts';
-import type { ApiRoute } from './route.ts';
+import type { ApiRoute } from './api-route.ts';
 import { RESOURCE_DESCRIPTIONS } from './html/descriptions.ts';
 import { escapeHtml } from './html/escape.ts';
 import { filterFields, filterForm, NAME_SEARCH_FIELDS, type FormField } from './html/filter-form.ts';
-import { linkOf, renderJson } from './html/json.ts';
-import { documentGrid, documentView, isObject, pageList } from './html/media.ts';
+import { linkOf, renderJson } from './html/json-view.ts';
+import { documentGrid, documentView, isObject, pageList } from './html/document-media.ts';
 import { breadcrumbs, listTarget, metaOf, pager } from './html/navigation.ts';
 import { noticeBanner, type BuildNotice } from './html/notice.ts';
 import { searchBox, SORT_FIELDS } from './html/search-box.ts';
 import { STYLE } from './html/style.ts';
 import { withQueryParam } from './links.ts';
 import { viewName } from './metadata.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../../api/resources/registry.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../api/resources/declaration-registry.ts';
 
 
 /** Accept prefers HTML: text/html (or application/xhtml+xml) is listed explicitly with q > 0. */

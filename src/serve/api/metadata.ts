@@ -2,10 +2,10 @@
  * OPTIONS bodies as DRF's SimpleMetadata writes them for an anonymous caller (docs/froide.md#methods-and-options):
  * no `actions`, because nobody passes the permission check for writes here.
  */
-import type { ApiRoute } from './route.ts';
+import type { ApiRoute } from './api-route.ts';
 import { SCHEMA_DESCRIPTION, SCHEMA_RENDERS } from './schema-view.ts';
-import { RENDERS } from '../../api/resources/spec.ts';
-import { RESOURCES } from '../../api/resources/registry.ts';
+import { RENDERS } from '../../api/resources/declaration-spec.ts';
+import { RESOURCES } from '../../api/resources/declaration-registry.ts';
 
 const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 

@@ -14,13 +14,13 @@ interface MediaType {
 }
 
 /** Django's parse_header_parameters: the media type of an `Accept` part or a `Content-Type`, before `;`, lower-cased. */
-export function mediaTypeOf(text: string): string {
+export function essenceOf(text: string): string {
   return text.split(';', 1)[0]!.trim().toLowerCase();
 }
 
 /** DRF's `_MediaType`: the media type split at the first `/`. */
 function parseMediaType(text: string): MediaType {
-  const full = mediaTypeOf(text);
+  const full = essenceOf(text);
   const slash = full.indexOf('/');
   return slash < 0 ? { main: full, sub: '' } : { main: full.slice(0, slash), sub: full.slice(slash + 1) };
 }

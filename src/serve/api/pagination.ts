@@ -4,10 +4,10 @@
  */
 import { pythonInt } from '../../api/python.ts';
 import type { Query } from '../../api/routes.ts';
-import { BrokenPack, readListItems } from '../shared/packs.ts';
-import { parseJson, type Store } from '../shared/store.ts';
-import type { ResourceSpec } from '../../api/resources/spec.ts';
-import type { ResourceName } from '../../api/resources/registry.ts';
+import { BrokenPack, readListItems } from '../shared/pack-reader.ts';
+import { parseJson, type BuildStore } from '../shared/build-store.ts';
+import type { ResourceSpec } from '../../api/resources/declaration-spec.ts';
+import type { ResourceName } from '../../api/resources/declaration-registry.ts';
 
 /** Django's QueryDict[key]: the last value. */
 export function lastValue(query: URLSearchParams, key: string): string | null {
@@ -47,7 +47,7 @@ class BuildInconsistency extends Error {
   override name = 'BuildInconsistency';
 }
 
-export async function readJson(store: Store, path: string): Promise<unknown> {
+export async function readJson(store: BuildStore, path: string): Promise<unknown> {
   if (store.json) return store.json(path);
   const bytes = await store.read(path);
   return bytes === null ? null : parseJson(bytes);
@@ -55,9 +55,9 @@ export async function readJson(store: Store, path: string): Promise<unknown> {
 
 /**
  * The objects at the given positions of a resource's ordered list of `total` objects, in the
- * given order, read from the list chunks (src/serve/shared/packs.ts).
+ * given order, read from the list chunks (src/serve/shared/pack-reader.ts).
  */
-export async function readPositions(store: Store, resource: ResourceName, positions: readonly number[], total: number): Promise<unknown[]> {
+export async function readPositions(store: BuildStore, resource: ResourceName, positions: readonly number[], total: number): Promise<unknown[]> {
   try {
     return (await readListItems(store, resource, positions, total)).map(parseJson);
   } catch (error) {

@@ -6,7 +6,7 @@ import { apiJson } from '../../api/json.ts';
 import { API_PREFIX } from '../../api/routes.ts';
 import { matchesIfNoneMatch } from '../shared/conditional.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
-import { allowHeader, type Method } from '../../api/resources/spec.ts';
+import { allowHeader, type Method } from '../../api/resources/declaration-spec.ts';
 
 export const JSON_TYPE = 'application/json';
 export const HTML_TYPE = 'text/html; charset=utf-8';

@@ -10,8 +10,8 @@
 import { buildPaths } from '../../api/routes.ts';
 import { chooseRenderer } from './negotiation.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
-import type { Store } from '../shared/store.ts';
-import { SCHEMA_METHODS } from '../../api/resources/spec.ts';
+import type { BuildStore } from '../shared/build-store.ts';
+import { SCHEMA_METHODS } from '../../api/resources/declaration-spec.ts';
 
 type SchemaFormat = 'json' | 'yaml';
 
@@ -35,7 +35,7 @@ export function schemaRenders(format: string | undefined): readonly string[] {
 }
 
 /** The document in the negotiated format, after api-early has refused what cannot be served. */
-export async function schemaResponse(request: Request, url: URL, store: Store): Promise<Response> {
+export async function schemaResponse(request: Request, url: URL, store: BuildStore): Promise<Response> {
   const format = url.searchParams.getAll('format').at(-1) || undefined;
   const type = chooseRenderer(request.headers.get('accept'), schemaRenders(format));
   const renderer = RENDERERS.find((candidate) => candidate.type === type);

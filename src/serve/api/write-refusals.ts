@@ -1,16 +1,16 @@
 /**
  * What froide answers an anonymous caller for a write the view has (docs/froide.md#errors, docs/froide.md#methods-and-options, docs/froide.md#resources). The archive
  * accepts no writes: its answer is the 401 of a permission check, unless the resource's
- * declaration (src/api/resources/<name>/route.ts) names froide's own refusal (`anonymousWrites`): a 404 where the handler looks the object up
+ * declaration (src/api/resources/<name>/declaration.ts) names froide's own refusal (`anonymousWrites`): a 404 where the handler looks the object up
  * among the caller's own (following), a 400 where the create serializer refuses the document
  * (pageannotation). Free of node: imports (the api-methods Edge Function runs it).
  */
 import { isPythonIntText, pythonTypeName } from '../../api/python.ts';
-import { missingDetailError, type ApiRoute } from './route.ts';
-import { mediaTypeOf } from './negotiation.ts';
+import { missingDetailError, type ApiRoute } from './api-route.ts';
+import { essenceOf } from './negotiation.ts';
 import { errorResponse, MESSAGES } from './responses.ts';
-import { RESOURCES } from '../../api/resources/registry.ts';
-import type { Method, WriteRefusal } from '../../api/resources/spec.ts';
+import { RESOURCES } from '../../api/resources/declaration-registry.ts';
+import type { Method, WriteRefusal } from '../../api/resources/declaration-spec.ts';
 
 type View = Exclude<ApiRoute, { kind: 'none' }>;
 
@@ -46,7 +46,7 @@ async function parseBody(request: Request): Promise<Parsed> {
   // DRF reads an empty body as no data, whatever its content type.
   if (bytes.byteLength === 0) return { data: { form: new Map() } };
   const contentType = request.headers.get('content-type') ?? '';
-  const mediaType = mediaTypeOf(contentType);
+  const mediaType = essenceOf(contentType);
   if (mediaType === 'application/json') {
     try {
       return { data: { json: JSON.parse(new TextDecoder().decode(bytes)) } };

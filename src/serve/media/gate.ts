@@ -16,7 +16,7 @@ import { mediaPathOf, tokenScope, verifyToken, type TokenCheck } from '../../api
 import type { TokenKey } from '../../config.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { readMediaEntry, type MediaEntry } from '../../media/media-index.ts';
-import type { Store } from '../shared/store.ts';
+import type { BuildStore } from '../shared/build-store.ts';
 
 export const MEDIA_MOUNT = '/media/';
 
@@ -46,7 +46,7 @@ export interface GateOptions {
   now?: () => number;
   mount?: string;
   /** The build's files, for the media index; without it every `foi/` file needs a token. */
-  store?: Store;
+  store?: BuildStore;
 }
 
 export async function checkMediaRequest(url: URL, options: GateOptions): Promise<GateDecision> {
@@ -71,7 +71,7 @@ export async function checkMediaRequest(url: URL, options: GateOptions): Promise
  * file, an unreadable or malformed one, or a path without a public entry all mean "needs a
  * token".
  */
-async function publicEntry(store: Store | undefined, path: string): Promise<MediaEntry | null> {
+async function publicEntry(store: BuildStore | undefined, path: string): Promise<MediaEntry | null> {
   if (!store) return null;
   try {
     const entry = await readMediaEntry(store, path);

@@ -1,7 +1,7 @@
 /**
  * Media answers, the same code on Netlify (src/netlify/edge-functions/media.ts)
  * and in the local preview: the gate (tokens, public attachments, traversal; fail closed),
- * then the path's entry in the media index (build data, through a Store), then the object's
+ * then the path's entry in the media index (build data, through a BuildStore), then the object's
  * bytes streamed from the media store.
  *
  * Content-addressed bytes make the HTTP side simple: the ETag is the object's sha256 (strong),
@@ -11,14 +11,14 @@
  */
 import type { MediaEntry } from '../../media/media-index.ts';
 import { readMediaEntry } from '../../media/media-index.ts';
-import type { ByteRange, MediaStore } from '../../media/store.ts';
+import type { ByteRange, MediaStore } from '../../media/media-store.ts';
 import { checkMediaRequest, mediaHeaders, refusal, type GateOptions } from './gate.ts';
 import { matchesIfNoneMatch, parseByteRange } from '../shared/conditional.ts';
-import type { Store } from '../shared/store.ts';
+import type { BuildStore } from '../shared/build-store.ts';
 
 export interface MediaServing extends Omit<GateOptions, 'store'> {
   /** The build's files: the media index. */
-  data: Store;
+  data: BuildStore;
   media: MediaStore;
   /** Called with the cause of a 500 and the request that met it. */
   onError?: (error: unknown, request: Request) => void;

@@ -12,12 +12,12 @@ import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
 import { apiHeaders, conditionalResponse, okResponse } from '../api/responses.ts';
 import { hasSlot } from '../../api/token-slots.ts';
 import { mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
-import { viewOfFile } from '../api/route.ts';
+import { viewOfFile } from '../api/api-route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
 import { parseByteRange } from '../shared/conditional.ts';
 import { answerDetail } from '../api/detail-rewrite.ts';
-import type { Store } from '../shared/store.ts';
+import type { BuildStore } from '../shared/build-store.ts';
 
 export type WebHandler = (request: Request) => Promise<Response>;
 
@@ -38,7 +38,7 @@ export interface PreviewRoutes {
   media: WebHandler;
   files: StaticFileReader;
   /** build/ as the serving layer reads it: details come from their packs. */
-  store: Store;
+  store: BuildStore;
   /** Mints the tokens of an answer from stored bytes with token slots, as the detail Edge Function does. */
   minting: StoredMinting;
 }
@@ -68,7 +68,7 @@ export function createPreviewRouter({ api, media, files, store, minting }: Previ
         if (file && request.headers.has('range') && !url.pathname.startsWith(API_PREFIX)) return rangeResponse(request, file, staticHeaders(destination.file));
         // A view answered from a stored file with token slots (a detail) is minted, as the detail
         // Edge Function mints it; the file's own path is served as the CDN serves it, raw: it is
-        // the Store's file, not an answer (docs/serving.md, "Media tokens in answers").
+        // the BuildStore's file, not an answer (docs/serving.md, "Media tokens in answers").
         if (file && url.pathname.endsWith('/') && hasSlot(file.body)) {
           const minted = await mintBytes(file.body, minting.tokens, await minting.mediaUrl());
           return okResponse(request, minted, { ...staticHeaders(destination.file), ...tokenAnswerHeaders(minting.tokens) });
@@ -82,7 +82,7 @@ export function createPreviewRouter({ api, media, files, store, minting }: Previ
 }
 
 /**
- * A byte range of a data file, as the packs' readers ask for (src/serve/shared/packs.ts): a 206
+ * A byte range of a data file, as the packs' readers ask for (src/serve/shared/pack-reader.ts): a 206
  * with Content-Range, a 416 past the end; a malformed or multiple range is the whole file.
  */
 function rangeResponse(request: Request, file: StaticFile, headers: Record<string, string>): Response {

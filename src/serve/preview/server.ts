@@ -6,12 +6,12 @@
  */
 import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, tokenTtlOf, type Env, type TokenKey } from '../../config.ts';
 import type { TokenServing } from '../shared/minting.ts';
-import { folderMediaStore } from '../../media/folder-store.ts';
-import type { MediaStore } from '../../media/store.ts';
+import { folderMediaStore } from '../../media/media-folder-store.ts';
+import type { MediaStore } from '../../media/media-store.ts';
 import { createApiHandler, loadManifest } from '../api/handler.ts';
 import type { BuildNotice } from '../api/html/notice.ts';
 import { createMediaHandler } from '../media/handler.ts';
-import { fsStore } from '../shared/fs-store.ts';
+import { fsBuildStore } from '../shared/fs-build-store.ts';
 import { describeRequest, serveOverNode, type NodeServer } from './node-adapter.ts';
 import { createPreviewRouter } from './router.ts';
 import { StaticFiles } from './static-files.ts';
@@ -46,7 +46,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     ttl: options.tokenTtl ?? tokenTtlOf(options.env?.MEDIA_TOKEN_TTL),
     ...(options.now ? { now: options.now } : {}),
   };
-  const store = fsStore(options.buildDir);
+  const store = fsBuildStore(options.buildDir);
   const onError = (error: unknown, request: Request) => options.onError?.(error, describeRequest(request.method, new URL(request.url)));
   const router = createPreviewRouter({
     api: createApiHandler({ store, onError, tokens, ...(options.notice ? { notice: options.notice } : {}) }),

@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { fileInside } from '../shared/fs-store.ts';
+import { fileInside } from '../shared/fs-build-store.ts';
 import type { StaticFile, StaticFileReader } from './router.ts';
 
 const MAX_CACHED_BYTES = 512 * 1024;

@@ -1,5 +1,5 @@
 /** Conditional and range requests, for every room that answers with an ETag (API, media, preview files). */
-import type { ByteRange } from '../../media/store.ts';
+import type { ByteRange } from '../../media/media-store.ts';
 
 /** If-None-Match: a list of (possibly weak) tags or `*` (RFC 9110 §13.1.2, weak comparison). */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { choice } from '../../../src/api/filters/choice.ts';
-import { FILTER_MESSAGES } from '../../../src/api/filters/spec.ts';
+import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
 
 const parse = { kind: 'choice', choices: ['resolved', 'asleep'] } as const;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { filterPositions, indexFiles, KINDS } from '../../../src/api/filters/index.ts';
-import { RESOURCES } from '../../../src/api/resources/registry.ts';
+import { RESOURCES } from '../../../src/api/resources/declaration-registry.ts';
 import type { FilterReader } from '../../../src/api/filters/kind.ts';
 import type { FoiRequest, Law } from '../../../src/model/types.ts';
 

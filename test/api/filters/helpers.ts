@@ -3,7 +3,7 @@
  * index files (`index`), index files + query -> positions (`read`, then each lookup).
  */
 import type { FilterKind, FilterReader, IndexFile, Positions } from '../../../src/api/filters/kind.ts';
-import type { FilterParse, FilterSpec } from '../../../src/api/filters/spec.ts';
+import type { FilterParse, FilterSpec } from '../../../src/api/filters/filter-spec.ts';
 import type { ShapeRecord } from '../../../src/model/geometry.ts';
 import type { Archive } from '../../../src/model/types.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { integer } from '../../../src/api/filters/integer.ts';
 import { hashBucket } from '../../../src/api/filters/keyed.ts';
-import { FILTER_MESSAGES } from '../../../src/api/filters/spec.ts';
+import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
 
 const keys = (...list: string[]) => ({ value: { keys: list, combine: 'and' } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nochoice } from '../../../src/api/filters/nochoice.ts';
-import { FILTER_MESSAGES } from '../../../src/api/filters/spec.ts';
+import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, specOf } from './helpers.ts';
 
 describe('nochoice filter', () => {

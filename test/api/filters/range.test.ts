@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBound, range, RANGE_FILE, type RangeParse } from '../../../src/api/filters/range.ts';
-import { FILTER_MESSAGES } from '../../../src/api/filters/spec.ts';
+import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, specOf } from './helpers.ts';
 
 const COSTS: RangeParse = { kind: 'range', value: 'number', min: 'costs_min', max: 'costs_max', errorKey: 'costs' };

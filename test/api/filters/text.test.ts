@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashBucket } from '../../../src/api/filters/keyed.ts';
-import { FILTER_MESSAGES } from '../../../src/api/filters/spec.ts';
+import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { text } from '../../../src/api/filters/text.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import { termOf, terms, tokens } from '../../../src/api/search/analyze.ts';
 import { searchIndex } from '../../../src/api/search/engine.ts';
 import { bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
 import { parseQuery } from '../../../src/api/search/query.ts';
-import { planSearchIndex } from '../../../src/output/search.ts';
+import { planSearchIndex } from '../../../src/output/search-index.ts';
 
 /** The few fields of a request the index reads (src/api/search/sources.ts). */
 function request(id: number, title: string, text = '', extra: Record<string, unknown> = {}) {

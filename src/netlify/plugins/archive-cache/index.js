@@ -15,7 +15,7 @@
  * under `.cache/` adds its folder here and a row to the table in docs/deploy.md.
  */
 export const CACHED_FOLDERS = [
-  // The entries of the local mirror of the PDF derivative cache (src/media/derivative-store.ts):
+  // The entries of the local mirror of the PDF derivative cache (src/media/derivatives-in-media-store.ts):
   // spare a build one download per PDF; the cache itself is in the media store.
   'archive/entries',
   // The parse cache (src/content/parse-cache.ts): what parsing and validating each content file

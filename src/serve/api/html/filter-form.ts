@@ -1,6 +1,6 @@
 /**
  * The filter form of a list in the browsable API, built from the resource's filters
- * (`filters` in src/api/resources/<name>/route.ts): one control per query parameter, a choice list where the table knows
+ * (`filters` in src/api/resources/<name>/declaration.ts): one control per query parameter, a choice list where the table knows
  * the values (choices, booleans, froide-campaign's lenient values), prefilled from the request.
  * It submits with GET to the list's real URL; parameters the form has no control for
  * (`format`, `limit`, `uid`, `data.*`) ride along as hidden fields, `offset` is dropped so a
@@ -8,7 +8,7 @@
  */
 import type { FilterParse, FilterSpec } from '../../../api/filters/index.ts';
 import { attributes, escapeHtml } from './escape.ts';
-import { filtersOf, type ResourceName } from '../../../api/resources/registry.ts';
+import { filtersOf, type ResourceName } from '../../../api/resources/declaration-registry.ts';
 
 export type FormField =
   | { name: string; kind: 'select'; options: readonly (readonly [value: string, label: string])[] }

@@ -6,11 +6,11 @@
  */
 import { listUrl, type ListTarget, type Meta } from '../../../api/envelope.ts';
 import type { UrlBuilder } from '../../../api/routes.ts';
-import type { ApiRoute } from '../route.ts';
+import type { ApiRoute } from '../api-route.ts';
 import { viewName } from '../metadata.ts';
 import { otherParams } from '../pagination.ts';
 import { escapeHtml, isWebUrl } from './escape.ts';
-import { RESOURCES } from '../../../api/resources/registry.ts';
+import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
 
 const BROWSABLE = { format: 'api' } as const;
 

@@ -4,8 +4,8 @@
  * filters), on the page list `page/?q=` (keeping a `document` the list is narrowed to). One field, named `q`, as froide's search form.
  */
 import type { UrlBuilder } from '../../../api/routes.ts';
-import type { ListAction } from '../../../api/resources/spec.ts';
-import type { ApiRoute } from '../route.ts';
+import type { ListAction } from '../../../api/resources/declaration-spec.ts';
+import type { ApiRoute } from '../api-route.ts';
 import { escapeHtml } from './escape.ts';
 import type { FormField } from './filter-form.ts';
 

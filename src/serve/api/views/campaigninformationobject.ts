@@ -7,14 +7,14 @@
 import { envelope } from '../../../api/envelope.ts';
 import { parseNear, type NearParse } from '../../../api/filters/index.ts';
 import { pythonInt } from '../../../api/python.ts';
-import { filtersOf, RESOURCES, type ResourceName } from '../../../api/resources/registry.ts';
+import { filtersOf, RESOURCES, type ResourceName } from '../../../api/resources/declaration-registry.ts';
 import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
 import { applyFilters } from '../filter-engine.ts';
 import { lastValue, pageRequest, readJson, readPositions } from '../pagination.ts';
 import { MESSAGES } from '../responses.ts';
-import type { Store } from '../../shared/store.ts';
+import type { BuildStore } from '../../shared/build-store.ts';
 import { byDistance, type Located } from './located.ts';
-import type { Answer, ResourceViews } from './registry.ts';
+import type { Answer, ResourceViews } from './resource-views.ts';
 
 const CAMPAIGN_OBJECTS: ResourceName = 'campaigninformationobject';
 
@@ -22,7 +22,7 @@ const CAMPAIGN_OBJECTS: ResourceName = 'campaigninformationobject';
 const ORDER_ZOOM_LEVEL = 8;
 
 /** `get_object_or_404(Campaign.objects.get_public(), id=…)`: the campaign id, or froide's 404. */
-async function campaignOf(query: URLSearchParams, store: Store): Promise<number | Answer> {
+async function campaignOf(query: URLSearchParams, store: BuildStore): Promise<number | Answer> {
   const raw = lastValue(query, 'campaign');
   const noMatch = { status: 404, error: { detail: MESSAGES.noMatch('Campaign') } };
   if (raw === null) return noMatch;

@@ -7,16 +7,16 @@
  * froide's `int()` fails.
  */
 import { pythonInt } from '../../../api/python.ts';
-import { RESOURCES } from '../../../api/resources/registry.ts';
+import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
 import { buildPaths } from '../../../api/routes.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import { MESSAGES } from '../responses.ts';
-import { readDetail } from '../../shared/packs.ts';
-import { parseJson, type Store } from '../../shared/store.ts';
-import type { Answer, ResourceViews } from './registry.ts';
+import { readDetail } from '../../shared/pack-reader.ts';
+import { parseJson, type BuildStore } from '../../shared/build-store.ts';
+import type { Answer, ResourceViews } from './resource-views.ts';
 import { uidOf, unlockedKey } from './unlisted.ts';
 
-async function collectionDetail(id: string, url: URL, store: Store): Promise<Answer> {
+async function collectionDetail(id: string, url: URL, store: BuildStore): Promise<Answer> {
   const missing = { status: 404, error: { detail: MESSAGES.noMatch(RESOURCES.documentcollection.model) } };
   if (!/^\d+$/.test(id)) return { status: 404, error: { detail: MESSAGES.notFound } };
   const number = Number(id);

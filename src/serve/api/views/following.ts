@@ -2,23 +2,23 @@
  * following: a list that froide answers from per-user data, which a published archive does not
  * hold (docs/froide.md#following), answered exactly as froide answers an anonymous caller. (upload
  * and problemreport, login only, answer 401 before any data is read: `permission` in their
- * route.ts.)
+ * declaration.ts.)
  */
 import { envelope } from '../../../api/envelope.ts';
 import type { Manifest } from '../../../api/manifest.ts';
-import { RESOURCES } from '../../../api/resources/registry.ts';
+import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
 import { UrlBuilder } from '../../../api/routes.ts';
-import { hasDetail } from '../../shared/packs.ts';
+import { hasDetail } from '../../shared/pack-reader.ts';
 import { lastValue, pageRequest } from '../pagination.ts';
-import type { Store } from '../../shared/store.ts';
-import type { Answer, ResourceViews } from './registry.ts';
+import type { BuildStore } from '../../shared/build-store.ts';
+import type { Answer, ResourceViews } from './resource-views.ts';
 
 /**
  * following (docs/froide.md#following): an anonymous caller follows nothing, so the plain list is empty.
  * With `?request=1,2,3` it gets one object per published request: its follower count (an
  * archive has no followers: 0) and `follows`/`can_follow` null; `resource_uri` is omitted.
  */
-async function following(url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+async function following(url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {
   const urls = new UrlBuilder(manifest.urls);
   const { limit, offset, others } = pageRequest(url.searchParams, RESOURCES.following);
   const ids = (lastValue(url.searchParams, 'request') ?? '')

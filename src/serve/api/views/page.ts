@@ -4,11 +4,11 @@
  */
 import type { UnlistedList } from '../../../api/manifest.ts';
 import { pythonInt } from '../../../api/python.ts';
-import type { ResourceName } from '../../../api/resources/registry.ts';
+import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
 import { buildPaths } from '../../../api/routes.ts';
 import { lastValue, readJson } from '../pagination.ts';
-import type { Store } from '../../shared/store.ts';
-import type { ListScope, ResourceViews } from './registry.ts';
+import type { BuildStore } from '../../shared/build-store.ts';
+import type { ListScope, ResourceViews } from './resource-views.ts';
 import { uidOf } from './unlisted.ts';
 
 /**
@@ -17,7 +17,7 @@ import { uidOf } from './unlisted.ts';
  * the uid (buildPaths.unlistedList). Without the right uid the request reads the public list,
  * which holds none of them: froide's empty answer for a document the caller cannot read.
  */
-async function unlistedDocumentPages(url: URL, store: Store): Promise<ListScope | null> {
+async function unlistedDocumentPages(url: URL, store: BuildStore): Promise<ListScope | null> {
   const query = url.searchParams;
   const document = pythonInt(lastValue(query, 'document'));
   const uid = uidOf(query);
@@ -32,7 +32,7 @@ async function unlistedDocumentPages(url: URL, store: Store): Promise<ListScope 
  * own positions over the keys of the build's index of the same file, so the known ids and
  * slugs are the build's.
  */
-function listStore(store: Store, resource: ResourceName, list: UnlistedList): Store {
+function listStore(store: BuildStore, resource: ResourceName, list: UnlistedList): BuildStore {
   const own = (path: string) => (Object.hasOwn(list.files, path) ? list.files[path]! : null);
   const json = async (path: string): Promise<unknown> => {
     if (!buildPaths.isListFile(resource, path)) return readJson(store, path);

@@ -5,14 +5,14 @@
 import { envelope } from '../../../api/envelope.ts';
 import type { Manifest } from '../../../api/manifest.ts';
 import { pythonInt } from '../../../api/python.ts';
-import { RESOURCES } from '../../../api/resources/registry.ts';
+import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
 import { buildPaths, UrlBuilder } from '../../../api/routes.ts';
 import { lastValue, pageRequest, readJson } from '../pagination.ts';
-import type { Store } from '../../shared/store.ts';
-import type { Answer, ResourceViews } from './registry.ts';
+import type { BuildStore } from '../../shared/build-store.ts';
+import type { Answer, ResourceViews } from './resource-views.ts';
 import { uidOf, unlockedKey } from './unlisted.ts';
 
-async function annotationList(url: URL, store: Store, manifest: Manifest): Promise<Answer> {
+async function annotationList(url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {
   const query = url.searchParams;
   const document = pythonInt(lastValue(query, 'document'));
   const key =

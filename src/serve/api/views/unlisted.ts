@@ -5,9 +5,9 @@
  */
 import { buildPaths } from '../../../api/routes.ts';
 import { UUID_PATTERN } from '../../../lib/uuid.ts';
-import type { ResourceName } from '../../../api/resources/registry.ts';
+import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
 import { lastValue, readJson } from '../pagination.ts';
-import type { Store } from '../../shared/store.ts';
+import type { BuildStore } from '../../shared/build-store.ts';
 
 /** The request's `uid` (the last one), or null when there is none or it is no UUID (then it opens nothing). */
 export function uidOf(query: URLSearchParams): string | null {
@@ -19,7 +19,7 @@ export function uidOf(query: URLSearchParams): string | null {
  * The file key of an object that may be unlisted: its id when `listed` (the public object
  * exists), or `<id>-<uid>` when the uid is right.
  */
-export async function unlockedKey(store: Store, listed: boolean, unlistedFile: (key: string) => string, id: number, uid: string | null): Promise<string | null> {
+export async function unlockedKey(store: BuildStore, listed: boolean, unlistedFile: (key: string) => string, id: number, uid: string | null): Promise<string | null> {
   if (listed) return String(id);
   if (uid === null) return null;
   const key = `${id}-${uid}`;
@@ -27,7 +27,7 @@ export async function unlockedKey(store: Store, listed: boolean, unlistedFile: (
 }
 
 /** The detail only a uid opens (buildPaths.unlistedDetail), or null for a wrong or missing uid. */
-export async function unlistedDetail(store: Store, resource: ResourceName, id: string, query: URLSearchParams): Promise<unknown> {
+export async function unlistedDetail(store: BuildStore, resource: ResourceName, id: string, query: URLSearchParams): Promise<unknown> {
   const uid = uidOf(query);
   if (uid === null) return null;
   return readJson(store, buildPaths.unlistedDetail(resource, `${id}-${uid}`));

@@ -1,0 +1,90 @@
+/**
+ * What a list filter is (docs/froide.md#resources): one entry of a resource's
+ * filters (`filters` in src/api/resources/<name>/declaration.ts) says which query parameter it reads, how (its `parse`, one of the
+ * kinds below, each in its own module with its parse, index and lookup parts), and which
+ * index keys a model object has for it.
+ *
+ * Index files: `buildPaths.filterIndex(resource, param, file)`, positions 0-based into the
+ * resource's ordered list (the list the page files were cut from). The keyed kinds write
+ * `{ "<key>": [positions] }` files (keyed.ts); range, scan and near write one file each.
+ */
+import type { BooleanParse } from './boolean.ts';
+import type { ChoiceParse } from './choice.ts';
+import type { DataParse } from './data.ts';
+import type { FulltextParse } from './fulltext.ts';
+import type { IdParse } from './id.ts';
+import type { IdsParse } from './ids.ts';
+import type { IntegerParse } from './integer.ts';
+import type { LenientParse } from './lenient.ts';
+import type { NearParse } from './near.ts';
+import type { NoChoiceParse } from './nochoice.ts';
+import type { PointParse } from './point.ts';
+import type { RangeParse } from './range.ts';
+import type { ScanParse } from './scan.ts';
+import type { TextParse } from './text.ts';
+import type { WordsParse } from './words.ts';
+import type { Archive } from '../../model/types.ts';
+
+/** How a request value becomes index keys (django-filter semantics, docs/froide.md#resources); see each kind's module. */
+export type FilterParse =
+  | IdParse
+  | IdsParse
+  | IntegerParse
+  | ChoiceParse
+  | BooleanParse
+  | TextParse
+  | RangeParse
+  | NoChoiceParse
+  | DataParse
+  | ScanParse
+  | FulltextParse
+  | PointParse
+  | WordsParse
+  | LenientParse
+  | NearParse;
+
+export type FilterKindName = FilterParse['kind'];
+
+export type IndexValue = string | number | boolean | null | undefined;
+
+export interface FilterSpec<T = never, P extends FilterParse = FilterParse> {
+  param: string;
+  /**
+   * A search filter whose answers mark the matches in a field of each object, as froide's
+   * `query_highlight` (src/serve/api/highlight.ts).
+   */
+  highlight?: { field: string; target: string };
+  parse: P;
+  /** The object's value(s) for this filter; each becomes one index key. null/undefined: no key. */
+  values: (object: T) => IndexValue | readonly IndexValue[];
+  /** Several values of the parameter: django's last value wins, or all must match, or any. */
+  repeat?: 'last' | 'and' | 'or';
+  /**
+   * The filter orders its result (froide: `order_by` inside the filter, e.g. collection order):
+   * positions under a key are stored sorted by this rank, not ascending, and the engine keeps
+   * that order while intersecting with the other filters.
+   */
+  order?: (object: T, key: string) => number;
+  /** Every valid key, for `known` id and text filters (id.ts). */
+  known?: (archive: Archive) => readonly IndexValue[];
+}
+
+/** Django/DRF error texts (English source strings, see docs/serving.md). */
+export const FILTER_MESSAGES = {
+  invalidModelChoice: 'Select a valid choice. That choice is not one of the available choices.',
+  invalidChoice: (value: string) => `Select a valid choice. ${value} is not one of the available choices.`,
+  number: 'Enter a number.',
+  date: 'Enter a valid date.',
+} as const;
+
+/** The query parameters a filter reads: its own name, a range's two bounds, or a point and radius. */
+export function queryParamsOf(spec: FilterSpec<any>): string[] {
+  if (spec.parse.kind === 'data') return [];
+  if (spec.parse.kind === 'near') return [spec.parse.lat, spec.parse.lng, spec.parse.radius];
+  return spec.parse.kind === 'range' ? [spec.parse.min, spec.parse.max] : [spec.param];
+}
+
+/** The keys of a filter's 400 errors: a django-filter range field reports both bounds under one. */
+export function errorKeysOf(spec: FilterSpec<any>): string[] {
+  return spec.parse.kind === 'range' && spec.parse.errorKey ? [spec.parse.errorKey] : queryParamsOf(spec);
+}

@@ -1,6 +1,0 @@
-/** froide's campaigns (docs/froide.md#campaign): no filters. */
-import { defineResource } from '../spec.ts';
-
-export const campaign = defineResource('campaign', 'Campaign', 'Campaign', {
-  objects: { item: 'Campaign', detail: 'Campaign' },
-});

@@ -1,0 +1,128 @@
+/**
+ * Information objects of froide-campaign campaigns (docs/froide.md#campaigninformationobject;
+ * okfde/froide-campaign:froide_campaign/providers/base.py `get_default_item_data`,
+ * serializers.py `CampaignProviderItemSerializer`, `CampaignProviderRequestSerializer`).
+ * Keys follow the serializers' field order.
+ */
+import type { FoiRequest, InformationObject } from '../../../model/types.ts';
+import type { RenderContext } from '../context.ts';
+import { serializePublicBodyDetail } from '../publicbody/serializer.ts';
+import { buildPaths } from '../../routes.ts';
+import { defineBuilt, sorted } from '../serializer-spec.ts';
+
+/** Django's `escape`, which a template applies to every variable (autoescape). */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+/**
+ * The campaign templates (description, subject, body) with the part of Django's template
+ * language they use: `{{ name }}` and `{{ name.key }}` over the object's context
+ * `{title, ident, context, publicbody}`; an unknown variable is "" (docs/content-guide.md).
+ */
+function renderTemplate(template: string, object: InformationObject, escape: boolean): string {
+  const root: Record<string, unknown> = {
+    title: object.title,
+    ident: object.ident,
+    context: object.context,
+    publicbody: object.publicBody ? { name: object.publicBody.name, slug: object.publicBody.slug, id: object.publicBody.id } : null,
+  };
+  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, path: string) => {
+    let value: unknown = root;
+    for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    const text = value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return escape ? escapeHtml(text) : text;
+  });
+}
+
+/** froide-campaign `get_foirequest_api_data`: the newest request decides. */
+function resolutionOf(request: FoiRequest): string {
+  if (request.resolution === 'successful' || request.resolution === 'partially_successful') return 'successful';
+  if (request.resolution === 'refused') return 'refused';
+  if (request.resolution === 'user_withdrew' || request.resolution === 'user_withdrew_costs') return 'user_withdrew';
+  return 'pending';
+}
+
+/**
+ * froide-campaign has no resource_uri; docs/api.md#responses-and-links says every object carries one. The detail
+ * resolves only with the campaign (docs/froide.md#campaigninformationobject), so the URL carries it (docs/api.md).
+ */
+function resourceUri(ctx: RenderContext, object: InformationObject): string {
+  return ctx.urls.detail('campaigninformationobject', object.ident, { campaign: object.campaign.id });
+}
+
+function serializeInformationObject(ctx: RenderContext, object: InformationObject) {
+  const newest = object.requests[0];
+  return {
+    resource_uri: resourceUri(ctx, object),
+    id: object.id,
+    ident: object.ident,
+    title: object.title,
+    subtitle: object.subtitle,
+    address: object.address,
+    request_url: ctx.urls.campaignRequestRedirect(object.campaign.id, object.ident),
+    publicbody_name: object.publicBody?.name ?? null,
+    description: renderTemplate(object.campaign.description || '{{ title }}', object, true),
+    foirequest: newest?.id ?? null,
+    // Only published requests can be linked, so each is public and readable.
+    foirequests: object.requests.map((request) => ({ id: request.id, resolution: request.resolution, public: true, readable: true })),
+    lat: object.lat,
+    lng: object.lng,
+    resolution: newest ? resolutionOf(newest) : 'normal',
+    public: true,
+    readable: true,
+    context: object.context,
+    categories: object.categories.map((category) => ({ id: category.id, title: category.title })),
+    featured: object.featured,
+  };
+}
+
+/** froide-campaign `make_request_url`: the prefilled request form for this object. */
+function makeRequestUrl(ctx: RenderContext, object: InformationObject): string {
+  const { campaign } = object;
+  let subject = renderTemplate(campaign.subjectTemplate || '{{ title }}', object, false);
+  if (subject.length > 250) subject = `${subject.slice(0, 250)}...`;
+  const query: [string, string][] = [
+    ['subject', subject],
+    ['body', renderTemplate(campaign.template, object, false)],
+    ['ref', `campaign:${campaign.id}@${object.ident}`],
+  ];
+  if (campaign.lawType) query.push(['law_type', campaign.lawType]);
+  if (campaign.redirectUrl) query.push(['redirect_url', campaign.redirectUrl]);
+  const hidden = ['public', 'full_text', 'similar', 'draft', 'editing', ...(object.publicBody ? ['publicbody'] : [])];
+  for (const feature of hidden) query.push([`hide_${feature}`, '1']);
+  return ctx.urls.makeRequestPage(object.publicBody?.slug ?? null, query);
+}
+
+/**
+ * The detail (`get_request_serializer`): froide builds it from the object data without its
+ * requests, so `public` is always true, and from keys without `name`, so `name` is absent.
+ */
+function serializeInformationObjectDetail(ctx: RenderContext, object: InformationObject) {
+  const body = object.publicBody ? serializePublicBodyDetail(ctx, object.publicBody) : null;
+  return {
+    resource_uri: resourceUri(ctx, object),
+    ident: object.ident,
+    lat: object.lat,
+    lng: object.lng,
+    address: object.address,
+    publicbody: body,
+    publicbodies: body ? [body] : [],
+    makeRequestURL: makeRequestUrl(ctx, object),
+    userRequestCount: 0,
+    public: true,
+  };
+}
+
+export const campaigninformationobjectBuild = defineBuilt<InformationObject>({
+  name: 'campaigninformationobject',
+  list: (archive) =>
+    sorted(archive.informationObjects, (a, b) => a.campaign.id - b.campaign.id || (a.ordering < b.ordering ? 1 : a.ordering > b.ordering ? -1 : 0) || a.id - b.id),
+  id: (object) => `${object.campaign.id}/${object.ident}`,
+  item: serializeInformationObject,
+  detail: serializeInformationObjectDetail,
+  files: (archive) => [
+    { path: buildPaths.data('campaigninformationobject', 'campaigns'), body: JSON.stringify(archive.infoCampaigns.map((campaign) => campaign.id).sort((a, b) => a - b)) },
+  ],
+  ordering: '`ordering` descending, then id (froide-campaign: model order `-ordering, id`); by distance with `lat`, `lng`, `radius` and `zoom` >= 8 and no `q`',
+});

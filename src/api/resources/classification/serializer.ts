@@ -1,0 +1,15 @@
+
+
+/** froide's classifications: the tree serializer of src/api/resources/tree.ts. */
+import type { Classification } from '../../../model/types.ts';
+import { treeOrder } from '../../../model/records.ts';
+import { defineBuilt } from '../serializer-spec.ts';
+import { serializeClassification } from '../tree.ts';
+
+export const classificationBuild = defineBuilt<Classification>({
+  name: 'classification',
+  list: (archive) => treeOrder(archive.classifications),
+  id: (classification) => classification.id,
+  item: serializeClassification,
+  ordering: 'tree order: each parent before its children, siblings by name (froide: treebeard path)',
+});

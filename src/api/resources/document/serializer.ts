@@ -1,0 +1,159 @@
+/**
+ * Document (docs/api.md#document-fields). Title and properties come from the PDF unless the editor set
+ * them. Private documents' media URLs carry a token for the document directory
+ * and percent-encode the template braces (docs/api.md#document-fields, docs/froide.md#media-files-and-page-images).
+ */
+import { buildPaths, mediaPaths } from '../../routes.ts';
+import type { Archive, Document } from '../../../model/types.ts';
+import { formatPythonUtc } from '../../../model/time.ts';
+import { slugify } from '../../../model/names.ts';
+import type { DocumentFacts } from '../../../documents/document-facts.ts';
+import { renderDateTime, type RenderContext } from '../context.ts';
+import { serializePage } from '../page/serializer.ts';
+import { apiJson } from '../../json.ts';
+import { withTokenSlot } from '../../token-slots.ts';
+import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
+import { collectionKey } from '../documentcollection/serializer.ts';
+
+const PDF_PROPERTY_KEYS = ['title', 'author', 'creator', 'subject', 'producer'] as const;
+
+export function documentMediaDir(document: Document): string {
+  return mediaPaths.documentDir(document.uid, document.public);
+}
+
+/** Editor's title, else the PDF's, else the file name without extension. */
+function documentTitle(document: Document, facts: DocumentFacts): string {
+  if (document.title !== undefined) return document.title;
+  const fromPdf = facts.properties.title?.trim();
+  if (fromPdf) return fromPdf;
+  // NFC: the file on disk may be named in decomposed form (content/file-names.ts).
+  const name = document.original?.name ?? document.file.path.slice(document.file.path.lastIndexOf('/') + 1).normalize('NFC');
+  return name.replace(/\.pdf$/i, '');
+}
+
+function documentSlug(document: Document, facts: DocumentFacts): string {
+  return document.slug ?? slugify(documentTitle(document, facts));
+}
+
+function properties(document: Document, facts: DocumentFacts): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const key of PDF_PROPERTY_KEYS) {
+    if (key in facts.properties) result[key] = facts.properties[key] ?? null;
+  }
+  // django-filingcabinet sets the marker once the WebP siblings exist, and never before.
+  if (facts.webp) result._format_webp = true;
+  const { tables, ...source } = document.properties;
+  if (tables !== undefined) result._tables = tables;
+  return { ...result, ...source };
+}
+
+/**
+ * The media URL of a file in a document's directory (docs/api.md#document-fields, docs/api.md#media-urls-and-tokens). A private document's URLs
+ * carry a token slot, minted for the directory when answered (one token covers the PDF and
+ * every page image; src/api/token-slots.ts), and
+ * percent-encode the `{page}`/`{size}` template braces; a public document's are plain.
+ */
+export function documentFileUrl(ctx: RenderContext, document: Document, relativePath: string): string {
+  if (document.public) return ctx.urls.media(relativePath);
+  const url = withTokenSlot(ctx.urls.media(relativePath));
+  return url.replace(/\{/g, '%7B').replace(/\}/g, '%7D');
+}
+
+/** Every media URL a document's API objects show: file, cover, page template, one page's image template. */
+export function documentMedia(ctx: RenderContext, document: Document) {
+  const dir = documentMediaDir(document);
+  const url = (relativePath: string) => documentFileUrl(ctx, document, relativePath);
+  return {
+    fileUrl: url(`${dir}/${document.fileName}`),
+    coverImage: url(mediaPaths.pageImage(dir, 1, 'small')),
+    pageTemplate: url(mediaPaths.pageImage(dir, '{page}', '{size}')),
+  };
+}
+
+/** A page's `image`: the page template with `{size}` only (docs/froide.md#media-files-and-page-images), tokened like the template. */
+export function pageImageUrl(ctx: RenderContext, document: Document, page: number): string {
+  return documentFileUrl(ctx, document, mediaPaths.pageImage(documentMediaDir(document), page, '{size}'));
+}
+
+/**
+ * Documents with a detail file: listed public ones, and those derived from a published
+ * attachment. froide answers 404/401 to anonymous callers for private and unlisted documents;
+ * a derived one is already published in full inside its attachment, so its resource_uri
+ * resolves here too (docs/api.md, Deviations). Imported private or unlisted documents are
+ * reachable nowhere and get no file. A pending document has its detail like any other:
+ * froide leaves pending documents out of lists only (filingcabinet DocumentViewSet).
+ */
+function hasDetail(document: Document): boolean {
+  return (document.public && document.listed) || document.original !== null;
+}
+
+export function serializeDocument(ctx: RenderContext, document: Document) {
+  const { urls } = ctx;
+  const facts = ctx.facts(document);
+  const slug = documentSlug(document, facts);
+  const media = documentMedia(ctx, document);
+  return {
+    resource_uri: urls.detail('document', document.id),
+    id: document.id,
+    site_url: urls.documentPage(document.id, slug),
+    title: documentTitle(document, facts),
+    slug,
+    description: document.description,
+    published_at: renderDateTime(ctx, document.publishedAt),
+    num_pages: facts.numPages,
+    public: document.public,
+    listed: document.listed,
+    allow_annotation: document.allowAnnotation,
+    pending: facts.pending,
+    file_url: media.fileUrl,
+    file_size: facts.fileSize,
+    cover_image: media.coverImage,
+    page_template: media.pageTemplate,
+    outline: facts.outline,
+    properties: properties(document, facts),
+    uid: document.uid,
+    data: document.data,
+    pages_uri: urls.relativeList('page', document.listed ? { document: document.id } : { document: document.id, uid: document.uid }),
+    original: urls.ref('attachment', document.original?.id),
+    foirequest: urls.ref('request', document.foirequest?.id),
+    publicbody: urls.ref('publicbody', document.publicbody?.id),
+    last_modified_at: formatPythonUtc(document.lastModifiedAt),
+  };
+}
+
+/** Detail adds the pages, ordered by number, without query_highlight (docs/froide.md#document). */
+function serializeDocumentDetail(ctx: RenderContext, document: Document) {
+  return {
+    ...serializeDocument(ctx, document),
+    pages: ctx.facts(document).pages.map((page) => {
+      const { query_highlight: _, ...rest } = serializePage(ctx, document, page);
+      return rest;
+    }),
+  };
+}
+
+/** Documents anyone may list (docs/froide.md#visibility: public, listed, not pending). */
+export function listedDocuments(archive: Archive, ctx: RenderContext): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && document.listed && !ctx.facts(document).pending), byId);
+}
+
+/** Documents anyone may read with their uid (docs/froide.md#visibility: public, unlisted; pending ones too, as in froide's detail). */
+export function unlistedDocuments(archive: Archive): Document[] {
+  return sorted(archive.documents.filter((document) => document.public && !document.listed), byId);
+}
+
+export const documentBuild = defineBuilt<Document>({
+  name: 'document',
+  list: listedDocuments,
+  details: (archive) => sorted(archive.documents.filter(hasDetail), byId),
+  id: (document) => document.id,
+  item: serializeDocument,
+  detail: serializeDocumentDetail,
+  // An unlisted imported document has no public detail file; its uid opens it (docs/froide.md#visibility).
+  // (Unlisted documents derived from an attachment have their public detail, docs/api.md.)
+  files: (archive, ctx) =>
+    unlistedDocuments(archive)
+      .filter((document) => !hasDetail(document))
+      .map((document) => ({ path: buildPaths.unlistedDetail('document', collectionKey(document)), body: apiJson(serializeDocumentDetail(ctx, document)) })),
+  ordering: 'id ascending (froide leaves it unspecified without a collection filter)',
+});

@@ -1,6 +1,0 @@
-/** froide's jurisdictions (docs/froide.md#jurisdiction): no filters. */
-import { defineResource } from '../spec.ts';
-
-export const jurisdiction = defineResource('jurisdiction', 'Jurisdiction', 'Jurisdiction', {
-  objects: { item: 'Jurisdiction', detail: 'Jurisdiction' },
-});

@@ -1,0 +1,60 @@
+/**
+ * Page annotation (filingcabinet's PageAnnotationSerializer, docs/froide.md#pageannotation). froide declares a
+ * `document` field the model cannot fill, so the key is left out; `can_delete` is false for
+ * every anonymous reader. froide has no resource_uri here; docs/api.md#responses-and-links says every object carries one.
+ */
+import type { Document, PageAnnotation } from '../../../model/types.ts';
+import type { PlannedFile } from '../../../lib/planned-file.ts';
+import { buildPaths, mediaPaths } from '../../routes.ts';
+import { renderDateTime, type RenderContext } from '../context.ts';
+import { documentFileUrl, documentMediaDir } from '../document/serializer.ts';
+import { collectionKey } from '../documentcollection/serializer.ts';
+import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
+
+/** froide's name for the cropped area of an annotation: next to the page's original image. */
+export function annotationMediaPath(annotation: PageAnnotation): string {
+  return mediaPaths.annotationImage(documentMediaDir(annotation.document), annotation.page, annotation.id);
+}
+
+function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
+  const rect = annotation.rect;
+  return {
+    resource_uri: ctx.urls.detail('pageannotation', annotation.id),
+    id: annotation.id,
+    title: annotation.title,
+    description: annotation.description,
+    top: rect?.top ?? null,
+    left: rect?.left ?? null,
+    width: rect?.width ?? null,
+    height: rect?.height ?? null,
+    timestamp: renderDateTime(ctx, annotation.timestamp),
+    can_delete: false,
+    highlight: annotation.highlight,
+    // In the document's directory, so it is tokened like the page images (docs/api.md#media-urls-and-tokens).
+    image: ctx.cropped(annotation) ? documentFileUrl(ctx, annotation.document, annotationMediaPath(annotation)) : null,
+    number: annotation.page,
+  };
+}
+
+/**
+ * `?document=<id>` lists a readable document's annotations (oldest first): one file per
+ * public document that has any, keyed like collections (an unlisted document needs `uid`).
+ */
+function* annotationFiles(ctx: RenderContext, documents: readonly Document[]): Generator<PlannedFile> {
+  for (const document of documents) {
+    if (!document.public || document.annotations.length === 0) continue;
+    const body = JSON.stringify(document.annotations.map((annotation) => serializeAnnotation(ctx, annotation)));
+    yield { path: buildPaths.documentAnnotations(collectionKey(document)), body };
+  }
+}
+
+export const pageannotationBuild = defineBuilt<PageAnnotation>({
+  name: 'pageannotation',
+  // froide lists annotations only for `?document=<id>` (src/serve/api/views/pageannotation.ts); the bare list is empty.
+  list: () => [],
+  details: (archive) => sorted(archive.annotations.filter((annotation) => annotation.document.public && annotation.document.listed), byId),
+  id: (annotation) => annotation.id,
+  item: serializeAnnotation,
+  files: (archive, ctx) => annotationFiles(ctx, archive.documents),
+  ordering: 'empty without `?document=`; with it, timestamp ascending (froide: `timestamp`), then id',
+});

@@ -1,0 +1,88 @@
+/**
+ * The requests of an import: which ones the selection names, and each written as a unit (its
+ * files, then its messages, then request.yaml) unless its YAML is up to date.
+ */
+import { recordText, type ContentWriter } from './content-files.ts';
+import { mapRequest } from './map-requests.ts';
+import type { Selection } from './run.ts';
+import type { Source } from './source.ts';
+import { dateTimeOf, idOf, idOrNull, type Json } from './values.ts';
+import { existingYaml, fetchFiles, folderName, upToDate, type ImportResult } from './writing.ts';
+
+export const changedSince = (value: unknown, since: string) => {
+  const at = typeof value === 'string' ? Date.parse(dateTimeOf(value, 'last_modified_at') ?? '') : NaN;
+  return Number.isNaN(at) || at >= Date.parse(since);
+};
+
+/** The list items of the requests the selection names (froide filters where it has them, checked here again). */
+export async function selectRequests(source: Source, select: Selection, onTotal: (total: number) => void): Promise<Json[]> {
+  if (select.requests?.length) {
+    const items: Json[] = [];
+    for (const id of select.requests) items.push(await source.get(source.detailUrl('request', id)));
+    return items;
+  }
+  const query: Record<string, string> = {};
+  if (select.campaign) query.campaign = String(select.campaign);
+  if (select.publicBody) query.public_body = String(select.publicBody);
+  if (select.jurisdiction) query.jurisdiction = String(select.jurisdiction);
+  const items: Json[] = [];
+  for await (const item of source.all('request', query, onTotal)) {
+    if (select.campaign && idOrNull(item.campaign, 'campaign') !== select.campaign) continue;
+    if (select.publicBody && (item.public_body as Json | null)?.id !== select.publicBody) continue;
+    if (select.jurisdiction && idOrNull(item.jurisdiction, 'jurisdiction') !== select.jurisdiction) continue;
+    if (select.since && !changedSince(item.last_modified_at, select.since)) continue;
+    items.push(item);
+    if (select.limit && items.length >= select.limit) break;
+  }
+  return items;
+}
+
+/** What a request refers to beyond the reference lists. */
+export interface RequestRefs {
+  publicBodies: number[];
+  /** The request it duplicates (froide's `same_as`), which must be in content/ too. */
+  sameAs: number | null;
+}
+
+/**
+ * Writes one request's folder. Every record is checked before the first YAML file is written,
+ * so a request content/ cannot hold leaves its folder as it was.
+ */
+export async function importRequest(source: Source, writer: ContentWriter, item: Json, result: ImportResult): Promise<RequestRefs> {
+  const id = idOf(item.id, 'request.id');
+  const existing = await writer.existingName('requests', id);
+  if (existing && (await upToDate(writer, `requests/${existing}/request.yaml`, item))) {
+    result.requests.upToDate++;
+    const stored = await existingYaml(writer, `requests/${existing}/request.yaml`);
+    const named = [stored?.public_body, ...(await existingMessages(writer, `requests/${existing}`))].filter((pb): pb is number => typeof pb === 'number');
+    return { publicBodies: named, sameAs: typeof stored?.same_as === 'number' ? stored.same_as : null };
+  }
+  const answer = typeof item.resource_uri === 'string' && !('messages' in item) ? await source.get(item.resource_uri) : item;
+  const mapped = mapRequest(answer);
+  const folder = `requests/${existing ?? folderName(id, String(mapped.request.slug))}`;
+  const refused = await fetchFiles(source, writer, folder, mapped.files, result);
+  result.skipped.push(...mapped.skipped, ...refused.values());
+  const messages = mapped.messages.map((message) => {
+    const attachments = (message.attachments as Json[]).filter((a) => !refused.has(`files/${String(message.id)}/${String(a.name)}`));
+    const path = `${folder}/messages/${String(message.id)}.yaml`;
+    return { name: `${String(message.id)}.yaml`, path, text: recordText('message', path, { ...message, attachments }) };
+  });
+  const request = recordText('request', `${folder}/request.yaml`, mapped.request);
+  for (const message of messages) await writer.put(message.path, message.text);
+  const keep = new Set(messages.map((message) => message.name));
+  for (const name of (await writer.list(`${folder}/messages`)).filter((name) => name.endsWith('.yaml') && !keep.has(name))) await writer.remove(`${folder}/messages/${name}`);
+  await writer.put(`${folder}/request.yaml`, request);
+  result.requests.imported++;
+  const bodies = [mapped.request.public_body, ...mapped.messages.flatMap((m) => [m.sender_public_body, m.recipient_public_body])].filter((pb): pb is number => typeof pb === 'number');
+  return { publicBodies: bodies, sameAs: mapped.request.same_as as number | null };
+}
+
+/** The public bodies named by the messages already in a request folder. */
+async function existingMessages(writer: ContentWriter, folder: string): Promise<number[]> {
+  const out: number[] = [];
+  for (const name of await writer.list(`${folder}/messages`)) {
+    const message = await existingYaml(writer, `${folder}/messages/${name}`);
+    for (const key of ['sender_public_body', 'recipient_public_body']) if (typeof message?.[key] === 'number') out.push(message[key]);
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+/**
+ * froide's search actions (`request/search/`; okfde/froide `ESQueryMixin.search_view`,
+ * docs/search.md): the resource's list objects that the action's filter set selects, within
+ * the action's scope (froide's public search index), by relevance when `q` is given and by
+ * `sort` (or the list's order) otherwise, paginated as froide's list.
+ */
+import { envelope } from '../../api/envelope.ts';
+import { FILTER_MESSAGES } from '../../api/filters/filter-spec.ts';
+import { intersect } from '../../api/filters/kind.ts';
+import { RANGE_FILE } from '../../api/filters/range.ts';
+import type { Manifest } from '../../api/manifest.ts';
+import { RESOURCES, type ResourceName } from '../../api/resources/declaration-registry.ts';
+import type { ListAction } from '../../api/resources/declaration-spec.ts';
+import { buildPaths, UrlBuilder } from '../../api/routes.ts';
+import { decodeNumbers, SEARCH_FILTER_PREFIX, type SearchFacets } from '../../api/search/layout.ts';
+import { countingOf } from '../../api/packs.ts';
+import { applyFilters } from './filter-engine.ts';
+import { MESSAGES } from './responses.ts';
+import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts';
+import type { BuildStore } from '../shared/build-store.ts';
+import type { Answer } from './views/resource-views.ts';
+
+/** The positions a search action sees at all: its scope's list filters, ascending. */
+async function scopePositions(store: BuildStore, resource: ResourceName, action: ListAction, total: number): Promise<number[]> {
+  if (action.scope) {
+    const outcome = await applyFilters(store, resource, new URLSearchParams(action.scope), total);
+    if (outcome.kind === 'invalid') throw new Error(`${resource}/${action.path}: scope ${JSON.stringify(action.scope)} is invalid: ${JSON.stringify(outcome.errors)}`);
+    if (outcome.kind === 'positions') return outcome.positions;
+  }
+  return Array.from({ length: total }, (_, i) => i);
+}
+
+/** Positions in the order `sort` names (one of the action's sorts). */
+async function sorted(store: BuildStore, resource: ResourceName, action: ListAction, sort: string, positions: number[]): Promise<number[]> {
+  const how = action.sorts![sort]!;
+  if (how === 'list') return positions;
+  if (how === 'reverse') return [...positions].reverse();
+  const path = buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${how.range}`, RANGE_FILE);
+  const pairs = ((await readJson(store, path)) ?? []) as [unknown, number][];
+  const keep = new Set(positions);
+  const ordered = pairs.map(([, position]) => position).filter((position) => keep.has(position));
+  // Objects without the value (no date) come last, in list order, as Elasticsearch sorts missing values.
+  const seen = new Set(ordered);
+  const missing = positions.filter((position) => !seen.has(position));
+  return [...(how.descending ? ordered.reverse() : ordered), ...missing];
+}
+
+export async function searchAction(resource: ResourceName, action: ListAction, url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {
+  const total = manifest.lists[resource]?.total;
+  if (total === undefined) return { status: 404, error: { detail: MESSAGES.notFound } };
+  const query = url.searchParams;
+  const { limit, offset, others } = pageRequest(query, RESOURCES[resource]);
+  const filtered = await applyFilters(store, resource, query, total, action.filters, SEARCH_FILTER_PREFIX);
+  const errors = filtered.kind === 'invalid' ? { ...filtered.errors } : {};
+  const sort = lastValue(query, 'sort') ?? '';
+  if (sort !== '' && !(action.sorts && sort in action.sorts)) errors.sort = [FILTER_MESSAGES.invalidChoice(sort)];
+  if (Object.keys(errors).length) return { status: 400, error: errors };
+
+  const scope = await scopePositions(store, resource, action, total);
+  const q = (lastValue(query, 'q') ?? '').trim();
+  let positions: number[];
+  if (filtered.kind === 'positions' && q) {
+    // Ordered by score: keep that order, drop what the scope leaves out.
+    const inScope = new Uint8Array(total);
+    for (const position of scope) inScope[position] = 1;
+    positions = filtered.positions.filter((position) => inScope[position] === 1);
+  } else {
+    positions = filtered.kind === 'positions' ? intersect(scope, [...filtered.positions].sort((a, b) => a - b)) : scope;
+    if (sort !== '') positions = await sorted(store, resource, action, sort, positions);
+  }
+  const objects = await readPositions(store, resource, positions.slice(offset, offset + limit), total);
+  const facets = action.facets ? await aggregations(store, resource, positions, total) : undefined;
+  const urls = new UrlBuilder(manifest.urls);
+  return { body: envelope(urls, { resource, action: action.path }, { query: others, offset, limit, total: positions.length, objects, facets }) };
+}
+
+/** Elasticsearch's `terms` aggregation's default size: the ten most frequent keys. */
+const FACET_SIZE = 10;
+
+/**
+ * froide's aggregations (SearchQuerySetWrapper.get_aggregations) over the objects found: per
+ * facet the ten keys most of them have, as `[key, count]`, by count (most first), then by key,
+ * as Elasticsearch's `terms` aggregation orders its buckets; keys no object found has are left out.
+ */
+async function aggregations(store: BuildStore, resource: ResourceName, positions: readonly number[], total: number): Promise<{ fields: Record<string, [number, number][]> }> {
+  const path = buildPaths.searchFacets(resource);
+  const file = (await readJson(store, path)) as SearchFacets | null;
+  if (file === null) throw new Error(`${path} is missing; run the build`);
+  const count = countingOf(resource, total);
+  const found = new Uint8Array(total);
+  for (const position of positions) found[count(position)] = 1;
+  const fields: Record<string, [number, number][]> = {};
+  for (const [facet, keys] of Object.entries(file)) {
+    const buckets: [number, number][] = [];
+    for (const [key, encoded] of Object.entries(keys)) {
+      let stored = 0;
+      let n = 0;
+      decodeNumbers(encoded, (delta) => {
+        stored += delta;
+        n += found[stored]!;
+      });
+      if (n > 0) buckets.push([Number(key), n]);
+    }
+    fields[facet] = buckets.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, FACET_SIZE);
+  }
+  return { fields };
+}

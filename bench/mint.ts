@@ -21,7 +21,8 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { envelope } from '../src/api/envelope.ts';
 import { apiJson } from '../src/api/json.ts';
-import { mediaPaths, UrlBuilder } from '../src/api/routes.ts';
+import { mediaPaths } from '../src/api/media-paths.ts';
+import { UrlBuilder } from '../src/api/urls.ts';
 import { withTokenSlot } from '../src/api/token-slots.ts';
 import { measure } from './mint-run.ts';
 

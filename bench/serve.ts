@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildArchive } from '../src/build.ts';
-import { buildPaths } from '../src/api/routes.ts';
+import { buildPaths } from '../src/api/build-paths.ts';
 import { writeSyntheticArchive } from '../tools/synthetic.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { startPreviewServer } from '../src/serve/preview/server.ts';

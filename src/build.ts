@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { checkAnnotations, cropAnnotations } from './documents/annotations.ts';
 import { BUILT_RESOURCES } from './api/resources/serializer-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
-import { UrlBuilder } from './api/routes.ts';
+import { UrlBuilder } from './api/urls.ts';
 import { checkContent, type CheckOptions } from './check.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildPaths } from './api/routes.ts';
+import { buildPaths } from './api/build-paths.ts';
 import { checkContent } from './check.ts';
 import { DEFAULTS, deployLimits, mediaStoreSpec, pdfBudgetMs, SettingsError, type DeployLimits } from './config.ts';
 import { contentTexts } from './content/disk.ts';

@@ -8,7 +8,7 @@ import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
-import { buildPaths } from '../src/api/routes.ts';
+import { buildPaths } from '../src/api/build-paths.ts';
 import type { SettingsOverrides } from '../src/config.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { fillerPages, writePdf } from '../tools/pdf-writer.ts';

@@ -6,7 +6,7 @@ import { buildArchive } from '../src/build.ts';
 import { ContentError } from '../src/content/problems.ts';
 import { DEFAULTS } from '../src/config.ts';
 import { DeployLimitError } from '../src/output/limits.ts';
-import { buildPaths } from '../src/api/routes.ts';
+import { buildPaths } from '../src/api/build-paths.ts';
 import { SLOT_CHAR } from '../src/api/token-slots.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { readMediaEntry } from '../src/media/media-index.ts';

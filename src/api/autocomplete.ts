@@ -1,12 +1,13 @@
 /**
  * froide's autocomplete actions (docs/froide.md#resources): the data the build
- * writes for each list action of src/api/routes.ts, and the one function that turns it into an
+ * writes for each list action of the route shapes (src/api/route-shapes.ts), and the one function that turns it into an
  * answer. The build writes the answer without parameters as a static file; the API function
  * answers every other query with the same function, so both give the same bytes.
  * Free of model imports: the serving layer and the Netlify function load it.
  */
 import { envelope, type Envelope } from './envelope.ts';
-import type { Query, UrlBuilder } from './routes.ts';
+import type { Query } from './query-encoding.ts';
+import type { UrlBuilder } from './urls.ts';
 import type { ListAction } from './resources/declaration-spec.ts';
 import type { ResourceName } from './resources/declaration-registry.ts';
 

@@ -14,7 +14,7 @@
  * (token slots use U+0001 the same way, src/api/token-slots.ts).
  */
 import { encodePack, packOf, PACK_SLOTS } from './packs.ts';
-import { buildPaths } from './routes.ts';
+import { buildPaths } from './build-paths.ts';
 
 const EMBED_BYTE = 0x02;
 const EMBED_CHAR = '\u0002';

@@ -2,7 +2,8 @@
  * The list envelope (docs/api.md#list-envelope), shared by the build (static pages) and the serving layer
  * (computed pages), so both produce the same bytes for the same page.
  */
-import { type Query, UrlBuilder } from './routes.ts';
+import { type Query } from './query-encoding.ts';
+import { UrlBuilder } from './urls.ts';
 import type { ResourceName } from './resources/declaration-registry.ts';
 
 export interface Meta {

@@ -1,5 +1,5 @@
 import type { ResourceName } from './resources/declaration-registry.ts';
-import { routePath } from './routes.ts';
+import { routePath } from './route-shapes.ts';
 /**
  * The vocabulary of the field tables (src/api/fields/): each type is a JSON Schema (draft
  * 2020-12, the dialect of OpenAPI 3.1) plus whether the key may be missing. Kept apart from

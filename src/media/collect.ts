@@ -1,7 +1,7 @@
 /**
  * Every media file a build publishes, with the sha256 and size that key it in the media store:
  * attachment files, document PDFs, page images and annotation crops, by raw
- * media path (routes.ts mediaPaths). The PDF stage already hashed every document PDF and every
+ * media path (media-paths.ts mediaPaths). The PDF stage already hashed every document PDF and every
  * page image (cache entries); attachment files that are no document's PDF are hashed here,
  * streamed, a few at a time.
  */

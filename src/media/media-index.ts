@@ -7,7 +7,7 @@
  * The build writes it; the media gate and the media answers read it through the build-data
  * BuildStore (src/serve/shared/build-store.ts), on Netlify from the same deploy. Web-standard only.
  */
-import { buildPaths } from '../api/routes.ts';
+import { buildPaths } from '../api/build-paths.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { isHash } from './media-store.ts';
 

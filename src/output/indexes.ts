@@ -1,9 +1,9 @@
 /**
  * Filter index files for one resource: what src/api/filters/ plans, at the
- * paths of the route table.
+ * paths of the build/ layout (src/api/build-paths.ts).
  */
 import { indexFiles } from '../api/filters/index.ts';
-import { buildPaths } from '../api/routes.ts';
+import { buildPaths } from '../api/build-paths.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { ResourceName } from '../api/resources/declaration-registry.ts';

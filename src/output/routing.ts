@@ -1,5 +1,5 @@
 /**
- * Netlify routing generated from the route shapes and the resource declarations (src/api/routes.ts,
+ * Netlify routing generated from the route shapes and the resource declarations (src/api/route-shapes.ts,
  * src/api/resources/; docs/netlify.md#query-rules, docs/netlify.md#rule-order, docs/netlify.md#directory-index, docs/netlify.md#headers). The build writes both files into build/:
  *
  * - `_redirects`, in order: one forced query rule per parameter the API function understands
@@ -20,7 +20,8 @@
 import { functionQueryParams } from '../api/filters/index.ts';
 import { QUERY_ANSWERED, RESOURCES, type ResourceName } from '../api/resources/declaration-registry.ts';
 import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/declaration-spec.ts';
-import { answeredByFunction, API_PREFIX, buildPaths, resourceRoutes, routePath } from '../api/routes.ts';
+import { buildPaths } from '../api/build-paths.ts';
+import { answeredByFunction, API_PREFIX, resourceRoutes, routePath } from '../api/route-shapes.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 
 export const API_FUNCTION = '/.netlify/functions/api';

@@ -15,7 +15,7 @@ import { terms } from '../api/search/analyze.ts';
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchFacets, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
-import { buildPaths } from '../api/routes.ts';
+import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
 import type { ResourceName } from '../api/resources/declaration-registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';

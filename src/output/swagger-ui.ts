@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { buildPaths } from '../api/routes.ts';
+import { buildPaths } from '../api/build-paths.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 
 const FILES = ['swagger-ui-bundle.js', 'swagger-ui-bundle.js.LICENSE.txt', 'swagger-ui.css', 'LICENSE', 'NOTICE'];

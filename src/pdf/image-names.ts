@@ -1,8 +1,8 @@
 /**
  * The file names of a document's page images (froide, docs/froide.md#media-files-and-page-images). The PDF stage names the files
- * it makes; the route table puts them into a document's media directory (src/api/routes.ts
- * mediaPaths.pageImage), so the name is spelled here once. Web-standard and without imports: the
- * Edge Functions load it through the route table.
+ * it makes; the media paths put them into a document's media directory (src/api/media-paths.ts
+ * mediaPaths.pageImage), so the name is spelled here once. Web-standard and without imports, so
+ * any module may load it, the Edge Functions too.
  */
 
 /** `page-p3-small.png`; `page` and `size` may be the `{page}`/`{size}` template placeholders. */

@@ -10,7 +10,7 @@
  * the function as the JSON 404 under /api/v1/.
  */
 import { functionQueryParams } from '../api/filters/index.ts';
-import { API_PREFIX } from '../api/routes.ts';
+import { API_PREFIX } from '../api/route-shapes.ts';
 import { decodeUriComponentOrNull } from '../lib/uri.ts';
 import { apiRouteAnsweredByFunction, matchApiRoute, staticFileOf } from './api/api-route.ts';
 import { SLASHLESS_API_PATH } from './api/early.ts';

@@ -11,7 +11,7 @@ import { readDetail } from '../../src/serve/shared/pack-reader.ts';
 import { tokenScope, verifyToken } from '../../src/api/media-token.ts';
 import { DEFAULTS, DEVELOPMENT_KEY } from '../../src/config.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
 import { buildTree, BUILD_CLOCK, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';

@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { queryParamsOf } from '../../src/api/filters/index.ts';
 import { openApiDocument, planOpenApi } from '../../src/api/openapi/openapi-document.ts';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { filtersOf, listActionsOf, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
 
 const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildPaths, encodeQuery, matchRoute, mediaPaths, resourceRoutes, ROUTES, routePath, shardOf, UrlBuilder } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
+import { mediaPaths } from '../../src/api/media-paths.ts';
+import { encodeQuery } from '../../src/api/query-encoding.ts';
+import { matchRoute, resourceRoutes, ROUTES, routePath } from '../../src/api/route-shapes.ts';
+import { shardOf } from '../../src/api/shards.ts';
+import { UrlBuilder } from '../../src/api/urls.ts';
 import { RESOURCE_NAMES } from '../../src/api/resources/declaration-registry.ts';
 import { redirectRules } from '../../src/output/routing.ts';
 
@@ -186,7 +191,7 @@ describe('route shapes', () => {
   it('the registry loads before the route table, which reads it as it loads', async () => {
     vi.resetModules();
     const registry = await import('../../src/api/resources/declaration-registry.ts');
-    const routes = await import('../../src/api/routes.ts');
+    const routes = await import('../../src/api/route-shapes.ts');
     expect(routes.ROUTES.length).toBe(ROUTES.length);
     expect(registry.RESOURCE_NAMES).toEqual(RESOURCE_NAMES);
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiJson, parseApiJson } from '../../src/api/json.ts';
-import { mediaPaths, UrlBuilder } from '../../src/api/routes.ts';
+import { mediaPaths } from '../../src/api/media-paths.ts';
+import { UrlBuilder } from '../../src/api/urls.ts';
 import { expiryStep, TOKEN_CLOCK_SKEW, verifyToken } from '../../src/api/media-token.ts';
 import { mintTokenBytes, mintTokens, SLOT_CHAR, SLOT_MARK, SlotError, TokenMemo, withTokenSlot } from '../../src/api/token-slots.ts';
 

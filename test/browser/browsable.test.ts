@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
 import { folderMediaStore } from '../../src/media/media-folder-store.ts';
-import { UrlBuilder } from '../../src/api/routes.ts';
+import { UrlBuilder } from '../../src/api/urls.ts';
 import { renderBrowsable } from '../../src/serve/api/html.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { BUILD_CLOCK } from '../helpers/build.ts';

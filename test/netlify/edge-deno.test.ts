@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import type { TokenKey } from '../../src/config.ts';
-import { mediaPaths } from '../../src/api/routes.ts';
+import { mediaPaths } from '../../src/api/media-paths.ts';
 import { startPreviewServer } from '../../src/serve/preview/server.ts';
 import { runEdgeCases, type EdgeCase, type EdgeRun, type EdgeRunResult, type WireResponse } from '../helpers/edge-cases.ts';
 import { EDGE_PACKAGES, runInDeno, type DenoResult } from '../helpers/deno.ts';

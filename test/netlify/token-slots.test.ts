@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
 import { API_FUNCTION } from '../../src/output/routing.ts';
-import { routePath } from '../../src/api/routes.ts';
+import { routePath } from '../../src/api/route-shapes.ts';
 import { ENTRY_BYTES, PACK_SLOTS, parseEntries } from '../../src/api/packs.ts';
 import { isResourceName } from '../../src/api/resources/declaration-registry.ts';
 import { hasSlot, SLOT_CHAR } from '../../src/api/token-slots.ts';

@@ -8,7 +8,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import { writeSyntheticArchive, type SyntheticCounts } from '../../tools/synthetic.ts';
 import { BUILD_CLOCK, builtReaders, listFiles } from '../helpers/build.ts';

@@ -4,7 +4,7 @@
  * `lnglat`, and jurisdiction `region`.
  */
 import { describe, expect, it } from 'vitest';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { serveTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 

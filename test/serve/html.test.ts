@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { queryParamsOf } from '../../src/api/filters/index.ts';
-import { UrlBuilder } from '../../src/api/routes.ts';
+import { UrlBuilder } from '../../src/api/urls.ts';
 import { REQUEST_STATUSES } from '../../src/content/schema.ts';
 import { renderBrowsable, type BrowsablePage } from '../../src/serve/api/html.ts';
 import { filterFields } from '../../src/serve/api/html/filter-form.ts';

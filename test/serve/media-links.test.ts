@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expiryStep, TOKEN_CLOCK_SKEW } from '../../src/api/media-token.ts';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
 import { BUILD_CLOCK, serveTree } from '../helpers/build.ts';
 import { minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';

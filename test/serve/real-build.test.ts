@@ -3,7 +3,7 @@
  * `npm start` does, on an archive small enough to read in the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { startPreviewServer } from '../../src/serve/preview/server.ts';
 import { buildTree, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_VERSION } from '../../src/api/manifest.ts';
 import { planOpenApi } from '../../src/api/openapi/openapi-document.ts';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import apiMethods from '../../src/netlify/edge-functions/api-methods.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';

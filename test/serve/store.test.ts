@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { fetchBuildStore, readRange, type BuildStore } from '../../src/serve/shared/build-store.ts';

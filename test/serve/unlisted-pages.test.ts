@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPaths } from '../../src/api/routes.ts';
+import { buildPaths } from '../../src/api/build-paths.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
 import { listFiles, serveTree } from '../helpers/build.ts';
 import { minimalArchive, responseMessage, type Tree } from '../helpers/content.ts';

@@ -1,7 +1,7 @@
 /**
  * The media files the API links to (docs/api.md#media-urls-and-tokens, docs/serving.md "Media") as operations of the
  * OpenAPI document, with the signed `token` parameter. Their path shapes are `mediaPaths` of
- * src/api/routes.ts; the sample-archive test checks that every media URL in every answer matches
+ * src/api/media-paths.ts; the sample-archive test checks that every media URL in every answer matches
  * one of them. When the media URL lies under the base URL (`/media/`), the paths are written
  * under the document's server, so that a generated client reaches them; otherwise each path
  * names the media host as its own server.

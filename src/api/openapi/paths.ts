@@ -1,5 +1,5 @@
 /**
- * The operations of the OpenAPI document, one per view the route table defines (src/api/routes.ts:
+ * The operations of the OpenAPI document, one per view the route table defines (src/api/route-shapes.ts:
  * root, lists, details, list actions; the schema view), with the methods and permissions of the
  * resource declarations, the objects of the field tables and the list orders of the built resources.
  * Only reads are described: the archive refuses every write (docs/serving.md, Answers: Methods).
@@ -7,7 +7,7 @@
  */
 import type { JsonSchema } from '../field-types.ts';
 import { builtResourceOf } from '../resources/serializer-registry.ts';
-import { resourceRoutes, routePath } from '../routes.ts';
+import { resourceRoutes, routePath } from '../route-shapes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, searchParameters, type Parameter } from './parameters.ts';
 import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';

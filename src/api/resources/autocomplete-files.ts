@@ -4,7 +4,8 @@
  */
 import type { Archive } from '../../model/types.ts';
 import { actionPage, choices, type ActionEntries } from '../autocomplete.ts';
-import { buildPaths, type UrlBuilder } from '../routes.ts';
+import { buildPaths } from '../build-paths.ts';
+import { type UrlBuilder } from '../urls.ts';
 import { builtResourceOf } from './serializer-registry.ts';
 import type { ActionChoices } from './serializer-spec.ts';
 import { listActionsOf, RESOURCES, type ResourceName } from './declaration-registry.ts';

@@ -2,7 +2,7 @@
  * What serializers need besides the model. Everything here is precomputed, so serializers
  * stay pure and synchronous (media links carry token slots, minted when answered; PDF facts come from the PDF stage).
  */
-import type { UrlBuilder } from '../routes.ts';
+import type { UrlBuilder } from '../urls.ts';
 import type { DocumentFacts } from '../../documents/document-facts.ts';
 import type { Document, PageAnnotation } from '../../model/types.ts';
 import { formatDateTime, type Timestamp } from '../../model/time.ts';

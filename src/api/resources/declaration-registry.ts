@@ -1,11 +1,11 @@
 /**
  * The edge-safe registry: every resource's declaration (`<name>/declaration.ts`), in the order of
- * the API root (docs/api.md#root-index). The URL builder and route shapes (src/api/routes.ts), the serving
+ * the API root (docs/api.md#root-index). The route shapes (src/api/route-shapes.ts), the serving
  * layer, the Netlify Edge Functions and rules, and the OpenAPI document read the resources
  * from here. Adding a resource is a folder `<name>/` with its declaration.ts (and serializer.ts, see
  * serializer-registry.ts) and one line here, at its place in the root.
  *
- * Nothing this module loads may import src/api/routes.ts: routes.ts makes its route shapes from
+ * Nothing this module loads may import src/api/route-shapes.ts: route-shapes.ts makes its route shapes from
  * the registry as it loads, so it must find the registry complete (test/api/routes.test.ts).
  */
 import { articletag } from './articletag/declaration.ts';

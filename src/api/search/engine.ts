@@ -8,7 +8,7 @@
  * `simple_query_string` over several fields scores as `most_fields`). A phrase scores as the
  * sum of its neighbouring pairs.
  */
-import { buildPaths } from '../routes.ts';
+import { buildPaths } from '../build-paths.ts';
 import { countingOf } from '../packs.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
 import { decodeLength, decodeNumbers, firstKeyOf, sealedFile, tailFile, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';

@@ -1,10 +1,11 @@
 /**
  * Which API view a path names (docs/froide.md#routes): the root, a list, a detail, or nothing, read with
- * the route shapes of src/api/routes.ts (matchRoute), the ones the URL builder and the Netlify
+ * the route shapes of src/api/route-shapes.ts (matchRoute), the ones the URL builder and the Netlify
  * rules use too; DRF's detail pk segment is `[^/.]+`.
  */
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
-import { answeredByFunction as routeAnsweredByFunction, buildPaths, matchRoute, type RouteView } from '../../api/routes.ts';
+import { buildPaths } from '../../api/build-paths.ts';
+import { answeredByFunction as routeAnsweredByFunction, matchRoute, type RouteView } from '../../api/route-shapes.ts';
 import { MESSAGES } from './responses.ts';
 
 /** A route view with the values of its path: the object's id (still quoted as in the path). */
@@ -30,7 +31,7 @@ export function missingDetailError(view: Extract<ApiRoute, { kind: 'detail' }>):
   return { detail: /^\d+$/.test(view.id) ? MESSAGES.noMatch(RESOURCES[view.resource].model) : MESSAGES.notFound };
 }
 
-/** Views no static file answers, so the host sends them to the API function (src/api/routes.ts answeredByFunction). */
+/** Views no static file answers, so the host sends them to the API function (src/api/route-shapes.ts answeredByFunction). */
 export function apiRouteAnsweredByFunction(view: ApiRoute): boolean {
   return view.kind !== 'none' && routeAnsweredByFunction(view);
 }

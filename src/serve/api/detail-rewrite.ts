@@ -18,7 +18,7 @@ import { readDetail } from '../shared/pack-reader.ts';
 import { parseJson, type BuildStore } from '../shared/build-store.ts';
 import { DEVELOPMENT_TOKENS, mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
 import { hasSlot } from '../../api/token-slots.ts';
-import { buildPaths } from '../../api/routes.ts';
+import { buildPaths } from '../../api/build-paths.ts';
 import type { Manifest } from '../../api/manifest.ts';
 
 export async function answerDetail(request: Request, next: () => Promise<Response>, store: BuildStore, minting?: StoredMinting): Promise<Response> {

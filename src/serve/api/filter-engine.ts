@@ -3,7 +3,7 @@
  * pass of src/api/filters/index.ts, reading through the BuildStore.
  */
 import { filterPositions, type FilterOutcome, type FilterReader, type FilterSpec } from '../../api/filters/index.ts';
-import { buildPaths } from '../../api/routes.ts';
+import { buildPaths } from '../../api/build-paths.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
 import { hasDetail } from '../shared/pack-reader.ts';

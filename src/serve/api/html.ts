@@ -5,7 +5,7 @@
  * thumbnails, for pages their images and text. A pure function of the answer: the Netlify
  * function and the preview call it through the same API core, so both send the same bytes.
  */
-import type { UrlBuilder } from '../../api/routes.ts';
+import type { UrlBuilder } from '../../api/urls.ts';
 import type { ApiRoute } from './api-route.ts';
 import { RESOURCE_DESCRIPTIONS } from './html/descriptions.ts';
 import { escapeHtml } from './html/escape.ts';

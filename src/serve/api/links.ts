@@ -1,7 +1,7 @@
 /**
  * The one place that puts `format=` on links (docs/froide.md#formats-and-links).
  */
-import type { UrlBuilder } from '../../api/routes.ts';
+import type { UrlBuilder } from '../../api/urls.ts';
 
 /** Formats this archive renders. froide also has csv/jsonp/rss; see docs/serving.md. */
 const FORMATS = ['json', 'api'] as const;

@@ -3,7 +3,7 @@
  * is one range of slots in at most two chunks (src/api/packs.ts).
  */
 import { pythonInt } from '../../api/python.ts';
-import type { Query } from '../../api/routes.ts';
+import type { Query } from '../../api/query-encoding.ts';
 import { BrokenPack, readListItems } from '../shared/pack-reader.ts';
 import { parseJson, type BuildStore } from '../shared/build-store.ts';
 import type { ResourceSpec } from '../../api/resources/declaration-spec.ts';

@@ -3,7 +3,7 @@
  * The headers the CDN adds to static files come from one table (../shared/static-headers.ts).
  */
 import { apiJson } from '../../api/json.ts';
-import { API_PREFIX } from '../../api/routes.ts';
+import { API_PREFIX } from '../../api/route-shapes.ts';
 import { matchesIfNoneMatch } from '../shared/conditional.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
 import { allowHeader, type Method } from '../../api/resources/declaration-spec.ts';

@@ -7,7 +7,7 @@
  * of `application/vnd.oai.openapi` or `application/yaml`); froide answers those 404 and 406.
  * Free of node: imports and packages (the api-methods Edge Function negotiates with it).
  */
-import { buildPaths } from '../../api/routes.ts';
+import { buildPaths } from '../../api/build-paths.ts';
 import { chooseRenderer } from './negotiation.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import type { BuildStore } from '../shared/build-store.ts';

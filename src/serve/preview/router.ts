@@ -6,7 +6,7 @@
  * No node: import: the Node server lives in node-adapter.ts, the files come in through
  * `StaticFileReader`.
  */
-import { API_PREFIX } from '../../api/routes.ts';
+import { API_PREFIX } from '../../api/route-shapes.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
 import { apiHeaders, conditionalResponse, okResponse } from '../api/responses.ts';

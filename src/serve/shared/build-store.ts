@@ -1,6 +1,6 @@
 /**
  * How the serving layer reads what the build wrote (docs/architecture.md, "build/ layout").
- * Paths are relative to build/ and come from `buildPaths` in src/api/routes.ts.
+ * Paths are relative to build/ and come from `buildPaths` in src/api/build-paths.ts.
  *
  * Two implementations with one contract: `fsBuildStore` (src/serve/shared/fs-build-store.ts)
  * for the local preview and tests, `fetchBuildStore` here for the Netlify function, which cannot

@@ -7,7 +7,7 @@
  */
 import { chunkOf, countingOf, entryRange, PACK_SLOTS, packOf, parseEntries } from '../../api/packs.ts';
 import { EMBED_KINDS, findEmbeds, hasEmbed, splice, type EmbedAt, type EmbedKind } from '../../api/embeds.ts';
-import { buildPaths } from '../../api/routes.ts';
+import { buildPaths } from '../../api/build-paths.ts';
 import type { ResourceName } from '../../api/resources/declaration-registry.ts';
 import { readRange, type BuildStore } from './build-store.ts';
 

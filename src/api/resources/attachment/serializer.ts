@@ -1,5 +1,5 @@
 /** Attachment (docs/api.md#attachment-fields): file_url always carries a token slot (docs/froide.md#media-tokens); derived document embedded. */
-import { mediaPaths } from '../../routes.ts';
+import { mediaPaths } from '../../media-paths.ts';
 import { withTokenSlot } from '../../token-slots.ts';
 import type { Attachment } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';

@@ -7,7 +7,7 @@
 import type { FoiRequest, InformationObject } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { serializePublicBodyDetail } from '../publicbody/serializer.ts';
-import { buildPaths } from '../../routes.ts';
+import { buildPaths } from '../../build-paths.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
 
 /** Django's `escape`, which a template applies to every variable (autoescape). */

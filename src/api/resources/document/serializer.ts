@@ -3,7 +3,8 @@
  * them. Private documents' media URLs carry a token for the document directory
  * and percent-encode the template braces (docs/api.md#document-fields, docs/froide.md#media-files-and-page-images).
  */
-import { buildPaths, mediaPaths } from '../../routes.ts';
+import { buildPaths } from '../../build-paths.ts';
+import { mediaPaths } from '../../media-paths.ts';
 import type { Archive, Document } from '../../../model/types.ts';
 import { formatPythonUtc } from '../../../model/time.ts';
 import { slugify } from '../../../model/names.ts';

@@ -6,7 +6,7 @@
  */
 import type { CollectionDirectory, CollectionEntry, DocumentCollection } from '../../../model/types.ts';
 import type { PlannedFile } from '../../../lib/planned-file.ts';
-import { buildPaths } from '../../routes.ts';
+import { buildPaths } from '../../build-paths.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { documentMedia, serializeDocument } from '../document/serializer.ts';
 import { markdownToLimitedHtml } from '../markdown.ts';

@@ -5,7 +5,8 @@
  */
 import type { Document, PageAnnotation } from '../../../model/types.ts';
 import type { PlannedFile } from '../../../lib/planned-file.ts';
-import { buildPaths, mediaPaths } from '../../routes.ts';
+import { buildPaths } from '../../build-paths.ts';
+import { mediaPaths } from '../../media-paths.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { documentFileUrl, documentMediaDir } from '../document/serializer.ts';
 import { collectionKey } from '../documentcollection/serializer.ts';

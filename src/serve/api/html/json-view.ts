@@ -5,7 +5,8 @@
  * JSON the API answers, character for character.
  */
 import { numberText } from '../../../api/json.ts';
-import { API_PREFIX, type UrlBuilder } from '../../../api/routes.ts';
+import { API_PREFIX } from '../../../api/route-shapes.ts';
+import { type UrlBuilder } from '../../../api/urls.ts';
 import { withQueryParam } from '../links.ts';
 import { escapeHtml, isWebUrl } from './escape.ts';
 import { hasPlaceholder, sizeLinks } from './document-media.ts';

@@ -5,7 +5,7 @@
  * from the same URL builder (src/api/envelope.ts), so all four have one shape.
  */
 import { listUrl, type ListTarget, type Meta } from '../../../api/envelope.ts';
-import type { UrlBuilder } from '../../../api/routes.ts';
+import type { UrlBuilder } from '../../../api/urls.ts';
 import type { ApiRoute } from '../api-route.ts';
 import { viewName } from '../metadata.ts';
 import { otherParams } from '../pagination.ts';

@@ -3,7 +3,7 @@
  * `request/search/` it asks `request/search/?q=`, on `publicbody/search/` itself (keeping its
  * filters), on the page list `page/?q=` (keeping a `document` the list is narrowed to). One field, named `q`, as froide's search form.
  */
-import type { UrlBuilder } from '../../../api/routes.ts';
+import type { UrlBuilder } from '../../../api/urls.ts';
 import type { ListAction } from '../../../api/resources/declaration-spec.ts';
 import type { ApiRoute } from '../api-route.ts';
 import { escapeHtml } from './escape.ts';

@@ -8,7 +8,7 @@
  */
 import { pythonInt } from '../../../api/python.ts';
 import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
-import { buildPaths } from '../../../api/routes.ts';
+import { buildPaths } from '../../../api/build-paths.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import { MESSAGES } from '../responses.ts';
 import { readDetail } from '../../shared/pack-reader.ts';

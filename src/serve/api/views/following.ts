@@ -7,7 +7,7 @@
 import { envelope } from '../../../api/envelope.ts';
 import type { Manifest } from '../../../api/manifest.ts';
 import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
-import { UrlBuilder } from '../../../api/routes.ts';
+import { UrlBuilder } from '../../../api/urls.ts';
 import { hasDetail } from '../../shared/pack-reader.ts';
 import { lastValue, pageRequest } from '../pagination.ts';
 import type { BuildStore } from '../../shared/build-store.ts';

@@ -3,7 +3,7 @@
  * only a uid opens. documentcollection.ts, pageannotation.ts, page.ts and the generic detail
  * reader (a document imported unlisted) use them.
  */
-import { buildPaths } from '../../../api/routes.ts';
+import { buildPaths } from '../../../api/build-paths.ts';
 import { UUID_PATTERN } from '../../../lib/uuid.ts';
 import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
 import { lastValue, readJson } from '../pagination.ts';

@@ -7,7 +7,7 @@
  * provider fails. Detail `{"result": …, "error": …}`, always 200.
  */
 import { pythonFloat } from '../../../api/python.ts';
-import { buildPaths } from '../../../api/routes.ts';
+import { buildPaths } from '../../../api/build-paths.ts';
 import { applyFilters } from '../filter-engine.ts';
 import { lastValue, readJson, readPositions } from '../pagination.ts';
 import { byDistance, type Located } from './located.ts';

@@ -4,27 +4,15 @@
  * attachments).
  */
 import { randomUUID } from 'node:crypto';
-import type { LoadedContent, LoadedMessage } from '../content/load.ts';
+import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
-import type { DerivedDocumentInput } from '../content/schema.ts';
+import { checkOrder, derivedDocument, linkMessage, optionalTime, type LinkContext } from './link-messages.ts';
 import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
-import { redactText } from './redaction.ts';
 import { Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
-import { parseTimestamp, formatDateTime, type Timestamp } from './time.ts';
-import type { Attachment, Campaign, Document, FoiRequest, Jurisdiction, Law, Message, PublicBody } from './types.ts';
-
-interface Context {
-  problems: Problems;
-  publicBodies: Records<PublicBody>;
-  jurisdictions: Records<Jurisdiction>;
-  laws: Records<Law>;
-  campaigns: Records<Campaign>;
-  hiddenCampaigns: Set<number>;
-  timeZone: string;
-  fallbackModified: Timestamp;
-}
+import type { Timestamp } from './time.ts';
+import type { Attachment, Document, FoiRequest, Message } from './types.ts';
 
 export interface LinkedRequests {
   requests: FoiRequest[];
@@ -49,9 +37,7 @@ export interface DeclaredDocuments {
   blockedBy: ReadonlyMap<Document, string>;
 }
 
-const optionalTime = (value: string | null | undefined) => (value ? parseTimestamp(value) : null);
-
-export function linkRequests(content: LoadedContent, ctx: Context): LinkedRequests {
+export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRequests {
   const { problems } = ctx;
   const requests = new Records<FoiRequest>('request', problems);
   const published = new Set<FoiRequest>();
@@ -264,77 +250,6 @@ function nameUser(names: Map<number, { name: string; source: Source }>, user: nu
   }
 }
 
-function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Context): Message {
-  const { data, source } = loaded;
-  const timestamp = parseTimestamp(data.timestamp);
-  const message: Message = {
-    id: data.id,
-    source,
-    request,
-    kind: data.kind,
-    isResponse: data.is_response,
-    senderPublicBody: ctx.publicBodies.resolve(data.sender_public_body, source, ['sender_public_body']) ?? null,
-    recipientPublicBody: ctx.publicBodies.resolve(data.recipient_public_body, source, ['recipient_public_body']) ?? null,
-    timestamp,
-    status: data.status ?? request.status,
-    sent: data.sent ?? !data.is_draft,
-    isDraft: data.is_draft,
-    isEscalation: data.is_escalation,
-    contentHidden: data.content_hidden,
-    registeredMailDate: optionalTime(data.registered_mail_date),
-    redacted: data.redacted,
-    notPublishable: data.not_publishable,
-    subject: redactText(data.subject),
-    content: redactText(data.content),
-    lastModifiedAt: optionalTime(data.last_modified_at) ?? timestamp,
-    attachments: [],
-  };
-  if (data.is_response && data.sender_public_body === null) {
-    ctx.problems.report(source, ['is_response'], ERRORS.ResponseWithoutSender);
-  }
-  if (!data.is_response && data.recipient_public_body === null) {
-    ctx.problems.report(source, ['is_response'], ERRORS.MessageWithoutRecipient);
-  }
-  checkOrder(request.createdAt, message.timestamp, source, ['timestamp'], 'the message', `its request's created_at`, ctx.problems, ctx.timeZone);
-  checkOrder(message.timestamp, message.lastModifiedAt, source, ['last_modified_at'], 'last_modified_at', 'the message\'s timestamp', ctx.problems, ctx.timeZone);
-  return message;
-}
-
-function derivedDocument(
-  input: DerivedDocumentInput,
-  attachment: Attachment,
-  request: FoiRequest,
-  source: Source,
-  path: (string | number)[],
-  problems: Problems,
-): Document {
-  if (!input.listed && !input.uid) {
-    problems.report(source, [...path, 'listed'], ERRORS.UnlistedWithoutUid, { what: 'document', uid: randomUUID() });
-  }
-  return {
-    id: input.id,
-    source,
-    uid: input.uid ?? uuidFromId(input.id),
-    title: input.title,
-    slug: input.slug,
-    description: input.description,
-    publishedAt: null,
-    public: input.public,
-    listed: input.listed,
-    allowAnnotation: false,
-    file: attachment.file,
-    fileName: slugifyFileName(attachment.name),
-    lastModifiedAt: optionalTime(input.last_modified_at) ?? attachment.message.timestamp,
-    properties: {},
-    data: {},
-    original: attachment,
-    foirequest: request,
-    publicbody: request.publicBody,
-    collections: [],
-    annotations: [],
-  };
-}
-
 function finishRequest(request: FoiRequest, explicitModified: Timestamp | null, fallback: Timestamp): void {
   request.messages.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
   const first = request.messages[0];
@@ -343,18 +258,4 @@ function finishRequest(request: FoiRequest, explicitModified: Timestamp | null, 
   request.lastMessage = last?.timestamp ?? null;
   const candidates = [request.createdAt, request.lastMessage, request.resolvedOn].filter((value): value is number => value !== null);
   request.lastModifiedAt = explicitModified ?? (candidates.length ? Math.max(...candidates) : fallback);
-}
-
-function checkOrder(
-  earlier: Timestamp | null,
-  later: Timestamp | null,
-  source: Source,
-  path: (string | number)[],
-  laterName: string,
-  earlierName: string,
-  problems: Problems,
-  timeZone: string,
-): void {
-  if (earlier === null || later === null || later >= earlier) return;
-  problems.report(source, path, ERRORS.DateOrder, { later: formatDateTime(later, timeZone), earlier: formatDateTime(earlier, timeZone), laterName, earlierName });
 }

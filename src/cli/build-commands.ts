@@ -1,0 +1,146 @@
+/**
+ * `archive check`, `archive build` and `archive derive`: the commands that read content/ and
+ * run the stages.
+ */
+import { checkContent } from '../check.ts';
+import { deployLimits, SettingsError, type DeployLimits } from '../config.ts';
+import { ContentError } from '../content/problems.ts';
+import { count } from '../lib/plural.ts';
+import type { Logger } from '../log.ts';
+import { MediaStoreError } from '../media/media-store.ts';
+import { DeployLimitError } from '../output/limits.ts';
+import { DerivativeStoreError } from '../pdf/derivative-store.ts';
+import type { NoticeProblem } from '../serve/api/html/notice.ts';
+import { mediaStore, noticeItem, pdfOptions, report } from './command-helpers.ts';
+import type { Options } from './usage.ts';
+
+export async function check(options: Options, log: Logger): Promise<number> {
+  const started = performance.now();
+  const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] } });
+  report(problems.sorted(), options, log);
+  if (!archive) return 1;
+  log.info(
+    `content is valid: ${archive.requests.length} requests, ${archive.messages.length} messages, ${archive.attachments.length} attachments, ` +
+      `${archive.documents.length} documents (${Math.round(performance.now() - started)} ms)`,
+  );
+  return 0;
+}
+
+export async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
+  return (await runBuild(options, log, baseUrl)).status;
+}
+
+/**
+ * One build, printing what `archive build` prints. Resolves with the exit status and, when the
+ * build failed for a reason an editor can fix (content, deploy limits, the media store), with
+ * its problems for the watching preview's banner.
+ */
+export async function runBuild(options: Options, log: Logger, baseUrl: string | undefined): Promise<{ status: number; problems: NoticeProblem[] }> {
+  const started = performance.now();
+  const failed = (status: number, problems: NoticeProblem[]) => ({ status, problems });
+  // Usage errors first: they need no media store (and no Netlify credentials) to be reported.
+  if (options.shard !== undefined) {
+    log.error('--shard belongs to archive derive; a build publishes every PDF');
+    return failed(2, []);
+  }
+  const pdf = await pdfOptions(options, log);
+  if (!pdf) return failed(2, []);
+  let limits: DeployLimits;
+  try {
+    limits = deployLimits(options['max-files'], process.env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    log.error(error.message);
+    return failed(2, []);
+  }
+  const media = await mediaStore(options, log);
+  if (!media) return failed(1, []);
+  const { buildArchive } = await import('../build.ts');
+  const { createReporter } = await import('../pdf/progress.ts');
+  const { UPLOAD_GAUGE } = await import('../media/upload.ts');
+  const { formatPdfSummary } = await import('../pdf/summary.ts');
+  try {
+    const result = await buildArchive({
+      contentDir: options.content,
+      buildDir: options.out,
+      cacheDir: options.cache,
+      media,
+      upload: { progress: createReporter(process.stderr, UPLOAD_GAUGE), onWait: (message) => log.warn(`media: ${message}`) },
+      env: process.env,
+      overrides: { baseUrl },
+      images: !options['no-images'],
+      removeOld: 'background',
+      pdf,
+      limits,
+      ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
+    });
+    report(result.warnings, options, log);
+    if (options.verbose) {
+      const { hits, hashed, misses } = result.parsing;
+      log.info(`content: ${count(misses, 'file')} parsed, ${hits + hashed} unchanged (${hashed} of them hashed to tell)`);
+    }
+    if (result.pdf) log.info(formatPdfSummary(result.pdf));
+    const seconds = (performance.now() - started) / 1000;
+    const { layout, media: uploaded } = result.stats;
+    log.info(
+      `built ${result.stats.objects} objects into ${options.out}/ for ${result.settings.urls.baseUrl}: ` +
+        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON, ${seconds.toFixed(1)} s; ` +
+        `fullest folder ${layout.fullestFolder.path || '.'}/ (${layout.fullestFolder.entries} entries), ` +
+        `largest file ${layout.largestFile.path} (${(layout.largestFile.bytes / 1e6).toFixed(2)} MB); ` +
+        `media: ${count(uploaded.uploaded, 'object')} (${(uploaded.uploadedBytes / 1e6).toFixed(1)} MB) uploaded to the ${media.description}, ` +
+        `${uploaded.present} already there`,
+    );
+    return { status: 0, problems: [] };
+  } catch (error) {
+    let problems: NoticeProblem[];
+    if (error instanceof ContentError) {
+      report(error.problems, options, log);
+      problems = error.problems.filter((problem) => problem.severity === 'error').map(noticeItem(options));
+    } else if (error instanceof DeployLimitError) {
+      error.violations.forEach((line) => log.error(`error ${line}`));
+      if (error.violations.some((line) => line.endsWith('(deploy limit files)'))) {
+        log.error('    -> each file makes every Netlify deploy slower (docs/deploy.md, "How many files a deploy can take"); to deploy it anyway, raise the limit with --max-files <n> or DEPLOY_MAX_FILES');
+      }
+      problems = error.violations.map((line) => ({ where: `${options.out}/`, message: line }));
+    } else if (error instanceof MediaStoreError || error instanceof DerivativeStoreError) {
+      log.error(`error ${error.message}`);
+      problems = [{ where: media.description, message: error.message }];
+    } else throw error;
+    log.error(`build failed; ${options.out}/ was left as it was`);
+    return failed(1, problems);
+  }
+}
+
+/**
+ * `archive derive`: the PDF stage alone, into the media store's derivative cache, for the PDFs of
+ * one shard.
+ * n machines with shards 1..n and one `build` afterwards give the bytes of one unlimited build.
+ */
+export async function derive(options: Options, log: Logger): Promise<number> {
+  const started = performance.now();
+  const pdf = await pdfOptions(options, log);
+  if (!pdf) return 2;
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
+  const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, pdfHeaders: false });
+  if (!archive) {
+    report(problems.sorted(), options, log);
+    return 1;
+  }
+  const { deriveDocuments } = await import('../documents/derive-documents.ts');
+  const { mediaDerivativeStore } = await import('../media/derivatives-in-media-store.ts');
+  const { formatPdfSummary } = await import('../pdf/summary.ts');
+  let derived: Awaited<ReturnType<typeof deriveDocuments>>;
+  try {
+    derived = await deriveDocuments(archive, { ...pdf, store: mediaDerivativeStore(media, options.cache, { onWait: (message) => log.warn(`pdf: ${message}`) }), images: !options['no-images'] }, problems);
+  } catch (error) {
+    if (!(error instanceof MediaStoreError || error instanceof DerivativeStoreError)) throw error;
+    log.error(`error ${error.message}`);
+    return 1;
+  }
+  report(problems.sorted(), options, log);
+  const shard = pdf.shard ? `shard ${pdf.shard.index}/${pdf.shard.count}: ` : '';
+  if (derived.stats) log.info(`${shard}${formatPdfSummary(derived.stats)}`);
+  log.info(`derived into the ${media.description} in ${((performance.now() - started) / 1000).toFixed(1)} s (local mirror: ${options.cache}/)`);
+  return problems.errors.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,100 @@
+/**
+ * `archive serve` and `archive start`: the preview over build/, and the watching preview that
+ * rebuilds on every change of content/.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildPaths } from '../api/build-paths.ts';
+import { DEFAULTS } from '../config.ts';
+import type { Logger } from '../log.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import type { BuildNotice } from '../serve/api/html/notice.ts';
+import { build, runBuild } from './build-commands.ts';
+import { errorChain, mediaStore } from './command-helpers.ts';
+import type { Options } from './usage.ts';
+
+/** The preview over build/ (the port the options name); `notice` is the watching preview's banner. */
+async function previewServer(options: Options, log: Logger, media: MediaStore, notice?: () => BuildNotice | null) {
+  const { startPreviewServer } = await import('../serve/preview/server.ts');
+  return startPreviewServer({
+    buildDir: options.out,
+    host: DEFAULTS.host,
+    port: Number(options.port),
+    env: process.env,
+    media,
+    ...(notice ? { notice } : {}),
+    onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),
+  });
+}
+
+/** Says so when `error` is a port in use (exit status 1); any other error is thrown on. */
+function portInUse(error: unknown, options: Options, log: Logger): number {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
+  return 1;
+}
+
+/** Resolves when the process is asked to stop (Ctrl-C, SIGTERM), after `close`. */
+function untilStopped(close: () => Promise<void>): Promise<number> {
+  return new Promise((resolve) => {
+    const stop = () => void close().then(() => resolve(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+export async function serve(options: Options, log: Logger): Promise<number> {
+  // Without a build every request would be a 500: refuse to start instead.
+  if (!existsSync(join(options.out, buildPaths.manifest))) {
+    log.error(`no build at ${options.out}/; run npm run build (or npm start)`);
+    return 1;
+  }
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
+  let server: Awaited<ReturnType<typeof previewServer>>;
+  try {
+    server = await previewServer(options, log, media);
+  } catch (error) {
+    return portInUse(error, options, log);
+  }
+  log.info(`serving ${options.out}/ at ${server.url}api/v1/ (Ctrl-C stops)`);
+  return untilStopped(() => server.close());
+}
+
+/**
+ * `archive start`: build for the preview's address and serve; unless --no-watch, watch
+ * content/ and rebuild on every change (src/start.ts).
+ */
+export async function start(options: Options, log: Logger): Promise<number> {
+  const baseUrl = options['base-url'] ?? `http://localhost:${options.port}`;
+  if (options['no-watch']) {
+    const status = await build(options, log, baseUrl);
+    return status === 0 ? serve(options, log) : status;
+  }
+  const media = await mediaStore(options, log);
+  if (!media) return 1;
+  const { startWatchingPreview } = await import('../start.ts');
+  let usage = 0;
+  let preview: Awaited<ReturnType<typeof startWatchingPreview>>;
+  try {
+    preview = await startWatchingPreview({
+      contentDir: options.content,
+      rebuild: async () => {
+        const { status, problems } = await runBuild(options, log, baseUrl);
+        if (status === 2) usage = 2;
+        return status === 0 ? { ok: true } : { ok: false, problems };
+      },
+      hasBuild: () => existsSync(join(options.out, buildPaths.manifest)),
+      serve: (notice) => previewServer(options, log, media, notice),
+      log,
+    });
+  } catch (error) {
+    return portInUse(error, options, log);
+  }
+  // Wrong options fail every build alike; without a build and without a watcher nothing can follow.
+  if (usage === 2 || (!preview.server && !preview.watching)) {
+    await preview.close();
+    return usage || 1;
+  }
+  return untilStopped(() => preview.close());
+}

@@ -17,7 +17,7 @@ export const API_PREFIX = '/api/v1/';
 export const SCHEMA_PATH = 'schema';
 
 /** froide's page to read the schema, `/api/v1/schema/swagger-ui/` (drf-spectacular's SpectacularSwaggerView). */
-export const SCHEMA_UI_PATH = 'swagger-ui';
+const SCHEMA_UI_PATH = 'swagger-ui';
 
 /**
  * The object's segment of a route shape: DRF's detail pk, `[^/.]+`. Spelled as Netlify's

@@ -5,7 +5,7 @@
 import { fnvBucket } from './fnv1a.ts';
 
 /** Objects per leaf folder of a sharded key (no folder of build/ above 10,000 entries). */
-export const SHARD_WIDTH = 1000;
+const SHARD_WIDTH = 1000;
 
 /**
  * The sub-folders of a key that grows with the archive (an object id, a list page number),

@@ -87,5 +87,5 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  return { command: positionals[0], options: values as Options };
+  return { command: positionals[0], options: values };
 }

@@ -9,9 +9,9 @@
  * sum of its neighbouring pairs.
  */
 import { buildPaths } from '../build-paths.ts';
-import { countingOf } from '../packs.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
-import { decodeLength, decodeNumbers, firstKeyOf, sealedFile, tailFile, groupOfKey, META_VERSION, SEARCH_FIELDS, segmentOf, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
+import { decodeLength, decodeNumbers, sealedFile, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
+import { positionsOf } from './positions.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 
 const K1 = 1.2;
@@ -224,95 +224,4 @@ export async function searchIndex(read: ReadJson, resource: SearchResource, quer
   const out = new Map<number, number>();
   ranked.positions.forEach((position, i) => out.set(position, ranked.scores[i]!));
   return out;
-}
-
-/** A segment's positions file decoded: keys ascending and the stored position of each. */
-interface SegmentPositions {
-  keys: Float64Array;
-  stored: Int32Array;
-}
-
-/** Decoded positions files, per meta file (one build) and path. */
-const decodedPositions = new WeakMap<object, Map<string, SegmentPositions>>();
-
-async function segmentPositions(read: ReadJson, resource: SearchResource, meta: SearchMeta, segment: number): Promise<SegmentPositions> {
-  const path = buildPaths.searchSegment(resource, segment, 'positions');
-  let byPath = decodedPositions.get(meta);
-  if (!byPath) decodedPositions.set(meta, (byPath = new Map<string, SegmentPositions>()));
-  const cached = byPath.get(path);
-  if (cached) return cached;
-  const text = (await read(path)) as string | null;
-  if (text === null) throw new Error(`${path} is missing; the index names its segment`);
-  let keys = new Float64Array(Math.ceil(text.length / 2));
-  let stored = new Int32Array(keys.length);
-  let n = 0;
-  let key = 0;
-  let odd = false;
-  decodeNumbers(text, (value) => {
-    if (odd) stored[n++] = value;
-    else keys[n] = key += value;
-    odd = !odd;
-  });
-  keys = keys.subarray(0, n);
-  stored = stored.subarray(0, n);
-  const decoded = { keys, stored };
-  byPath.set(path, decoded);
-  return decoded;
-}
-
-/**
- * Keys -> positions through each segment's positions file (the segments the keys are in),
- * which holds them as the list's files count them (src/api/packs.ts listCounting); the answer
- * ascending by position.
- */
-async function positionsOf(read: ReadJson, resource: SearchResource, meta: SearchMeta, found: Found): Promise<{ positions: Int32Array; scores: Float64Array }> {
-  const count = countingOf(resource, meta.total);
-  // Keys ascend, and so do the segments they fall in: the segments, then one walk through each positions file.
-  const segmentIds: number[] = [];
-  for (let i = 0; i < found.keys.length; ) {
-    const segment = segmentOf(groupOfKey(resource, found.keys[i]!));
-    segmentIds.push(segment);
-    const next = firstKeyOf(resource, segment + 1);
-    while (i < found.keys.length && found.keys[i]! < next) i++;
-  }
-  const tables = await Promise.all(segmentIds.map((segment) => segmentPositions(read, resource, meta, segment)));
-  const positions = new Int32Array(found.keys.length);
-  let i = 0;
-  segmentIds.forEach((segment, s) => {
-    const { keys, stored } = tables[s]!;
-    const next = firstKeyOf(resource, segment + 1);
-    for (let at = 0; i < found.keys.length && found.keys[i]! < next; i++) {
-      const key = found.keys[i]!;
-      while (at < keys.length && keys[at]! < key) at++;
-      if (at === keys.length || keys[at] !== key) throw new Error(`search index of ${resource}: key ${key} has no position`);
-      positions[i] = count(stored[at]!);
-    }
-  });
-  return byPosition(positions, found.scores);
-}
-
-/** Positions (distinct) and their scores, ascending by position. */
-function byPosition(positions: Int32Array, scores: Float64Array): { positions: Int32Array; scores: Float64Array } {
-  let ascending = true;
-  for (let i = 1; ascending && i < positions.length; i++) ascending = positions[i - 1]! < positions[i]!;
-  // A list in key order (pages: by document, then page) needs no sort.
-  if (ascending) return { positions, scores };
-  // Position and index in one number, sorted natively (no comparator): positions stay below
-  // 2^31 and indexes below 2^21 within the 2^53 a double holds exactly.
-  const SPAN = 2 ** 21;
-  if (positions.length >= SPAN) {
-    const indexes = Array.from({ length: positions.length }, (_, i) => i).sort((a, b) => positions[a]! - positions[b]!);
-    return { positions: Int32Array.from(indexes, (i) => positions[i]!), scores: Float64Array.from(indexes, (i) => scores[i]!) };
-  }
-  const order = new Float64Array(positions.length);
-  for (let i = 0; i < positions.length; i++) order[i] = positions[i]! * SPAN + i;
-  order.sort();
-  const sortedPositions = new Int32Array(positions.length);
-  const sortedScores = new Float64Array(positions.length);
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k]! % SPAN;
-    sortedPositions[k] = positions[i]!;
-    sortedScores[k] = scores[i]!;
-  }
-  return { positions: sortedPositions, scores: sortedScores };
 }

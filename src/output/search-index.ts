@@ -8,7 +8,7 @@
  * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
  * moves a request to the front) changes the positions files only.
  */
-import { indexFiles } from '../api/filters/index.ts';
+import { filterIndexes } from '../api/filters/index.ts';
 import { listActionsOf } from '../api/resources/declaration-registry.ts';
 import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
@@ -17,7 +17,7 @@ import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchReso
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
-import type { ResourceName } from '../api/resources/declaration-registry.ts';
+import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 
 /** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */
@@ -171,16 +171,15 @@ function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Gen
  * filter set over the same list, each filter's files named `search-<param>`. `now` is the
  * build clock (RenderContext.now), for filters that judge against it.
  */
-export function planSearchFilters(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
+export function planSearchFilters<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number): Generator<PlannedFile> {
   return timed(filterFilesOf(resource, ordered, archive, now));
 }
 
-function* filterFilesOf(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
+function* filterFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number): Generator<PlannedFile> {
   for (const action of listActionsOf(resource)) {
     if (action.source !== 'search' || !action.filters) continue;
     const judged = ordered.map((object) => ({ object, now }));
-    const { filters } = indexFiles(resource, judged, archive, action.filters);
-    for (const { param, file, body } of filters) yield { path: buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${param}`, file), body };
+    for (const { param, file, body } of filterIndexes(resource, action.filters, judged, archive)) yield { path: buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${param}`, file), body };
     if (action.facets) yield { path: buildPaths.searchFacets(resource), body: facetsFile(resource, judged, action.filters, action.facets) };
   }
 }

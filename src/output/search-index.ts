@@ -107,21 +107,21 @@ function fileBody(entries: readonly [string, Postings][]): string {
 }
 
 /** The index files of one resource's list; nothing for a resource that is not searchable. */
-export function planSearchIndex(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
+export function planSearchIndex<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][]): Generator<PlannedFile> {
   return timed(indexFilesOf(resource, ordered));
 }
 
-function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
-  if (!isSearchResource(resource)) return;
-  const fieldCount = SEARCH_FIELDS[resource].length;
+function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][]): Generator<PlannedFile> {
   const source = SEARCH_SOURCES[resource];
+  if (!source || !isSearchResource(resource)) return;
+  const fieldCount = SEARCH_FIELDS[resource].length;
   const meta: SearchMeta = { version: META_VERSION, fields: SEARCH_FIELDS[resource].map((field) => field.name), docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), segments: [], total: ordered.length };
   const bySegment = new Map<number, Analyzed[]>();
   // Positions as the list's files count them, so an object added at the list's growing end
   // changes no other positions file (src/api/packs.ts listCounting).
   const count = countingOf(resource, ordered.length);
   ordered.forEach((object, position) => {
-    const doc = source(object as never);
+    const doc = source(object);
     if (!doc) return;
     const fields = doc.fields.map(analyzeField);
     fields.forEach((field, f) => {

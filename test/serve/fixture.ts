@@ -186,7 +186,7 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     return { ...model, title: id % 2 ? `Verträge ${id}` : `Gutachten ${id}`, description: 'Bitte um Auskunft', refusalReason: '', messages: [], costs: 0, dueDate: null, lastMessage: null, createdAt: null, publicBody: body };
   });
   const searchArchive = { jurisdictions: [{ slug: 'bund' }], campaigns: [], categories: [], classifications: [], publicBodies: [1, 2, 3].map((id) => ({ slug: `b${id}` })), requests: searchModels } as unknown as Archive;
-  for (const file of [...planSearchIndex('request', searchModels), ...planSearchFilters('request', modelsOf('request', searchModels), searchArchive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of [...planSearchIndex('request', modelsOf('request', searchModels)), ...planSearchFilters('request', modelsOf('request', searchModels), searchArchive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
 
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
@@ -208,7 +208,7 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     regions: [],
   }));
   for (const file of planFilterIndexes('publicbody', modelsOf('publicbody', bodyModels))) await put(dir, file.path, (file as { body: string }).body);
-  for (const file of [...planSearchIndex('publicbody', bodyModels), ...planSearchFilters('publicbody', modelsOf('publicbody', bodyModels), {} as Archive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of [...planSearchIndex('publicbody', modelsOf('publicbody', bodyModels)), ...planSearchFilters('publicbody', modelsOf('publicbody', bodyModels), {} as Archive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
 
   // Autocomplete actions: publicbody from its list; request tags from the requests (names).
   const actionFiles = [
@@ -242,7 +242,7 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
   );
   for (const file of planFilterIndexes('page', modelsOf('page', pages))) await put(dir, file.path, (file as { body: string }).body);
   const searchPages = pages.map((p) => ({ document: { id: p.document.id, title: `Dokument ${p.document.id}`, description: '' }, page: { number: p.page.number, text: `Seite ${p.page.number}` } }));
-  for (const file of planSearchIndex('page', searchPages)) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of planSearchIndex('page', modelsOf('page', searchPages))) await put(dir, file.path, (file as { body: string }).body);
 
   // An attachment detail as the build stores it: its file_url ends in a token slot (src/api/token-slots.ts).
   for (const file of planPacks('attachment', [[ATTACHMENT_ID, apiJson({ resource_uri: urls.detail('attachment', ATTACHMENT_ID), id: ATTACHMENT_ID, file_url: withTokenSlot(urls.media(MEDIA.attachment)) })]])) await put(dir, file.path, file.body);

@@ -29,20 +29,6 @@ export default tseslint.config(
     },
   },
   {
-    // The halves of a resource meet through erased types (FilterSpec<any>, BuiltResource): the
-    // `any`s of that seam go when its item type is shared (docs/architecture.md, Resources); until then, here only.
-    files: [
-      'src/api/filters/*.ts',
-      'src/api/resources/declaration-spec.ts',
-      'src/api/resources/serializer-spec.ts',
-      'src/api/resources/declaration-registry.ts',
-      'src/api/openapi/parameters.ts',
-      'src/serve/api/filter-engine.ts',
-      'src/serve/api/html/filter-form.ts',
-    ],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
-  {
     files: ['test/**/*.ts'],
     rules: {
       // Tests read answers as parsed JSON (`await response.json()`, `JSON.parse`: `any`) and assert

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { checkAnnotations, cropAnnotations } from './documents/annotations.ts';
-import { BUILT_RESOURCES } from './api/resources/serializer-registry.ts';
+import { BUILT_NAMES } from './api/resources/serializer-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import { UrlBuilder } from './api/urls.ts';
 import { checkContent, type CheckOptions } from './check.ts';
@@ -101,15 +101,15 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const output = planOutput({
     archive,
     ctx,
-    resources: BUILT_RESOURCES,
+    resources: BUILT_NAMES,
     media,
     extras: (resource, ordered) => [
-      ...planFilterIndexes(resource, ordered as object[], archive),
+      ...planFilterIndexes(resource, ordered, archive),
       ...planListActions(resource, ordered, archive, ctx.urls),
       ...planSearchIndex(resource, ordered),
       ...planSearchFilters(resource, ordered, archive, ctx.now),
     ],
-    routing: planRouting(BUILT_RESOURCES.map((resource) => resource.name)),
+    routing: planRouting(BUILT_NAMES),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
   });
   const limits = options.limits ?? DEFAULTS.deployLimits;

@@ -5,30 +5,7 @@
  */
 import { globMatcher } from './glob.ts';
 import { reportUnreadFiles } from './unread.ts';
-import {
-  CONTENT_FILES,
-  type ArticleTagInput,
-  type CampaignInput,
-  type GovernmentInput,
-  type GovernmentPlanInput,
-  type CategoryInput,
-  type ClassificationInput,
-  type ContentKind,
-  type DocumentInput,
-  type GeoRegionInput,
-  type GeometryFileInput,
-  type DocumentCollectionInput,
-  type PageAnnotationInput,
-  type JurisdictionInput,
-  type LawInput,
-  type MessageInput,
-  type PublicBodyInput,
-  type RequestInput,
-  type SiteInput,
-  type VenueInput,
-  type FoodAuthorityInput,
-  type InfoCampaignInput,
-} from './schema.ts';
+import { CONTENT_FILES, type ContentInput, type ContentKind, type DocumentInput, type MessageInput, type PageAnnotationInput, type RequestInput, type SiteInput } from './schema.ts';
 import { ERRORS } from './errors.ts';
 import { Problems, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
@@ -82,28 +59,19 @@ interface LoadedDocument extends Loaded<DocumentInput> {
   file: ContentFile | undefined;
 }
 
-export interface LoadedContent {
+/** The records of every kind of content file, each under its field (CONTENT_FILES `field`). */
+type LoadedRecords = { [K in ContentKind as (typeof CONTENT_FILES)[K]['field']]: Loaded<ContentInput<K>>[] };
+
+/**
+ * What the content holds: the records of each kind, where the loader adds to some what it finds
+ * beside them. `georegionGeometries`: valid `georegions/*.geojson` files, by path; a region
+ * names one by `geom_file`. `annotations`: each with the folder of the document.yaml it belongs to.
+ */
+export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' | 'messages' | 'documents' | 'annotations'> {
   site: SiteInput | undefined;
-  jurisdictions: Loaded<JurisdictionInput>[];
-  laws: Loaded<LawInput>[];
-  classifications: Loaded<ClassificationInput>[];
-  categories: Loaded<CategoryInput>[];
-  campaigns: Loaded<CampaignInput>[];
-  articleTags: Loaded<ArticleTagInput>[];
-  governments: Loaded<GovernmentInput>[];
-  governmentPlans: Loaded<GovernmentPlanInput>[];
-  publicBodies: Loaded<PublicBodyInput>[];
   requests: (Loaded<RequestInput> & { dir: string })[];
   messages: LoadedMessage[];
   documents: LoadedDocument[];
-  georegions: Loaded<GeoRegionInput>[];
-  /** Valid `georegions/*.geojson` files, by path; a region names one by `geom_file`. */
-  georegionGeometries: Loaded<GeometryFileInput>[];
-  venues: Loaded<VenueInput>[];
-  foodAuthorities: Loaded<FoodAuthorityInput>[];
-  infoCampaigns: Loaded<InfoCampaignInput>[];
-  collections: Loaded<DocumentCollectionInput>[];
-  /** Annotations, each with the folder of the document.yaml it belongs to. */
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
 }
 
@@ -168,25 +136,13 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   const all = await reader.glob('**/*');
   const listed = new Set(all);
   const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems, options.cache);
-  const of = <T>(kind: ContentKind) => loaded.get(kind) as Loaded<T>[];
+  // Each kind's records passed its schema in parseContentFile (content/parse.ts), whose output type ContentInput names.
+  const records = Object.fromEntries(kinds.map((kind) => [CONTENT_FILES[kind].field, loaded.get(kind)!])) as LoadedRecords;
   if (!all.some(globMatcher(CONTENT_FILES.site.pattern))) {
     problems.reportFile('site.yaml', ERRORS.SiteMissing);
   }
-  const [site] = of<SiteInput>('site');
-  const jurisdictions = of<JurisdictionInput>('jurisdiction');
-  const laws = of<LawInput>('law');
-  const classifications = of<ClassificationInput>('classification');
-  const categories = of<CategoryInput>('category');
-  const campaigns = of<CampaignInput>('campaign');
-  const articleTags = of<ArticleTagInput>('articletag');
-  const governments = of<GovernmentInput>('government');
-  const governmentPlans = of<GovernmentPlanInput>('governmentplan');
-  const publicBodies = of<PublicBodyInput>('publicbody');
-  const requests = of<RequestInput>('request');
-  const rawMessages = of<MessageInput>('message');
-  const rawDocuments = of<DocumentInput>('document');
-  const georegions = of<GeoRegionInput>('georegion');
-  const georegionGeometries = of<GeometryFileInput>('georegiongeometry');
+  const [site] = records.site;
+  const { requests, messages: rawMessages, documents: rawDocuments, annotations } = records;
 
   const onDisk = fileFinder(listed);
   const messages = await mapLimit(
@@ -221,26 +177,12 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   reportStrayFiles(all, messages, unread, problems);
 
   return {
+    ...records,
     site: site?.data,
-    jurisdictions,
-    laws,
-    classifications,
-    categories,
-    campaigns,
-    articleTags,
-    governments,
-    governmentPlans,
-    publicBodies,
     requests: requests.map((request) => ({ ...request, dir: dirOf(request.source.file) })),
     messages,
     documents,
-    georegions,
-    georegionGeometries,
-    venues: of<VenueInput>('venue'),
-    foodAuthorities: of<FoodAuthorityInput>('foodauthority'),
-    infoCampaigns: of<InfoCampaignInput>('infocampaign'),
-    collections: of<DocumentCollectionInput>('documentcollection'),
-    annotations: of<PageAnnotationInput>('pageannotation').map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),
+    annotations: annotations.map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),
   };
 }
 

@@ -560,42 +560,42 @@ const pageAnnotationSchema = z.strictObject({
     .describe('JSON text, as froide stores it; "" for none.'),
 });
 
-/** Every kind of content file, where it lives, and whether it holds one record or a list. */
+/**
+ * Every kind of content file: the field of the loaded content that holds its records
+ * (LoadedContent, content/load.ts), where it lives, its schema, and whether it holds one record
+ * or a list. The one list of content kinds: the loader, the parse workers and the editor schemas
+ * read it.
+ */
 export const CONTENT_FILES = {
-  site: { pattern: 'site.yaml', schema: siteSchema, list: false },
-  jurisdiction: { pattern: 'jurisdictions.yaml', schema: jurisdictionSchema, list: true },
-  law: { pattern: 'laws.yaml', schema: lawSchema, list: true },
-  classification: { pattern: 'classifications.yaml', schema: classificationSchema, list: true },
-  category: { pattern: 'categories.yaml', schema: categorySchema, list: true },
-  campaign: { pattern: 'campaigns.yaml', schema: campaignSchema, list: true },
-  articletag: { pattern: 'articletags.yaml', schema: articleTagSchema, list: true },
-  government: { pattern: 'governments.yaml', schema: governmentSchema, list: true },
-  governmentplan: { pattern: 'governmentplans/*.yaml', schema: governmentPlanSchema, list: false },
-  publicbody: { pattern: 'publicbodies/*.yaml', schema: publicBodySchema, list: false },
-  request: { pattern: 'requests/*/request.yaml', schema: requestSchema, list: false },
-  message: { pattern: 'requests/*/messages/*.yaml', schema: messageSchema, list: false },
-  document: { pattern: 'documents/*/document.yaml', schema: documentSchema, list: false },
-  georegion: { pattern: 'georegions/*.yaml', schema: georegionSchema, list: false },
-  georegiongeometry: { pattern: 'georegions/*.geojson', schema: geometryFileSchema, list: false },
-  venue: { pattern: 'venues.yaml', schema: venueSchema, list: true },
-  foodauthority: { pattern: 'foodauthorities.yaml', schema: foodAuthoritySchema, list: true },
-  infocampaign: { pattern: 'infocampaigns/*.yaml', schema: infoCampaignSchema, list: false },
-  documentcollection: { pattern: 'collections/*.yaml', schema: documentCollectionSchema, list: false },
-  pageannotation: { pattern: 'documents/*/annotations.yaml', schema: pageAnnotationSchema, list: true },
+  site: { field: 'site', pattern: 'site.yaml', schema: siteSchema, list: false },
+  jurisdiction: { field: 'jurisdictions', pattern: 'jurisdictions.yaml', schema: jurisdictionSchema, list: true },
+  law: { field: 'laws', pattern: 'laws.yaml', schema: lawSchema, list: true },
+  classification: { field: 'classifications', pattern: 'classifications.yaml', schema: classificationSchema, list: true },
+  category: { field: 'categories', pattern: 'categories.yaml', schema: categorySchema, list: true },
+  campaign: { field: 'campaigns', pattern: 'campaigns.yaml', schema: campaignSchema, list: true },
+  articletag: { field: 'articleTags', pattern: 'articletags.yaml', schema: articleTagSchema, list: true },
+  government: { field: 'governments', pattern: 'governments.yaml', schema: governmentSchema, list: true },
+  governmentplan: { field: 'governmentPlans', pattern: 'governmentplans/*.yaml', schema: governmentPlanSchema, list: false },
+  publicbody: { field: 'publicBodies', pattern: 'publicbodies/*.yaml', schema: publicBodySchema, list: false },
+  request: { field: 'requests', pattern: 'requests/*/request.yaml', schema: requestSchema, list: false },
+  message: { field: 'messages', pattern: 'requests/*/messages/*.yaml', schema: messageSchema, list: false },
+  document: { field: 'documents', pattern: 'documents/*/document.yaml', schema: documentSchema, list: false },
+  georegion: { field: 'georegions', pattern: 'georegions/*.yaml', schema: georegionSchema, list: false },
+  georegiongeometry: { field: 'georegionGeometries', pattern: 'georegions/*.geojson', schema: geometryFileSchema, list: false },
+  venue: { field: 'venues', pattern: 'venues.yaml', schema: venueSchema, list: true },
+  foodauthority: { field: 'foodAuthorities', pattern: 'foodauthorities.yaml', schema: foodAuthoritySchema, list: true },
+  infocampaign: { field: 'infoCampaigns', pattern: 'infocampaigns/*.yaml', schema: infoCampaignSchema, list: false },
+  documentcollection: { field: 'collections', pattern: 'collections/*.yaml', schema: documentCollectionSchema, list: false },
+  pageannotation: { field: 'annotations', pattern: 'documents/*/annotations.yaml', schema: pageAnnotationSchema, list: true },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_FILES;
 
+/** A record of a kind of content file, as its schema outputs it. */
+export type ContentInput<K extends ContentKind> = z.output<(typeof CONTENT_FILES)[K]['schema']>;
+
 export type SiteInput = z.output<typeof siteSchema>;
-export type JurisdictionInput = z.output<typeof jurisdictionSchema>;
 export type LawInput = z.output<typeof lawSchema>;
-export type ClassificationInput = z.output<typeof classificationSchema>;
-export type CategoryInput = z.output<typeof categorySchema>;
-export type CampaignInput = z.output<typeof campaignSchema>;
-export type ArticleTagInput = z.output<typeof articleTagSchema>;
-export type GovernmentInput = z.output<typeof governmentSchema>;
-export type GovernmentPlanInput = z.output<typeof governmentPlanSchema>;
-export type PublicBodyInput = z.output<typeof publicBodySchema>;
 export type RequestInput = z.output<typeof requestSchema>;
 export type MessageInput = z.output<typeof messageSchema>;
 export type DerivedDocumentInput = z.output<typeof derivedDocumentSchema>;
@@ -603,9 +603,6 @@ export type DocumentInput = z.output<typeof documentSchema>;
 export type GeoRegionInput = z.output<typeof georegionSchema>;
 export type GeometryInput = z.output<typeof geometrySchema>;
 export type GeometryFileInput = z.output<typeof geometryFileSchema>;
-export type VenueInput = z.output<typeof venueSchema>;
-export type FoodAuthorityInput = z.output<typeof foodAuthoritySchema>;
-export type InfoCampaignInput = z.output<typeof infoCampaignSchema>;
 export type DocumentCollectionInput = z.output<typeof documentCollectionSchema>;
 export type PageAnnotationInput = z.output<typeof pageAnnotationSchema>;
 

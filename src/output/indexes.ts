@@ -6,10 +6,10 @@ import { indexFiles } from '../api/filters/index.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import type { ResourceName } from '../api/resources/declaration-registry.ts';
+import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 
 /** `ordered` must be the exact list the resource's page files were cut from. */
-export function planFilterIndexes(resource: ResourceName, ordered: readonly object[], archive?: Archive): PlannedFile[] {
+export function planFilterIndexes<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive?: Archive): PlannedFile[] {
   const { filters, shapes } = indexFiles(resource, ordered, archive);
   return [
     ...filters.map(({ param, file, body }) => ({ path: buildPaths.filterIndex(resource, param, file), body })),

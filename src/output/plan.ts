@@ -14,7 +14,8 @@ import { answeredByFunction } from '../api/route-shapes.ts';
 import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceName, RESOURCES } from '../api/resources/declaration-registry.ts';
+import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceItems, type ResourceName, RESOURCES } from '../api/resources/declaration-registry.ts';
+import { BUILT, type BuiltName } from '../api/resources/serializer-registry.ts';
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
@@ -22,9 +23,10 @@ import { referTo, type EmbedRef } from '../api/embeds.ts';
 export interface PlanInput {
   archive: Archive;
   ctx: RenderContext;
-  resources: readonly BuiltResource[];
+  /** The resources to plan, in order (serializer-registry.ts BUILT_NAMES). */
+  resources: readonly BuiltName[];
   /** Extra files planned by other stages (filter indexes, routing rules), given each list in order. */
-  extras?(resource: ResourceName, ordered: readonly unknown[]): Iterable<PlannedFile>;
+  extras?<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][]): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
   /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/openapi-document.ts, swagger-ui.ts). */
@@ -40,7 +42,7 @@ function rootIndex(ctx: RenderContext): Record<string, string> {
 }
 
 /** The bare list file: offset 0 at limit 50 (a full envelope) around its items, already serialized. */
-function firstPage(ctx: RenderContext, resource: BuiltResource, rendered: readonly string[], total: number): string {
+function firstPage<T>(ctx: RenderContext, resource: BuiltResource<T>, rendered: readonly string[], total: number): string {
   // Splice pre-rendered items into the envelope so each object is serialized once.
   const shell = envelope(ctx.urls, resource.name, { offset: 0, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
   return json(shell).replace('"\\u0000"', () => rendered.join(','));
@@ -89,7 +91,8 @@ function packId(resource: ResourceName, id: number | string): number {
  * packs (by id). Each item is serialized once; a detail that equals its list item reuses it.
  * Resources the function answers whole (QUERY_ANSWERED) keep a data file per detail, keyed by text.
  */
-function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifest['lists']): Generator<PlannedFile> {
+function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Manifest['lists']): Generator<PlannedFile> {
+  const resource: BuiltResource<ResourceItems[N]> = BUILT[name];
   const { archive, ctx } = input;
   const items = resource.list(archive, ctx);
   const total = items.length;
@@ -126,7 +129,7 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
     return referTo(text, record, ref.kind, ref.id, what());
   };
 
-  function* detail(item: unknown, rendered: string | null): Generator<PlannedFile> {
+  function* detail(item: ResourceItems[N], rendered: string | null): Generator<PlannedFile> {
     const id = resource.id(item);
     if (id === null) return;
     if (keyed) {
@@ -144,7 +147,7 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
 
   const first: string[] = [];
   for (let position = 0; position < total; position++) {
-    const item = items[position];
+    const item = items[position]!;
     const rendered = json(resource.item(ctx, item));
     // The bare list file is answered as it is: it keeps the records embedded.
     if (position < PAGE_SIZE) first.push(rendered);
@@ -161,8 +164,8 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
   packs.done(resource.name);
 
   if (resource.files) yield* resource.files(archive, ctx);
-  if (input.extras) yield* input.extras(resource.name, items);
-  yield* planUnlisted(input, resource);
+  if (input.extras) yield* input.extras(name, items);
+  yield* planUnlisted(input, name);
 }
 
 /**
@@ -170,14 +173,15 @@ function* planResource(input: PlanInput, resource: BuiltResource, lists: Manifes
  * would be if it held only those objects (list chunks and extras: filter indexes), in one file
  * whose name carries the uid. Nothing of them enters the public list, its chunks or its indexes.
  */
-function* planUnlisted(input: PlanInput, resource: BuiltResource): Generator<PlannedFile> {
+function* planUnlisted<N extends BuiltName>(input: PlanInput, name: N): Generator<PlannedFile> {
+  const resource: BuiltResource<ResourceItems[N]> = BUILT[name];
   const { archive, ctx } = input;
   for (const { key, items } of resource.unlisted?.(archive, ctx) ?? []) {
     const files: UnlistedList['files'] = {};
     // A chunk's bytes as text (its slot table is ASCII and its bodies UTF-8 JSON, so the text
     // encodes back to the same bytes); the serving layer reads it as the chunk file.
     for (const file of planChunks(resource.name, items.map((item) => json(resource.item(ctx, item))), Infinity)) files[file.path] = decoder.decode(file.body);
-    for (const file of input.extras?.(resource.name, items) ?? []) {
+    for (const file of input.extras?.(name, items) ?? []) {
       if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
       const value = parseApiJson(file.body);
       // Keys without positions (`known` ids and slugs) are left out: the serving layer takes

@@ -8,7 +8,7 @@
  * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
  * moves a request to the front) changes the positions files only.
  */
-import { indexFiles } from '../api/filters/index.ts';
+import { filterIndexes } from '../api/filters/index.ts';
 import { listActionsOf } from '../api/resources/declaration-registry.ts';
 import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
@@ -17,7 +17,7 @@ import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchReso
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
-import type { ResourceName } from '../api/resources/declaration-registry.ts';
+import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 
 /** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */
@@ -107,21 +107,21 @@ function fileBody(entries: readonly [string, Postings][]): string {
 }
 
 /** The index files of one resource's list; nothing for a resource that is not searchable. */
-export function planSearchIndex(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
+export function planSearchIndex<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][]): Generator<PlannedFile> {
   return timed(indexFilesOf(resource, ordered));
 }
 
-function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Generator<PlannedFile> {
-  if (!isSearchResource(resource)) return;
-  const fieldCount = SEARCH_FIELDS[resource].length;
+function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][]): Generator<PlannedFile> {
   const source = SEARCH_SOURCES[resource];
+  if (!source || !isSearchResource(resource)) return;
+  const fieldCount = SEARCH_FIELDS[resource].length;
   const meta: SearchMeta = { version: META_VERSION, fields: SEARCH_FIELDS[resource].map((field) => field.name), docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), segments: [], total: ordered.length };
   const bySegment = new Map<number, Analyzed[]>();
   // Positions as the list's files count them, so an object added at the list's growing end
   // changes no other positions file (src/api/packs.ts listCounting).
   const count = countingOf(resource, ordered.length);
   ordered.forEach((object, position) => {
-    const doc = source(object as never);
+    const doc = source(object);
     if (!doc) return;
     const fields = doc.fields.map(analyzeField);
     fields.forEach((field, f) => {
@@ -171,16 +171,15 @@ function* indexFilesOf(resource: ResourceName, ordered: readonly unknown[]): Gen
  * filter set over the same list, each filter's files named `search-<param>`. `now` is the
  * build clock (RenderContext.now), for filters that judge against it.
  */
-export function planSearchFilters(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
+export function planSearchFilters<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number): Generator<PlannedFile> {
   return timed(filterFilesOf(resource, ordered, archive, now));
 }
 
-function* filterFilesOf(resource: ResourceName, ordered: readonly unknown[], archive: Archive, now: number): Generator<PlannedFile> {
+function* filterFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number): Generator<PlannedFile> {
   for (const action of listActionsOf(resource)) {
     if (action.source !== 'search' || !action.filters) continue;
     const judged = ordered.map((object) => ({ object, now }));
-    const { filters } = indexFiles(resource, judged, archive, action.filters);
-    for (const { param, file, body } of filters) yield { path: buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${param}`, file), body };
+    for (const { param, file, body } of filterIndexes(resource, action.filters, judged, archive)) yield { path: buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${param}`, file), body };
     if (action.facets) yield { path: buildPaths.searchFacets(resource), body: facetsFile(resource, judged, action.filters, action.facets) };
   }
 }

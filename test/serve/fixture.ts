@@ -34,7 +34,7 @@ import { planListActions } from '../../src/api/resources/autocomplete-files.ts';
 import { planMediaIndex } from '../../src/media/media-index.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import type { Archive } from '../../src/model/types.ts';
-import { RESOURCE_NAMES, type ResourceName, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { RESOURCE_NAMES, type ResourceItems, type ResourceName, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
 import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
 
 export const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
@@ -104,6 +104,14 @@ function messageObject(id: number) {
   };
 }
 
+/**
+ * The fixture's model objects carry only the fields the filters, search sources and actions of
+ * `resource` read: typed as the resource's items so the planners take them.
+ */
+function modelsOf<N extends ResourceName>(_resource: N, objects: readonly object[]): ResourceItems[N][] {
+  return objects as ResourceItems[N][];
+}
+
 function requestModel(id: number) {
   return {
     id,
@@ -163,13 +171,13 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
   await putList(dir, 'message', messages, lists);
   await putDetails(dir, 'message', messages);
   const messageModels = messages.map((m) => ({ id: m.id, request: { id: ((m.id - 1) % 7) + 1 }, kind: m.kind, isResponse: m.is_response, isDraft: false }));
-  for (const file of planFilterIndexes('message', messageModels)) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of planFilterIndexes('message', modelsOf('message', messageModels))) await put(dir, file.path, (file as { body: string }).body);
 
   const requests = Array.from({ length: 7 }, (_, i) => i + 1);
   const requestObjects = requests.map((id) => ({ resource_uri: urls.detail('request', id), id, url: `/anfrage/r${id}/`, status: requestModel(id).status, tags: requestModel(id).tags }));
   await putList(dir, 'request', requestObjects, lists);
   await putDetails(dir, 'request', requestObjects.map((request) => ({ ...request, messages: [] })));
-  for (const file of planFilterIndexes('request', requests.map(requestModel))) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of planFilterIndexes('request', modelsOf('request', requests.map(requestModel)))) await put(dir, file.path, (file as { body: string }).body);
   // The full-text index and request/search/'s filter indexes (docs/search.md): odd requests are
   // about contracts, even ones about expert opinions.
   const searchModels = requests.map((id) => {
@@ -178,7 +186,7 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     return { ...model, title: id % 2 ? `Verträge ${id}` : `Gutachten ${id}`, description: 'Bitte um Auskunft', refusalReason: '', messages: [], costs: 0, dueDate: null, lastMessage: null, createdAt: null, publicBody: body };
   });
   const searchArchive = { jurisdictions: [{ slug: 'bund' }], campaigns: [], categories: [], classifications: [], publicBodies: [1, 2, 3].map((id) => ({ slug: `b${id}` })), requests: searchModels } as unknown as Archive;
-  for (const file of [...planSearchIndex('request', searchModels), ...planSearchFilters('request', searchModels, searchArchive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of [...planSearchIndex('request', modelsOf('request', searchModels)), ...planSearchFilters('request', modelsOf('request', searchModels), searchArchive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
 
   const bodies = [1, 2, 3].map((id) => ({ resource_uri: urls.detail('publicbody', id), id, name: `Behörde ${id}`, site_url: `${URLS.siteUrl}/behoerde/${id}/b${id}/` }));
   await putList(dir, 'publicbody', bodies, lists);
@@ -199,13 +207,13 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     categories: [],
     regions: [],
   }));
-  for (const file of planFilterIndexes('publicbody', bodyModels)) await put(dir, file.path, (file as { body: string }).body);
-  for (const file of [...planSearchIndex('publicbody', bodyModels), ...planSearchFilters('publicbody', bodyModels, {} as Archive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of planFilterIndexes('publicbody', modelsOf('publicbody', bodyModels))) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of [...planSearchIndex('publicbody', modelsOf('publicbody', bodyModels)), ...planSearchFilters('publicbody', modelsOf('publicbody', bodyModels), {} as Archive, NOW * 1_000_000)]) await put(dir, file.path, (file as { body: string }).body);
 
   // Autocomplete actions: publicbody from its list; request tags from the requests (names).
   const actionFiles = [
-    ...planListActions('publicbody', bodyModels, {} as Archive, urls),
-    ...planListActions('request', requests.map(requestModel), { requests: requests.map(requestModel) } as unknown as Archive, urls),
+    ...planListActions('publicbody', modelsOf('publicbody', bodyModels), {} as Archive, urls),
+    ...planListActions('request', modelsOf('request', requests.map(requestModel)), { requests: requests.map(requestModel) } as unknown as Archive, urls),
   ];
   for (const file of actionFiles) await put(dir, file.path, file.body);
 
@@ -232,9 +240,9 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
     pages.map((p) => ({ document: urls.detail('document', p.document.id), number: p.page.number, content: `Seite ${p.page.number}` })),
     lists,
   );
-  for (const file of planFilterIndexes('page', pages)) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of planFilterIndexes('page', modelsOf('page', pages))) await put(dir, file.path, (file as { body: string }).body);
   const searchPages = pages.map((p) => ({ document: { id: p.document.id, title: `Dokument ${p.document.id}`, description: '' }, page: { number: p.page.number, text: `Seite ${p.page.number}` } }));
-  for (const file of planSearchIndex('page', searchPages)) await put(dir, file.path, (file as { body: string }).body);
+  for (const file of planSearchIndex('page', modelsOf('page', searchPages))) await put(dir, file.path, (file as { body: string }).body);
 
   // An attachment detail as the build stores it: its file_url ends in a token slot (src/api/token-slots.ts).
   for (const file of planPacks('attachment', [[ATTACHMENT_ID, apiJson({ resource_uri: urls.detail('attachment', ATTACHMENT_ID), id: ATTACHMENT_ID, file_url: withTokenSlot(urls.media(MEDIA.attachment)) })]])) await put(dir, file.path, file.body);

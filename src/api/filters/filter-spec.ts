@@ -47,6 +47,11 @@ export type FilterKindName = FilterParse['kind'];
 
 export type IndexValue = string | number | boolean | null | undefined;
 
+/**
+ * A filter of objects of type `T` (the item type of its resource's list, ResourceSpec<T>).
+ * `T` appears only as a parameter, so `FilterSpec<never>` (the default) is any filter, for
+ * code that reads its parameter and parse but gives it no object (the query side, OpenAPI).
+ */
 export interface FilterSpec<T = never, P extends FilterParse = FilterParse> {
   param: string;
   /**
@@ -78,13 +83,13 @@ export const FILTER_MESSAGES = {
 } as const;
 
 /** The query parameters a filter reads: its own name, a range's two bounds, or a point and radius. */
-export function queryParamsOf(spec: FilterSpec<any>): string[] {
+export function queryParamsOf(spec: FilterSpec): string[] {
   if (spec.parse.kind === 'data') return [];
   if (spec.parse.kind === 'near') return [spec.parse.lat, spec.parse.lng, spec.parse.radius];
   return spec.parse.kind === 'range' ? [spec.parse.min, spec.parse.max] : [spec.param];
 }
 
 /** The keys of a filter's 400 errors: a django-filter range field reports both bounds under one. */
-export function errorKeysOf(spec: FilterSpec<any>): string[] {
+export function errorKeysOf(spec: FilterSpec): string[] {
   return spec.parse.kind === 'range' && spec.parse.errorKey ? [spec.parse.errorKey] : queryParamsOf(spec);
 }

@@ -7,7 +7,7 @@
  */
 import type { Archive } from '../../model/types.ts';
 import { countingOf } from '../packs.ts';
-import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';
+import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceItems, type ResourceName } from '../resources/declaration-registry.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';
@@ -63,16 +63,15 @@ export interface FilterIndexFile extends IndexFile {
  * page files were cut from: a position is the object's 0-based index in it. `archive` gives
  * `known` filters their keys; without it they index only what the objects have.
  */
-export function indexFiles(
-  resource: ResourceName,
-  ordered: readonly object[],
-  archive?: Archive,
-  specs: readonly FilterSpec<any>[] = filtersOf(resource),
-): { filters: FilterIndexFile[]; shapes: string | null } {
-  const count = countingOf(resource, ordered.length);
-  const filters = specs.flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));
+export function indexFiles<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive?: Archive): { filters: FilterIndexFile[]; shapes: string | null } {
   const shapeOf = RESOURCES[resource].shapes;
-  return { filters, shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
+  return { filters: filterIndexes(resource, filtersOf(resource), ordered, archive), shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
+}
+
+/** The index files of filters over a resource's ordered list: its own filters, or a search action's over the list's objects (src/output/search-index.ts). */
+export function filterIndexes<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive?: Archive): FilterIndexFile[] {
+  const count = countingOf(resource, ordered.length);
+  return specs.flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));
 }
 
 export type FilterOutcome =
@@ -89,7 +88,7 @@ export async function filterPositions(
   query: URLSearchParams,
   readerFor: (param: string) => FilterReader,
   total: number,
-  specs: readonly FilterSpec<any>[] = filtersOf(resource),
+  specs: readonly FilterSpec[] = filtersOf(resource),
 ): Promise<FilterOutcome> {
   const count = countingOf(resource, total);
   const errors: Record<string, string[]> = {};
@@ -190,7 +189,7 @@ function byScore(positions: readonly number[], scores: Float64Array): number[] {
   return out;
 }
 
-function inTableOrder(specs: readonly FilterSpec<any>[], errors: Record<string, string[]>): Record<string, string[]> {
+function inTableOrder(specs: readonly FilterSpec[], errors: Record<string, string[]>): Record<string, string[]> {
   const order = specs.flatMap(errorKeysOf);
   return Object.fromEntries(order.filter((param) => param in errors).map((param) => [param, errors[param]!]));
 }

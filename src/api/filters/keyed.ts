@@ -41,7 +41,7 @@ function bucketFile(bucket: Bucket, key: string): string {
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The index files of a keyed filter. `archive` gives `known` filters their keys. */
-export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, ordered: readonly object[], archive?: Archive, count: Counting = (position) => position): IndexFile[] {
+export function keyedIndex<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: readonly T[], archive?: Archive, count: Counting = (position) => position): IndexFile[] {
   // file -> key -> positions (ascending, because positions are visited in order)
   const files = new Map<string, Map<string, number[]>>();
   const slot = (key: string): number[] => {
@@ -63,7 +63,7 @@ export function keyedIndex(bucket: Bucket, spec: FilterSpec<any, FilterParse>, o
   if (spec.order) {
     for (const keys of files.values()) {
       for (const [key, positions] of keys) {
-        const rank = new Map(positions.map((position) => [position, spec.order!(ordered[position] as never, key)]));
+        const rank = new Map(positions.map((position) => [position, spec.order!(ordered[position]!, key)]));
         positions.sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
       }
     }
@@ -105,16 +105,16 @@ export async function knownPositions(context: LookupContext, bucket: Bucket, key
 
 /** The parts of a kind that reads one query parameter, one value at a time. */
 export interface ValueKindParts<P extends FilterParse, V> {
-  index: (spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive, count?: Counting) => IndexFile[];
+  index: <T>(spec: FilterSpec<T, P>, ordered: readonly T[], archive?: Archive, count?: Counting) => IndexFile[];
   /** A non-empty value, trimmed, and as sent (`raw`). */
   parse: (parse: P, value: string, raw: string) => Parsed<V>;
-  lookup: (spec: FilterSpec<any, P>, value: V, context: LookupContext) => Promise<Positions>;
+  lookup: (spec: FilterSpec<never, P>, value: V, context: LookupContext) => Promise<Positions>;
 }
 
 export interface ValueKind<P extends FilterParse, V> extends FilterKind<P> {
   /** One request value: null (an empty value, or one the filter ignores), a 400 message, or what to look up. */
   parse(parse: P, raw: string): Parsed<V>;
-  lookup(spec: FilterSpec<any, P>, value: V, context: LookupContext): Promise<Positions>;
+  lookup(spec: FilterSpec<never, P>, value: V, context: LookupContext): Promise<Positions>;
 }
 
 /**

@@ -67,8 +67,9 @@ type Reading = { errors: Record<string, string[]> } | { lookups: Lookup[] };
 export type Parsed<V> = null | { error: string } | { value: V };
 
 export interface FilterKind<P extends FilterParse> {
-  index(spec: FilterSpec<any, P>, ordered: readonly object[], archive?: Archive, count?: Counting): IndexFile[];
-  read(spec: FilterSpec<any, P>, query: URLSearchParams): Reading;
+  /** `ordered` are objects of the filter's own type (the list of its resource). */
+  index<T>(spec: FilterSpec<T, P>, ordered: readonly T[], archive?: Archive, count?: Counting): IndexFile[];
+  read(spec: FilterSpec<never, P>, query: URLSearchParams): Reading;
 }
 
 /** Both inputs ascending; output ascending. */
@@ -105,7 +106,7 @@ export function union(a: readonly number[], b: readonly number[]): number[] {
 }
 
 /** An object's values for a filter, as a list. */
-export function valuesOf(spec: FilterSpec<any, any>, object: unknown): readonly IndexValue[] {
+export function valuesOf<T>(spec: FilterSpec<T>, object: T): readonly IndexValue[] {
   const raw = spec.values(object);
   return Array.isArray(raw) ? (raw as readonly IndexValue[]) : [raw as IndexValue];
 }

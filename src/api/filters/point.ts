@@ -38,7 +38,7 @@ export const point = valueKind<PointParse, PointValue>({
 });
 
 /** A resource's shapes file: the record of every object that has a geometry, in list order. */
-export function shapesFile(ordered: readonly object[], shapeOf: (object: any) => ShapeRecord | null): string {
+export function shapesFile<T>(ordered: readonly T[], shapeOf: (object: T) => ShapeRecord | null): string {
   const records = ordered.flatMap((object) => {
     const record = shapeOf(object);
     return record ? [record] : [];

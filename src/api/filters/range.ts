@@ -76,7 +76,7 @@ export const range: FilterKind<RangeParse> = {
 };
 
 /** Positions whose value lies in the range: two binary searches in the sorted index, O(log n + matches). */
-async function rangePositions(spec: FilterSpec<any, RangeParse>, range: Range, reader: FilterReader): Promise<number[]> {
+async function rangePositions(spec: FilterSpec<never, RangeParse>, range: Range, reader: FilterReader): Promise<number[]> {
   const pairs = ((await reader.index(RANGE_FILE)) ?? []) as [Bound, number][];
   const firstAtLeast = (bound: Bound, strict: boolean) => {
     let lo = 0;

@@ -72,7 +72,7 @@ function refMessage(ref: ResourceName | undefined): string {
 }
 
 /** The parameters one filter reads, with their types. */
-function filterParameters(spec: FilterSpec<any>): Parameter[] {
+function filterParameters(spec: FilterSpec): Parameter[] {
   const parse = spec.parse;
   const one = (schema: JsonSchema, description: string) => [param(spec.param, schema, description)];
   switch (parse.kind) {
@@ -131,7 +131,7 @@ function filterParameters(spec: FilterSpec<any>): Parameter[] {
 }
 
 /** A repeatable filter's values as an array (`?category=1&category=2`). */
-function repeatable(spec: FilterSpec<any>, parameter: Parameter): Parameter {
+function repeatable(spec: FilterSpec, parameter: Parameter): Parameter {
   if (spec.repeat !== 'and' && spec.repeat !== 'or') return parameter;
   const joined = spec.repeat === 'and' ? 'all of them' : 'any of them';
   return { ...parameter, schema: { type: 'array', items: parameter.schema }, style: 'form', explode: true, description: `${parameter.description} Repeatable: ${joined}.` };
@@ -173,7 +173,7 @@ export function listParameters(resource: ResourceName, paging: Parameter[]): Par
  * The parameters of a search action (ListAction.filters, docs/search.md): its own filter set
  * and froide's `sort`, which `q` overrides (then by relevance).
  */
-export function searchParameters(filters: readonly FilterSpec<any>[], sorts: readonly string[], paging: Parameter[]): Parameter[] {
+export function searchParameters(filters: readonly FilterSpec[], sorts: readonly string[], paging: Parameter[]): Parameter[] {
   const sort = param('sort', { type: 'string', enum: [...sorts] }, 'Order without `q` (with `q`: by relevance); another value is a 400.');
   return unique([...paging, FORMAT_PARAMETER, ...filters.flatMap((spec) => filterParameters(spec).map((parameter) => repeatable(spec, parameter))), sort]);
 }

@@ -6,12 +6,12 @@ import type { Archive } from '../../model/types.ts';
 import { actionPage, choices, type ActionEntries } from '../autocomplete.ts';
 import { buildPaths } from '../build-paths.ts';
 import { type UrlBuilder } from '../urls.ts';
-import { builtResourceOf } from './serializer-registry.ts';
-import type { ActionChoices } from './serializer-spec.ts';
-import { listActionsOf, RESOURCES, type ResourceName } from './declaration-registry.ts';
+import { BUILT, type BuiltName } from './serializer-registry.ts';
+import type { ActionChoices, BuiltResource } from './serializer-spec.ts';
+import { listActionsOf, RESOURCES, type ResourceItems } from './declaration-registry.ts';
 import { PAGE_SIZE } from './declaration-spec.ts';
 
-function entriesOf(spec: ActionChoices, archive: Archive, ordered: readonly unknown[]): ActionEntries {
+function entriesOf<T>(spec: ActionChoices<T>, archive: Archive, ordered: readonly T[]): ActionEntries {
   if (spec.source === 'names') return { source: 'names', rows: spec.names(archive) };
   const positioned = ordered.map((item, position) => ({ item, position }));
   if (spec.order) positioned.sort((a, b) => spec.order!(a.item, b.item) || a.position - b.position);
@@ -23,9 +23,10 @@ function entriesOf(spec: ActionChoices, archive: Archive, ordered: readonly unkn
  * answer without parameters, which the host serves as a static file. `ordered` is the list the
  * resource's page files were cut from.
  */
-export function planListActions(resource: ResourceName, ordered: readonly unknown[], archive: Archive, urls: UrlBuilder) {
+export function planListActions<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, urls: UrlBuilder) {
   return listActionsOf(resource).flatMap((action) => {
-    const spec = builtResourceOf(resource)?.actions?.[action.path];
+    const built: BuiltResource<ResourceItems[N]> = BUILT[resource];
+    const spec = built.actions?.[action.path];
     if (!spec) return [];
     if (spec.source !== action.source) throw new Error(`${resource}/${action.path}: declaration.ts declares ${action.source} answers, serializer.ts ${spec.source} ones`);
     const entries = entriesOf(spec, archive, ordered);

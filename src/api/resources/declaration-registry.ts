@@ -33,7 +33,7 @@ import type { FilterSpec } from '../filters/filter-spec.ts';
 import type { ListAction, ResourceSpec, WriteAction } from './declaration-spec.ts';
 
 /** Keyed by name, in root order (the order of the keys is the order of the root index). */
-export const RESOURCES = {
+const DECLARATIONS = {
   governmentplan,
   articletag,
   venue,
@@ -57,10 +57,23 @@ export const RESOURCES = {
   pageannotation,
 } satisfies Record<string, ResourceSpec>;
 
-export type ResourceName = keyof typeof RESOURCES;
+export type ResourceName = keyof typeof DECLARATIONS;
+
+/**
+ * Each resource's item type, as its declaration names it (`defineResource<Item>`): the objects
+ * its build half's list holds (serializer-registry.ts checks that), which its filters read.
+ */
+export type ResourceItems = { [N in ResourceName]: (typeof DECLARATIONS)[N] extends ResourceSpec<infer T> ? T : never };
+
+/**
+ * The declarations, each typed by its own item type: `RESOURCES[name]` for a generic `name`
+ * is `ResourceSpec<ResourceItems[N]>`, so a pass over any resource keeps its filters and its
+ * objects of one type.
+ */
+export const RESOURCES: { readonly [N in ResourceName]: ResourceSpec<ResourceItems[N]> } = DECLARATIONS;
 
 /** Resource names in the order of the API root (docs/api.md#root-index). */
-export const RESOURCE_NAMES = Object.keys(RESOURCES) as readonly ResourceName[];
+export const RESOURCE_NAMES = Object.keys(DECLARATIONS) as readonly ResourceName[];
 
 export function isResourceName(name: string): name is ResourceName {
   return Object.hasOwn(RESOURCES, name);
@@ -78,7 +91,7 @@ export function hasStaticDetail(resource: ResourceName): boolean {
   return spec.byFunction === undefined && (spec.detailMethods?.includes('GET') ?? false);
 }
 
-export function listActionsOf(resource: ResourceName): readonly ListAction[] {
+export function listActionsOf<N extends ResourceName>(resource: N): readonly ListAction<ResourceItems[N]>[] {
   return RESOURCES[resource].listActions;
 }
 
@@ -87,6 +100,6 @@ export function writeActionsOf(resource: ResourceName): readonly WriteAction[] {
 }
 
 /** A resource's list filters (ResourceSpec.filters). */
-export function filtersOf(resource: ResourceName): readonly FilterSpec<any>[] {
+export function filtersOf<N extends ResourceName>(resource: N): readonly FilterSpec<ResourceItems[N]>[] {
   return RESOURCES[resource].filters;
 }

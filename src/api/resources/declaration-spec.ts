@@ -53,7 +53,7 @@ export interface Judged<T> {
   now: number;
 }
 
-export interface ListAction {
+export interface ListAction<T = never> {
   path: string;
   viewName: string;
   source: 'list' | 'names' | 'search';
@@ -64,7 +64,7 @@ export interface ListAction {
    * its `fulltext` filter queries the full-text index (docs/search.md). Each filter's index
    * files are written as `search-<param>` (src/output/search-index.ts).
    */
-  filters?: readonly FilterSpec<Judged<any>>[];
+  filters?: readonly FilterSpec<Judged<T>>[];
   /** `search` actions: the list filters (param -> value) that select what the search sees at all. */
   scope?: Readonly<Record<string, string>>;
   /**
@@ -93,7 +93,13 @@ export interface WriteAction {
   detail: boolean;
 }
 
-export interface ResourceSpec {
+/**
+ * `T` is the resource's item type, the object its build half's list holds (serializer.ts,
+ * `defineBuilt`): its filters, shapes and search filters read that type, so a filter written for
+ * another type does not compile. `ResourceSpec<never>` (the default) is any resource, read
+ * without calling what takes an item (T appears only as a parameter).
+ */
+export interface ResourceSpec<T = never> {
   name: ResourceName;
   /** Model class name in froide's 404 body: "No <Model> matches the given query." */
   model: string;
@@ -150,7 +156,7 @@ export interface ResourceSpec {
    */
   mediaTokens?: true;
   /** List-level extra actions (autocomplete), in DRF's routing order. */
-  listActions: readonly ListAction[];
+  listActions: readonly ListAction<T>[];
   /** POST-only extra actions. */
   writeActions: readonly WriteAction[];
   /**
@@ -158,12 +164,12 @@ export interface ResourceSpec {
    * that order). One module per filter kind in src/api/filters/; building blocks in
    * src/api/filters/common.ts. Jurisdiction and campaign have none (docs/froide.md#jurisdiction, docs/froide.md#campaign).
    */
-  filters: readonly FilterSpec<any>[];
+  filters: readonly FilterSpec<T>[];
   /**
    * The geometry of an object that `point` filters test: the build writes the resource's
    * shapes file (`buildPaths.shapes`), an array of ShapeRecords (model/geometry.ts).
    */
-  shapes?: (object: any) => ShapeRecord | null;
+  shapes?: (object: T) => ShapeRecord | null;
   /**
    * The OpenAPI objects of a list item and a detail (src/api/fields/). `item` null: no list GET
    * here (problemreport: 401; upload: POST only); `detail` null: no detail GET (page;
@@ -177,8 +183,12 @@ export function allow(...methods: Method[]): Method[] {
   return METHOD_ORDER.filter((method) => methods.includes(method) || (method === 'HEAD' && methods.includes('GET')) || method === 'OPTIONS');
 }
 
-/** A resource with froide's defaults: read-only list and detail, 50 a page, JSON, CSV and HTML. */
-export function defineResource(name: ResourceName, model: string, viewName: string, fields: Partial<ResourceSpec> & Pick<ResourceSpec, 'objects'>): ResourceSpec {
+/**
+ * A resource with froide's defaults: read-only list and detail, 50 a page, JSON, CSV and HTML.
+ * `T`, its item type, is named by the caller (`defineResource<Message>(…)`); a resource with no
+ * list objects (following, upload, problemreport) leaves it `never`.
+ */
+export function defineResource<T = never>(name: ResourceName, model: string, viewName: string, fields: Partial<ResourceSpec<T>> & Pick<ResourceSpec<T>, 'objects'>): ResourceSpec<T> {
   return {
     name,
     model,

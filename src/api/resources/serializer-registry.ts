@@ -23,33 +23,56 @@ import { messageBuild } from './message/serializer.ts';
 import { pageBuild } from './page/serializer.ts';
 import { pageannotationBuild } from './pageannotation/serializer.ts';
 import { publicbodyBuild } from './publicbody/serializer.ts';
-import type { ResourceName } from './declaration-registry.ts';
+import type { ResourceItems, ResourceName } from './declaration-registry.ts';
 import { requestBuild } from './request/serializer.ts';
 import { venueBuild } from './venue/serializer.ts';
 
 /** In the order the build plans them. */
-export const BUILT_RESOURCES: readonly BuiltResource[] = [
-  requestBuild,
-  messageBuild,
-  attachmentBuild,
-  documentBuild,
-  pageBuild,
-  publicbodyBuild,
-  jurisdictionBuild,
-  lawBuild,
-  categoryBuild,
-  classificationBuild,
-  articletagBuild,
-  governmentplanBuild,
-  georegionBuild,
-  documentcollectionBuild,
-  pageannotationBuild,
-  campaignBuild,
-  venueBuild,
-  campaigninformationobjectBuild,
-];
+const BUILDS = {
+  request: requestBuild,
+  message: messageBuild,
+  attachment: attachmentBuild,
+  document: documentBuild,
+  page: pageBuild,
+  publicbody: publicbodyBuild,
+  jurisdiction: jurisdictionBuild,
+  law: lawBuild,
+  category: categoryBuild,
+  classification: classificationBuild,
+  articletag: articletagBuild,
+  governmentplan: governmentplanBuild,
+  georegion: georegionBuild,
+  documentcollection: documentcollectionBuild,
+  pageannotation: pageannotationBuild,
+  campaign: campaignBuild,
+  venue: venueBuild,
+  campaigninformationobject: campaigninformationobjectBuild,
+} satisfies { [N in ResourceName]?: BuiltResource<ResourceItems[N]> };
+
+/** The resources the build precomputes. */
+export type BuiltName = keyof typeof BUILDS;
+
+/**
+ * Each build half by name, typed by its resource's item type (ResourceItems): its list holds
+ * the objects its declaration's filters read, and a pass generic in the name (`BUILT[name]`
+ * with `name: N`) keeps the two of one type.
+ */
+export const BUILT: { readonly [N in BuiltName]: BuiltResource<ResourceItems[N]> } = BUILDS;
+
+/** In the order the build plans them. */
+export const BUILT_NAMES = Object.keys(BUILDS) as readonly BuiltName[];
+
+/** One build half, of whichever resource. */
+export type SomeBuiltResource = { [N in BuiltName]: BuiltResource<ResourceItems[N]> }[BuiltName];
+
+/** The build halves, in the order the build plans them. */
+export const BUILT_RESOURCES: readonly SomeBuiltResource[] = BUILT_NAMES.map((name) => BUILT[name]);
+
+function isBuiltName(name: ResourceName): name is BuiltName {
+  return Object.hasOwn(BUILDS, name);
+}
 
 /** A resource's build half, if the build precomputes it. */
-export function builtResourceOf(resource: ResourceName): BuiltResource | undefined {
-  return BUILT_RESOURCES.find((built) => built.name === resource);
+export function builtResourceOf(resource: ResourceName): SomeBuiltResource | undefined {
+  return isBuiltName(resource) ? BUILT[resource] : undefined;
 }

@@ -10,6 +10,7 @@ import type { Archive } from '../../model/types.ts';
 import type { PlannedFile } from '../../lib/planned-file.ts';
 import type { RenderContext } from './context.ts';
 import type { ResourceName } from './declaration-registry.ts';
+import type { ResourceSpec } from './declaration-spec.ts';
 import type { EmbedRef } from '../embeds.ts';
 
 /**
@@ -31,9 +32,13 @@ interface NameChoices {
   names(archive: Archive): string[];
 }
 
-export type ActionChoices = ListChoices<any> | NameChoices;
+export type ActionChoices<T> = ListChoices<T> | NameChoices;
 
-export interface BuiltResource<T = unknown> {
+/**
+ * `T` is the resource's item type, the one its declaration names (ResourceSpec<T>): the list's
+ * objects are what the declaration's filters read.
+ */
+export interface BuiltResource<T> {
   name: ResourceName;
   /** The objects of the public list, in list order. */
   list(archive: Archive, ctx: RenderContext): T[];
@@ -61,11 +66,12 @@ export interface BuiltResource<T = unknown> {
    */
   unlisted?(archive: Archive, ctx: RenderContext): { key: string; items: T[] }[];
   /** What each list action of the resource's declaration.ts offers, by action path (src/api/resources/autocomplete-files.ts). */
-  actions?: Record<string, ActionChoices>;
+  actions?: Record<string, ActionChoices<T>>;
 }
 
-export function defineBuilt<T>(resource: BuiltResource<T>): BuiltResource<unknown> {
-  return resource;
+/** The build half of the resource `declaration` declares: its list must hold the declaration's item type. */
+export function defineBuilt<T>(declaration: ResourceSpec<T>, built: Omit<BuiltResource<T>, 'name'>): BuiltResource<T> {
+  return { name: declaration.name, ...built };
 }
 
 export function byId(a: { id: number }, b: { id: number }): number {

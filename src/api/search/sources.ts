@@ -6,6 +6,7 @@
  */
 import type { PageItem } from '../resources/page/serializer.ts';
 import type { FoiRequest, PublicBody } from '../../model/types.ts';
+import type { ResourceItems, ResourceName } from '../resources/declaration-registry.ts';
 import { pageKey, type SearchResource } from './layout.ts';
 
 export interface SearchDocument {
@@ -49,8 +50,12 @@ function publicBodyDocument(body: PublicBody): SearchDocument {
   return { group: body.id, key: body.id, fields: [body.name, content.join('\n')] };
 }
 
-export const SEARCH_SOURCES: { [R in SearchResource]: (object: never) => SearchDocument | null } = {
+/**
+ * What the full-text index reads of each list object of a searchable resource, typed by the
+ * resource's item (ResourceItems); none for the others.
+ */
+export const SEARCH_SOURCES: { readonly [N in ResourceName]?: (object: ResourceItems[N]) => SearchDocument | null } = {
   request: requestDocument,
   page: pageDocument,
   publicbody: publicBodyDocument,
-};
+} satisfies Record<SearchResource, unknown>;

@@ -15,7 +15,7 @@ import type { ResourceName } from '../../api/resources/declaration-registry.ts';
 
 export type { FilterOutcome } from '../../api/filters/index.ts';
 
-export function applyFilters(store: BuildStore, resource: ResourceName, query: URLSearchParams, total: number, specs?: readonly FilterSpec<any>[], prefix = ''): Promise<FilterOutcome> {
+export function applyFilters(store: BuildStore, resource: ResourceName, query: URLSearchParams, total: number, specs?: readonly FilterSpec[], prefix = ''): Promise<FilterOutcome> {
   const readerFor = (param: string): FilterReader => ({
     index: (file) => readJson(store, buildPaths.filterIndex(resource, `${prefix}${param}`, file)),
     shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],

@@ -10,6 +10,7 @@ import { searchIndex } from '../../../src/api/search/engine.ts';
 import { bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
 import { parseQuery } from '../../../src/api/search/query.ts';
 import { planSearchIndex } from '../../../src/output/search-index.ts';
+import type { FoiRequest } from '../../../src/model/types.ts';
 
 /** The few fields of a request the index reads (src/api/search/sources.ts). */
 function request(id: number, title: string, text = '', extra: Record<string, unknown> = {}) {
@@ -27,8 +28,9 @@ function request(id: number, title: string, text = '', extra: Record<string, unk
   };
 }
 
-function plan(objects: readonly unknown[]): Map<string, string> {
-  return new Map([...planSearchIndex('request', objects)].map((file) => [file.path, (file as { body: string }).body]));
+function plan(objects: readonly object[]): Map<string, string> {
+  // The objects carry only the fields the index reads: typed as the requests they stand for.
+  return new Map([...planSearchIndex('request', objects as FoiRequest[])].map((file) => [file.path, (file as { body: string }).body]));
 }
 
 async function search(files: Map<string, string>, q: string): Promise<number[]> {

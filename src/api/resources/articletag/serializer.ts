@@ -2,13 +2,13 @@
 import type { ArticleTag } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { byId, defineBuilt, distinctNames, sorted } from '../serializer-spec.ts';
+import { articletag as declaration } from './declaration.ts';
 
 function serializeArticleTag(ctx: RenderContext, tag: ArticleTag) {
   return { resource_uri: ctx.urls.detail('articletag', tag.id), id: tag.id, name: tag.name, slug: tag.slug };
 }
 
-export const articletagBuild = defineBuilt<ArticleTag>({
-  name: 'articletag',
+export const articletagBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.articleTags, byId),
   id: (tag) => tag.id,
   item: serializeArticleTag,

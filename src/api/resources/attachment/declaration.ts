@@ -2,7 +2,7 @@
 import type { Attachment } from '../../../model/types.ts';
 import { boolean, idFilter, text } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { allow, defineResource } from '../declaration-spec.ts';
+import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<Attachment>[] = [
   { param: 'name', parse: text, values: (a) => a.name },
@@ -14,7 +14,7 @@ const filters: FilterSpec<Attachment>[] = [
   { param: 'publicbody', parse: idFilter(), values: (a) => a.message.request.publicBody?.id, repeat: 'or' },
 ];
 
-export const attachment = defineResource('attachment', 'FoiAttachment', 'Foi Attachment', {
+export const attachment: ResourceSpec<Attachment> = defineResource('attachment', 'FoiAttachment', 'Foi Attachment', {
   listMethods: allow('GET', 'POST'),
   detailMethods: allow('GET', 'DELETE'),
   writeActions: [

@@ -5,6 +5,7 @@ import type { Attachment } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { serializeDocument } from '../document/serializer.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
+import { attachment as declaration } from './declaration.ts';
 
 export function attachmentMediaPath(attachment: Attachment): string {
   return mediaPaths.attachment(attachment.message.id, attachment.name);
@@ -50,8 +51,7 @@ export function serializeAttachment(ctx: RenderContext, attachment: Attachment) 
   };
 }
 
-export const attachmentBuild = defineBuilt<Attachment>({
-  name: 'attachment',
+export const attachmentBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.attachments, (a, b) => a.name.localeCompare(b.name) || a.id - b.id),
   id: (attachment) => attachment.id,
   item: serializeAttachment,

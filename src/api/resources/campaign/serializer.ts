@@ -2,6 +2,7 @@
 import type { Campaign } from '../../../model/types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
+import { campaign as declaration } from './declaration.ts';
 
 function serializeCampaign(ctx: RenderContext, campaign: Campaign) {
   return {
@@ -16,8 +17,7 @@ function serializeCampaign(ctx: RenderContext, campaign: Campaign) {
   };
 }
 
-export const campaignBuild = defineBuilt<Campaign>({
-  name: 'campaign',
+export const campaignBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.campaigns, byId),
   id: (campaign) => campaign.id,
   item: serializeCampaign,

@@ -7,7 +7,7 @@ import type { InformationObject } from '../../../model/types.ts';
 import { idFilter, prefixes } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import { words } from '../../filters/words.ts';
-import { allow, defineResource } from '../declaration-spec.ts';
+import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 /** froide-campaign's `status` filter: which of its values an object matches (filters.py StatusFilter). */
 function campaignStatuses(object: InformationObject): string[] {
@@ -37,7 +37,7 @@ const filters: FilterSpec<InformationObject>[] = [
   { param: 'requested', parse: { kind: 'lenient', accept: 'present' }, values: (o) => (o.requests.length ? true : null) },
 ];
 
-export const campaigninformationobject = defineResource('campaigninformationobject', 'InformationObject', 'Information Object', {
+export const campaigninformationobject: ResourceSpec<InformationObject> = defineResource('campaigninformationobject', 'InformationObject', 'Information Object', {
   listMethods: allow('GET', 'POST'),
   permission: 'open',
   byFunction: 'all',

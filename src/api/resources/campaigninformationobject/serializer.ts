@@ -9,6 +9,7 @@ import type { RenderContext } from '../context.ts';
 import { serializePublicBodyDetail } from '../publicbody/serializer.ts';
 import { buildPaths } from '../../build-paths.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
+import { campaigninformationobject as declaration } from './declaration.ts';
 
 /** Django's `escape`, which a template applies to every variable (autoescape). */
 function escapeHtml(text: string): string {
@@ -114,8 +115,7 @@ function serializeInformationObjectDetail(ctx: RenderContext, object: Informatio
   };
 }
 
-export const campaigninformationobjectBuild = defineBuilt<InformationObject>({
-  name: 'campaigninformationobject',
+export const campaigninformationobjectBuild = defineBuilt(declaration, {
   list: (archive) =>
     sorted(archive.informationObjects, (a, b) => a.campaign.id - b.campaign.id || (a.ordering < b.ordering ? 1 : a.ordering > b.ordering ? -1 : 0) || a.id - b.id),
   id: (object) => `${object.campaign.id}/${object.ident}`,

@@ -2,11 +2,11 @@
 import type { Category } from '../../../model/types.ts';
 import { boolean, treeFilters } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { defineResource } from '../declaration-spec.ts';
+import { defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<Category>[] = [...treeFilters<Category>(), { param: 'is_topic', parse: boolean, values: (c) => c.isTopic }];
 
-export const category = defineResource('category', 'Category', 'Category', {
+export const category: ResourceSpec<Category> = defineResource('category', 'Category', 'Category', {
   listActions: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list', object: 'NameChoice' }],
   filters,
   objects: { item: 'Category', detail: 'Category' },

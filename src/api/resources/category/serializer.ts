@@ -4,10 +4,10 @@
 import type { Category } from '../../../model/types.ts';
 import { treeOrder } from '../../../model/records.ts';
 import { compareNames, defineBuilt } from '../serializer-spec.ts';
+import { category as declaration } from './declaration.ts';
 import { serializeCategory } from '../tree.ts';
 
-export const categoryBuild = defineBuilt<Category>({
-  name: 'category',
+export const categoryBuild = defineBuilt(declaration, {
   list: (archive) => treeOrder(archive.categories),
   id: (category) => category.id,
   item: serializeCategory,

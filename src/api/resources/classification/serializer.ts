@@ -1,13 +1,12 @@
 
 
 /** froide's classifications: the tree serializer of src/api/resources/tree.ts. */
-import type { Classification } from '../../../model/types.ts';
 import { treeOrder } from '../../../model/records.ts';
 import { defineBuilt } from '../serializer-spec.ts';
+import { classification as declaration } from './declaration.ts';
 import { serializeClassification } from '../tree.ts';
 
-export const classificationBuild = defineBuilt<Classification>({
-  name: 'classification',
+export const classificationBuild = defineBuilt(declaration, {
   list: (archive) => treeOrder(archive.classifications),
   id: (classification) => classification.id,
   item: serializeClassification,

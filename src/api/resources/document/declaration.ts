@@ -6,7 +6,7 @@ import type { Document } from '../../../model/types.ts';
 import { collectionFilters, DATA_FILTERS, dateKey, DOCUMENT_DATES, idFilter, NO_CHOICE } from '../../filters/common.ts';
 import { dataKeys } from '../../filters/data.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { allow, defineResource } from '../declaration-spec.ts';
+import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<Document>[] = [
   // Documents carry no tags and belong to no portal here: every value names nothing (docs/api.md).
@@ -21,7 +21,7 @@ const filters: FilterSpec<Document>[] = [
   { param: 'data', parse: DATA_FILTERS, values: (d) => dataKeys(d.data) },
 ];
 
-export const document = defineResource('document', 'Document', 'Document', {
+export const document: ResourceSpec<Document> = defineResource('document', 'Document', 'Document', {
   detailMethods: allow('GET', 'PUT', 'PATCH'),
   permission: 'open',
   filters,

@@ -14,6 +14,7 @@ import { serializePage } from '../page/serializer.ts';
 import { apiJson } from '../../json.ts';
 import { withTokenSlot } from '../../token-slots.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
+import { document as declaration } from './declaration.ts';
 import { collectionKey } from '../documentcollection/serializer.ts';
 
 const PDF_PROPERTY_KEYS = ['title', 'author', 'creator', 'subject', 'producer'] as const;
@@ -143,8 +144,7 @@ export function unlistedDocuments(archive: Archive): Document[] {
   return sorted(archive.documents.filter((document) => document.public && !document.listed), byId);
 }
 
-export const documentBuild = defineBuilt<Document>({
-  name: 'document',
+export const documentBuild = defineBuilt(declaration, {
   list: listedDocuments,
   details: (archive) => sorted(archive.documents.filter(hasDetail), byId),
   id: (document) => document.id,

@@ -11,6 +11,7 @@ import { renderDateTime, type RenderContext } from '../context.ts';
 import { documentMedia, serializeDocument } from '../document/serializer.ts';
 import { markdownToLimitedHtml } from '../markdown.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
+import { documentcollection as declaration } from './declaration.ts';
 
 /** filingcabinet's MAX_COLLECTION_DOCS. */
 const MAX_DOCUMENTS = 50;
@@ -96,8 +97,7 @@ function* collectionFiles(ctx: RenderContext, collection: DocumentCollection): G
   }
 }
 
-export const documentcollectionBuild = defineBuilt<DocumentCollection>({
-  name: 'documentcollection',
+export const documentcollectionBuild = defineBuilt(declaration, {
   // docs/froide.md#visibility: the list holds public, listed collections; unlisted ones answer by id with their uid.
   list: (archive) => sorted(archive.collections.filter((collection) => collection.listed), byId),
   id: (collection) => collection.id,

@@ -4,9 +4,9 @@
  * detail (405); an anonymous DELETE reaches the lookup of the caller's own follows (404), so
  * the permission check lets anonymous writes through.
  */
-import { allow, defineResource } from '../declaration-spec.ts';
+import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
-export const following = defineResource('following', 'FoiRequestFollower', 'Foi Request Follower', {
+export const following: ResourceSpec<never> = defineResource('following', 'FoiRequestFollower', 'Foi Request Follower', {
   listMethods: allow('GET', 'POST'),
   detailMethods: allow('DELETE'),
   defaultLimit: 150,

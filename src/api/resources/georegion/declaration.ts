@@ -3,7 +3,7 @@ import { shapeRecord } from '../../../model/geometry.ts';
 import type { GeoRegion } from '../../../model/types.ts';
 import { ancestors, idFilter, text } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { defineResource, RENDERS } from '../declaration-spec.ts';
+import { defineResource, RENDERS, type ResourceSpec } from '../declaration-spec.ts';
 
 /** froide's georegion filters (okfde/froide:froide/georegion/api_views.py `GeoRegionFilter`). */
 const filters: FilterSpec<GeoRegion>[] = [
@@ -21,7 +21,7 @@ const filters: FilterSpec<GeoRegion>[] = [
   { param: 'slug', parse: text, values: (r) => r.slug },
 ];
 
-export const georegion = defineResource('georegion', 'GeoRegion', 'Geo Region', {
+export const georegion: ResourceSpec<GeoRegion> = defineResource('georegion', 'GeoRegion', 'Geo Region', {
   renders: [...RENDERS, 'application/javascript'],
   listActions: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list', object: 'IdChoice' }],
   filters,

@@ -8,6 +8,7 @@ import type { GeoRegion } from '../../../model/types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { treeOrder } from '../../../model/records.ts';
 import { compareNames, defineBuilt } from '../serializer-spec.ts';
+import { georegion as declaration } from './declaration.ts';
 
 /** froide's German names of the kinds (okfde/froide:froide/locale/de/LC_MESSAGES/django.po). */
 export const GEOREGION_KIND_LABELS: Record<string, string> = {
@@ -56,8 +57,7 @@ function serializeGeoRegionDetail(ctx: RenderContext, region: GeoRegion) {
   return { ...serializeGeoRegion(ctx, region), geom: multiPolygon(region.polygons), gov_seat: point(region.govSeat) };
 }
 
-export const georegionBuild = defineBuilt<GeoRegion>({
-  name: 'georegion',
+export const georegionBuild = defineBuilt(declaration, {
   list: (archive) => treeOrder(archive.georegions),
   id: (region) => region.id,
   item: serializeGeoRegion,

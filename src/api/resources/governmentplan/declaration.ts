@@ -3,7 +3,7 @@ import { PLAN_STATUSES } from '../../../content/choices.ts';
 import type { GovernmentPlan } from '../../../model/types.ts';
 import { idFilter, text } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { defineResource } from '../declaration-spec.ts';
+import { defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 /**
  * froide-govplan: `properties=key` keeps plans that have the key, `properties=key:value` those
@@ -22,7 +22,7 @@ const filters: FilterSpec<GovernmentPlan>[] = [
   { param: 'properties', parse: text, values: (p) => propertyKeys(p.properties) },
 ];
 
-export const governmentplan = defineResource('governmentplan', 'GovernmentPlan', 'Government Plan', {
+export const governmentplan: ResourceSpec<GovernmentPlan> = defineResource('governmentplan', 'GovernmentPlan', 'Government Plan', {
   filters,
   objects: { item: 'GovernmentPlan', detail: 'GovernmentPlan' },
 });

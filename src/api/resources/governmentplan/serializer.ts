@@ -5,6 +5,7 @@
 import type { GovernmentPlan } from '../../../model/types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
+import { governmentplan as declaration } from './declaration.ts';
 
 function serializeGovernmentPlan(ctx: RenderContext, plan: GovernmentPlan) {
   const siteUrl = ctx.urls.governmentPlanPage(plan.government.slug, plan.slug);
@@ -34,8 +35,7 @@ function serializeGovernmentPlan(ctx: RenderContext, plan: GovernmentPlan) {
   };
 }
 
-export const governmentplanBuild = defineBuilt<GovernmentPlan>({
-  name: 'governmentplan',
+export const governmentplanBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.governmentPlans, (a, b) => a.reference.localeCompare(b.reference) || a.title.localeCompare(b.title, 'de') || a.id - b.id),
   id: (plan) => plan.id,
   item: serializeGovernmentPlan,

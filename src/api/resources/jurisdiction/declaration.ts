@@ -1,6 +1,7 @@
 /** froide's jurisdictions (docs/froide.md#jurisdiction): no filters. */
-import { defineResource } from '../declaration-spec.ts';
+import type { Jurisdiction } from '../../../model/types.ts';
+import { defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
-export const jurisdiction = defineResource('jurisdiction', 'Jurisdiction', 'Jurisdiction', {
+export const jurisdiction: ResourceSpec<Jurisdiction> = defineResource('jurisdiction', 'Jurisdiction', 'Jurisdiction', {
   objects: { item: 'Jurisdiction', detail: 'Jurisdiction' },
 });

@@ -2,6 +2,7 @@
 import type { Jurisdiction } from '../../../model/types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
+import { jurisdiction as declaration } from './declaration.ts';
 
 export function serializeJurisdiction(ctx: RenderContext, jurisdiction: Jurisdiction) {
   return {
@@ -19,8 +20,7 @@ export function serializeJurisdiction(ctx: RenderContext, jurisdiction: Jurisdic
   };
 }
 
-export const jurisdictionBuild = defineBuilt<Jurisdiction>({
-  name: 'jurisdiction',
+export const jurisdictionBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.jurisdictions, (a, b) => a.rank - b.rank || a.name.localeCompare(b.name, 'de') || a.id - b.id),
   id: (jurisdiction) => jurisdiction.id,
   item: serializeJurisdiction,

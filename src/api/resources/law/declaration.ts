@@ -2,7 +2,7 @@
 import type { Law } from '../../../model/types.ts';
 import { boolean, idFilter, NAME_SEARCH } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { defineResource } from '../declaration-spec.ts';
+import { defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<Law>[] = [
   { param: 'jurisdiction', parse: idFilter('jurisdiction'), values: (l) => l.jurisdiction.id },
@@ -12,7 +12,7 @@ const filters: FilterSpec<Law>[] = [
   { param: 'meta', parse: boolean, values: (l) => l.meta },
 ];
 
-export const law = defineResource('law', 'FoiLaw', 'Foi Law', {
+export const law: ResourceSpec<Law> = defineResource('law', 'FoiLaw', 'Foi Law', {
   listActions: [{ path: 'autocomplete', viewName: 'Autocomplete', source: 'list', object: 'IdChoice' }],
   filters,
   objects: { item: 'FoiLaw', detail: 'FoiLaw' },

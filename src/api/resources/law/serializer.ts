@@ -3,6 +3,7 @@ import type { Law } from '../../../model/types.ts';
 import type { RenderContext } from '../context.ts';
 import { markdownToHtml } from '../markdown.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
+import { law as declaration } from './declaration.ts';
 
 export function serializeLaw(ctx: RenderContext, law: Law) {
   const { urls } = ctx;
@@ -36,8 +37,7 @@ export function serializeLaw(ctx: RenderContext, law: Law) {
   };
 }
 
-export const lawBuild = defineBuilt<Law>({
-  name: 'law',
+export const lawBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.laws, (a, b) => Number(b.meta) - Number(a.meta) || b.priority - a.priority || a.id - b.id),
   id: (law) => law.id,
   item: serializeLaw,

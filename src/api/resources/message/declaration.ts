@@ -3,7 +3,7 @@ import { MESSAGE_KINDS } from '../../../content/choices.ts';
 import type { Message } from '../../../model/types.ts';
 import { boolean, idFilter } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { allow, defineResource } from '../declaration-spec.ts';
+import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<Message>[] = [
   { param: 'request', parse: idFilter('request'), values: (m) => m.request.id },
@@ -12,7 +12,7 @@ const filters: FilterSpec<Message>[] = [
   { param: 'is_draft', parse: boolean, values: (m) => m.isDraft },
 ];
 
-export const message = defineResource('message', 'FoiMessage', 'Foi Message', {
+export const message: ResourceSpec<Message> = defineResource('message', 'FoiMessage', 'Foi Message', {
   listMethods: allow('GET', 'POST'),
   detailMethods: allow('GET', 'PUT', 'PATCH'),
   writeActions: [{ path: 'publish', viewName: 'Publish', detail: true }],

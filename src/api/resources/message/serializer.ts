@@ -7,6 +7,7 @@ import type { Message } from '../../../model/types.ts';
 import { serializeAttachment } from '../attachment/serializer.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
+import { message as declaration } from './declaration.ts';
 
 /**
  * German labels of froide's request statuses (`FoiRequest.STATUS` choices): a message's
@@ -72,8 +73,7 @@ export function serializeMessage(ctx: RenderContext, message: Message) {
   };
 }
 
-export const messageBuild = defineBuilt<Message>({
-  name: 'message',
+export const messageBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.messages, byId),
   id: (message) => message.id,
   item: serializeMessage,

@@ -3,7 +3,7 @@ import { collectionFilters, DATA_FILTERS, dateKey, DOCUMENT_DATES, idFilter, NO_
 import { dataKeys } from '../../filters/data.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import type { PageItem } from './serializer.ts';
-import { defineResource, RENDERS } from '../declaration-spec.ts';
+import { defineResource, RENDERS, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<PageItem>[] = [
   // froide: simple_query_string over title^3, description^2 and content, every word (AND),
@@ -46,7 +46,7 @@ const filters: FilterSpec<PageItem>[] = [
   { param: 'data', parse: DATA_FILTERS, values: (p) => dataKeys(p.document.data) },
 ];
 
-export const page = defineResource('page', 'Page', 'Page', {
+export const page: ResourceSpec<PageItem> = defineResource('page', 'Page', 'Page', {
   detailMethods: null,
   renders: [...RENDERS, 'application/xml'],
   facets: true,

@@ -3,6 +3,7 @@ import type { Document } from '../../../model/types.ts';
 import type { DocumentFacts } from '../../../documents/document-facts.ts';
 import type { RenderContext } from '../context.ts';
 import { defineBuilt } from '../serializer-spec.ts';
+import { page as declaration } from './declaration.ts';
 import { listedDocuments, pageImageUrl, unlistedDocuments } from '../document/serializer.ts';
 import { collectionKey } from '../documentcollection/serializer.ts';
 
@@ -27,8 +28,7 @@ function pageItems(ctx: RenderContext, document: Document): PageItem[] {
   return ctx.facts(document).pages.map((page) => ({ document, page }));
 }
 
-export const pageBuild = defineBuilt<PageItem>({
-  name: 'page',
+export const pageBuild = defineBuilt(declaration, {
   list: (archive, ctx) => listedDocuments(archive, ctx).flatMap((document) => pageItems(ctx, document)),
   // An unlisted document's pages are listed for its pages_uri, `?document=<id>&uid=<uid>`
   // (docs/froide.md#page: the document filter lifts the listed-only rule; docs/froide.md#media-files-and-page-images), and nowhere else.

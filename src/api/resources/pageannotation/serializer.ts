@@ -11,6 +11,7 @@ import { renderDateTime, type RenderContext } from '../context.ts';
 import { documentFileUrl, documentMediaDir } from '../document/serializer.ts';
 import { collectionKey } from '../documentcollection/serializer.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
+import { pageannotation as declaration } from './declaration.ts';
 
 /** froide's name for the cropped area of an annotation: next to the page's original image. */
 export function annotationMediaPath(annotation: PageAnnotation): string {
@@ -49,8 +50,7 @@ function* annotationFiles(ctx: RenderContext, documents: readonly Document[]): G
   }
 }
 
-export const pageannotationBuild = defineBuilt<PageAnnotation>({
-  name: 'pageannotation',
+export const pageannotationBuild = defineBuilt(declaration, {
   // froide lists annotations only for `?document=<id>` (src/serve/api/views/pageannotation.ts); the bare list is empty.
   list: () => [],
   details: (archive) => sorted(archive.annotations.filter((annotation) => annotation.document.public && annotation.document.listed), byId),

@@ -1,7 +1,7 @@
 /** froide's problem reports (docs/froide.md#problemreport): login only, so every method is a 401 here. */
-import { defineResource } from '../declaration-spec.ts';
+import { defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
-export const problemreport = defineResource('problemreport', 'ProblemReport', 'Problem Report', {
+export const problemreport: ResourceSpec<never> = defineResource('problemreport', 'ProblemReport', 'Problem Report', {
   permission: 'login',
   writeActions: [
     { path: 'claim', viewName: 'Claim', detail: true },

@@ -3,7 +3,7 @@ import { GEOREGION_KINDS } from '../../../content/choices.ts';
 import type { PublicBody } from '../../../model/types.ts';
 import { ancestorsAndSelf, idFilter, NAME_SEARCH, text, type TreeNode } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { defineResource, RENDERS, type Judged } from '../declaration-spec.ts';
+import { defineResource, type Judged, RENDERS, type ResourceSpec } from '../declaration-spec.ts';
 
 /** Keys of objects linked to tree nodes: each node's id, and `<id>/` for it and every ancestor (ids `subtree`). */
 function subtreeKeys(nodes: readonly TreeNode[]): string[] {
@@ -40,7 +40,7 @@ const searchFilters: FilterSpec<Judged<PublicBody>>[] = [
   { param: 'regions_kind', parse: { kind: 'choice', choices: GEOREGION_KINDS }, values: ({ object: b }) => b.regions.map((r) => r.kind) },
 ];
 
-export const publicbody = defineResource('publicbody', 'PublicBody', 'Public Body', {
+export const publicbody: ResourceSpec<PublicBody> = defineResource('publicbody', 'PublicBody', 'Public Body', {
   renders: [...RENDERS, 'application/javascript'],
   facets: true,
   listActions: [

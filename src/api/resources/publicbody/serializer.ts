@@ -9,6 +9,7 @@ import { serializeJurisdiction } from '../jurisdiction/serializer.ts';
 import { serializeLaw } from '../law/serializer.ts';
 import { markdownToHtml } from '../markdown.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
+import { publicbody as declaration } from './declaration.ts';
 import { embedPacks } from '../../embeds.ts';
 import { apiJson } from '../../json.ts';
 
@@ -91,8 +92,7 @@ export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) 
   };
 }
 
-export const publicbodyBuild = defineBuilt<PublicBody>({
-  name: 'publicbody',
+export const publicbodyBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.publicBodies, (a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
   id: (body) => body.id,
   item: serializePublicBody,

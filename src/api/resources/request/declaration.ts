@@ -4,7 +4,7 @@ import type { Category, Classification, FoiRequest } from '../../../model/types.
 import { boolean, dateKey, idFilter, NO_CHOICE, prefixes, text } from '../../filters/common.ts';
 import { djangoSlugify } from '../../python.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { allow, defineResource, type Judged } from '../declaration-spec.ts';
+import { allow, defineResource, type Judged, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<FoiRequest>[] = [
   // froide: active users with a public profile; here the users of published requests.
@@ -115,7 +115,7 @@ const searchFilters: FilterSpec<Judged<FoiRequest>>[] = [
   { param: 'last', parse: { kind: 'range', value: 'date', min: 'last_after', max: 'last_before', errorKey: 'last' }, values: ({ object: r }) => dateKey(r.lastMessage) },
 ];
 
-export const request = defineResource('request', 'FoiRequest', 'Foi Request', {
+export const request: ResourceSpec<FoiRequest> = defineResource('request', 'FoiRequest', 'Foi Request', {
   listMethods: allow('GET', 'POST'),
   detailMethods: allow('GET', 'PUT', 'PATCH'),
   listActions: [

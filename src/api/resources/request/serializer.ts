@@ -8,6 +8,7 @@ import { serializeLaw } from '../law/serializer.ts';
 import { serializeMessage, STATUS_NAMES } from '../message/serializer.ts';
 import { serializePublicBodyDetail, serializeSimplePublicBody } from '../publicbody/serializer.ts';
 import { defineBuilt, distinctNames, sorted } from '../serializer-spec.ts';
+import { request as declaration } from './declaration.ts';
 
 /** German labels of status and resolution values (docs/froide.md#choices). */
 const READABLE_STATUS: Record<string, string> = {
@@ -80,8 +81,7 @@ function serializeRequestDetail(ctx: RenderContext, request: FoiRequest) {
   };
 }
 
-export const requestBuild = defineBuilt<FoiRequest>({
-  name: 'request',
+export const requestBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.requests, (a, b) => (b.lastMessage ?? -Infinity) - (a.lastMessage ?? -Infinity) || b.id - a.id),
   id: (request) => request.id,
   item: serializeRequest,

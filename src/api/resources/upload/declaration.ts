@@ -1,7 +1,7 @@
 /** froide's tus uploads: login only; tus answers HEAD itself (docs/froide.md#methods-and-options: POST (+HEAD); PUT, PATCH, DELETE, HEAD). */
-import { allow, defineResource } from '../declaration-spec.ts';
+import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
-export const upload = defineResource('upload', 'Upload', 'Upload', {
+export const upload: ResourceSpec<never> = defineResource('upload', 'Upload', 'Upload', {
   listMethods: allow('POST', 'HEAD'),
   detailMethods: allow('PUT', 'PATCH', 'DELETE', 'HEAD'),
   permission: 'login',

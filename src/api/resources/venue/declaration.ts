@@ -5,7 +5,7 @@
 import type { Venue } from '../../../model/types.ts';
 import { text } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import { allow, defineResource } from '../declaration-spec.ts';
+import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
 /**
  * froide-food (api_views.py, venue_providers/amenity.py): the point and radius (default 10 km,
@@ -19,7 +19,7 @@ const filters: FilterSpec<Venue>[] = [
   { param: 'categories', parse: text, values: (v) => v.category, repeat: 'or' },
 ];
 
-export const venue = defineResource('venue', 'Venue', 'Venue', {
+export const venue: ResourceSpec<Venue> = defineResource('venue', 'Venue', 'Venue', {
   listMethods: allow('GET', 'POST'),
   permission: 'open',
   byFunction: 'all',

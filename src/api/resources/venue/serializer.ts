@@ -10,6 +10,7 @@ import type { Attachment, FoiRequest, Venue } from '../../../model/types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { serializePublicBodyDetail } from '../publicbody/serializer.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
+import { venue as declaration } from './declaration.ts';
 
 /** froide-food's request text (froide_food/utils.py Q1, Q2). */
 const Q1 = '1. Wann haben die beiden letzten lebensmittelrechtlichen Betriebsüberprüfungen im folgenden Betrieb stattgefunden:';
@@ -105,8 +106,7 @@ function serializeVenueDetail(ctx: RenderContext, venue: Venue) {
   };
 }
 
-export const venueBuild = defineBuilt<Venue>({
-  name: 'venue',
+export const venueBuild = defineBuilt(declaration, {
   // Positions only: every answer orders the venues in range by distance (src/serve/api/views/venue.ts).
   list: (archive) => sorted(archive.venues, (a, b) => (a.ident < b.ident ? -1 : a.ident > b.ident ? 1 : 0)),
   id: (venue) => venue.ident,

@@ -21,7 +21,7 @@ const input = (name: string, type: 'text' | 'search' | 'number' | 'date', hint?:
 const select = (name: string, values: readonly string[]): FormField => ({ name, kind: 'select', options: [ANY, ...values.map((value) => [value, value] as const)] });
 
 /** The controls of one filter; none for filters no value passes (`nochoice`) or whose names depend on the data (`data.*`). */
-function fieldsOf(spec: FilterSpec<any>): FormField[] {
+function fieldsOf(spec: FilterSpec): FormField[] {
   const parse: FilterParse = spec.parse;
   const name = spec.param;
   switch (parse.kind) {
@@ -61,7 +61,7 @@ function fieldsOf(spec: FilterSpec<any>): FormField[] {
 }
 
 /** Every control of a resource's filters, in the table's order. */
-export function filterFields(resource: ResourceName, specs: readonly FilterSpec<any>[] = filtersOf(resource)): FormField[] {
+export function filterFields(resource: ResourceName, specs: readonly FilterSpec[] = filtersOf(resource)): FormField[] {
   return specs.flatMap(fieldsOf);
 }
 

@@ -422,7 +422,7 @@ export const ERRORS = catalogue({
   }),
   ImportedWithoutAnnotation: kind({
     title: 'an imported document with annotation switched off',
-    message: () => 'is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)',
+    message: () => 'is false, but documents imported from parliamentary sources always allow annotation (docs/api.md#document-fields)',
     hint: () => 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own',
   }),
 

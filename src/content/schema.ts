@@ -365,7 +365,7 @@ const documentSchema = z.strictObject({
   published_at: dateTimeField().nullable().default(null),
   public: z.boolean().default(true),
   listed: z.boolean().default(true),
-  allow_annotation: z.boolean().default(true).describe('Must stay true: imported documents allow annotation (spec §2.5). Leave it out.'),
+  allow_annotation: z.boolean().default(true).describe('Must stay true: imported documents allow annotation (docs/api.md#document-fields). Leave it out.'),
   last_modified_at: dateTimeField().optional().describe('Defaults to published_at, else site updated_at.'),
   properties: z
     .strictObject({
@@ -377,7 +377,7 @@ const documentSchema = z.strictObject({
       tables: z.array(tableSchema).nullable().optional().describe('Published as properties._tables.'),
     })
     .default({})
-    .describe('Source facts of imported documents (spec §2.6).'),
+    .describe('Source facts of imported documents (docs/api.md#document-fields).'),
   data: z
     .union([
       z.strictObject({
@@ -396,7 +396,7 @@ const documentSchema = z.strictObject({
       z.strictObject({}),
     ])
     .default({})
-    .describe('Parliamentary paper or research paper facts (spec §2.7), or nothing.'),
+    .describe('Parliamentary paper or research paper facts (docs/api.md#document-fields), or nothing.'),
 });
 
 // --- froide-food venues and froide-campaign information campaigns ----------------------------

@@ -214,12 +214,12 @@ describe('content validation', () => {
         line: 3,
         column: 19,
         path: 'allow_annotation',
-        message: 'is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)',
+        message: 'is false, but documents imported from parliamentary sources always allow annotation (docs/api.md#document-fields)',
         hint: 'delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own',
       },
     ]);
     expect(formatProblem(problems.list[0]!, 'content')).toBe(
-      'error content/documents/1-x/document.yaml:3:19 allow_annotation: is false, but documents imported from parliamentary sources always allow annotation (spec §2.5)\n' +
+      'error content/documents/1-x/document.yaml:3:19 allow_annotation: is false, but documents imported from parliamentary sources always allow annotation (docs/api.md#document-fields)\n' +
         '    -> delete the line "allow_annotation: false"; only documents derived from attachments have annotation switched off, and they get that on their own',
     );
   });

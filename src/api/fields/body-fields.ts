@@ -101,7 +101,7 @@ const FOI_LAW = {
   max_response_time_unit: enumOf(LAW_RESPONSE_TIME_UNITS),
   letter_start: string,
   letter_end: string,
-  last_modified_at: date.nullable().describe("Python's str() of a date (facts §1.4)."),
+  last_modified_at: date.nullable().describe("Python's str() of a date (docs/api.md#values)."),
   refusal_reasons: string.describe('One reason per line.'),
   legal_text: string,
   combined: arrayOf(link('law')),

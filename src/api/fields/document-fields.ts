@@ -30,7 +30,7 @@ const DOCUMENT = {
   original: link('attachment').nullable(),
   foirequest: link('request').nullable(),
   publicbody: link('publicbody').nullable(),
-  last_modified_at: pythonDateTime.describe("Python's str() of a UTC date-time (spec §2.5)."),
+  last_modified_at: pythonDateTime.describe("Python's str() of a UTC date-time (docs/api.md#document-fields)."),
 } satisfies FieldTable;
 
 const PAGE = {

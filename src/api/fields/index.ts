@@ -46,6 +46,6 @@ export const OBJECTS: Readonly<Record<string, FieldTable>> = {
 
 /** Named types that are no object table: unions and maps. */
 export const TYPES: Readonly<Record<string, FieldType>> = {
-  DocumentData: oneOf(ref('ParliamentaryPaper'), ref('ResearchPaper'), new FieldType({ type: 'object', maxProperties: 0 })).describe('Spec §2.7; an empty object when there is none.'),
+  DocumentData: oneOf(ref('ParliamentaryPaper'), ref('ResearchPaper'), new FieldType({ type: 'object', maxProperties: 0 })).describe('docs/api.md#document-fields; an empty object when there is none.'),
   FilterErrors: mapOf(arrayOf(string)).describe('Every invalid filter parameter with its messages (django-filter).'),
 };

@@ -130,7 +130,7 @@ export function apiPaths(): Paths {
   const paths: Paths = {
     [routePath({ kind: 'root' })]: {
       get: operation('root_retrieve', 'root', 'The root index: every resource and its list URL', [FORMAT_PARAMETER], {
-        '200': { description: 'Resource name to list URL (spec §2.1).', content: json(named('ApiRoot')) },
+        '200': { description: 'Resource name to list URL (docs/api.md#root-index).', content: json(named('ApiRoot')) },
         ...errors('NotFound', 'NotAcceptable'),
       }),
     },

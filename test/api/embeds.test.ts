@@ -10,22 +10,10 @@ import { encodePack } from '../../src/api/packs.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { readDetail, readListItems, readSlotSet } from '../../src/serve/shared/pack-reader.ts';
 import type { BuildStore } from '../../src/serve/shared/build-store.ts';
+import { memoryStore } from '../helpers/memory-store.ts';
 
 const encoder = new TextEncoder();
 const text = (bytes: Uint8Array | null | undefined) => (bytes ? new TextDecoder().decode(bytes) : null);
-
-/** A BuildStore over files in memory that records every range it is asked for. */
-function memoryStore(files: Map<string, Uint8Array>): BuildStore & { ranges: string[] } {
-  const ranges: string[] = [];
-  return {
-    ranges,
-    read: async (path) => files.get(path) ?? null,
-    readRange: async (path, start, end) => {
-      ranges.push(`${path} ${start}-${end}`);
-      return files.get(path)?.subarray(start, end) ?? null;
-    },
-  };
-}
 
 const body = (id: number, count: number) => ({ resource_uri: `https://x.test/api/v1/publicbody/${id}/`, id, name: `Amt ${id}`, number_of_requests: count });
 

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_SLOTS, chunkOf, encodePack, ENTRY_BYTES, entryRange, listCounting, packOf, parseEntries, PACK_SLOTS } from '../../src/api/packs.ts';
 import { readSlots } from '../../src/serve/shared/pack-reader.ts';
-import type { BuildStore } from '../../src/serve/shared/build-store.ts';
+import { memoryStore } from '../helpers/memory-store.ts';
 
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
-
-/** A BuildStore over files in memory that records every range it is asked for. */
-function memoryStore(files: Map<string, Uint8Array>): BuildStore & { ranges: string[] } {
-  const ranges: string[] = [];
-  return {
-    ranges,
-    read: async (path) => files.get(path) ?? null,
-    readRange: async (path, start, end) => {
-      ranges.push(`${path} ${start}-${end}`);
-      return files.get(path)?.subarray(start, end) ?? null;
-    },
-  };
-}
 
 describe('pack format', () => {
   it('starts with a table of 16-character entries (file, start, length) and keeps bodies in slot order', () => {

@@ -19,6 +19,8 @@ export const fulltext = valueKind<FulltextParse, string>({
     const found = await reader.search(value);
     if (rankings) rankings.push(found);
     else found.positions.forEach((position, i) => scores.set(position, found.scores[i]!));
-    return Array.from(found.positions);
+    const positions = new Array<number>(found.positions.length);
+    for (let i = 0; i < positions.length; i++) positions[i] = found.positions[i]!;
+    return positions;
   },
 });

@@ -6,6 +6,7 @@
  * A request touches one index file per filter value, never the collection.
  */
 import type { Archive } from '../../model/types.ts';
+import { descendingOrder } from '../../lib/radix-order.ts';
 import { countingOf } from '../packs.ts';
 import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceItems, type ResourceName } from '../resources/declaration-registry.ts';
 import { boolean } from './boolean.ts';
@@ -74,6 +75,17 @@ export function filterIndexes<T>(resource: ResourceName, specs: readonly FilterS
   return specs.flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));
 }
 
+export interface FilterOptions {
+  /** Positions (ascending) that any answer stays within when a filter applies: a search action's scope. */
+  within?: readonly number[];
+  /**
+   * Only the first `ranked` positions of a ranked answer need their order (a page ends there);
+   * the rest follow in any order, so a search that matches most of a list selects its best
+   * instead of ordering all of them.
+   */
+  ranked?: number;
+}
+
 export type FilterOutcome =
   /** No filter parameter applies: the whole list. */
   | { kind: 'all' }
@@ -89,6 +101,7 @@ export async function filterPositions(
   readerFor: (param: string) => FilterReader,
   total: number,
   specs: readonly FilterSpec[] = filtersOf(resource),
+  options: FilterOptions = {},
 ): Promise<FilterOutcome> {
   const count = countingOf(resource, total);
   const errors: Record<string, string[]> = {};
@@ -124,6 +137,7 @@ export async function filterPositions(
   const ordered = ordering >= 0 && Array.isArray(results[ordering]) ? (results[ordering] as number[]) : null;
   const lists = results.filter((result, i): result is number[] => Array.isArray(result) && !(ordered && i === ordering));
   if (!ordered && lists.length === 0) return { kind: 'all' };
+  if (options.within) lists.push([...options.within]);
   lists.sort((a, b) => a.length - b.length);
   let positions: number[];
   if (!ordered) positions = lists.reduce(intersect);
@@ -133,16 +147,18 @@ export async function filterPositions(
     positions = others ? ordered.filter((position) => others.has(position)) : ordered;
   }
   // Stable: equal scores keep the order above.
-  if (scores.size || rankings.length) positions = byScore(positions, scoresOf(positions, scores, rankings));
+  if (scores.size || rankings.length) positions = byScore(positions, scoresOf(positions, scores, rankings), options.ranked);
   return { kind: 'positions', positions };
 }
 
 /** The score of each position (0 where none is given): the rankings' and the scores' summed. */
 function scoresOf(positions: readonly number[], scores: Map<number, number>, rankings: readonly Ranking[]): Float64Array {
-  const out = new Float64Array(positions.length);
-  if (scores.size) positions.forEach((position, i) => (out[i] = scores.get(position) ?? 0));
   let ascending = true;
   for (let i = 1; ascending && i < positions.length; i++) ascending = positions[i - 1]! < positions[i]!;
+  // One search and nothing else taken away: its own scores, in its own order.
+  if (!scores.size && rankings.length === 1 && ascending && rankings[0]!.positions.length === positions.length) return rankings[0]!.scores;
+  const out = new Float64Array(positions.length);
+  if (scores.size) positions.forEach((position, i) => (out[i] = scores.get(position) ?? 0));
   for (const ranking of rankings) {
     if (ascending) {
       // Both ascending: one walk.
@@ -160,33 +176,62 @@ function scoresOf(positions: readonly number[], scores: Map<number, number>, ran
 }
 
 /**
- * `positions` by score, highest first, equal scores in the given order (a stable sort): the
- * distinct scores sorted natively, then the positions counted into their score's place, so a
- * query that matches most of a large list sorts without a comparator per pair.
+ * `positions` by score, highest first, equal scores in the given order (a stable radix order,
+ * src/lib/radix-order.ts). When only the first `ranked` are asked for and they are few, those
+ * are selected (the `ranked`-th highest score found in linear time) and ordered, and the rest
+ * follow in the given order.
  */
-function byScore(positions: readonly number[], scores: Float64Array): number[] {
-  const sorted = Float64Array.from(scores).sort();
-  // The distinct scores, highest first.
-  const distinct = new Float64Array(sorted.length);
-  let count = 0;
-  for (let i = sorted.length - 1; i >= 0; i--) if (count === 0 || distinct[count - 1] !== sorted[i]) distinct[count++] = sorted[i]!;
-  const rankOf = (score: number): number => {
-    let low = 0;
-    let high = count - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (distinct[middle]! > score) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  const starts = new Int32Array(count + 1);
-  const ranks = new Int32Array(positions.length);
-  for (let i = 0; i < positions.length; i++) starts[(ranks[i] = rankOf(scores[i]!)) + 1]!++;
-  for (let r = 1; r <= count; r++) starts[r]! += starts[r - 1]!;
-  const out = new Array<number>(positions.length);
-  for (let i = 0; i < positions.length; i++) out[starts[ranks[i]!]!++] = positions[i]!;
+function byScore(positions: readonly number[], scores: Float64Array, ranked = positions.length): number[] {
+  const n = positions.length;
+  if (ranked * 4 >= n) return permuted(positions, descendingOrder(scores));
+  const threshold = kthHighest(scores, Math.max(1, ranked));
+  // Every score above the threshold, and the first scores equal to it up to `ranked` in all.
+  let equal = Math.max(1, ranked);
+  for (let i = 0; i < n; i++) if (scores[i]! > threshold) equal--;
+  const top: number[] = [];
+  for (let i = 0; i < n; i++) if (scores[i]! > threshold || (scores[i] === threshold && equal-- > 0)) top.push(i);
+  const order = descendingOrder(top.map((i) => scores[i]!));
+  const out = new Array<number>(n);
+  const taken = new Uint8Array(n);
+  let k = 0;
+  for (const j of order) {
+    out[k++] = positions[top[j]!]!;
+    taken[top[j]!] = 1;
+  }
+  for (let i = 0; i < n; i++) if (!taken[i]) out[k++] = positions[i]!;
   return out;
+}
+
+function permuted(positions: readonly number[], order: Uint32Array): number[] {
+  const out = new Array<number>(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = positions[order[k]!]!;
+  return out;
+}
+
+/** The k-th highest of `values` (1-based, counting equal values), by quickselect on a copy: linear on average. */
+function kthHighest(values: Float64Array, k: number): number {
+  const a = Float64Array.from(values);
+  const target = k - 1;
+  let low = 0;
+  let high = a.length - 1;
+  while (low < high) {
+    const pivot = a[(low + high) >> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (a[i]! > pivot) i++;
+      while (a[j]! < pivot) j--;
+      if (i <= j) {
+        const swap = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = swap;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else break;
+  }
+  return a[target]!;
 }
 
 function inTableOrder(specs: readonly FilterSpec[], errors: Record<string, string[]>): Record<string, string[]> {

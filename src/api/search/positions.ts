@@ -3,6 +3,7 @@
  * once per build and kept, turns the keys of found documents into the positions the list's
  * files count (docs/search.md, Index layout).
  */
+import { ascendingOrder } from '../../lib/radix-order.ts';
 import { buildPaths } from '../build-paths.ts';
 import { countingOf } from '../packs.ts';
 import { decodeNumbers, firstKeyOf, groupOfKey, segmentOf, type SearchMeta, type SearchResource } from './layout.ts';
@@ -69,31 +70,32 @@ export async function positionsOf(read: (path: string) => Promise<unknown>, reso
       positions[i] = count(stored[at]!);
     }
   });
-  return byPosition(positions, found.scores);
+  return byPosition(positions, found.scores, meta.total);
 }
 
 /** Positions (distinct) and their scores, ascending by position. */
-function byPosition(positions: Int32Array, scores: Float64Array): { positions: Int32Array; scores: Float64Array } {
+function byPosition(positions: Int32Array, scores: Float64Array, total: number): { positions: Int32Array; scores: Float64Array } {
   let ascending = true;
   for (let i = 1; ascending && i < positions.length; i++) ascending = positions[i - 1]! < positions[i]!;
   // A list in key order (pages: by document, then page) needs no sort.
   if (ascending) return { positions, scores };
-  // Position and index in one number, sorted natively (no comparator): positions stay below
-  // 2^31 and indexes below 2^21 within the 2^53 a double holds exactly.
-  const SPAN = 2 ** 21;
-  if (positions.length >= SPAN) {
-    const indexes = Array.from({ length: positions.length }, (_, i) => i).sort((a, b) => positions[a]! - positions[b]!);
-    return { positions: Int32Array.from(indexes, (i) => positions[i]!), scores: Float64Array.from(indexes, (i) => scores[i]!) };
-  }
-  const order = new Float64Array(positions.length);
-  for (let i = 0; i < positions.length; i++) order[i] = positions[i]! * SPAN + i;
-  order.sort();
+  const order = positions.length * 8 >= total ? countedOrder(positions, total) : ascendingOrder(positions);
   const sortedPositions = new Int32Array(positions.length);
   const sortedScores = new Float64Array(positions.length);
   for (let k = 0; k < order.length; k++) {
-    const i = order[k]! % SPAN;
-    sortedPositions[k] = positions[i]!;
-    sortedScores[k] = scores[i]!;
+    sortedPositions[k] = positions[order[k]!]!;
+    sortedScores[k] = scores[order[k]!]!;
   }
   return { positions: sortedPositions, scores: sortedScores };
+}
+
+/** The indexes of distinct positions below `total` in ascending order of position, by one walk over the list's positions. */
+function countedOrder(positions: Int32Array, total: number): Uint32Array {
+  const at = new Int32Array(total).fill(-1);
+  for (let i = 0; i < positions.length; i++) at[positions[i]!] = i;
+  const order = new Uint32Array(positions.length);
+  let k = 0;
+  for (let position = 0; position < total; position++) if (at[position]! >= 0) order[k++] = at[position]!;
+  if (k !== positions.length) throw new Error(`search index: ${positions.length - k} of ${positions.length} positions are repeated or beyond the list's ${total}`);
+  return order;
 }

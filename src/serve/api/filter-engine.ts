@@ -2,7 +2,7 @@
  * The filters of a list request, answered from the index files the build wrote: the generic
  * pass of src/api/filters/index.ts, reading through the BuildStore.
  */
-import { filterPositions, type FilterOutcome, type FilterReader, type FilterSpec } from '../../api/filters/index.ts';
+import { filterPositions, type FilterOptions, type FilterOutcome, type FilterReader, type FilterSpec } from '../../api/filters/index.ts';
 import { buildPaths } from '../../api/build-paths.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
@@ -15,7 +15,7 @@ import type { ResourceName } from '../../api/resources/declaration-registry.ts';
 
 export type { FilterOutcome } from '../../api/filters/index.ts';
 
-export function applyFilters(store: BuildStore, resource: ResourceName, query: URLSearchParams, total: number, specs?: readonly FilterSpec[], prefix = ''): Promise<FilterOutcome> {
+export function applyFilters(store: BuildStore, resource: ResourceName, query: URLSearchParams, total: number, specs?: readonly FilterSpec[], prefix = '', options: FilterOptions = {}): Promise<FilterOutcome> {
   const readerFor = (param: string): FilterReader => ({
     index: (file) => readJson(store, buildPaths.filterIndex(resource, `${prefix}${param}`, file)),
     shapes: async (shapes) => ((await readJson(store, buildPaths.shapes(shapes))) ?? []) as ShapeRecord[],
@@ -25,5 +25,5 @@ export function applyFilters(store: BuildStore, resource: ResourceName, query: U
       return (await searchRanked((path) => readJson(store, path), resource, parseQuery(q))) ?? { positions: new Int32Array(0), scores: new Float64Array(0) };
     },
   });
-  return filterPositions(resource, query, readerFor, total, specs);
+  return filterPositions(resource, query, readerFor, total, specs, options);
 }

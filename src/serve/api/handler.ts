@@ -226,7 +226,7 @@ async function readList(resource: ResourceName, url: URL, store: BuildStore, man
   // and offset, so a computed page is byte-identical to the static one.
   const { limit, offset, others } = pageRequest(query, spec);
 
-  const filtered = await applyFilters(listStore, resource, query, listTotal);
+  const filtered = await applyFilters(listStore, resource, query, listTotal, undefined, '', { ranked: offset + limit });
   if (filtered.kind === 'invalid') return { status: 400, error: filtered.errors };
   const total = filtered.kind === 'all' ? listTotal : filtered.positions.length;
   const positions =

@@ -6,7 +6,6 @@
  */
 import { envelope } from '../../api/envelope.ts';
 import { FILTER_MESSAGES } from '../../api/filters/filter-spec.ts';
-import { intersect } from '../../api/filters/kind.ts';
 import { RANGE_FILE } from '../../api/filters/range.ts';
 import type { Manifest } from '../../api/manifest.ts';
 import { RESOURCES, type ResourceName } from '../../api/resources/declaration-registry.ts';
@@ -21,28 +20,41 @@ import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts
 import type { BuildStore } from '../shared/build-store.ts';
 import type { Answer } from './views/resource-views.ts';
 
-/** The positions a search action sees at all: its scope's list filters, ascending. */
-async function scopePositions(store: BuildStore, resource: ResourceName, action: ListAction, total: number): Promise<number[]> {
-  if (action.scope) {
-    const outcome = await applyFilters(store, resource, new URLSearchParams(action.scope), total);
-    if (outcome.kind === 'invalid') throw new Error(`${resource}/${action.path}: scope ${JSON.stringify(action.scope)} is invalid: ${JSON.stringify(outcome.errors)}`);
-    if (outcome.kind === 'positions') return outcome.positions;
-  }
-  return Array.from({ length: total }, (_, i) => i);
+/** The positions a search action sees at all: its scope's list filters, ascending; null when it has no scope (every position). */
+async function scopePositions(store: BuildStore, resource: ResourceName, action: ListAction, total: number): Promise<number[] | null> {
+  if (!action.scope) return null;
+  const outcome = await applyFilters(store, resource, new URLSearchParams(action.scope), total);
+  if (outcome.kind === 'invalid') throw new Error(`${resource}/${action.path}: scope ${JSON.stringify(action.scope)} is invalid: ${JSON.stringify(outcome.errors)}`);
+  return outcome.kind === 'positions' ? outcome.positions : null;
+}
+
+/** A range index's positions in its order (ascending by value), decoded once per parsed file. */
+const rangeOrders = new WeakMap<object, Int32Array>();
+
+function rangeOrder(pairs: readonly [unknown, number][]): Int32Array {
+  let order = rangeOrders.get(pairs);
+  if (!order) rangeOrders.set(pairs, (order = Int32Array.from(pairs, ([, position]) => position)));
+  return order;
 }
 
 /** Positions in the order `sort` names (one of the action's sorts). */
-async function sorted(store: BuildStore, resource: ResourceName, action: ListAction, sort: string, positions: number[]): Promise<number[]> {
+async function sorted(store: BuildStore, resource: ResourceName, action: ListAction, sort: string, positions: number[], total: number): Promise<number[]> {
   const how = action.sorts![sort]!;
   if (how === 'list') return positions;
   if (how === 'reverse') return [...positions].reverse();
   const path = buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${how.range}`, RANGE_FILE);
-  const pairs = ((await readJson(store, path)) ?? []) as [unknown, number][];
-  const keep = new Set(positions);
-  const ordered = pairs.map(([, position]) => position).filter((position) => keep.has(position));
+  const order = rangeOrder(((await readJson(store, path)) ?? []) as [unknown, number][]);
+  // 1: wanted, 2: wanted and placed by the index.
+  const state = new Uint8Array(total);
+  for (const position of positions) state[position] = 1;
+  const ordered: number[] = [];
+  for (const position of order) {
+    if (state[position] !== 1) continue;
+    state[position] = 2;
+    ordered.push(position);
+  }
   // Objects without the value (no date) come last, in list order, as Elasticsearch sorts missing values.
-  const seen = new Set(ordered);
-  const missing = positions.filter((position) => !seen.has(position));
+  const missing = positions.filter((position) => state[position] === 1);
   return [...(how.descending ? ordered.reverse() : ordered), ...missing];
 }
 
@@ -51,28 +63,33 @@ export async function searchAction(resource: ResourceName, action: ListAction, u
   if (total === undefined) return { status: 404, error: { detail: MESSAGES.notFound } };
   const query = url.searchParams;
   const { limit, offset, others } = pageRequest(query, RESOURCES[resource]);
-  const filtered = await applyFilters(store, resource, query, total, action.filters, SEARCH_FILTER_PREFIX);
+  const scope = await scopePositions(store, resource, action, total);
+  // Within the scope, and ordered by score only as far as the page reaches.
+  const filtered = await applyFilters(store, resource, query, total, action.filters, SEARCH_FILTER_PREFIX, { within: scope ?? undefined, ranked: offset + limit });
   const errors = filtered.kind === 'invalid' ? { ...filtered.errors } : {};
   const sort = lastValue(query, 'sort') ?? '';
   if (sort !== '' && !(action.sorts && sort in action.sorts)) errors.sort = [FILTER_MESSAGES.invalidChoice(sort)];
   if (Object.keys(errors).length) return { status: 400, error: errors };
 
-  const scope = await scopePositions(store, resource, action, total);
   const q = (lastValue(query, 'q') ?? '').trim();
   let positions: number[];
   if (filtered.kind === 'positions' && q) {
-    // Ordered by score: keep that order, drop what the scope leaves out.
-    const inScope = new Uint8Array(total);
-    for (const position of scope) inScope[position] = 1;
-    positions = filtered.positions.filter((position) => inScope[position] === 1);
+    positions = filtered.positions;
   } else {
-    positions = filtered.kind === 'positions' ? intersect(scope, [...filtered.positions].sort((a, b) => a - b)) : scope;
-    if (sort !== '') positions = await sorted(store, resource, action, sort, positions);
+    // A filter's positions are within the scope already (`within`).
+    positions = filtered.kind === 'positions' ? ascending(filtered.positions) : (scope ?? Array.from({ length: total }, (_, i) => i));
+    if (sort !== '') positions = await sorted(store, resource, action, sort, positions, total);
   }
   const objects = await readPositions(store, resource, positions.slice(offset, offset + limit), total);
   const facets = action.facets ? await aggregations(store, resource, positions, total) : undefined;
   const urls = new UrlBuilder(manifest.urls);
   return { body: envelope(urls, { resource, action: action.path }, { query: others, offset, limit, total: positions.length, objects, facets }) };
+}
+
+/** The positions ascending (a filter that orders its result gives them in its own order). */
+function ascending(positions: number[]): number[] {
+  for (let i = 1; i < positions.length; i++) if (positions[i - 1]! > positions[i]!) return Array.from(Int32Array.from(positions).sort());
+  return positions;
 }
 
 /** Elasticsearch's `terms` aggregation's default size: the ten most frequent keys. */
@@ -91,18 +108,35 @@ async function aggregations(store: BuildStore, resource: ResourceName, positions
   const found = new Uint8Array(total);
   for (const position of positions) found[count(position)] = 1;
   const fields: Record<string, [number, number][]> = {};
-  for (const [facet, keys] of Object.entries(file)) {
+  for (const [facet, keys] of decodedFacets(file)) {
     const buckets: [number, number][] = [];
-    for (const [key, encoded] of Object.entries(keys)) {
-      let stored = 0;
+    for (const { key, stored } of keys) {
       let n = 0;
-      decodeNumbers(encoded, (delta) => {
-        stored += delta;
-        n += found[stored]!;
-      });
-      if (n > 0) buckets.push([Number(key), n]);
+      for (const position of stored) n += found[position]!;
+      if (n > 0) buckets.push([key, n]);
     }
     fields[facet] = buckets.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, FACET_SIZE);
   }
   return { fields };
+}
+
+type DecodedFacets = [string, { key: number; stored: Int32Array }[]][];
+
+/** A facets file's stored positions per facet and key, decoded once per parsed file. */
+const facetFiles = new WeakMap<SearchFacets, DecodedFacets>();
+
+function decodedFacets(file: SearchFacets): DecodedFacets {
+  let decoded = facetFiles.get(file);
+  if (decoded) return decoded;
+  decoded = Object.entries(file).map(([facet, keys]) => [
+    facet,
+    Object.entries(keys).map(([key, encoded]) => {
+      const stored: number[] = [];
+      let position = 0;
+      decodeNumbers(encoded, (delta) => stored.push((position += delta)));
+      return { key: Number(key), stored: Int32Array.from(stored) };
+    }),
+  ]);
+  facetFiles.set(file, decoded);
+  return decoded;
 }

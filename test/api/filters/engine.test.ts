@@ -65,4 +65,38 @@ describe('filter tables and the generic passes', () => {
       errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'], costs: ['Enter a number.'] },
     });
   });
+
+  describe('ranked answers (a full-text search that matches much of a list)', () => {
+    const total = 10_000;
+    // Scores with many ties (a tenth of the values), ascending positions, as the index gives them.
+    const found = {
+      positions: Int32Array.from({ length: total }, (_, i) => i),
+      scores: Float64Array.from({ length: total }, (_, i) => ((i * 7919) % 10) / 4 + (i % 3 === 0 ? 0 : ((i * 104729) % 997) / 1000)),
+    };
+    const reader = (): FilterReader => ({ index: async () => null, shapes: async () => [], exists: async () => false, search: async () => found });
+    const answer = async (options: { ranked?: number; within?: number[] } = {}) => {
+      const outcome = await filterPositions('page', new URLSearchParams('q=anything'), reader, total, undefined, options);
+      if (outcome.kind !== 'positions') throw new Error(`expected positions, got ${outcome.kind}`);
+      return outcome.positions;
+    };
+
+    it('the first `ranked` positions are those of the whole order, and every position is there', async () => {
+      const full = await answer();
+      expect(full.slice(0, 5)).toEqual([...full].sort((a, b) => found.scores[b]! - found.scores[a]! || a - b).slice(0, 5));
+      for (const ranked of [1, 7, 50, 1003, 2499, 2500, 9000]) {
+        const partial = await answer({ ranked });
+        expect(partial.slice(0, ranked)).toEqual(full.slice(0, ranked));
+        expect([...partial].sort((a, b) => a - b)).toEqual(Array.from(found.positions));
+      }
+    });
+
+    it('a scope (`within`) is applied before the ranking: the page is the scoped order\'s', async () => {
+      const within = Array.from({ length: total / 2 }, (_, i) => i * 2 + 1);
+      const full = (await answer()).filter((position) => position % 2 === 1);
+      const partial = await answer({ within, ranked: 20 });
+      expect(partial.length).toBe(within.length);
+      expect(partial.slice(0, 20)).toEqual(full.slice(0, 20));
+    });
+  });
 });
+

@@ -63,14 +63,13 @@ function analyzeField(text: string): { tf: Map<string, number>; length: number }
 /** The postings of a set of documents (ascending by key), by term, terms sorted. */
 function postingsOf(docs: readonly Analyzed[], fieldCount: number): [string, Postings][] {
   const byTerm = new Map<string, { lists: number[][]; last: number[] }>();
-  // lists[f]: keyDelta, tf, norm per document holding the term in field f.
+  // lists[f]: keyDelta, tf per document holding the term in field f.
   for (const doc of docs) {
     doc.fields.forEach((field, f) => {
-      const norm = encodeLength(field.length);
       for (const [term, count] of field.tf) {
         let entry = byTerm.get(term);
         if (!entry) byTerm.set(term, (entry = { lists: Array.from({ length: fieldCount }, () => []), last: new Array<number>(fieldCount).fill(0) }));
-        entry.lists[f]!.push(doc.key - entry.last[f]!, count, norm);
+        entry.lists[f]!.push(doc.key - entry.last[f]!, count);
         entry.last[f] = doc.key;
       }
     });
@@ -160,8 +159,8 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
       for (const [bucket, list] of bucketed(pairs, entry.pairBuckets)) yield { path: buildPaths.searchSegment(resource, segment, `p${bucket}`), body: fileBody(list) };
     }
     meta.segments.push(entry);
-    // [keyDelta, position, ...] as base-64 varints, keys ascending.
-    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(docs.flatMap((doc, i) => [doc.key - (i ? docs[i - 1]!.key : 0), doc.position]))) };
+    // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
+    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(docs.flatMap((doc, i) => [doc.key - (i ? docs[i - 1]!.key : 0), doc.position, ...doc.fields.map((field) => encodeLength(field.length))]))) };
   }
   yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
 }

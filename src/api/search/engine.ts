@@ -11,7 +11,7 @@
 import { buildPaths } from '../build-paths.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
 import { decodeLength, decodeNumbers, sealedFile, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
-import { positionsOf } from './positions.ts';
+import { positionsOf, segmentPositions, type SegmentPositions } from './positions.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 
 const K1 = 1.2;
@@ -36,12 +36,12 @@ interface Found {
 
 const EMPTY: FieldPostings = { keys: new Float64Array(0), parts: new Float64Array(0) };
 
-/** The files that may hold a term: its bucket in each sealed segment, every tail of the open one, keys ascending over them. */
-function filesOf(resource: ResourceName, meta: SearchMeta, term: string): string[] {
-  return meta.segments.flatMap((segment) =>
-    segment.buckets > 0
-      ? [buildPaths.searchSegment(resource, segment.segment, sealedFile(term, segment))]
-      : (segment.tails ?? []).map((tail) => buildPaths.searchSegment(resource, segment.segment, tailFile(term, tail))),
+/** The files that may hold a term, with their segment: its bucket in each sealed segment, every tail of the open one, keys ascending over them. */
+function filesOf(resource: ResourceName, meta: SearchMeta, term: string): { path: string; segment: number }[] {
+  return meta.segments.flatMap((entry) =>
+    entry.buckets > 0
+      ? [{ path: buildPaths.searchSegment(resource, entry.segment, sealedFile(term, entry)), segment: entry.segment }]
+      : (entry.tails ?? []).map((tail) => ({ path: buildPaths.searchSegment(resource, entry.segment, tailFile(term, tail)), segment: entry.segment })),
   );
 }
 
@@ -51,36 +51,40 @@ function filesOf(resource: ResourceName, meta: SearchMeta, term: string): string
  */
 const decodedPostings = new WeakMap<object, Map<string, { averages: readonly number[]; fields: FieldPostings[] }>>();
 
-function decodeField(list: string, average: number): FieldPostings {
-  // Three numbers per document: at most one document per character.
-  let keys = new Float64Array(Math.ceil(list.length / 3));
+/** One field's postings (keyDelta, tf pairs), each with its BM25 part; the lengths from the segment's positions file. */
+function decodeField(list: string, average: number, table: SegmentPositions, f: number, fields: number, where: string): FieldPostings {
+  // Two numbers per document: at most one document per two characters.
+  let keys = new Float64Array(Math.ceil(list.length / 2));
   let parts = new Float64Array(keys.length);
   let n = 0;
   let key = 0;
-  let slot = 0;
-  let tf = 0;
+  let odd = false;
+  // Keys ascend in the postings and in the table: one walk finds each document's length.
+  let at = 0;
   decodeNumbers(list, (value) => {
-    if (slot === 0) key += value;
-    else if (slot === 1) tf = value;
+    if (!odd) key += value;
     else {
+      while (at < table.keys.length && table.keys[at]! < key) at++;
+      if (table.keys[at] !== key) throw new Error(`search index: ${where}: key ${key} is not in its segment's positions file`);
+      const length = decodeLength(table.norms[at * fields + f]!);
       keys[n] = key;
-      parts[n++] = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * decodeLength(value)) / average));
+      parts[n++] = (value * (K1 + 1)) / (value + K1 * (1 - B + (B * length) / average));
     }
-    slot = (slot + 1) % 3;
+    odd = !odd;
   });
   keys = keys.subarray(0, n);
   parts = parts.subarray(0, n);
   return { keys, parts };
 }
 
-function decodedOf(file: PostingsFile, term: string, averages: readonly number[]): FieldPostings[] | null {
+function decodedOf(file: PostingsFile, term: string, averages: readonly number[], table: SegmentPositions, where: string): FieldPostings[] | null {
   const postings = file[term];
   if (!postings) return null;
   let byTerm = decodedPostings.get(file);
   if (!byTerm) decodedPostings.set(file, (byTerm = new Map<string, { averages: readonly number[]; fields: FieldPostings[] }>()));
   const cached = byTerm.get(term);
   if (cached && cached.averages.every((average, f) => average === averages[f])) return cached.fields;
-  const fields = averages.map((average, f) => (postings[f] ? decodeField(postings[f], average) : EMPTY));
+  const fields = averages.map((average, f) => (postings[f] ? decodeField(postings[f], average, table, f, averages.length, where) : EMPTY));
   byTerm.set(term, { averages, fields });
   return fields;
 }
@@ -173,14 +177,18 @@ export async function searchRanked(read: ReadJson, resource: SearchResource, que
   const fields = SEARCH_FIELDS[resource];
   const averages = fields.map((_, f) => (meta.docs[f] ? meta.length[f]! / meta.docs[f] : 1));
   const wanted = [...new Set([...query.must, ...query.not].flatMap(lookupTerms))];
-  const paths = [...new Set(wanted.flatMap((term) => filesOf(resource, meta, term)))];
+  const located = new Map(wanted.map((term) => [term, filesOf(resource, meta, term)]));
+  const paths = [...new Set([...located.values()].flatMap((list) => list.map(({ path }) => path)))];
   const files = new Map(await Promise.all(paths.map(async (path) => [path, (await read(path)) as PostingsFile | null] as const)));
+  // The positions files of the segments that hold a wanted term: the documents' field lengths.
+  const segments = [...new Set([...located].flatMap(([term, list]) => list.filter(({ path }) => files.get(path)?.[term]).map(({ segment }) => segment)))];
+  const tables = new Map(await Promise.all(segments.map(async (segment) => [segment, await segmentPositions(read, resource, meta, segment)] as const)));
   /** Per term and field: its postings over every file. */
   const hits = new Map<string, FieldPostings[]>();
   for (const term of wanted) {
-    const perFile = filesOf(resource, meta, term).flatMap((path) => {
+    const perFile = located.get(term)!.flatMap(({ path, segment }) => {
       const file = files.get(path);
-      const decoded = file ? decodedOf(file, term, averages) : null;
+      const decoded = file ? decodedOf(file, term, averages, tables.get(segment)!, `${path} "${term}"`) : null;
       return decoded ? [decoded] : [];
     });
     hits.set(term, fields.map((_, f) => (perFile.length ? concat(perFile.map((decoded) => decoded[f]!), `${resource} "${term}"`) : EMPTY)));

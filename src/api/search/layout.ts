@@ -55,7 +55,7 @@ const MAX_BUCKETS = 256;
 /** Keys of a page: document id * PAGE_KEY + page number. */
 const PAGE_KEY = 100_000;
 
-export const META_VERSION = 5;
+export const META_VERSION = 6;
 
 export interface SegmentMeta {
   /** floor(group / SEGMENT_SPAN). */
@@ -90,10 +90,12 @@ export type SearchFacets = Record<string, Record<string, string>>;
 
 /**
  * Postings of one term in one file: one string per field (`""` where the field does not hold
- * the term), each the numbers `keyDelta, tf, norm, keyDelta, tf, norm, ...` ascending by key
- * (delta from the previous key of that field, the first from 0), written as base-64 varints
+ * the term), each the numbers `keyDelta, tf, keyDelta, tf, ...` ascending by key (delta from
+ * the previous key of that field, the first from 0), written as base-64 varints
  * (encodeNumbers): about a third of the bytes of a JSON number list. A bigram (two terms with
- * one space) is a term too: phrases are matched through them.
+ * one space) is a term too: phrases are matched through them. The documents' field lengths
+ * are in their segment's positions file, not here, so a text whose length changes rewrites
+ * one file, not every bucket of its words.
  */
 export type Postings = string[];
 export type PostingsFile = Record<string, Postings>;

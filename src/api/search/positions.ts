@@ -8,16 +8,21 @@ import { buildPaths } from '../build-paths.ts';
 import { countingOf } from '../packs.ts';
 import { decodeNumbers, firstKeyOf, groupOfKey, segmentOf, type SearchMeta, type SearchResource } from './layout.ts';
 
-/** A segment's positions file decoded: keys ascending and the stored position of each. */
-interface SegmentPositions {
+/**
+ * A segment's positions file decoded: keys ascending, the stored position of each, and its
+ * field lengths (one byte per field, encodeLength; `norms[i * fields + f]`).
+ */
+export interface SegmentPositions {
   keys: Float64Array;
   stored: Int32Array;
+  norms: Uint8Array;
 }
 
 /** Decoded positions files, per meta file (one build) and path. */
 const decodedPositions = new WeakMap<object, Map<string, SegmentPositions>>();
 
-async function segmentPositions(read: (path: string) => Promise<unknown>, resource: SearchResource, meta: SearchMeta, segment: number): Promise<SegmentPositions> {
+/** A segment's positions file, decoded once per build (kept on its meta file). */
+export async function segmentPositions(read: (path: string) => Promise<unknown>, resource: SearchResource, meta: SearchMeta, segment: number): Promise<SegmentPositions> {
   const path = buildPaths.searchSegment(resource, segment, 'positions');
   let byPath = decodedPositions.get(meta);
   if (!byPath) decodedPositions.set(meta, (byPath = new Map<string, SegmentPositions>()));
@@ -25,19 +30,27 @@ async function segmentPositions(read: (path: string) => Promise<unknown>, resour
   if (cached) return cached;
   const text = (await read(path)) as string | null;
   if (text === null) throw new Error(`${path} is missing; the index names its segment`);
-  let keys = new Float64Array(Math.ceil(text.length / 2));
-  let stored = new Int32Array(keys.length);
+  const fields = meta.fields.length;
+  const width = 2 + fields;
+  // At least one character per number.
+  const capacity = Math.ceil(text.length / width);
+  const keys = new Float64Array(capacity);
+  const stored = new Int32Array(capacity);
+  const norms = new Uint8Array(capacity * fields);
   let n = 0;
   let key = 0;
-  let odd = false;
+  let slot = 0;
   decodeNumbers(text, (value) => {
-    if (odd) stored[n++] = value;
-    else keys[n] = key += value;
-    odd = !odd;
+    if (slot === 0) keys[n] = key += value;
+    else if (slot === 1) stored[n] = value;
+    else norms[n * fields + slot - 2] = value;
+    if (++slot === width) {
+      slot = 0;
+      n++;
+    }
   });
-  keys = keys.subarray(0, n);
-  stored = stored.subarray(0, n);
-  const decoded = { keys, stored };
+  if (slot !== 0) throw new Error(`${path}: ${slot} numbers left over after ${n} documents of ${width}`);
+  const decoded = { keys: keys.subarray(0, n), stored: stored.subarray(0, n), norms: norms.subarray(0, n * fields) };
   byPath.set(path, decoded);
   return decoded;
 }

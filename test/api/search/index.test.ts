@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { termOf, terms, tokens } from '../../../src/api/search/analyze.ts';
 import { searchIndex } from '../../../src/api/search/engine.ts';
-import { bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
+import { bucketOf, bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
 import { parseQuery } from '../../../src/api/search/query.ts';
 import { planSearchIndex } from '../../../src/output/search-index.ts';
 import type { FoiRequest } from '../../../src/model/types.ts';
@@ -97,11 +97,12 @@ describe('index layout and lookups', () => {
     expect(tails.filter((path) => path.includes('-p')).length).toBeGreaterThan(0);
     expect(tails.length).toBeLessThanOrEqual(2 * 2 * TAIL_BUCKETS);
     // Key, then its position in the list, counted as the request list's chunks count it: from
-    // its end, since the list puts new requests first (positions 0 and 1 of 42 are 41 and 40).
+    // its end, since the list puts new requests first (positions 0 and 1 of 42 are 41 and 40);
+    // then the length of each field (title, description, text) in words, as encodeLength keeps it.
     const positions: number[] = [];
     decodeNumbers(JSON.parse(files.get('_data/request/search/0/0/1/positions.json')!), (n) => positions.push(n));
     const total = recent.length + old.length;
-    expect(positions).toEqual([SEGMENT_SPAN + 3, total - 1, 697, total - 2]);
+    expect(positions).toEqual([SEGMENT_SPAN + 3, total - 1, 2, 0, 2, 697, total - 2, 1, 0, 1]);
   });
 
   it('finds every inflected form across segments, the title (×5) before the text', async () => {
@@ -127,6 +128,35 @@ describe('index layout and lookups', () => {
     ]);
     expect(changed.filter((path) => path.includes('/t2-')).length).toBeGreaterThan(0);
     expect(changed.filter((path) => path.includes('/t2-')).length).toBeLessThanOrEqual(2 * TAIL_BUCKETS);
+  });
+
+  it('a longer text changes the buckets of its new words and its positions file, not every bucket of its words', async () => {
+    // A sealed segment of many buckets: 600 requests with words of their own.
+    const vocabulary = Array.from({ length: 3000 }, (_, i) => `Wort${i.toString(36)}`);
+    const text = (id: number) => Array.from({ length: 40 }, (_, k) => vocabulary[(id * 37 + k * 11) % vocabulary.length]).join(' ');
+    const sealed = Array.from({ length: 600 }, (_, i) => request(i + 1, `Anfrage ${i + 1}`, text(i + 1)));
+    const open = [request(SEGMENT_SPAN + 1, 'Offen')];
+    const before = plan([...open, ...sealed]);
+    const meta = JSON.parse(before.get('_data/request/search/meta.json')!) as SearchMeta;
+    const buckets = meta.segments[0]!.buckets;
+    expect(buckets).toBeGreaterThan(4);
+    // Request 300 gets a postscript of one new word, forty times: a text twice as long (past
+    // the next step of encodeLength), every other word as often as before.
+    expect(encodeLength(81)).not.toBe(encodeLength(41));
+    const edited = sealed.map((object) => (object.id === 300 ? request(300, 'Anfrage 300', `${text(300)}${' Nachtrag'.repeat(40)}`) : object));
+    const after = plan([...open, ...edited]);
+    const changed = [...before.keys()].filter((path) => after.get(path) !== before.get(path));
+    // Of the word buckets only the new word's changes, though the request's words fill others.
+    const own = new Set(terms(text(300)).map((word) => bucketOf(word, buckets)));
+    expect(own.size).toBeGreaterThan(2);
+    expect(changed.filter((path) => /\/0\/0\/0\/\d+\.json$/.test(path))).toEqual([`_data/request/search/0/0/0/${bucketOf(termOf('Nachtrag')!, buckets)}.json`]);
+    expect(changed).toContain('_data/request/search/0/0/0/positions.json');
+    expect(changed).toContain('_data/request/search/meta.json');
+    expect(changed.filter((path) => path.includes('/0/0/1/'))).toEqual([]);
+    // The length comes from the positions file: the request scores lower for its own words.
+    const word = vocabulary[(300 * 37) % vocabulary.length]!;
+    const score = async (files: Map<string, string>) => (await searchIndex(async (path) => (files.has(path) ? JSON.parse(files.get(path)!) : null), 'request', parseQuery(word)))!.get(300);
+    expect(await score(after)).toBeLessThan((await score(before))!);
   });
 
   it('writes postings as base-64 varints that read back as written', () => {

@@ -113,7 +113,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     extras: (resource, ordered) => [
       ...planFilterIndexes(resource, ordered, archive),
       ...planListActions(resource, ordered, archive, ctx.urls),
-      ...planSearchIndex(resource, ordered),
+      ...planSearchIndex(resource, ordered, reuse),
       ...planSearchFilters(resource, ordered, archive, ctx.now),
     ],
     routing: planRouting(BUILT_NAMES),

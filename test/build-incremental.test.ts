@@ -144,7 +144,23 @@ describe('a build into the previous build/', () => {
     expect((await live()).reuse).toEqual({ linked: groups, rendered: 0 });
     await expectCold();
 
-    // One message's text: its request's, message's and attachments' packs and chunks only.
+    // Requests in detail pack 5: 5001 a duplicate (same_as) of request 7 in pack 0, so not
+    // searchable; 5002 searchable, in search segment 1, which seals segment 0.
+    await mkdir(at('content/requests/5002-kita-gutscheine'));
+    await writeFile(
+      at('content/requests/5002-kita-gutscheine/request.yaml'),
+      'id: 5002\nslug: kita-gutscheine\ntitle: Kita-Gutscheine 2024\ndescription: Wie viele Gutscheine?\npublic_body: 12\nlaw: 5\nstatus: asleep\ncreated_at: 2024-05-22T10:00:00+02:00\n',
+    );
+    await mkdir(at('content/requests/5001-noch-einmal-kita'));
+    await writeFile(
+      at('content/requests/5001-noch-einmal-kita/request.yaml'),
+      'id: 5001\nslug: noch-einmal-kita\ntitle: Noch einmal Kita-Plätze\ndescription: Wie Anfrage 7.\npublic_body: 12\nlaw: 5\nstatus: asleep\nsame_as: 7\ncreated_at: 2024-05-21T10:00:00+02:00\n',
+    );
+    await live();
+    await expectCold();
+
+    // One message's text: its request's, message's and attachments' packs and chunks and its
+    // search segment; request 5001's pack and segment are linked.
     await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'Dienstwagennutzung der Hausleitung 2023', 'Dienstwagen der Hausleitung 2023');
     const one = await live();
     expect(one.reuse.rendered).toBeGreaterThan(0);
@@ -152,19 +168,12 @@ describe('a build into the previous build/', () => {
     await expectCold();
 
     // Values from other folders: the requester's name (given in request 7, shown in request 15's
-    // messages), same_as (request 7's same_as_count), and a public body's name (reference data).
+    // messages), same_as (request 7's same_as_count, in another pack than request 5001), and a
+    // public body's name (reference data).
     await edit('requests/0007-kriterien-kita-platzvergabe/request.yaml', 'user_name: Jonas Beispiel', 'user_name: Jonas B.');
     await live();
     await expectCold();
-    // same_as from request 1001 (in detail pack 1) to request 7 (in pack 0): pack 0 must follow.
-    await mkdir(at('content/requests/1001-noch-einmal-kita'));
-    await writeFile(
-      at('content/requests/1001-noch-einmal-kita/request.yaml'),
-      'id: 1001\nslug: noch-einmal-kita\ntitle: Noch einmal Kita-Plätze\ndescription: Wie Anfrage 7.\npublic_body: 12\nlaw: 5\nstatus: asleep\nsame_as: 7\ncreated_at: 2024-05-21T10:00:00+02:00\n',
-    );
-    await live();
-    await expectCold();
-    await edit('requests/1001-noch-einmal-kita/request.yaml', /^same_as: 7\n/m, '');
+    await edit('requests/5001-noch-einmal-kita/request.yaml', /^same_as: 7\n/m, '');
     await live();
     await expectCold();
     const body = (await readdir(at('content/publicbodies')))[0]!;

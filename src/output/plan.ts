@@ -135,8 +135,8 @@ function groupReuse(
     seen.add(member.group);
     const key = byPath.get(pathOf(member.group))!;
     numbered.set(member.group, key);
-    const files = reuse.reusable(pathOf(member.group), key);
-    if (files) linked.set(member.group, files);
+    const found = reuse.reusable(pathOf(member.group), key);
+    if (found) linked.set(member.group, found.files);
   }
   return { reuse, keys: numbered, linked };
 }

@@ -33,7 +33,7 @@ import type { Settings } from '../config.ts';
 import { buildCodeVersion } from '../content/parse-cache.ts';
 import type { FoiRequest } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';
-import type { ResourceItems } from '../api/resources/declaration-registry.ts';
+import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 import type { BuiltName } from '../api/resources/serializer-registry.ts';
 import { statusRepresentation } from '../api/resources/request/serializer.ts';
 import { sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
@@ -47,7 +47,8 @@ type RecordedFile = [path: string, sha256: string, signature: string | null];
 
 interface RecordFile {
   version: string;
-  groups: Map<string, { key: string; files: RecordedFile[] }>;
+  /** `extra`: what the group's producer keeps beside its files (a search segment's counts), as JSON. */
+  groups: Map<string, { key: string; files: RecordedFile[]; extra?: string }>;
 }
 
 /** The request folder whose fingerprint an object of a fingerprinted resource has. */
@@ -58,14 +59,14 @@ const FOLDER_OF: { [N in BuiltName]?: (item: ResourceItems[N]) => FoiRequest } =
 };
 
 export interface OutputReuse {
-  /** Whether the resource's packs and chunks are keyed (request, message, attachment). */
-  covers(resource: BuiltName): boolean;
+  /** Whether the resource's objects have fingerprints (request, message, attachment). */
+  covers(resource: ResourceName): boolean;
   /** The fingerprint of an object of a covered resource. */
-  fingerprint<N extends BuiltName>(resource: N, item: ResourceItems[N]): string;
-  /** The files of the previous build/ to link for a group with this key, or undefined. */
-  reusable(group: string, key: string): PlannedFile[] | undefined;
-  /** Records a group of this build with its key and its files (each with its SHA-256). */
-  record(group: string, key: string, files: readonly { path: string; sha256: string }[]): void;
+  fingerprint<N extends ResourceName>(resource: N, item: ResourceItems[N]): string;
+  /** The files of the previous build/ to link for a group with this key (and what was kept beside them), or undefined. */
+  reusable(group: string, key: string): { files: PlannedFile[]; extra: string | undefined } | undefined;
+  /** Records a group of this build with its key and its files (each with its SHA-256), and what to keep beside them. */
+  record(group: string, key: string, files: readonly { path: string; sha256: string }[], extra?: string): void;
   /** Writes the record of this build; call once build/ is the new tree. */
   save(): void;
   readonly stats: { linked: number; rendered: number };
@@ -106,7 +107,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
   const buildDir = resolve(inputs.buildDir);
   sweepStaleTempSync(inputs.dir);
   const previous = readRecord(inputs.dir, version);
-  const next = new Map<string, { key: string; files: RecordedFile[] }>();
+  const next: RecordFile['groups'] = new Map();
   const stats = { linked: 0, rendered: 0 };
   const { settings, ctx } = inputs;
 
@@ -154,9 +155,9 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
 
   return {
     stats,
-    covers: (resource) => FOLDER_OF[resource] !== undefined,
+    covers: (resource) => (FOLDER_OF as Partial<Record<ResourceName, unknown>>)[resource] !== undefined,
     fingerprint(resource, item) {
-      const folderOf = FOLDER_OF[resource] as ((item: unknown) => FoiRequest) | undefined;
+      const folderOf = (FOLDER_OF as Partial<Record<ResourceName, (item: unknown) => FoiRequest>>)[resource];
       if (!folderOf) throw new Error(`output reuse: ${resource} has no fingerprint`);
       return folderFingerprint(folderOf(item));
     },
@@ -172,10 +173,10 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
         files.push({ path, copyFrom: absolute, sha256: digest });
       }
       stats.linked++;
-      return files;
+      return { files, extra: entry.extra };
     },
-    record(group, key, files) {
-      next.set(group, { key, files: files.map((file) => [file.path, file.sha256, null]) });
+    record(group, key, files, extra) {
+      next.set(group, { key, files: files.map((file) => [file.path, file.sha256, null]), ...(extra !== undefined && { extra }) });
     },
     save() {
       for (const entry of next.values()) {
@@ -190,7 +191,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
   };
 }
 
-/** The key of a group from its kind, path and members (slot, id, fingerprint), in the order they were added. */
+/** The keys of groups from their names and members (slot, id, fingerprint), in the order they were added. */
 export function groupKeys(): { add(group: string, slot: number, id: number | string, fingerprint: string): void; keys(): Map<string, string> } {
   const hashes = new Map<string, ReturnType<typeof createHash>>();
   return {

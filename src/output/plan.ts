@@ -19,7 +19,8 @@ import { BUILT, type BuiltName } from '../api/resources/serializer-registry.ts';
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
-import { groupKeys, type OutputReuse } from './reuse.ts';
+import type { OutputReuse } from './reuse.ts';
+import { groupReuse, PackFiller, sha256Of } from './pack-filler.ts';
 
 export interface PlanInput {
   archive: Archive;
@@ -49,96 +50,6 @@ function firstPage<T>(ctx: RenderContext, resource: BuiltResource<T>, rendered: 
   // Splice pre-rendered items into the envelope so each object is serialized once.
   const shell = envelope(ctx.urls, resource.name, { offset: 0, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
   return json(shell).replace('"\\u0000"', () => rendered.join(','));
-}
-
-/** Which groups (packs or chunks, by number) of one kind and resource are keyed, and which of them the previous build/ holds. */
-interface GroupReuse {
-  reuse: OutputReuse;
-  keys: Map<number, string>;
-  linked: Map<number, PlannedFile[]>;
-}
-
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/**
- * Packs that fill up as objects arrive in any order: each is yielded as soon as every object
- * expected in it has arrived, so a list whose order follows its ids (most do) holds one pack
- * in memory at a time. A pack the previous build/ holds unchanged (`groups`) receives no bodies
- * and is yielded as links to those files, at the moment it would have been written.
- */
-class PackFiller {
-  private readonly open = new Map<number, [slot: number, body: string][]>();
-  private readonly arrived = new Map<number, number>();
-
-  constructor(
-    private readonly slots: number,
-    /** How many objects each pack will hold. */
-    private readonly expected: Map<number, number>,
-    private readonly pathOf: (pack: number, file: number) => string,
-    private readonly groups?: GroupReuse,
-  ) {}
-
-  /** Whether the pack is linked from the previous build/ (its objects need not be serialized for it). */
-  linked(pack: number): boolean {
-    return this.groups?.linked.has(pack) ?? false;
-  }
-
-  /** One object of the pack; `body` is null only for a linked pack. */
-  *add(pack: number, slot: number, body: string | null): Generator<PlannedFile> {
-    const arrived = (this.arrived.get(pack) ?? 0) + 1;
-    this.arrived.set(pack, arrived);
-    let bodies = this.open.get(pack);
-    if (!bodies) this.open.set(pack, (bodies = []));
-    if (body !== null) bodies.push([slot, body]);
-    else if (!this.linked(pack)) throw new Error(`pack ${this.pathOf(pack, 0)}: an object without its body`);
-    if (arrived < this.expected.get(pack)!) return;
-    this.open.delete(pack);
-    const key = this.groups?.keys.get(pack);
-    const linked = this.groups?.linked.get(pack);
-    if (linked) {
-      this.groups!.reuse.record(this.pathOf(pack, 0), key!, linked.map((file) => ({ path: file.path, sha256: file.sha256! })));
-      yield* linked;
-      return;
-    }
-    const files = encodePack(this.slots, bodies).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes, sha256: sha256Of(bytes) }));
-    if (key !== undefined) {
-      this.groups!.reuse.stats.rendered++;
-      this.groups!.reuse.record(this.pathOf(pack, 0), key, files);
-    }
-    yield* files;
-  }
-
-  /** Nothing may be left open once every expected object was added. */
-  done(resource: string): void {
-    if (this.open.size) throw new Error(`${resource}: packs ${[...this.open.keys()].join(', ')} did not receive every object they expected`);
-  }
-}
-
-/**
- * The keys of a resource's groups of one kind from their members, and the groups the previous
- * build/ holds for those keys; undefined when the resource is not keyed.
- */
-function groupReuse(
-  reuse: OutputReuse | undefined,
-  members: readonly { group: number; slot: number; id: number | string; fingerprint: string }[],
-  pathOf: (group: number) => string,
-): GroupReuse | undefined {
-  if (!reuse) return undefined;
-  const keys = groupKeys();
-  for (const member of members) keys.add(pathOf(member.group), member.slot, member.id, member.fingerprint);
-  const byPath = keys.keys();
-  const numbered = new Map<number, string>();
-  const linked = new Map<number, PlannedFile[]>();
-  const seen = new Set<number>();
-  for (const member of members) {
-    if (seen.has(member.group)) continue;
-    seen.add(member.group);
-    const key = byPath.get(pathOf(member.group))!;
-    numbered.set(member.group, key);
-    const found = reuse.reusable(pathOf(member.group), key);
-    if (found) linked.set(member.group, found.files);
-  }
-  return { reuse, keys: numbered, linked };
 }
 
 /** The integer id a detail pack needs (packs are keyed by whole-number ids, src/api/packs.ts). */

@@ -21,6 +21,7 @@ import { planFilterIndexes } from './output/indexes.ts';
 import { planListActions } from './api/resources/autocomplete-files.ts';
 import { planOpenApi } from './api/openapi/openapi-document.ts';
 import { planOutput } from './output/plan.ts';
+import { openOutputReuse } from './output/reuse.ts';
 import { planRouting } from './output/routing.ts';
 import { planSearchFilters, planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
@@ -57,6 +58,8 @@ export interface BuildResult {
   pdf: PdfRunStats | null;
   /** Content files found unchanged in the parse cache, and parsed (src/content/parse-cache.ts). */
   parsing: { hits: number; hashed: number; misses: number };
+  /** Packs and chunks linked from the previous build/, and those of the same resources serialized (src/output/reuse.ts). */
+  reuse: { linked: number; rendered: number };
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -70,7 +73,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   };
 
   // Load and check: every content problem at once, nothing else runs on bad content.
-  const { problems, archive: linked, settings, parsing } = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
+  const { problems, archive: linked, settings, parsing, digests: contentDigests } = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
   // PDFs: facts, text and page images, from the derivative cache where they are known.
@@ -98,15 +101,19 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     facts: derivatives.facts,
     cropped: (annotation) => cropped.has(annotation),
   };
+  // Packs and chunks of requests, messages and attachments whose inputs did not change are
+  // linked from the previous build/ (src/output/reuse.ts).
+  const reuse = openOutputReuse({ dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: options.images ?? true });
   const output = planOutput({
     archive,
     ctx,
     resources: BUILT_NAMES,
     media,
+    reuse,
     extras: (resource, ordered) => [
       ...planFilterIndexes(resource, ordered, archive),
       ...planListActions(resource, ordered, archive, ctx.urls),
-      ...planSearchIndex(resource, ordered),
+      ...planSearchIndex(resource, ordered, reuse),
       ...planSearchFilters(resource, ordered, archive, ctx.now),
     ],
     routing: planRouting(BUILT_NAMES),
@@ -129,6 +136,8 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     await tree.discard();
     throw error;
   }
+  // Only now does build/ hold the files the record names.
+  reuse.save();
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf: derivatives.stats, parsing: parsing! };
+  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf: derivatives.stats, parsing: parsing!, reuse: reuse.stats };
 }

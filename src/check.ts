@@ -46,13 +46,16 @@ export interface Checked {
   settings: Settings | undefined;
   /** What the parse cache spared: files found unchanged (by signature or by hash) and files parsed. */
   parsing?: ParseCache['stats'];
+  /** SHA-1 of every content file read, by path relative to the content directory. */
+  digests: ReadonlyMap<string, string>;
 }
 
 /** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
 export async function checkContent(options: CheckOptions): Promise<Checked> {
   const problems = new Problems();
   const cache = options.parseCacheDir === undefined ? undefined : openParseCache(options.parseCacheDir);
-  const content = await loadContent(diskReader(options.contentDir), problems, { cache });
+  const digests = new Map<string, string>();
+  const content = await loadContent(diskReader(options.contentDir), problems, { cache, digests });
   let settings: Settings | undefined;
   if (content.site) {
     try {
@@ -64,6 +67,6 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings, ...(cache && { parsing: cache.stats }) };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests, ...(cache && { parsing: cache.stats }) };
 }
 

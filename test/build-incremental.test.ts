@@ -4,7 +4,7 @@
  * deletions and renames, after PDFs are replaced, added and removed, and after a setting that
  * changes every link (the base URL).
  */
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
@@ -95,4 +95,119 @@ describe('a build with the caches of an earlier one', () => {
     await expectSameBytes('cold-url', 'warm-url');
     expect(await readFile(join(root, 'warm-url', buildPaths.manifest), 'utf8')).toContain('https://anderswo.example.net');
   }, 300_000);
+});
+
+/**
+ * Output reuse (src/output/reuse.ts): builds into the same build/ link the packs and chunks of
+ * requests, messages and attachments whose inputs did not change, and still write a cold
+ * build's bytes, also when the value that changed sits in another folder (a requester's name,
+ * `same_as`), in the reference data, or in the clock; a build/ edited by hand, or a record
+ * written for another build/, is read and hashed, never trusted.
+ */
+describe('a build into the previous build/', () => {
+  let base: string;
+  let removeBase: () => Promise<void>;
+  const at = (...parts: string[]) => join(base, ...parts);
+  const live = (clock = BUILD_CLOCK, out = 'live') =>
+    buildArchive({ contentDir: at('content'), buildDir: at(out), cacheDir: at('kept/cache'), media: folderMediaStore(at('kept/media')), env: { SOURCE_DATE_EPOCH: String(clock) }, images: false });
+  let colds = 0;
+  /** A cold build of the content as it is (fresh caches, fresh build/), compared byte for byte with build/ `out`. */
+  async function expectCold(out = 'live', clock = BUILD_CLOCK) {
+    const name = `cold-${colds++}`;
+    await buildArchive({ contentDir: at('content'), buildDir: at(name), cacheDir: at(name, 'state/cache'), media: folderMediaStore(at(name, 'state/media')), env: { SOURCE_DATE_EPOCH: String(clock) }, images: false });
+    // The cold build's own state lives inside its folder: compare build files only.
+    const files = (await listFiles(at(name))).filter((file) => !file.startsWith('state/'));
+    expect(await listFiles(at(out))).toEqual(files);
+    const differing: string[] = [];
+    for (const file of files) if (!(await readFile(at(out, file))).equals(await readFile(at(name, file)))) differing.push(file);
+    expect(differing).toEqual([]);
+  }
+  const edit = async (path: string, from: string | RegExp, to: string) => {
+    const text = await readFile(at('content', path), 'utf8');
+    const changed = text.replace(from, to);
+    expect(changed).not.toBe(text);
+    await writeFile(at('content', path), changed);
+  };
+
+  beforeAll(async () => {
+    ({ path: base, remove: removeBase } = await tempDir('archive-reuse-'));
+    await cp(SAMPLE, at('content'), { recursive: true });
+  });
+  afterAll(() => removeBase());
+
+  it('links what did not change and writes a cold build’s bytes after edits inside and outside a request folder', async () => {
+    const first = await live();
+    expect(first.reuse.linked).toBe(0);
+    const groups = first.reuse.rendered;
+    expect(groups).toBeGreaterThan(6);
+    // Nothing changed: every pack and chunk of requests, messages and attachments is linked.
+    expect((await live()).reuse).toEqual({ linked: groups, rendered: 0 });
+    await expectCold();
+
+    // Requests in detail pack 5: 5001 a duplicate (same_as) of request 7 in pack 0, so not
+    // searchable; 5002 searchable, in search segment 1, which seals segment 0.
+    await mkdir(at('content/requests/5002-kita-gutscheine'));
+    await writeFile(
+      at('content/requests/5002-kita-gutscheine/request.yaml'),
+      'id: 5002\nslug: kita-gutscheine\ntitle: Kita-Gutscheine 2024\ndescription: Wie viele Gutscheine?\npublic_body: 12\nlaw: 5\nstatus: asleep\ncreated_at: 2024-05-22T10:00:00+02:00\n',
+    );
+    await mkdir(at('content/requests/5001-noch-einmal-kita'));
+    await writeFile(
+      at('content/requests/5001-noch-einmal-kita/request.yaml'),
+      'id: 5001\nslug: noch-einmal-kita\ntitle: Noch einmal Kita-Plätze\ndescription: Wie Anfrage 7.\npublic_body: 12\nlaw: 5\nstatus: asleep\nsame_as: 7\ncreated_at: 2024-05-21T10:00:00+02:00\n',
+    );
+    await live();
+    await expectCold();
+
+    // One message's text: its request's, message's and attachments' packs and chunks and its
+    // search segment; request 5001's pack and segment are linked.
+    await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'Dienstwagennutzung der Hausleitung 2023', 'Dienstwagen der Hausleitung 2023');
+    const one = await live();
+    expect(one.reuse.rendered).toBeGreaterThan(0);
+    expect(one.reuse.linked).toBeGreaterThan(0);
+    await expectCold();
+
+    // Values from other folders: the requester's name (given in request 7, shown in request 15's
+    // messages), same_as (request 7's same_as_count, in another pack than request 5001), and a
+    // public body's name (reference data).
+    await edit('requests/0007-kriterien-kita-platzvergabe/request.yaml', 'user_name: Jonas Beispiel', 'user_name: Jonas B.');
+    await live();
+    await expectCold();
+    await edit('requests/5001-noch-einmal-kita/request.yaml', /^same_as: 7\n/m, '');
+    await live();
+    await expectCold();
+    const body = (await readdir(at('content/publicbodies')))[0]!;
+    await edit(`publicbodies/${body}`, /^name: (.*)$/m, 'name: $1 (umbenannt)');
+    await live();
+    await expectCold();
+  }, 600_000);
+
+  it('writes a cold build’s bytes when only the clock moved (overdue requests)', async () => {
+    const later = BUILD_CLOCK + 3 * 365 * 86_400;
+    await live(later);
+    await expectCold('live', later);
+    await live();
+  }, 300_000);
+
+  it('does not trust a build/ edited by hand, or a record written for another build/', async () => {
+    await live();
+    const before = await live();
+    expect(before.reuse.rendered).toBe(0);
+    // Same size, other bytes, in place (the inode stays): its time gives it away, then its hash.
+    const pack = at('live', buildPaths.pack('message', 0, 0));
+    const bytes = await readFile(pack);
+    bytes.fill(0x20, bytes.length - 100, bytes.length - 10);
+    await writeFile(pack, bytes);
+    await rm(at('live', buildPaths.chunk('attachment', 0, 0)));
+    const repaired = await live();
+    expect(repaired.reuse.rendered).toBe(2);
+    await expectCold();
+
+    // The record now describes another build/ of newer content; live/ still holds the older bytes.
+    await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'Dienstwagen der Hausleitung 2023', 'Dienstwagen der Leitung 2023');
+    await live(BUILD_CLOCK, 'other');
+    const after = await live();
+    expect(after.reuse.rendered).toBeGreaterThan(0);
+    await expectCold();
+  }, 600_000);
 });

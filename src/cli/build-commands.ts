@@ -78,6 +78,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     if (options.verbose) {
       const { hits, hashed, misses } = result.parsing;
       log.info(`content: ${count(misses, 'file')} parsed, ${hits + hashed} unchanged (${hashed} of them hashed to tell)`);
+      log.info(`output: ${result.reuse.linked} packs, chunks and search segments linked from the previous build/, ${result.reuse.rendered} serialized (docs/architecture.md, "Incremental builds")`);
     }
     if (result.pdf) log.info(formatPdfSummary(result.pdf));
     const seconds = (performance.now() - started) / 1000;

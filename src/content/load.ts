@@ -34,6 +34,8 @@ export interface ContentReader {
 export interface LoadOptions {
   /** Parse results of earlier runs (content/parse-cache.ts): files whose bytes did not change are not parsed again. */
   cache?: ParseCache;
+  /** Filled with the SHA-1 of every content file read (path -> digest), as parsing found it: what the build's output reuse keys by (src/output/reuse.ts). */
+  digests?: Map<string, string>;
 }
 
 export interface Loaded<T> {
@@ -88,6 +90,7 @@ async function loadKinds(
   kinds: readonly ContentKind[],
   problems: Problems,
   cache: ParseCache | undefined,
+  digests: Map<string, string> | undefined,
 ): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: ReadonlySet<string> }> {
   const inputs: FileToParse[] = [];
   for (const kind of kinds) {
@@ -110,6 +113,7 @@ async function loadKinds(
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
   parsed.forEach((file, index) => {
     const { kind, path } = inputs[index]!;
+    digests?.set(path, file.digest);
     for (const problem of file.problems) problems.add(problem);
     if (file.invalid) {
       problems.invalidFiles.add(path);
@@ -135,7 +139,7 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   // One walk of the content directory serves every kind and the stray-file check.
   const all = await reader.glob('**/*');
   const listed = new Set(all);
-  const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems, options.cache);
+  const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems, options.cache, options.digests);
   // Each kind's records passed its schema in parseContentFile (content/parse.ts), whose output type ContentInput names.
   const records = Object.fromEntries(kinds.map((kind) => [CONTENT_FILES[kind].field, loaded.get(kind)!])) as LoadedRecords;
   if (!all.some(globMatcher(CONTENT_FILES.site.pattern))) {

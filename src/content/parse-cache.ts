@@ -64,7 +64,7 @@ let codeVersion: string | undefined;
  * A digest of everything that decides what a parse gives: the source of src/ (every stage, to
  * stay simple and safe) and the lock file (the YAML parser's and zod's versions).
  */
-function buildCodeVersion(): string {
+export function buildCodeVersion(): string {
   if (codeVersion) return codeVersion;
   const src = dirname(dirname(fileURLToPath(import.meta.url)));
   const hash = createHash('sha256');

@@ -5,7 +5,10 @@
  * each producer can name the type without importing a later stage.
  */
 export type PlannedFile =
-  /** A file with the given content. */
-  | { path: string; body: string | Uint8Array }
-  /** A copy of an existing file (attachments, PDFs, cached page images): hard-linked when possible. */
-  | { path: string; copyFrom: string };
+  /** A file with the given content; `sha256`, when the producer hashed it already, is that of its bytes. */
+  | { path: string; body: string | Uint8Array; sha256?: string }
+  /**
+   * A copy of an existing file (Swagger UI's files, a file of the previous build/ reused unchanged):
+   * hard-linked when possible. `sha256`, when known, is that of its bytes; the build id counts it.
+   */
+  | { path: string; copyFrom: string; sha256?: string };

@@ -19,6 +19,8 @@ import { BUILT, type BuiltName } from '../api/resources/serializer-registry.ts';
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
+import type { OutputReuse } from './reuse.ts';
+import { groupReuse, PackFiller, sha256Of } from './pack-filler.ts';
 
 export interface PlanInput {
   archive: Archive;
@@ -33,6 +35,8 @@ export interface PlanInput {
   openapi?: readonly PlannedFile[];
   /** Every media file the build publishes (src/media/collect.ts): what the media index lists. */
   media?: readonly (MediaEntry & { path: string })[];
+  /** Packs and chunks of the previous build/ to link where their objects' inputs did not change (src/output/reuse.ts). */
+  reuse?: OutputReuse;
 }
 
 const json = apiJson;
@@ -46,36 +50,6 @@ function firstPage<T>(ctx: RenderContext, resource: BuiltResource<T>, rendered: 
   // Splice pre-rendered items into the envelope so each object is serialized once.
   const shell = envelope(ctx.urls, resource.name, { offset: 0, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
   return json(shell).replace('"\\u0000"', () => rendered.join(','));
-}
-
-/**
- * Packs that fill up as objects arrive in any order: each is yielded as soon as every object
- * expected in it has arrived, so a list whose order follows its ids (most do) holds one pack
- * in memory at a time.
- */
-class PackFiller {
-  private readonly open = new Map<number, [slot: number, body: string][]>();
-
-  constructor(
-    private readonly slots: number,
-    /** How many objects each pack will hold. */
-    private readonly expected: Map<number, number>,
-    private readonly pathOf: (pack: number, file: number) => string,
-  ) {}
-
-  *add(pack: number, slot: number, body: string): Generator<PlannedFile> {
-    let bodies = this.open.get(pack);
-    if (!bodies) this.open.set(pack, (bodies = []));
-    bodies.push([slot, body]);
-    if (bodies.length < this.expected.get(pack)!) return;
-    this.open.delete(pack);
-    yield* encodePack(this.slots, bodies).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes }));
-  }
-
-  /** Nothing may be left open once every expected object was added. */
-  done(resource: string): void {
-    if (this.open.size) throw new Error(`${resource}: packs ${[...this.open.keys()].join(', ')} did not receive every object they expected`);
-  }
 }
 
 /** The integer id a detail pack needs (packs are keyed by whole-number ids, src/api/packs.ts). */
@@ -109,14 +83,36 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
       expected.set(pack, (expected.get(pack) ?? 0) + 1);
     }
   }
-  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file));
   const count = countingOf(resource.name, total);
   const chunkSizes = new Map<number, number>();
   for (let position = 0; position < total; position++) {
     const { chunk } = chunkOf(position, count);
     chunkSizes.set(chunk, (chunkSizes.get(chunk) ?? 0) + 1);
   }
-  const chunks = new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(resource.name, chunk, file));
+
+  // Packs and chunks whose objects' inputs did not change are linked from the previous build/
+  // (src/output/reuse.ts); only the objects of the others are serialized.
+  const reuse = !keyed && input.reuse?.covers(name) ? input.reuse : undefined;
+  const fingerprint = (item: ResourceItems[N]) => reuse!.fingerprint(name, item);
+  const chunkReuse = groupReuse(
+    reuse,
+    reuse ? items.map((item, position) => ({ group: chunkOf(position, count).chunk, slot: chunkOf(position, count).slot, id: resource.id(item) ?? '', fingerprint: fingerprint(item) })) : [],
+    (chunk) => buildPaths.chunk(resource.name, chunk, 0),
+  );
+  const packReuse = groupReuse(
+    reuse,
+    reuse
+      ? detailItems.flatMap((item) => {
+          const id = resource.id(item);
+          if (id === null) return [];
+          const { pack, slot } = packOf(packId(resource.name, id));
+          return [{ group: pack, slot, id, fingerprint: fingerprint(item) }];
+        })
+      : [],
+    (pack) => buildPaths.pack(resource.name, pack, 0),
+  );
+  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file), packReuse);
+  const chunks = new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(resource.name, chunk, file), chunkReuse);
 
   // Packs and chunks store embedded records as references (BuiltResource.embeds); each
   // record's text is rendered once.
@@ -129,6 +125,12 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
     return referTo(text, record, ref.kind, ref.id, what());
   };
 
+  /** The pack and slot of an object's detail, or null for one without a detail (or one the function reads whole). */
+  const packSlot = (item: ResourceItems[N]) => {
+    const id = resource.id(item);
+    return id === null || keyed ? null : packOf(packId(resource.name, id));
+  };
+
   function* detail(item: ResourceItems[N], rendered: string | null): Generator<PlannedFile> {
     const id = resource.id(item);
     if (id === null) return;
@@ -137,23 +139,31 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
       yield { path: buildPaths.dataDetail(resource.name, String(id)), body: resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item))) };
       return;
     }
+    const { pack, slot } = packOf(packId(resource.name, id));
+    if (packs.linked(pack)) {
+      yield* packs.add(pack, slot, null);
+      return;
+    }
     const what = () => `${resource.name} ${id}`;
     const body = resource.detail
       ? stored(json(resource.detail(ctx, item)), resource.embeds?.detail?.(ctx, item), what)
       : (rendered ?? stored(json(resource.item(ctx, item)), resource.embeds?.item?.(ctx, item), what));
-    const { pack, slot } = packOf(packId(resource.name, id));
     yield* packs.add(pack, slot, body);
   }
 
   const first: string[] = [];
   for (let position = 0; position < total; position++) {
     const item = items[position]!;
-    const rendered = json(resource.item(ctx, item));
-    // The bare list file is answered as it is: it keeps the records embedded.
-    if (position < PAGE_SIZE) first.push(rendered);
-    const storedItem = stored(rendered, resource.embeds?.item?.(ctx, item), () => `${resource.name} list item ${String(resource.id(item))}`);
     const { chunk, slot } = chunkOf(position, count);
-    yield* chunks.add(chunk, slot, storedItem);
+    // The item's JSON is needed for the bare list file, an unlinked chunk, and an unlinked pack
+    // whose detail is the item.
+    const ownPack = separateDetails || keyed || resource.detail ? null : packSlot(item);
+    const needed = position < PAGE_SIZE || keyed || !chunks.linked(chunk) || (ownPack !== null && !packs.linked(ownPack.pack));
+    const rendered = needed ? json(resource.item(ctx, item)) : null;
+    // The bare list file is answered as it is: it keeps the records embedded.
+    if (position < PAGE_SIZE) first.push(rendered!);
+    const storedItem = rendered === null ? null : stored(rendered, resource.embeds?.item?.(ctx, item), () => `${resource.name} list item ${String(resource.id(item))}`);
+    yield* chunks.add(chunk, slot, chunks.linked(chunk) ? null : storedItem);
     if (!separateDetails) yield* detail(item, keyed ? rendered : storedItem);
   }
   // The bare list file is static unless the function answers the list (whole, or to mint the
@@ -194,6 +204,7 @@ function* planUnlisted<N extends BuiltName>(input: PlanInput, name: N): Generato
 }
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 /** The list chunks of a whole list at once, from its items' JSON in list order. */
 export function planChunks(resource: ResourceName, rendered: readonly string[], maxFileBytes?: number): { path: string; body: Uint8Array }[] {
@@ -247,13 +258,15 @@ export function planOutput(input: PlanInput): OutputPlan {
   let summary: Pick<Manifest, 'build' | 'lists'> | undefined;
   function* files(): Generator<PlannedFile> {
     const lists: Manifest['lists'] = {};
+    // The build id is a digest of every file's path and the SHA-256 of its bytes, so a file
+    // linked from the previous build/ counts with the digest recorded for it (src/output/reuse.ts).
     const hash = createHash('sha256');
     for (const file of plan(input, lists)) {
       hash.update(file.path).update('\0');
-      // Copies count by destination only: their source path differs between checkouts, and the
-      // serving layer caches JSON, never media.
-      if ('body' in file) hash.update(file.body);
-      hash.update('\0');
+      // Copies without a digest (Swagger UI's files) count by destination only: their source path
+      // differs between checkouts, and the serving layer caches JSON, never media.
+      const digest = file.sha256 ?? ('body' in file ? sha256Of(typeof file.body === 'string' ? encoder.encode(file.body) : file.body) : '');
+      hash.update(digest).update('\0');
       yield file;
     }
     const build = hash.digest('hex').slice(0, 20);

@@ -13,12 +13,15 @@ import { listActionsOf } from '../api/resources/declaration-registry.ts';
 import type { Archive } from '../model/types.ts';
 import { terms } from '../api/search/analyze.ts';
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
-import { bucketOf, bucketsFor, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchFacets, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, SEARCH_FILTER_PREFIX, segmentOf, tailOf, type Postings, type PostingsFile, type SearchFacets, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
+import { createHash } from 'node:crypto';
+import type { SearchDocument } from '../api/search/sources.ts';
+import { groupKeys, type OutputReuse } from './reuse.ts';
 
 /** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */
 let planning = 0;
@@ -105,64 +108,125 @@ function fileBody(entries: readonly [string, Postings][]): string {
   return JSON.stringify(file);
 }
 
-/** The index files of one resource's list; nothing for a resource that is not searchable. */
-export function planSearchIndex<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][]): Generator<PlannedFile> {
-  return timed(indexFilesOf(resource, ordered));
+/**
+ * The index files of one resource's list; nothing for a resource that is not searchable. With
+ * `reuse`, a segment whose objects' inputs did not change (src/output/reuse.ts) is linked from
+ * the previous build/ with the counts kept beside it, and its objects are not analyzed.
+ */
+export function planSearchIndex<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse?: OutputReuse): Generator<PlannedFile> {
+  return timed(indexFilesOf(resource, ordered, reuse));
 }
 
-function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][]): Generator<PlannedFile> {
+/** What a reused segment needs of the build that wrote it: its entry in meta.json and its share of the counts. */
+interface KeptSegment {
+  entry: SegmentMeta;
+  docs: number[];
+  length: number[];
+  /** Each document's field lengths (encodeLength), in key order, field by field, as encodeNumbers: its part of the positions file. */
+  norms: string;
+}
+
+const encoder = new TextEncoder();
+
+function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse: OutputReuse | undefined): Generator<PlannedFile> {
   const source = SEARCH_SOURCES[resource];
   if (!source || !isSearchResource(resource)) return;
   const fieldCount = SEARCH_FIELDS[resource].length;
   const meta: SearchMeta = { version: META_VERSION, fields: SEARCH_FIELDS[resource].map((field) => field.name), docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), segments: [], total: ordered.length };
-  const bySegment = new Map<number, Analyzed[]>();
+  const keyed = reuse?.covers(resource) ? reuse : undefined;
+  const bySegment = new Map<number, { doc: SearchDocument; position: number; fingerprint: string }[]>();
   // Positions as the list's files count them, so an object added at the list's growing end
   // changes no other positions file (src/api/packs.ts listCounting).
   const count = countingOf(resource, ordered.length);
   ordered.forEach((object, position) => {
     const doc = source(object);
     if (!doc) return;
-    const fields = doc.fields.map(analyzeField);
-    fields.forEach((field, f) => {
-      if (field.length === 0) return;
-      meta.docs[f]!++;
-      meta.length[f]! += field.length;
-    });
     const segment = segmentOf(doc.group);
     let list = bySegment.get(segment);
     if (!list) bySegment.set(segment, (list = []));
-    list.push({ group: doc.group, key: doc.key, position: count(position), fields });
+    list.push({ doc, position: count(position), fingerprint: keyed ? keyed.fingerprint(resource, object) : '' });
   });
 
   const segments = [...bySegment.keys()].sort((a, b) => a - b);
   const open = segments.at(-1);
   for (const segment of segments) {
-    const docs = bySegment.get(segment)!.sort((a, b) => a.key - b.key);
-    const entry: SegmentMeta = { segment, buckets: 0, pairBuckets: 0 };
-    if (segment === open) {
-      const byTail = new Map<number, Analyzed[]>();
-      for (const doc of docs) {
-        const tail = tailOf(doc.group);
-        byTail.set(tail, [...(byTail.get(tail) ?? []), doc]);
-      }
-      entry.tails = [...byTail.keys()].sort((a, b) => a - b);
-      for (const tail of entry.tails) {
-        const [words, pairs] = split(postingsOf(byTail.get(tail)!, fieldCount));
-        for (const [bucket, list] of bucketed(words, TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-${bucket}`), body: fileBody(list) };
-        for (const [bucket, list] of bucketed(pairs, TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-p${bucket}`), body: fileBody(list) };
-      }
+    const members = bySegment.get(segment)!.sort((a, b) => a.doc.key - b.doc.key);
+    // The open segment is laid out in tails, a sealed one in buckets: the layout is part of the group.
+    const group = `search:${resource}:${segment}:${segment === open ? 'open' : 'sealed'}`;
+    let key: string | undefined;
+    if (keyed) {
+      const keys = groupKeys();
+      for (const member of members) keys.add(group, 0, member.doc.key, member.fingerprint);
+      key = keys.keys().get(group)!;
+    }
+    const found = key === undefined ? undefined : keyed!.reusable(group, key);
+    let entry: SegmentMeta;
+    let norms: number[];
+    if (found?.extra !== undefined) {
+      const kept = JSON.parse(found.extra) as KeptSegment;
+      norms = [];
+      decodeNumbers(kept.norms, (norm) => norms.push(norm));
+      if (norms.length !== members.length * fieldCount) throw new Error(`search index of ${resource}, segment ${segment}: the output record keeps ${norms.length} field lengths for ${members.length} documents of ${fieldCount} fields`);
+      kept.docs.forEach((docs, f) => (meta.docs[f]! += docs));
+      kept.length.forEach((length, f) => (meta.length[f]! += length));
+      entry = kept.entry;
+      keyed!.record(group, key!, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })), found.extra);
+      yield* found.files;
     } else {
-      const [words, pairs] = split(postingsOf(docs, fieldCount));
-      entry.buckets = bucketsFor(bytesOf(words));
-      entry.pairBuckets = bucketsFor(bytesOf(pairs), PAIR_BUCKET_BYTES);
-      for (const [bucket, list] of bucketed(words, entry.buckets)) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
-      for (const [bucket, list] of bucketed(pairs, entry.pairBuckets)) yield { path: buildPaths.searchSegment(resource, segment, `p${bucket}`), body: fileBody(list) };
+      const kept: KeptSegment = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
+      const docs = members.map(({ doc, position }): Analyzed => {
+        const fields = doc.fields.map(analyzeField);
+        fields.forEach((field, f) => {
+          if (field.length === 0) return;
+          kept.docs[f]!++;
+          kept.length[f]! += field.length;
+        });
+        return { group: doc.group, key: doc.key, position, fields };
+      });
+      kept.docs.forEach((docs, f) => (meta.docs[f]! += docs));
+      kept.length.forEach((length, f) => (meta.length[f]! += length));
+      norms = docs.flatMap((doc) => doc.fields.map((field) => encodeLength(field.length)));
+      kept.norms = encodeNumbers(norms);
+      entry = kept.entry;
+      const files = [...segmentFiles(resource, segment, segment === open, docs, fieldCount, entry)];
+      if (key !== undefined) {
+        keyed!.stats.rendered++;
+        keyed!.record(group, key, files, JSON.stringify(kept));
+      }
+      yield* files;
     }
     meta.segments.push(entry);
     // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
-    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(docs.flatMap((doc, i) => [doc.key - (i ? docs[i - 1]!.key : 0), doc.position, ...doc.fields.map((field) => encodeLength(field.length))]))) };
+    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(members.flatMap(({ doc, position }, i) => [doc.key - (i ? members[i - 1]!.doc.key : 0), position, ...norms.slice(i * fieldCount, (i + 1) * fieldCount)]))) };
   }
   yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
+}
+
+/** The postings files of one segment (tails if it is the open one, buckets if sealed), each with its SHA-256; fills in `entry`. */
+function* segmentFiles(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly Analyzed[], fieldCount: number, entry: SegmentMeta): Generator<PlannedFile & { body: string; sha256: string }> {
+  const file = (name: Parameters<typeof buildPaths.searchSegment>[2], entries: readonly [string, Postings][]) => {
+    const body = fileBody(entries);
+    return { path: buildPaths.searchSegment(resource, segment, name), body, sha256: createHash('sha256').update(encoder.encode(body)).digest('hex') };
+  };
+  if (isOpen) {
+    const byTail = new Map<number, Analyzed[]>();
+    for (const doc of docs) {
+      const tail = tailOf(doc.group);
+      byTail.set(tail, [...(byTail.get(tail) ?? []), doc]);
+    }
+    entry.tails = [...byTail.keys()].sort((a, b) => a - b);
+    for (const tail of entry.tails) {
+      const [words, pairs] = split(postingsOf(byTail.get(tail)!, fieldCount));
+      for (const [bucket, list] of bucketed(words, TAIL_BUCKETS)) yield file(`t${tail}-${bucket}`, list);
+      for (const [bucket, list] of bucketed(pairs, TAIL_BUCKETS)) yield file(`t${tail}-p${bucket}`, list);
+    }
+    return;
+  }
+  const [words, pairs] = split(postingsOf(docs, fieldCount));
+  entry.buckets = bucketsFor(bytesOf(words));
+  entry.pairBuckets = bucketsFor(bytesOf(pairs), PAIR_BUCKET_BYTES);
+  for (const [bucket, list] of bucketed(words, entry.buckets)) yield file(bucket, list);
+  for (const [bucket, list] of bucketed(pairs, entry.pairBuckets)) yield file(`p${bucket}`, list);
 }
 
 /**

@@ -23,7 +23,7 @@ const READABLE_STATUS: Record<string, string> = {
 };
 
 /** froide's status_representation (docs/froide.md#request); "overdue" is judged at build time. */
-function statusRepresentation(request: FoiRequest, now: number): string {
+export function statusRepresentation(request: FoiRequest, now: number): string {
   if (request.status === 'asleep') return 'asleep';
   if (request.status === 'awaiting_response' && request.dueDate !== null && request.dueDate < now) return 'overdue';
   if (request.status === 'resolved') return request.resolution;

@@ -23,6 +23,10 @@ export const CACHED_FOLDERS = [
   'archive/parsed',
   // SHA-256 of PDFs and attachment files by stat signature (src/lib/file-digests.ts): one file.
   'archive/digests',
+  // The output reuse record (src/output/reuse.ts): which packs and chunks of build/ hold which
+  // objects, one file. It spares work only where the previous build/ is there too (a checkout
+  // that keeps it, the GitHub Actions workflow); a Netlify build starts without one.
+  'archive/output',
 ];
 
 const folders = (inputs) => {

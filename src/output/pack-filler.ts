@@ -1,0 +1,99 @@
+/**
+ * Packs and chunks filled as the output plan (src/output/plan.ts) serializes a list: each is
+ * yielded once every object expected in it has arrived, or, when the previous build/ holds it
+ * unchanged (src/output/reuse.ts), linked from there at the same point of the plan.
+ */
+import { createHash } from 'node:crypto';
+import { encodePack } from '../api/packs.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
+import { groupKeys, type OutputReuse } from './reuse.ts';
+
+/** Which groups (packs or chunks, by number) of one kind and resource are keyed, and which of them the previous build/ holds. */
+interface GroupReuse {
+  reuse: OutputReuse;
+  keys: Map<number, string>;
+  linked: Map<number, PlannedFile[]>;
+}
+
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Packs that fill up as objects arrive in any order: each is yielded as soon as every object
+ * expected in it has arrived, so a list whose order follows its ids (most do) holds one pack
+ * in memory at a time. A pack the previous build/ holds unchanged (`groups`) receives no bodies
+ * and is yielded as links to those files, at the moment it would have been written.
+ */
+export class PackFiller {
+  private readonly open = new Map<number, [slot: number, body: string][]>();
+  private readonly arrived = new Map<number, number>();
+
+  constructor(
+    private readonly slots: number,
+    /** How many objects each pack will hold. */
+    private readonly expected: Map<number, number>,
+    private readonly pathOf: (pack: number, file: number) => string,
+    private readonly groups?: GroupReuse,
+  ) {}
+
+  /** Whether the pack is linked from the previous build/ (its objects need not be serialized for it). */
+  linked(pack: number): boolean {
+    return this.groups?.linked.has(pack) ?? false;
+  }
+
+  /** One object of the pack; `body` is null only for a linked pack. */
+  *add(pack: number, slot: number, body: string | null): Generator<PlannedFile> {
+    const arrived = (this.arrived.get(pack) ?? 0) + 1;
+    this.arrived.set(pack, arrived);
+    let bodies = this.open.get(pack);
+    if (!bodies) this.open.set(pack, (bodies = []));
+    if (body !== null) bodies.push([slot, body]);
+    else if (!this.linked(pack)) throw new Error(`pack ${this.pathOf(pack, 0)}: an object without its body`);
+    if (arrived < this.expected.get(pack)!) return;
+    this.open.delete(pack);
+    const key = this.groups?.keys.get(pack);
+    const linked = this.groups?.linked.get(pack);
+    if (linked) {
+      this.groups!.reuse.record(this.pathOf(pack, 0), key!, linked.map((file) => ({ path: file.path, sha256: file.sha256! })));
+      yield* linked;
+      return;
+    }
+    const files = encodePack(this.slots, bodies).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes, sha256: sha256Of(bytes) }));
+    if (key !== undefined) {
+      this.groups!.reuse.stats.rendered++;
+      this.groups!.reuse.record(this.pathOf(pack, 0), key, files);
+    }
+    yield* files;
+  }
+
+  /** Nothing may be left open once every expected object was added. */
+  done(resource: string): void {
+    if (this.open.size) throw new Error(`${resource}: packs ${[...this.open.keys()].join(', ')} did not receive every object they expected`);
+  }
+}
+
+/**
+ * The keys of a resource's groups of one kind from their members, and the groups the previous
+ * build/ holds for those keys; undefined when the resource is not keyed.
+ */
+export function groupReuse(
+  reuse: OutputReuse | undefined,
+  members: readonly { group: number; slot: number; id: number | string; fingerprint: string }[],
+  pathOf: (group: number) => string,
+): GroupReuse | undefined {
+  if (!reuse) return undefined;
+  const keys = groupKeys();
+  for (const member of members) keys.add(pathOf(member.group), member.slot, member.id, member.fingerprint);
+  const byPath = keys.keys();
+  const numbered = new Map<number, string>();
+  const linked = new Map<number, PlannedFile[]>();
+  const seen = new Set<number>();
+  for (const member of members) {
+    if (seen.has(member.group)) continue;
+    seen.add(member.group);
+    const key = byPath.get(pathOf(member.group))!;
+    numbered.set(member.group, key);
+    const found = reuse.reusable(pathOf(member.group), key);
+    if (found) linked.set(member.group, found.files);
+  }
+  return { reuse, keys: numbered, linked };
+}

@@ -1,0 +1,205 @@
+/**
+ * Output reuse (docs/architecture.md, "Incremental builds"): the detail packs and list chunks of
+ * requests, messages and attachments whose inputs did not change are hard-linked from the
+ * previous build/ into the new tree instead of being serialized and written again.
+ *
+ * Every such file is a **group** (a pack or a chunk, with its overflow files), keyed by the
+ * objects in its slots: each slot's id and the **fingerprint** of its object's inputs. A
+ * request, its messages and their attachments share the fingerprint of the request folder:
+ *
+ * - the SHA-1 of every content file under `requests/<folder>/` (as parsing found it);
+ * - the values its answers take from outside the folder, each named: the requester's name
+ *   (given in any request of the user), `same_as_count` and the `same_as` target, the status
+ *   representation (`overdue` depends on the build clock), the size of each attachment file,
+ *   and the PDF facts of each derived document;
+ * - the global key: the code version, the settings (base URLs, token keys, ...), the time zone,
+ *   whether page images are made, and the SHA-1 of every content file outside `requests/`.
+ *
+ * The record of the previous build (`<cache>/output/record.v8`) maps each group to its key and
+ * its files' SHA-256 and stat signatures. A group is linked only when its key is the recorded
+ * one and each of its files in build/ still has its recorded signature (size, modification time
+ * in nanoseconds, inode; not the change time, which a hard link changes) or, failing that, its
+ * recorded SHA-256: a build/ edited by hand, copied, restored from another machine or written
+ * by another build is read and hashed, never trusted on its name. The record is written after
+ * build/ was replaced; a build killed before leaves the old record, whose files are checked
+ * the same way. A file modified within RACY_MS of being recorded is recorded without a
+ * signature (hashed next time), as the parse cache does.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { Settings } from '../config.ts';
+import { buildCodeVersion } from '../content/parse-cache.ts';
+import type { FoiRequest } from '../model/types.ts';
+import type { RenderContext } from '../api/resources/context.ts';
+import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
+import type { BuiltName } from '../api/resources/serializer-registry.ts';
+import { statusRepresentation } from '../api/resources/request/serializer.ts';
+import { sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
+
+const RECORD = 'record.v8';
+const RACY_MS = 2_000;
+
+/** One file of a group: its path in build/, the SHA-256 of its bytes, its stat signature (null: hash it). */
+type RecordedFile = [path: string, sha256: string, signature: string | null];
+
+interface RecordFile {
+  version: string;
+  /** `extra`: what the group's producer keeps beside its files (a search segment's counts), as JSON. */
+  groups: Map<string, { key: string; files: RecordedFile[]; extra?: string }>;
+}
+
+/** The request folder whose fingerprint an object of a fingerprinted resource has. */
+const FOLDER_OF: { [N in BuiltName]?: (item: ResourceItems[N]) => FoiRequest } = {
+  request: (request) => request,
+  message: (message) => message.request,
+  attachment: (attachment) => attachment.message.request,
+};
+
+export interface OutputReuse {
+  /** Whether the resource's objects have fingerprints (request, message, attachment). */
+  covers(resource: ResourceName): boolean;
+  /** The fingerprint of an object of a covered resource. */
+  fingerprint<N extends ResourceName>(resource: N, item: ResourceItems[N]): string;
+  /** The files of the previous build/ to link for a group with this key (and what was kept beside them), or undefined. */
+  reusable(group: string, key: string): { files: PlannedFile[]; extra: string | undefined } | undefined;
+  /** Records a group of this build with its key and its files (each with its SHA-256), and what to keep beside them. */
+  record(group: string, key: string, files: readonly { path: string; sha256: string }[], extra?: string): void;
+  /** Writes the record of this build; call once build/ is the new tree. */
+  save(): void;
+  readonly stats: { linked: number; rendered: number };
+}
+
+export interface ReuseInputs {
+  /** `<cache>/output`. */
+  dir: string;
+  buildDir: string;
+  settings: Settings;
+  ctx: RenderContext;
+  /** SHA-1 of every content file, by path relative to the content directory (src/check.ts). */
+  digests: ReadonlyMap<string, string>;
+  /** Whether page images are made (the build's `images` option). */
+  images: boolean;
+  version?: string;
+}
+
+/** size:mtimeNs:ino, and whether the file is older than RACY_MS; undefined when it is not a file. */
+function signatureOf(absolute: string): { signature: string; trusted: boolean } | undefined {
+  const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
+  if (!info?.isFile()) return undefined;
+  return { signature: `${info.size}:${info.mtimeNs}:${info.ino}`, trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
+}
+
+function readRecord(dir: string, version: string): RecordFile['groups'] {
+  try {
+    const read = deserialize(readFileSync(join(dir, RECORD))) as RecordFile;
+    if (read.version === version && read.groups instanceof Map) return read.groups;
+  } catch {
+    // Missing or unreadable: nothing is reused.
+  }
+  return new Map();
+}
+
+export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
+  const version = inputs.version ?? buildCodeVersion();
+  const buildDir = resolve(inputs.buildDir);
+  sweepStaleTempSync(inputs.dir);
+  const previous = readRecord(inputs.dir, version);
+  const next: RecordFile['groups'] = new Map();
+  const stats = { linked: 0, rendered: 0 };
+  const { settings, ctx } = inputs;
+
+  // The content files of each request folder, and the global key from every other one.
+  const folders = new Map<string, string[]>();
+  const global = createHash('sha256');
+  // The clock only decides `overdue`, which the status representation below carries.
+  const { now: _, ...lasting } = settings;
+  global.update(JSON.stringify([version, lasting, ctx.timeZone, inputs.images])).update('\n');
+  for (const path of [...inputs.digests.keys()].sort()) {
+    const line = `${path}\0${inputs.digests.get(path)}\n`;
+    const slash = path.startsWith('requests/') ? path.indexOf('/', 'requests/'.length) : -1;
+    if (slash < 0) {
+      global.update(line);
+      continue;
+    }
+    const folder = path.slice(0, slash + 1);
+    let lines = folders.get(folder);
+    if (!lines) folders.set(folder, (lines = []));
+    lines.push(line);
+  }
+  const globalKey = global.digest('hex');
+
+  const memo = new WeakMap<FoiRequest, string>();
+  const folderFingerprint = (request: FoiRequest): string => {
+    let known = memo.get(request);
+    if (known !== undefined) return known;
+    const file = request.source.file;
+    const folder = file.slice(0, file.lastIndexOf('/') + 1);
+    const hash = createHash('sha256').update(globalKey).update('\n').update(folder).update('\n');
+    for (const line of folders.get(folder) ?? []) hash.update(line);
+    const attachments = request.messages.flatMap((message) =>
+      message.attachments.map((attachment) => {
+        const document = attachment.document;
+        const published = document !== null && ctx.published(document);
+        // The page texts are left out: they follow from the PDF's bytes (sha256), as every other fact.
+        const facts = published ? ctx.facts(document) : null;
+        return [attachment.id, attachment.file.path, attachment.file.size, document?.id ?? null, published, facts && { ...facts, pages: facts.pages.map((page) => [page.number, page.width, page.height]) }];
+      }),
+    );
+    hash.update(JSON.stringify([request.userName, request.sameAsCount, request.sameAs?.id ?? null, statusRepresentation(request, ctx.now), attachments]));
+    memo.set(request, (known = hash.digest('hex').slice(0, 32)));
+    return known;
+  };
+
+  return {
+    stats,
+    covers: (resource) => (FOLDER_OF as Partial<Record<ResourceName, unknown>>)[resource] !== undefined,
+    fingerprint(resource, item) {
+      const folderOf = (FOLDER_OF as Partial<Record<ResourceName, (item: unknown) => FoiRequest>>)[resource];
+      if (!folderOf) throw new Error(`output reuse: ${resource} has no fingerprint`);
+      return folderFingerprint(folderOf(item));
+    },
+    reusable(group, key) {
+      const entry = previous.get(group);
+      if (!entry || entry.key !== key) return undefined;
+      const files: PlannedFile[] = [];
+      for (const [path, digest, signature] of entry.files) {
+        const absolute = join(buildDir, path);
+        const now = signatureOf(absolute);
+        if (now === undefined) return undefined;
+        if (now.signature !== signature && createHash('sha256').update(readFileSync(absolute)).digest('hex') !== digest) return undefined;
+        files.push({ path, copyFrom: absolute, sha256: digest });
+      }
+      stats.linked++;
+      return { files, extra: entry.extra };
+    },
+    record(group, key, files, extra) {
+      next.set(group, { key, files: files.map((file) => [file.path, file.sha256, null]), ...(extra !== undefined && { extra }) });
+    },
+    save() {
+      for (const entry of next.values()) {
+        for (const file of entry.files) {
+          const now = signatureOf(join(buildDir, file[0]));
+          file[2] = now?.trusted ? now.signature : null;
+        }
+      }
+      mkdirSync(inputs.dir, { recursive: true });
+      writeAtomically(join(inputs.dir, RECORD), serialize({ version, groups: next } satisfies RecordFile));
+    },
+  };
+}
+
+/** The keys of groups from their names and members (slot, id, fingerprint), in the order they were added. */
+export function groupKeys(): { add(group: string, slot: number, id: number | string, fingerprint: string): void; keys(): Map<string, string> } {
+  const hashes = new Map<string, ReturnType<typeof createHash>>();
+  return {
+    add(group, slot, id, fingerprint) {
+      let hash = hashes.get(group);
+      if (!hash) hashes.set(group, (hash = createHash('sha256').update(group).update('\n')));
+      hash.update(`${slot}:${id}:${fingerprint}\n`);
+    },
+    keys: () => new Map([...hashes].map(([group, hash]) => [group, hash.digest('hex')])),
+  };
+}

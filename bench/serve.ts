@@ -5,7 +5,8 @@
  *    bench/build.ts), generating and building it with the real build when it is missing.
  * 2. Static JSON throughput: the local preview and plain `http-server -e json` on that tree,
  *    side by side in one run, each in its own process, same autocannon settings, same files.
- * 3. Latency of computed answers on the preview: offset pages, filtered lists, format=api.
+ * 3. Latency of computed answers on the preview: offset pages, filtered lists, format=api, q;
+ *    each kind after one unmeasured second of the same answers (a warm function instance).
  *
  * Prints a Markdown table for docs/serving.md.
  */
@@ -124,6 +125,10 @@ async function main(): Promise<void> {
     ['q', ['/api/v1/publicbody/?q=amt', '/api/v1/page/?q=Seite&offset=20', '/api/v1/publicbody/autocomplete/?q=Beh']],
   ];
   for (const [name, paths] of computed) {
+    // One second of the same answers first, unmeasured: the server's first answers of a kind
+    // compile its code and read its files (the "first" answers of bench/search.ts), which in a
+    // 5-second run would be the slowest percent by themselves.
+    await run(server.url, paths, 1, 1);
     for (const connections of [1, 4]) {
       const r = await run(server.url, paths, seconds, connections);
       rows.push(`| ${name} | preview | ${connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);

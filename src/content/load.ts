@@ -115,10 +115,19 @@ async function loadKinds(
       problems.invalidFiles.add(path);
       problems.invalidKinds.add(kind);
     }
-    const locate = lazyLocator(() => reader.text(path));
+    const locate = fileLocator(reader, path);
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: { file: path, base: record.base, locate } });
   });
   return { byKind, read: new Set(inputs.map((input) => input.path)) };
+}
+
+/**
+ * Positions in one file, for problems found after loading. Made outside loadKinds on purpose:
+ * a closure made inside it would keep loadKinds' whole scope alive with every record (the parse
+ * cache with every file's parse, the list of inputs), for as long as the model lives.
+ */
+function fileLocator(reader: ContentReader, path: string): Source['locate'] {
+  return lazyLocator(() => reader.text(path));
 }
 
 function dirOf(path: string): string {

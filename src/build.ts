@@ -103,12 +103,13 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     ctx,
     resources: BUILT_NAMES,
     media,
-    extras: (resource, ordered) => [
-      ...planFilterIndexes(resource, ordered, archive),
-      ...planListActions(resource, ordered, archive, ctx.urls),
-      ...planSearchIndex(resource, ordered),
-      ...planSearchFilters(resource, ordered, archive, ctx.now),
-    ],
+    // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
+    *extras(resource, ordered) {
+      yield* planFilterIndexes(resource, ordered, archive);
+      yield* planListActions(resource, ordered, archive, ctx.urls);
+      yield* planSearchIndex(resource, ordered);
+      yield* planSearchFilters(resource, ordered, archive, ctx.now);
+    },
     routing: planRouting(BUILT_NAMES),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
   });

@@ -38,12 +38,13 @@ function* timed<T>(inner: Generator<T>): Generator<T> {
   }
 }
 
-interface Analyzed {
+/** A document of a segment: where it is in the list and its key, and once analyzed its fields' norms (encodeLength). */
+interface Placed {
   group: number;
   key: number;
-  position: number;
-  /** Per field: tf by term (bigrams included) and the field's length in terms. */
-  fields: { tf: Map<string, number>; length: number }[];
+  /** In the list, 0-based (an index into `ordered`). */
+  index: number;
+  norms?: number[];
 }
 
 /** The terms of one field with their counts: each term and each pair of neighbouring terms (for phrases). */
@@ -60,21 +61,37 @@ function analyzeField(text: string): { tf: Map<string, number>; length: number }
   return { tf, length: list.length };
 }
 
-/** The postings of a set of documents (ascending by key), by term, terms sorted. */
-function postingsOf(docs: readonly Analyzed[], fieldCount: number): [string, Postings][] {
-  const byTerm = new Map<string, { lists: number[][]; last: number[] }>();
-  // lists[f]: keyDelta, tf per document holding the term in field f.
-  for (const doc of docs) {
-    doc.fields.forEach((field, f) => {
+/**
+ * The postings of a set of documents, added one at a time ascending by key: a document's terms
+ * go straight into its terms' lists, so no document's term counts outlive its own analysis.
+ */
+class PostingsBuilder {
+  /** Per term and field: key, tf per document holding the term in that field (keys ascending); null where none does. */
+  private readonly byTerm = new Map<string, (number[] | null)[]>();
+
+  constructor(private readonly fieldCount: number) {}
+
+  add(key: number, fields: readonly { tf: Map<string, number> }[]): void {
+    fields.forEach((field, f) => {
       for (const [term, count] of field.tf) {
-        let entry = byTerm.get(term);
-        if (!entry) byTerm.set(term, (entry = { lists: Array.from({ length: fieldCount }, () => []), last: new Array<number>(fieldCount).fill(0) }));
-        entry.lists[f]!.push(doc.key - entry.last[f]!, count);
-        entry.last[f] = doc.key;
+        let lists = this.byTerm.get(term);
+        if (!lists) this.byTerm.set(term, (lists = new Array<number[] | null>(this.fieldCount).fill(null)));
+        (lists[f] ??= []).push(key, count);
       }
     });
   }
-  return [...byTerm.keys()].sort().map((term) => [term, byTerm.get(term)!.lists.map(encodeNumbers)]);
+
+  /** By term, terms sorted; each field's list as keyDelta, tf (the first delta from 0). */
+  postings(): [string, Postings][] {
+    return [...this.byTerm.keys()].sort().map((term) => [
+      term,
+      this.byTerm.get(term)!.map((list) => {
+        if (!list) return '';
+        for (let i = list.length - 2; i > 0; i -= 2) list[i]! -= list[i - 2]!;
+        return encodeNumbers(list);
+      }),
+    ]);
+  }
 }
 
 /** Postings of words and postings of word pairs (isPair), each in term order. */
@@ -115,44 +132,58 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
   if (!source || !isSearchResource(resource)) return;
   const fieldCount = SEARCH_FIELDS[resource].length;
   const meta: SearchMeta = { version: META_VERSION, fields: SEARCH_FIELDS[resource].map((field) => field.name), docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), segments: [], total: ordered.length };
-  const bySegment = new Map<number, Analyzed[]>();
-  // Positions as the list's files count them, so an object added at the list's growing end
-  // changes no other positions file (src/api/packs.ts listCounting).
-  const count = countingOf(resource, ordered.length);
-  ordered.forEach((object, position) => {
+  // Which documents each segment holds; their text is analyzed one segment at a time below, so
+  // the terms of one segment, not of the whole list, are in memory at once.
+  const bySegment = new Map<number, Placed[]>();
+  ordered.forEach((object, index) => {
     const doc = source(object);
     if (!doc) return;
-    const fields = doc.fields.map(analyzeField);
-    fields.forEach((field, f) => {
-      if (field.length === 0) return;
-      meta.docs[f]!++;
-      meta.length[f]! += field.length;
-    });
     const segment = segmentOf(doc.group);
     let list = bySegment.get(segment);
     if (!list) bySegment.set(segment, (list = []));
-    list.push({ group: doc.group, key: doc.key, position: count(position), fields });
+    list.push({ group: doc.group, key: doc.key, index });
   });
+  // Positions as the list's files count them, so an object added at the list's growing end
+  // changes no other positions file (src/api/packs.ts listCounting).
+  const count = countingOf(resource, ordered.length);
+  /** Analyzes the documents (ascending by key) into postings, counting their fields into meta. */
+  const postingsOf = (docs: readonly Placed[]): [string, Postings][] => {
+    const builder = new PostingsBuilder(fieldCount);
+    for (const doc of docs) {
+      const fields = source(ordered[doc.index]!)!.fields.map(analyzeField);
+      fields.forEach((field, f) => {
+        if (field.length === 0) return;
+        meta.docs[f]!++;
+        meta.length[f]! += field.length;
+      });
+      doc.norms = fields.map((field) => encodeLength(field.length));
+      builder.add(doc.key, fields);
+    }
+    return builder.postings();
+  };
 
   const segments = [...bySegment.keys()].sort((a, b) => a - b);
   const open = segments.at(-1);
   for (const segment of segments) {
     const docs = bySegment.get(segment)!.sort((a, b) => a.key - b.key);
+    bySegment.delete(segment);
     const entry: SegmentMeta = { segment, buckets: 0, pairBuckets: 0 };
     if (segment === open) {
-      const byTail = new Map<number, Analyzed[]>();
+      const byTail = new Map<number, Placed[]>();
       for (const doc of docs) {
         const tail = tailOf(doc.group);
-        byTail.set(tail, [...(byTail.get(tail) ?? []), doc]);
+        let list = byTail.get(tail);
+        if (!list) byTail.set(tail, (list = []));
+        list.push(doc);
       }
       entry.tails = [...byTail.keys()].sort((a, b) => a - b);
       for (const tail of entry.tails) {
-        const [words, pairs] = split(postingsOf(byTail.get(tail)!, fieldCount));
+        const [words, pairs] = split(postingsOf(byTail.get(tail)!));
         for (const [bucket, list] of bucketed(words, TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-${bucket}`), body: fileBody(list) };
         for (const [bucket, list] of bucketed(pairs, TAIL_BUCKETS)) yield { path: buildPaths.searchSegment(resource, segment, `t${tail}-p${bucket}`), body: fileBody(list) };
       }
     } else {
-      const [words, pairs] = split(postingsOf(docs, fieldCount));
+      const [words, pairs] = split(postingsOf(docs));
       entry.buckets = bucketsFor(bytesOf(words));
       entry.pairBuckets = bucketsFor(bytesOf(pairs), PAIR_BUCKET_BYTES);
       for (const [bucket, list] of bucketed(words, entry.buckets)) yield { path: buildPaths.searchSegment(resource, segment, bucket), body: fileBody(list) };
@@ -160,7 +191,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     }
     meta.segments.push(entry);
     // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
-    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(docs.flatMap((doc, i) => [doc.key - (i ? docs[i - 1]!.key : 0), doc.position, ...doc.fields.map((field) => encodeLength(field.length))]))) };
+    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(docs.flatMap((doc, i) => [doc.key - (i ? docs[i - 1]!.key : 0), count(doc.index), ...doc.norms!]))) };
   }
   yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
 }

@@ -52,24 +52,37 @@ function firstPage<T>(ctx: RenderContext, resource: BuiltResource<T>, rendered: 
  * Packs that fill up as objects arrive in any order: each is yielded as soon as every object
  * expected in it has arrived, so a list whose order follows its ids (most do) holds one pack
  * in memory at a time.
+ *
+ * A list in another order (requests by their last message, public bodies by name) fills every
+ * pack at once. Given `last` (each pack's last object, counted in the order `add` is called),
+ * an object whose pack is yielded more than `window` objects later is not rendered when it
+ * arrives but when its pack is complete: the pack files come out at the same moment with the
+ * same bytes, and at most `window` rendered bodies wait in memory, instead of the whole list.
  */
 class PackFiller {
-  private readonly open = new Map<number, [slot: number, body: string][]>();
+  private readonly open = new Map<number, [slot: number, body: string | (() => string)][]>();
+  private added = 0;
 
   constructor(
     private readonly slots: number,
     /** How many objects each pack will hold. */
     private readonly expected: Map<number, number>,
     private readonly pathOf: (pack: number, file: number) => string,
+    private readonly last?: { index: Map<number, number>; window: number },
   ) {}
 
-  *add(pack: number, slot: number, body: string): Generator<PlannedFile> {
+  /** `body`: its text, or how to render it now and how later (see above). */
+  *add(pack: number, slot: number, body: string | { now: () => string; later: () => string }): Generator<PlannedFile> {
+    const index = this.added++;
     let bodies = this.open.get(pack);
     if (!bodies) this.open.set(pack, (bodies = []));
-    bodies.push([slot, body]);
+    const later = this.last !== undefined && this.last.index.get(pack)! - index > this.last.window;
+    bodies.push([slot, typeof body === 'string' ? body : later ? body.later : body.now()]);
     if (bodies.length < this.expected.get(pack)!) return;
     this.open.delete(pack);
-    yield* encodePack(this.slots, bodies).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes }));
+    const rendered = bodies.map(([at, made]): [number, string] => [at, typeof made === 'string' ? made : made()]);
+    bodies.length = 0;
+    yield* encodePack(this.slots, rendered).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes }));
   }
 
   /** Nothing may be left open once every expected object was added. */
@@ -101,15 +114,19 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   const keyed = QUERY_ANSWERED.has(resource.name);
   const detailItems = separateDetails ?? items;
   const expected = new Map<number, number>();
+  /** Each pack's last detail, counted in the order the details are added (PackFiller). */
+  const last = new Map<number, number>();
   if (!keyed) {
+    let index = 0;
     for (const item of detailItems) {
       const id = resource.id(item);
       if (id === null) continue;
       const { pack } = packOf(packId(resource.name, id));
       expected.set(pack, (expected.get(pack) ?? 0) + 1);
+      last.set(pack, index++);
     }
   }
-  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file));
+  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file), { index: last, window: PACK_SLOTS });
   const count = countingOf(resource.name, total);
   const chunkSizes = new Map<number, number>();
   for (let position = 0; position < total; position++) {
@@ -129,6 +146,16 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
     return referTo(text, record, ref.kind, ref.id, what());
   };
 
+  /** A detail's body as stored in its pack. */
+  const render = (item: ResourceItems[N], id: number | string): string => {
+    const what = () => `${resource.name} ${id}`;
+    return resource.detail
+      ? stored(json(resource.detail(ctx, item)), resource.embeds?.detail?.(ctx, item), what)
+      : stored(json(resource.item(ctx, item)), resource.embeds?.item?.(ctx, item), what);
+  };
+  // Made outside `detail`, so that the function does not keep that scope's `rendered`.
+  const renderLater = (item: ResourceItems[N], id: number | string) => () => render(item, id);
+
   function* detail(item: ResourceItems[N], rendered: string | null): Generator<PlannedFile> {
     const id = resource.id(item);
     if (id === null) return;
@@ -137,12 +164,9 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
       yield { path: buildPaths.dataDetail(resource.name, String(id)), body: resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item))) };
       return;
     }
-    const what = () => `${resource.name} ${id}`;
-    const body = resource.detail
-      ? stored(json(resource.detail(ctx, item)), resource.embeds?.detail?.(ctx, item), what)
-      : (rendered ?? stored(json(resource.item(ctx, item)), resource.embeds?.item?.(ctx, item), what));
     const { pack, slot } = packOf(packId(resource.name, id));
-    yield* packs.add(pack, slot, body);
+    // Rendered now, or when its pack is complete (PackFiller), where `rendered` is not kept for it.
+    yield* packs.add(pack, slot, { now: () => (resource.detail ? undefined : rendered) ?? render(item, id), later: renderLater(item, id) });
   }
 
   const first: string[] = [];

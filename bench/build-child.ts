@@ -15,12 +15,15 @@
  */
 import { buildArchive } from '../src/build.ts';
 import { DEFAULTS, mediaStoreSpec } from '../src/config.ts';
+import { boundHeapGrowth } from '../src/lib/heap.ts';
 import { openMediaStore } from '../src/media/select.ts';
 import { BUILD_CLOCK } from './changes.ts';
 
 const [contentDir, buildDir, cacheDir, images, media] = process.argv.slice(2) as [string, string, string, string, string];
+// As the CLI does (src/cli.ts).
+boundHeapGrowth();
 const stages: Record<string, number> = {};
-const memory: Record<string, { rss: number; heap: number; external: number }> = {};
+const memory: Record<string, { rss: number; heap: number; heapTotal: number; external: number }> = {};
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 const gc = (globalThis as { gc?: () => void }).gc;
 const started = performance.now();
@@ -36,8 +39,8 @@ const result = await buildArchive({
   onStage: (stage, ms) => {
     stages[stage] = Math.round(ms);
     gc?.();
-    const { rss, heapUsed, external } = process.memoryUsage();
-    memory[stage] = { rss: mb(rss), heap: mb(heapUsed), external: mb(external) };
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    memory[stage] = { rss: mb(rss), heap: mb(heapUsed), heapTotal: mb(heapTotal), external: mb(external) };
   },
 });
 const seconds = (performance.now() - started) / 1000;

@@ -1,7 +1,9 @@
 /**
  * One measured build, in its own process so that peak RSS is the build's alone.
  * Prints one JSON line: seconds, stages, peak RSS, files and bytes written, objects, the
- * layout of build/ and what went to the media store.
+ * layout of build/ and what went to the media store, and `memory`: after each stage, RSS, V8's
+ * heap in use and memory outside the heap (buffers), in MB. Run with `node --expose-gc` to
+ * collect garbage before each figure, so that the heap figure is what the build still holds.
  *
  * The files limit is lifted (the benchmark measures how many files a layout writes, at sizes
  * past the default limit); every other deploy limit is checked as in a real build.
@@ -13,11 +15,17 @@
  */
 import { buildArchive } from '../src/build.ts';
 import { DEFAULTS, mediaStoreSpec } from '../src/config.ts';
+import { boundHeapGrowth } from '../src/lib/heap.ts';
 import { openMediaStore } from '../src/media/select.ts';
 import { BUILD_CLOCK } from './changes.ts';
 
 const [contentDir, buildDir, cacheDir, images, media] = process.argv.slice(2) as [string, string, string, string, string];
+// As the CLI does (src/cli.ts).
+boundHeapGrowth();
 const stages: Record<string, number> = {};
+const memory: Record<string, { rss: number; heap: number; heapTotal: number; external: number }> = {};
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+const gc = (globalThis as { gc?: () => void }).gc;
 const started = performance.now();
 const result = await buildArchive({
   contentDir,
@@ -28,7 +36,12 @@ const result = await buildArchive({
   limits: { ...DEFAULTS.deployLimits, files: Number.MAX_SAFE_INTEGER },
   images: images === 'images',
   removeOld: 'background',
-  onStage: (stage, ms) => (stages[stage] = Math.round(ms)),
+  onStage: (stage, ms) => {
+    stages[stage] = Math.round(ms);
+    gc?.();
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    memory[stage] = { rss: mb(rss), heap: mb(heapUsed), heapTotal: mb(heapTotal), external: mb(external) };
+  },
 });
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(
@@ -42,5 +55,6 @@ process.stdout.write(
     media: result.stats.media,
     warnings: result.warnings.length,
     stages,
+    memory,
   })}\n`,
 );

@@ -23,7 +23,8 @@ import { planOpenApi } from './api/openapi/openapi-document.ts';
 import { planOutput } from './output/plan.ts';
 import { openOutputReuse } from './output/reuse.ts';
 import { planRouting } from './output/routing.ts';
-import { planSearchFilters, planSearchIndex } from './output/search-index.ts';
+import { planSearchFilters } from './output/search-filters.ts';
+import { planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import { stageTree, type WriteResult } from './output/write.ts';
@@ -110,12 +111,13 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     resources: BUILT_NAMES,
     media,
     reuse,
-    extras: (resource, ordered) => [
-      ...planFilterIndexes(resource, ordered, archive),
-      ...planListActions(resource, ordered, archive, ctx.urls),
-      ...planSearchIndex(resource, ordered, reuse),
-      ...planSearchFilters(resource, ordered, archive, ctx.now),
-    ],
+    // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
+    *extras(resource, ordered) {
+      yield* planFilterIndexes(resource, ordered, archive);
+      yield* planListActions(resource, ordered, archive, ctx.urls);
+      yield* planSearchIndex(resource, ordered, reuse);
+      yield* planSearchFilters(resource, ordered, archive, ctx.now);
+    },
     routing: planRouting(BUILT_NAMES),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
   });

@@ -11,6 +11,7 @@ import { serve, start } from './cli/preview-commands.ts';
 import { prune, schemas } from './cli/upkeep-commands.ts';
 import { parseCommandLine, USAGE } from './cli/usage.ts';
 import { streamLogger, type Logger } from './log.ts';
+import { boundHeapGrowth } from './lib/heap.ts';
 
 export async function main(argv: string[], log: Logger = streamLogger()): Promise<number> {
   if (argv[0] === 'import') return (await import('./import/command.ts')).importCommand(argv.slice(1), log);
@@ -53,6 +54,8 @@ export async function main(argv: string[], log: Logger = streamLogger()): Promis
 
 const invokedDirectly = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (invokedDirectly) {
+  // A process of its own: its heap may follow what it holds (lib/heap.ts).
+  boundHeapGrowth();
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

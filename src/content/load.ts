@@ -7,7 +7,7 @@ import { globMatcher } from './glob.ts';
 import { reportUnreadFiles } from './unread.ts';
 import { CONTENT_FILES, type ContentInput, type ContentKind, type DocumentInput, type MessageInput, type PageAnnotationInput, type RequestInput, type SiteInput } from './schema.ts';
 import { ERRORS } from './errors.ts';
-import { Problems, type Source } from './problems.ts';
+import { Problems, type Position, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
@@ -119,10 +119,36 @@ async function loadKinds(
       problems.invalidFiles.add(path);
       problems.invalidKinds.add(kind);
     }
-    const locate = lazyLocator(() => reader.text(path));
-    for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: { file: path, base: record.base, locate } });
+    for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: new RecordSource(path, record.base.length ? record.base : NO_BASE, reader) });
   });
   return { byKind, read: new Set(inputs.map((input) => input.path)) };
+}
+
+/** The base of a file's only record, shared by all of them. */
+const NO_BASE: (string | number)[] = [];
+
+/**
+ * Where a record is. Every record of the model keeps one for as long as the model lives, so it
+ * is one small object: the file's positions are worked out from its text again only when a
+ * problem found after loading needs them (records do not keep their text or syntax tree).
+ * Private fields are left out of freezeModel's walk, so the cached locator can still be set.
+ */
+class RecordSource implements Source {
+  readonly #reader: ContentReader;
+  #locate: Source['locate'] | undefined;
+
+  constructor(
+    readonly file: string,
+    readonly base: (string | number)[],
+    reader: ContentReader,
+  ) {
+    this.#reader = reader;
+  }
+
+  locate(path: readonly (string | number)[]): Position {
+    this.#locate ??= lazyLocator(() => this.#reader.text(this.file));
+    return this.#locate(path);
+  }
 }
 
 function dirOf(path: string): string {

@@ -47,7 +47,11 @@ export interface ParseCache {
   lookup(path: string, kind: ContentKind, absolute: string): ParsedFile | undefined;
   /** Records the parse of a file looked up before (its signature comes from that lookup). */
   remember(path: string, kind: ContentKind, parsed: ParsedFile): void;
-  /** Writes the shards that changed; entries of files not looked up in this run are dropped. */
+  /**
+   * Writes the shards that changed; entries of files not looked up in this run are dropped.
+   * Then lets go of every entry (later lookups miss): a cache serves one loading, and its
+   * entries would otherwise hold every file's parse for as long as the cache is referenced.
+   */
   save(): void;
   readonly stats: { hits: number; hashed: number; misses: number };
 }
@@ -154,10 +158,12 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
             dirty.add(shard);
           }
         }
-        if (!dirty.has(shard)) return;
-        writeAtomically(join(dir, `${shard}.v8`), serialize(file));
+        if (dirty.has(shard)) writeAtomically(join(dir, `${shard}.v8`), serialize(file));
+        shards[shard] = { version, entries: new Map() };
       });
       dirty.clear();
+      pending.clear();
+      seen.clear();
     },
   };
 }

@@ -8,12 +8,14 @@
  * registries read-only (ReadonlyMap) to the compiler for that.
  */
 export function freezeModel<T extends object>(root: T): T {
-  const seen = new Set<object>();
   const stack: object[] = [root];
   while (stack.length > 0) {
     const value = stack.pop()!;
-    if (seen.has(value)) continue;
-    seen.add(value);
+    // Being frozen is the mark of a visited object (every object is frozen right after its
+    // children are pushed): a Set of the millions of objects of a large archive would cost
+    // more than 100 MB at the moment the build holds the most. An object frozen before is taken
+    // as frozen through.
+    if (Object.isFrozen(value)) continue;
     if (value instanceof Map) {
       for (const [key, entry] of value) {
         pushObject(stack, key);
@@ -30,5 +32,5 @@ export function freezeModel<T extends object>(root: T): T {
 }
 
 function pushObject(stack: object[], value: unknown): void {
-  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) stack.push(value);
+  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) stack.push(value);
 }

@@ -16,11 +16,27 @@ const escaped = REDACTION_MARKER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** froide joins markers separated by single spaces into one (apply_user_redaction). */
 const ADJACENT_MARKERS = new RegExp(`${escaped}(?: ${escaped})+`, 'gu');
 
-export interface RedactedText {
-  /** The text with every marked passage replaced by the marker: froide's `subject` / `content`. */
-  text: string;
-  /** froide's `redacted_subject` / `redacted_content`. */
-  segments: Segment[];
+/**
+ * A subject or text as shown: `text` is froide's `subject` / `content`, `segments` its
+ * `redacted_subject` / `redacted_content`. The segments are worked out when asked for, not kept:
+ * a message's two texts would otherwise hold four arrays each, for every message of the archive,
+ * while the serializers ask for them once or twice. Those of a redacted text, whose difference
+ * costs more, are kept once worked out.
+ */
+export class RedactedText {
+  /** The segments of a redacted text, once worked out (a private field: the model is frozen). */
+  #segments: Segment[] | undefined;
+
+  constructor(
+    readonly text: string,
+    /** The text before redaction; undefined when nothing is redacted (the same text). */
+    private readonly original?: string,
+  ) {}
+
+  get segments(): Segment[] {
+    if (this.original === undefined) return differences(this.text, this.text);
+    return (this.#segments ??= differences(this.text, this.original));
+  }
 }
 
 /** `source` is validated content: its marks are well-formed (content/schema.ts checks them). */
@@ -29,7 +45,7 @@ export function redactText(source: string): RedactedText {
   if ('problem' in read) throw new Error(`unchecked redaction marks: ${read.problem.message}`);
   const { parts } = read;
   const original = parts.map((part) => part.text).join('');
-  if (!parts.some((part) => part.hidden)) return { text: original, segments: differences(original, original) };
+  if (!parts.some((part) => part.hidden)) return new RedactedText(original);
   const text = parts.map((part) => (part.hidden ? REDACTION_MARKER : part.text)).join('').replace(ADJACENT_MARKERS, REDACTION_MARKER);
-  return { text, segments: differences(text, original) };
+  return new RedactedText(text, original);
 }

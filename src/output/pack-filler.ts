@@ -22,10 +22,17 @@ export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes
  * expected in it has arrived, so a list whose order follows its ids (most do) holds one pack
  * in memory at a time. A pack the previous build/ holds unchanged (`groups`) receives no bodies
  * and is yielded as links to those files, at the moment it would have been written.
+ *
+ * A list in another order (requests by their last message, public bodies by name) fills every
+ * pack at once. Given `last` (each pack's last object, counted in the order `add` is called),
+ * an object whose pack is yielded more than `window` objects later is not rendered when it
+ * arrives but when its pack is complete: the pack files come out at the same moment with the
+ * same bytes, and at most `window` rendered bodies wait in memory, instead of the whole list.
  */
 export class PackFiller {
-  private readonly open = new Map<number, [slot: number, body: string][]>();
+  private readonly open = new Map<number, [slot: number, body: string | (() => string)][]>();
   private readonly arrived = new Map<number, number>();
+  private added = 0;
 
   constructor(
     private readonly slots: number,
@@ -33,6 +40,7 @@ export class PackFiller {
     private readonly expected: Map<number, number>,
     private readonly pathOf: (pack: number, file: number) => string,
     private readonly groups?: GroupReuse,
+    private readonly last?: { index: Map<number, number>; window: number },
   ) {}
 
   /** Whether the pack is linked from the previous build/ (its objects need not be serialized for it). */
@@ -40,14 +48,17 @@ export class PackFiller {
     return this.groups?.linked.has(pack) ?? false;
   }
 
-  /** One object of the pack; `body` is null only for a linked pack. */
-  *add(pack: number, slot: number, body: string | null): Generator<PlannedFile> {
+  /** One object of the pack: its text, or how to render it now and how later (see above); null only for a linked pack. */
+  *add(pack: number, slot: number, body: string | { now: () => string; later: () => string } | null): Generator<PlannedFile> {
+    const index = this.added++;
     const arrived = (this.arrived.get(pack) ?? 0) + 1;
     this.arrived.set(pack, arrived);
     let bodies = this.open.get(pack);
     if (!bodies) this.open.set(pack, (bodies = []));
-    if (body !== null) bodies.push([slot, body]);
-    else if (!this.linked(pack)) throw new Error(`pack ${this.pathOf(pack, 0)}: an object without its body`);
+    if (body !== null) {
+      const later = this.last !== undefined && this.last.index.get(pack)! - index > this.last.window;
+      bodies.push([slot, typeof body === 'string' ? body : later ? body.later : body.now()]);
+    } else if (!this.linked(pack)) throw new Error(`pack ${this.pathOf(pack, 0)}: an object without its body`);
     if (arrived < this.expected.get(pack)!) return;
     this.open.delete(pack);
     const key = this.groups?.keys.get(pack);
@@ -57,7 +68,9 @@ export class PackFiller {
       yield* linked;
       return;
     }
-    const files = encodePack(this.slots, bodies).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes, sha256: sha256Of(bytes) }));
+    const rendered = bodies.map(([at, made]): [number, string] => [at, typeof made === 'string' ? made : made()]);
+    bodies.length = 0;
+    const files = encodePack(this.slots, rendered).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes, sha256: sha256Of(bytes) }));
     if (key !== undefined) {
       this.groups!.reuse.stats.rendered++;
       this.groups!.reuse.record(this.pathOf(pack, 0), key, files);

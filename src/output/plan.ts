@@ -75,12 +75,16 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   const keyed = QUERY_ANSWERED.has(resource.name);
   const detailItems = separateDetails ?? items;
   const expected = new Map<number, number>();
+  /** Each pack's last detail, counted in the order the details are added (PackFiller). */
+  const last = new Map<number, number>();
   if (!keyed) {
+    let index = 0;
     for (const item of detailItems) {
       const id = resource.id(item);
       if (id === null) continue;
       const { pack } = packOf(packId(resource.name, id));
       expected.set(pack, (expected.get(pack) ?? 0) + 1);
+      last.set(pack, index++);
     }
   }
   const count = countingOf(resource.name, total);
@@ -111,7 +115,7 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
       : [],
     (pack) => buildPaths.pack(resource.name, pack, 0),
   );
-  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file), packReuse);
+  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file), packReuse, { index: last, window: PACK_SLOTS });
   const chunks = new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(resource.name, chunk, file), chunkReuse);
 
   // Packs and chunks store embedded records as references (BuiltResource.embeds); each
@@ -131,6 +135,16 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
     return id === null || keyed ? null : packOf(packId(resource.name, id));
   };
 
+  /** A detail's body as stored in its pack. */
+  const render = (item: ResourceItems[N], id: number | string): string => {
+    const what = () => `${resource.name} ${id}`;
+    return resource.detail
+      ? stored(json(resource.detail(ctx, item)), resource.embeds?.detail?.(ctx, item), what)
+      : stored(json(resource.item(ctx, item)), resource.embeds?.item?.(ctx, item), what);
+  };
+  // Made outside `detail`, so that the function does not keep that scope's `rendered`.
+  const renderLater = (item: ResourceItems[N], id: number | string) => () => render(item, id);
+
   function* detail(item: ResourceItems[N], rendered: string | null): Generator<PlannedFile> {
     const id = resource.id(item);
     if (id === null) return;
@@ -144,11 +158,8 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
       yield* packs.add(pack, slot, null);
       return;
     }
-    const what = () => `${resource.name} ${id}`;
-    const body = resource.detail
-      ? stored(json(resource.detail(ctx, item)), resource.embeds?.detail?.(ctx, item), what)
-      : (rendered ?? stored(json(resource.item(ctx, item)), resource.embeds?.item?.(ctx, item), what));
-    yield* packs.add(pack, slot, body);
+    // Rendered now, or when its pack is complete (PackFiller), where `rendered` is not kept for it.
+    yield* packs.add(pack, slot, { now: () => (resource.detail ? undefined : rendered) ?? render(item, id), later: renderLater(item, id) });
   }
 
   const first: string[] = [];

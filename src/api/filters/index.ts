@@ -69,7 +69,7 @@ export function indexFiles<N extends ResourceName>(resource: N, ordered: readonl
   return { filters: filterIndexes(resource, filtersOf(resource), ordered, archive), shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
 }
 
-/** The index files of filters over a resource's ordered list: its own filters, or a search action's over the list's objects (src/output/search-index.ts). */
+/** The index files of filters over a resource's ordered list: its own filters, or a search action's over the list's objects (src/output/search-filters.ts). */
 export function filterIndexes<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive?: Archive): FilterIndexFile[] {
   const count = countingOf(resource, ordered.length);
   return specs.flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));

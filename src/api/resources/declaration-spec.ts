@@ -62,7 +62,7 @@ export interface ListAction<T = never> {
    * `search` actions (froide's `search/`, ESQueryMixin.search_view): the search filter set
    * (froide's `searchfilterset_class`), read by the API function over the resource's own list;
    * its `fulltext` filter queries the full-text index (docs/search.md). Each filter's index
-   * files are written as `search-<param>` (src/output/search-index.ts).
+   * files are written as `search-<param>` (src/output/search-filters.ts).
    */
   filters?: readonly FilterSpec<Judged<T>>[];
   /** `search` actions: the list filters (param -> value) that select what the search sees at all. */

@@ -3,10 +3,9 @@
  * yielded once every object expected in it has arrived, or, when the previous build/ holds it
  * unchanged (src/output/reuse.ts), linked from there at the same point of the plan.
  */
-import { createHash } from 'node:crypto';
 import { encodePack } from '../api/packs.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import { groupKeys, type OutputReuse } from './reuse.ts';
+import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';
 
 /** Which groups (packs or chunks, by number) of one kind and resource are keyed, and which of them the previous build/ holds. */
 interface GroupReuse {
@@ -14,8 +13,6 @@ interface GroupReuse {
   keys: Map<number, string>;
   linked: Map<number, PlannedFile[]>;
 }
-
-export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Packs that fill up as objects arrive in any order: each is yielded as soon as every object

@@ -20,7 +20,8 @@ import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
 import type { OutputReuse } from './reuse.ts';
-import { groupReuse, PackFiller, sha256Of } from './pack-filler.ts';
+import { groupReuse, PackFiller } from './pack-filler.ts';
+import { sha256Of } from './reuse.ts';
 
 export interface PlanInput {
   archive: Archive;
@@ -215,7 +216,6 @@ function* planUnlisted<N extends BuiltName>(input: PlanInput, name: N): Generato
 }
 
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 /** The list chunks of a whole list at once, from its items' JSON in list order. */
 export function planChunks(resource: ResourceName, rendered: readonly string[], maxFileBytes?: number): { path: string; body: Uint8Array }[] {
@@ -276,7 +276,7 @@ export function planOutput(input: PlanInput): OutputPlan {
       hash.update(file.path).update('\0');
       // Copies without a digest (Swagger UI's files) count by destination only: their source path
       // differs between checkouts, and the serving layer caches JSON, never media.
-      const digest = file.sha256 ?? ('body' in file ? sha256Of(typeof file.body === 'string' ? encoder.encode(file.body) : file.body) : '');
+      const digest = file.sha256 ?? ('body' in file ? sha256Of(file.body) : '');
       hash.update(digest).update('\0');
       yield file;
     }

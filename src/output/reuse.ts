@@ -39,6 +39,11 @@ import { statusRepresentation } from '../api/resources/request/serializer.ts';
 import { sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 
+/** The SHA-256 of a file's bytes (a string as UTF-8), hex: how build/'s files are recorded, checked and counted in the build id. */
+export function sha256Of(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
 const RECORD = 'record.v8';
 const RACY_MS = 2_000;
 
@@ -169,7 +174,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
         const absolute = join(buildDir, path);
         const now = signatureOf(absolute);
         if (now === undefined) return undefined;
-        if (now.signature !== signature && createHash('sha256').update(readFileSync(absolute)).digest('hex') !== digest) return undefined;
+        if (now.signature !== signature && sha256Of(readFileSync(absolute)) !== digest) return undefined;
         files.push({ path, copyFrom: absolute, sha256: digest });
       }
       stats.linked++;

@@ -15,8 +15,7 @@ import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import { createHash } from 'node:crypto';
-import { groupKeys, type OutputReuse } from './reuse.ts';
+import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';
 
 /** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */
 let planning = 0;
@@ -140,8 +139,6 @@ interface KeptSegment {
   norms: string;
 }
 
-const encoder = new TextEncoder();
-
 function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse: OutputReuse | undefined): Generator<PlannedFile> {
   const source = SEARCH_SOURCES[resource];
   if (!source || !isSearchResource(resource)) return;
@@ -228,7 +225,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
 function* segmentFiles(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly Placed[], postingsOf: (docs: readonly Placed[]) => [string, Postings][], entry: SegmentMeta): Generator<PlannedFile & { body: string; sha256: string }> {
   const file = (name: Parameters<typeof buildPaths.searchSegment>[2], entries: readonly [string, Postings][]) => {
     const body = fileBody(entries);
-    return { path: buildPaths.searchSegment(resource, segment, name), body, sha256: createHash('sha256').update(encoder.encode(body)).digest('hex') };
+    return { path: buildPaths.searchSegment(resource, segment, name), body, sha256: sha256Of(body) };
   };
   if (isOpen) {
     const byTail = new Map<number, Placed[]>();

@@ -3,8 +3,9 @@
  * geometry, the detail shape with `geom` (MultiPolygon) and `gov_seat`. GeoJSON positions
  * are `[longitude, latitude]`.
  */
-import type { MultiPolygon, Position } from '../../../model/geometry.ts';
+import type { MultiPolygon } from '../../../model/geometry.ts';
 import type { GeoRegion } from '../../../model/types.ts';
+import { geoJsonPoint } from '../../geo.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { treeOrder } from '../../../model/records.ts';
 import { compareNames, defineBuilt } from '../serializer-spec.ts';
@@ -28,8 +29,6 @@ export function georegionLabel(region: GeoRegion): string {
   return `${region.name} (${region.kindDetail || GEOREGION_KIND_LABELS[region.kind] || region.kind} - ${region.regionIdentifier})`;
 }
 
-const point = (position: Position | null) => (position ? { type: 'Point', coordinates: position } : null);
-
 function multiPolygon(polygons: MultiPolygon) {
   return polygons.length ? { type: 'MultiPolygon', coordinates: polygons } : null;
 }
@@ -49,12 +48,12 @@ function serializeGeoRegion(ctx: RenderContext, region: GeoRegion) {
     population: region.population,
     valid_on: renderDateTime(ctx, region.validOn),
     part_of: ctx.urls.ref('georegion', region.parent?.id),
-    centroid: point(region.centroid),
+    centroid: geoJsonPoint(region.centroid),
   };
 }
 
 function serializeGeoRegionDetail(ctx: RenderContext, region: GeoRegion) {
-  return { ...serializeGeoRegion(ctx, region), geom: multiPolygon(region.polygons), gov_seat: point(region.govSeat) };
+  return { ...serializeGeoRegion(ctx, region), geom: multiPolygon(region.polygons), gov_seat: geoJsonPoint(region.govSeat) };
 }
 
 export const georegionBuild = defineBuilt(declaration, {

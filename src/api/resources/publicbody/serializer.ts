@@ -11,11 +11,8 @@ import { markdownToHtml } from '../markdown.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
 import { publicbody as declaration } from './declaration.ts';
 import { embedPacks } from '../../embeds.ts';
+import { geoJsonPoint } from '../../geo.ts';
 import { apiJson } from '../../json.ts';
-
-function geoJson(geo: [number, number] | null) {
-  return geo ? { type: 'Point', coordinates: geo } : null;
-}
 
 /** The leading keys both public body shapes share, in froide's order. */
 function identity(ctx: RenderContext, body: PublicBody) {
@@ -69,7 +66,7 @@ function serializePublicBody(ctx: RenderContext, body: PublicBody) {
     alternative_emails: body.alternativeEmails,
     wikidata_item: body.wikidataItem,
     extra_data: body.extraData,
-    geo: geoJson(body.geo),
+    geo: geoJsonPoint(body.geo),
   };
 }
 
@@ -87,7 +84,7 @@ export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) 
     ...contact(ctx, body),
     jurisdiction: urls.detail('jurisdiction', body.jurisdiction.id),
     request_note_html: markdownToHtml(body.requestNote),
-    geo: geoJson(body.geo),
+    geo: geoJsonPoint(body.geo),
     last_modified_at: formatPythonDateTime(body.lastModifiedAt),
   };
 }

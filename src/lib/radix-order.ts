@@ -44,6 +44,12 @@ function radixOrder(low: Uint32Array, high: Uint32Array | null): Uint32Array {
   return order;
 }
 
+/** Whether every value is greater than the one before it (then no order is needed). */
+export function isAscending(values: ArrayLike<number>): boolean {
+  for (let i = 1; i < values.length; i++) if (values[i - 1]! >= values[i]!) return false;
+  return true;
+}
+
 /** The indexes of `values` (non-negative integers below 2^32) in ascending order of value, equal values in index order. */
 export function ascendingOrder(values: ArrayLike<number>): Uint32Array {
   return radixOrder(Uint32Array.from(values), null);

@@ -3,7 +3,7 @@
  * to hit every pass: ties, zeros and -0, negatives, magnitudes across the double's exponents.
  */
 import { describe, expect, it } from 'vitest';
-import { ascendingOrder, descendingOrder } from '../../src/lib/radix-order.ts';
+import { ascendingOrder, descendingOrder, isAscending } from '../../src/lib/radix-order.ts';
 
 /** A small deterministic generator (mulberry32), so a failure replays. */
 function random(seed: number): () => number {
@@ -39,6 +39,11 @@ describe('radix orders', () => {
       const expected = indexes(values.length).sort((a, b) => values[a]! - values[b]! || a - b);
       expect(Array.from(ascendingOrder(values))).toEqual(expected);
     }
+  });
+
+  it('isAscending: each value above the one before; a repeat or a step down is not', () => {
+    expect([[], [3], [1, 2, 9], Int32Array.of(0, 5)].map(isAscending)).toEqual([true, true, true, true]);
+    expect([[1, 1], [2, 1], [1, 3, 2]].map(isAscending)).toEqual([false, false, false]);
   });
 
   it('orders nothing and one value', () => {

@@ -6,7 +6,7 @@
  * A request touches one index file per filter value, never the collection.
  */
 import type { Archive } from '../../model/types.ts';
-import { descendingOrder } from '../../lib/radix-order.ts';
+import { descendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { countingOf } from '../packs.ts';
 import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceItems, type ResourceName } from '../resources/declaration-registry.ts';
 import { boolean } from './boolean.ts';
@@ -153,8 +153,7 @@ export async function filterPositions(
 
 /** The score of each position (0 where none is given): the rankings' and the scores' summed. */
 function scoresOf(positions: readonly number[], scores: Map<number, number>, rankings: readonly Ranking[]): Float64Array {
-  let ascending = true;
-  for (let i = 1; ascending && i < positions.length; i++) ascending = positions[i - 1]! < positions[i]!;
+  const ascending = isAscending(positions);
   // One search and nothing else taken away: its own scores, in its own order.
   if (!scores.size && rankings.length === 1 && ascending && rankings[0]!.positions.length === positions.length) return rankings[0]!.scores;
   const out = new Float64Array(positions.length);

@@ -3,7 +3,7 @@
  * once per build and kept, turns the keys of found documents into the positions the list's
  * files count (docs/search.md, Index layout).
  */
-import { ascendingOrder } from '../../lib/radix-order.ts';
+import { ascendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { buildPaths } from '../build-paths.ts';
 import { countingOf } from '../packs.ts';
 import { decodeNumbers, firstKeyOf, groupOfKey, segmentOf, type SearchMeta, type SearchResource } from './layout.ts';
@@ -88,10 +88,8 @@ export async function positionsOf(read: (path: string) => Promise<unknown>, reso
 
 /** Positions (distinct) and their scores, ascending by position. */
 function byPosition(positions: Int32Array, scores: Float64Array, total: number): { positions: Int32Array; scores: Float64Array } {
-  let ascending = true;
-  for (let i = 1; ascending && i < positions.length; i++) ascending = positions[i - 1]! < positions[i]!;
   // A list in key order (pages: by document, then page) needs no sort.
-  if (ascending) return { positions, scores };
+  if (isAscending(positions)) return { positions, scores };
   const order = positions.length * 8 >= total ? countedOrder(positions, total) : ascendingOrder(positions);
   const sortedPositions = new Int32Array(positions.length);
   const sortedScores = new Float64Array(positions.length);

@@ -19,6 +19,7 @@ import { MESSAGES } from './responses.ts';
 import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts';
 import type { BuildStore } from '../shared/build-store.ts';
 import type { Answer } from './views/resource-views.ts';
+import { isAscending } from '../../lib/radix-order.ts';
 
 /** The positions a search action sees at all: its scope's list filters, ascending; null when it has no scope (every position). */
 async function scopePositions(store: BuildStore, resource: ResourceName, action: ListAction, total: number): Promise<number[] | null> {
@@ -88,8 +89,7 @@ export async function searchAction(resource: ResourceName, action: ListAction, u
 
 /** The positions ascending (a filter that orders its result gives them in its own order). */
 function ascending(positions: number[]): number[] {
-  for (let i = 1; i < positions.length; i++) if (positions[i - 1]! > positions[i]!) return Array.from(Int32Array.from(positions).sort());
-  return positions;
+  return isAscending(positions) ? positions : Array.from(Int32Array.from(positions).sort());
 }
 
 /** Elasticsearch's `terms` aggregation's default size: the ten most frequent keys. */

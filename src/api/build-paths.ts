@@ -137,15 +137,22 @@ export const buildPaths = {
     return `_data/${resource}/search/facets.json`;
   },
   /**
-   * A file of one segment of the full-text index: a bucket of a sealed segment's words (a
-   * number) or word pairs (`p<bucket>`), a bucket of a tail part of the open one
+   * A file of one segment of the full-text index: a bucket of a tail part of the open one
    * (`t<part>-<bucket>`, `t<part>-p<bucket>`), or the segment's key -> list position map
    * (`positions`).
    * A segment's files share one folder, at most ~1,000 segment folders share a shard folder.
    * Under `_data/<resource>/`, so an unlisted list (unlistedList) carries its own index.
    */
-  searchSegment(resource: ResourceName, segment: number, file: number | `p${number}` | `t${number}-${number}` | `t${number}-p${number}` | 'positions'): string {
+  searchSegment(resource: ResourceName, segment: number, file: `t${number}-${number}` | `t${number}-p${number}` | 'positions'): string {
     return `_data/${resource}/search/${shardOf(segment)}/${segment}/${file}.json`;
+  },
+  /** Postings file `file` of a sealed segment: its buckets back to back, each a JSON object, read by byte range (isReadByRange). */
+  searchPostings(resource: ResourceName, segment: number, file: number): string {
+    return `_data/${resource}/search/${shardOf(segment)}/${segment}/${file}.postings`;
+  },
+  /** Files the serving layer reads by byte range (packs, chunks, postings files), which must never be cut into parts. */
+  isReadByRange(path: string): boolean {
+    return path.endsWith('.pack') || path.endsWith('.postings');
   },
   /** The annotations of one document in list order; `key` as for collectionVariant. */
   documentAnnotations(key: string): string {

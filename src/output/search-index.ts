@@ -1,7 +1,8 @@
 /**
  * The full-text index of a searchable resource (docs/search.md), planned beside its filter
- * indexes: meta.json, the buckets of each sealed segment, the tail files of the open segment
- * and each segment's key -> position map, laid out as src/api/search/layout.ts says.
+ * indexes: meta.json, the postings files of each sealed segment (its buckets back to back),
+ * the tail files of the open segment and each segment's key -> position map, laid out as
+ * src/api/search/layout.ts says.
  *
  * Positions are 0-based indexes into `ordered`, the list the page files were cut from, as the
  * filter indexes count them (src/api/filters/index.ts): the serving layer reads the objects with
@@ -9,7 +10,7 @@
  * moves a request to the front) changes the positions files only.
  */
 import { terms } from '../api/search/analyze.ts';
-import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
@@ -126,8 +127,8 @@ function fileBody(entries: readonly [string, Postings][]): string {
  * `reuse`, a segment whose objects' inputs did not change (src/output/reuse.ts) is linked from
  * the previous build/ with the counts kept beside it, and its objects are not analyzed.
  */
-export function planSearchIndex<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse?: OutputReuse): Generator<PlannedFile> {
-  return timed(indexFilesOf(resource, ordered, reuse));
+export function planSearchIndex<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse?: OutputReuse, postingsFileBytes = POSTINGS_FILE_BYTES): Generator<PlannedFile> {
+  return timed(indexFilesOf(resource, ordered, reuse, postingsFileBytes));
 }
 
 /** What a reused segment needs of the build that wrote it: its entry in meta.json and its share of the counts. */
@@ -139,7 +140,7 @@ interface KeptSegment {
   norms: string;
 }
 
-function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse: OutputReuse | undefined): Generator<PlannedFile> {
+function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse: OutputReuse | undefined, postingsFileBytes: number): Generator<PlannedFile> {
   const source = SEARCH_SOURCES[resource];
   if (!source || !isSearchResource(resource)) return;
   const fieldCount = SEARCH_FIELDS[resource].length;
@@ -200,7 +201,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
       yield* found.files;
     } else {
       kept = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
-      const files = [...segmentFiles(resource, segment, segment === open, members, (docs) => postingsOf(docs, kept), kept.entry)];
+      const files = [...segmentFiles(resource, segment, segment === open, members, (docs) => postingsOf(docs, kept), kept.entry, postingsFileBytes)];
       norms = members.flatMap((member) => member.norms!);
       kept.norms = encodeNumbers(norms);
       if (key !== undefined) {
@@ -222,7 +223,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
  * The postings files of one segment (tails if it is the open one, buckets if sealed), each with
  * its SHA-256; fills in `entry`. `postingsOf` analyzes documents (ascending by key) into postings.
  */
-function* segmentFiles(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly Placed[], postingsOf: (docs: readonly Placed[]) => [string, Postings][], entry: SegmentMeta): Generator<PlannedFile & { body: string; sha256: string }> {
+function* segmentFiles(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly Placed[], postingsOf: (docs: readonly Placed[]) => [string, Postings][], entry: SegmentMeta, fileBytes: number): Generator<PlannedFile & { body: string | Uint8Array; sha256: string }> {
   const file = (name: Parameters<typeof buildPaths.searchSegment>[2], entries: readonly [string, Postings][]) => {
     const body = fileBody(entries);
     return { path: buildPaths.searchSegment(resource, segment, name), body, sha256: sha256Of(body) };
@@ -246,6 +247,28 @@ function* segmentFiles(resource: ResourceName, segment: number, isOpen: boolean,
   const [words, pairs] = split(postingsOf(docs));
   entry.buckets = bucketsFor(bytesOf(words));
   entry.pairBuckets = bucketsFor(bytesOf(pairs), PAIR_BUCKET_BYTES);
-  for (const [bucket, list] of bucketed(words, entry.buckets)) yield file(bucket, list);
-  for (const [bucket, list] of bucketed(pairs, entry.pairBuckets)) yield file(`p${bucket}`, list);
+  // Every bucket, words' then pairs', as its JSON (empty where no term falls in it), laid back
+  // to back into files of at most `fileBytes` (POSTINGS_FILE_BYTES); meta.json says where each one is.
+  const bodies = [...bucketBodies(words, entry.buckets), ...bucketBodies(pairs, entry.pairBuckets)].map((body) => Buffer.from(body));
+  entry.bucketBytes = encodeNumbers(bodies.map((body) => body.byteLength));
+  entry.fileStarts = [];
+  let bytes = Infinity;
+  bodies.forEach((body, bucket) => {
+    if (bytes > 0 && bytes + body.byteLength > fileBytes) {
+      entry.fileStarts!.push(bucket);
+      bytes = 0;
+    }
+    bytes += body.byteLength;
+  });
+  for (const [n, start] of entry.fileStarts.entries()) {
+    const body = Buffer.concat(bodies.slice(start, entry.fileStarts[n + 1]));
+    yield { path: buildPaths.searchPostings(resource, segment, n), body, sha256: sha256Of(body) };
+  }
+}
+
+/** The JSON of each of `buckets` buckets (bucketOf), in bucket order; '' for a bucket no term falls in. */
+function bucketBodies(postings: readonly [string, Postings][], buckets: number): string[] {
+  const bodies = new Array<string>(buckets).fill('');
+  for (const [bucket, list] of bucketed(postings, buckets)) bodies[bucket] = fileBody(list);
+  return bodies;
 }

@@ -24,10 +24,12 @@ describe('splitting large data files', () => {
     for (const part of files.slice(1)) expect(((part as { body: Uint8Array }).body).byteLength).toBeLessThanOrEqual(1000);
   });
 
-  it('leaves small files, public files and copies as they are', () => {
+  it('leaves small files, public files, files read by byte range and copies as they are', () => {
     const files: PlannedFile[] = [
       { path: '_data/small.json', body: '[1]' },
       { path: 'api/v1/request/index.json', body: scan },
+      { path: '_data/request/packs/0/0/1.pack', body: scan },
+      { path: '_data/request/search/0/0/3/0.postings', body: scan },
       { path: 'media/a.pdf', copyFrom: '/x/a.pdf' },
     ];
     expect([...splitLargeData(files, 1000)]).toEqual(files);

@@ -10,14 +10,20 @@
  */
 import { buildPaths } from '../build-paths.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
-import { decodeLength, decodeNumbers, sealedFile, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource } from './layout.ts';
+import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from './layout.ts';
 import { positionsOf, segmentPositions, type SegmentPositions } from './positions.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
 
 const K1 = 1.2;
 const B = 0.75;
 
-export type ReadJson = (path: string) => Promise<unknown>;
+/** A build file parsed as JSON, or bytes `[start, end)` of it (one bucket of a postings file); null when there is no such file. */
+export type ReadJson = (path: string, range?: ByteRange) => Promise<unknown>;
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
  * One term's postings in one field, over the files that hold it, keys ascending: the key and
@@ -36,13 +42,58 @@ interface Found {
 
 const EMPTY: FieldPostings = { keys: new Float64Array(0), parts: new Float64Array(0) };
 
-/** The files that may hold a term, with their segment: its bucket in each sealed segment, every tail of the open one, keys ascending over them. */
-function filesOf(resource: ResourceName, meta: SearchMeta, term: string): { path: string; segment: number }[] {
-  return meta.segments.flatMap((entry) =>
-    entry.buckets > 0
-      ? [{ path: buildPaths.searchSegment(resource, entry.segment, sealedFile(term, entry)), segment: entry.segment }]
-      : (entry.tails ?? []).map((tail) => ({ path: buildPaths.searchSegment(resource, entry.segment, tailFile(term, tail)), segment: entry.segment })),
-  );
+/** Where a term's postings may be: a file, or a byte range of one, and the segment it belongs to. */
+interface Place {
+  path: string;
+  range?: ByteRange;
+  segment: number;
+  /** Names the place among one query's reads. */
+  id: string;
+}
+
+/** Where each bucket of a sealed segment is (SegmentMeta bucketBytes and fileStarts), decoded once per parsed meta.json. */
+const sealedPlaces = new WeakMap<SegmentMeta, { file: Int32Array; start: Float64Array; end: Float64Array }>();
+
+function sealedPlacesOf(entry: SegmentMeta) {
+  let places = sealedPlaces.get(entry);
+  if (places) return places;
+  const count = entry.buckets + entry.pairBuckets;
+  places = { file: new Int32Array(count), start: new Float64Array(count), end: new Float64Array(count) };
+  const starts = entry.fileStarts ?? [];
+  const lengths: number[] = [];
+  decodeNumbers(entry.bucketBytes ?? '', (length) => lengths.push(length));
+  if (lengths.length !== count || starts[0] !== 0) throw new Error(`search index: meta.json gives segment ${entry.segment} ${lengths.length} bucket lengths from file ${starts[0]}, not ${count} from file 0`);
+  let file = -1;
+  let offset = 0;
+  lengths.forEach((length, bucket) => {
+    if (bucket === starts[file + 1]) {
+      file++;
+      offset = 0;
+    }
+    places.file[bucket] = file;
+    places.start[bucket] = offset;
+    places.end[bucket] = offset += length;
+  });
+  sealedPlaces.set(entry, places);
+  return places;
+}
+
+/** The places that may hold a term: its bucket in each sealed segment (none where the bucket is empty), every tail of the open one; keys ascend over them in this order. */
+function placesOf(resource: ResourceName, meta: SearchMeta, term: string): Place[] {
+  return meta.segments.flatMap((entry): Place[] => {
+    if (entry.buckets === 0) {
+      return (entry.tails ?? []).map((tail) => {
+        const path = buildPaths.searchSegment(resource, entry.segment, tailFile(term, tail));
+        return { path, segment: entry.segment, id: path };
+      });
+    }
+    const places = sealedPlacesOf(entry);
+    const bucket = sealedBucket(term, entry);
+    const range = { start: places.start[bucket]!, end: places.end[bucket]! };
+    if (range.end === range.start) return [];
+    const path = buildPaths.searchPostings(resource, entry.segment, places.file[bucket]!);
+    return [{ path, range, segment: entry.segment, id: `${path}#${range.start}` }];
+  });
 }
 
 /**
@@ -177,18 +228,18 @@ export async function searchRanked(read: ReadJson, resource: SearchResource, que
   const fields = SEARCH_FIELDS[resource];
   const averages = fields.map((_, f) => (meta.docs[f] ? meta.length[f]! / meta.docs[f] : 1));
   const wanted = [...new Set([...query.must, ...query.not].flatMap(lookupTerms))];
-  const located = new Map(wanted.map((term) => [term, filesOf(resource, meta, term)]));
-  const paths = [...new Set([...located.values()].flatMap((list) => list.map(({ path }) => path)))];
-  const files = new Map(await Promise.all(paths.map(async (path) => [path, (await read(path)) as PostingsFile | null] as const)));
+  const located = new Map(wanted.map((term) => [term, placesOf(resource, meta, term)]));
+  const places = new Map([...located.values()].flat().map((place) => [place.id, place]));
+  const files = new Map(await Promise.all([...places.values()].map(async ({ id, path, range }) => [id, (await read(path, range)) as PostingsFile | null] as const)));
   // The positions files of the segments that hold a wanted term: the documents' field lengths.
-  const segments = [...new Set([...located].flatMap(([term, list]) => list.filter(({ path }) => files.get(path)?.[term]).map(({ segment }) => segment)))];
+  const segments = [...new Set([...located].flatMap(([term, list]) => list.filter(({ id }) => files.get(id)?.[term]).map(({ segment }) => segment)))];
   const tables = new Map(await Promise.all(segments.map(async (segment) => [segment, await segmentPositions(read, resource, meta, segment)] as const)));
   /** Per term and field: its postings over every file. */
   const hits = new Map<string, FieldPostings[]>();
   for (const term of wanted) {
-    const perFile = located.get(term)!.flatMap(({ path, segment }) => {
-      const file = files.get(path);
-      const decoded = file ? decodedOf(file, term, averages, tables.get(segment)!, `${path} "${term}"`) : null;
+    const perFile = located.get(term)!.flatMap(({ id, segment }) => {
+      const file = files.get(id);
+      const decoded = file ? decodedOf(file, term, averages, tables.get(segment)!, `${id} "${term}"`) : null;
       return decoded ? [decoded] : [];
     });
     hits.set(term, fields.map((_, f) => (perFile.length ? concat(perFile.map((decoded) => decoded[f]!), `${resource} "${term}"`) : EMPTY)));

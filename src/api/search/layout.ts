@@ -1,14 +1,16 @@
 /**
  * The layout of the full-text index (docs/search.md, "Index layout"): which searchable
  * resources there are and with which fields, how documents fall into segments and a segment's
- * terms into bucket files, and how postings are written. The build (src/output/search-index.ts)
+ * terms into buckets and files, and how postings are written. The build (src/output/search-index.ts)
  * writes with these functions and the API function (src/serve/api/search-actions.ts) reads with them.
  *
  * A document is one object of a resource's list (a request, a page, a public body). Its `group`
  * (request id, document id, public body id) puts it into segment `floor(group / SEGMENT_SPAN)`;
  * its `key` (unique, ascending within a group) names it in postings. Every segment except the
- * last one is **sealed**: its terms are spread over `buckets` files by a hash of the term. The
- * last segment is **open**: new objects (new ids) land in it, so it is cut by group into
+ * last one is **sealed**: its terms are spread over buckets by a hash of the term, and the
+ * buckets are laid one after the other into as few postings files as POSTINGS_FILE_BYTES allows
+ * (one at the sizes measured), read by byte range: an edit rewrites the one file, not one file
+ * per changed term. The last segment is **open**: new objects (new ids) land in it, so it is cut by group into
  * TAIL_PARTS tail files that each hold every term of their documents; a new request changes
  * one tail file, the meta file and one positions file. When a group beyond the open segment
  * appears, the open segment is sealed (written as buckets) once.
@@ -46,24 +48,37 @@ export const TAIL_PARTS = 16;
 /** ... and each cut into this many files by term, so a new object changes at most this many. */
 export const TAIL_BUCKETS = 4;
 /**
- * A sealed segment's bucket files of words hold about this many bytes each, those of word
+ * A sealed segment's buckets of words hold about this many bytes each, those of word
  * pairs (read by phrases only) about PAIR_BUCKET_BYTES (docs/search.md, "Sizes").
  */
 const BUCKET_BYTES = 16 * 1024;
 export const PAIR_BUCKET_BYTES = 128 * 1024;
 const MAX_BUCKETS = 256;
+/**
+ * A sealed segment's postings files hold at most this many bytes (a bucket larger than that
+ * alone gets a file of its own): well below the deploy's 10 MB per file, and what an edit of
+ * one text uploads again (docs/search.md, "What an edit changes").
+ */
+export const POSTINGS_FILE_BYTES = 4 * 1024 * 1024;
 /** Keys of a page: document id * PAGE_KEY + page number. */
 const PAGE_KEY = 100_000;
 
-export const META_VERSION = 6;
+export const META_VERSION = 7;
 
 export interface SegmentMeta {
   /** floor(group / SEGMENT_SPAN). */
   segment: number;
-  /** Bucket files of a sealed segment's words; 0 for the open one, which has `tails`. */
+  /** Buckets of a sealed segment's words; 0 for the open one, which has `tails`. */
   buckets: number;
-  /** Bucket files of a sealed segment's word pairs (`p<bucket>`); 0 for the open one. */
+  /** Buckets of a sealed segment's word pairs, after the words' buckets in its postings files; 0 for the open one. */
   pairBuckets: number;
+  /**
+   * A sealed segment's buckets (words', then pairs') in the order they are laid into its
+   * postings files: each one's byte length, as encodeNumbers (0 for an empty bucket).
+   */
+  bucketBytes?: string;
+  /** The first bucket of each postings file (file n holds buckets fileStarts[n] … fileStarts[n + 1] - 1, back to back). */
+  fileStarts?: number[];
   /** The open segment's tail parts that exist (ascending); each has TAIL_BUCKETS files of words (`t<part>-<bucket>`) and as many of pairs (`t<part>-p<bucket>`), empty ones left out. */
   tails?: number[];
 }
@@ -116,9 +131,9 @@ export function isPair(term: string): boolean {
   return term.includes(' ');
 }
 
-/** The file of a term in a sealed segment: its bucket among the words' or the pairs' buckets. */
-export function sealedFile(term: string, segment: SegmentMeta): number | `p${number}` {
-  return isPair(term) ? `p${bucketOf(term, segment.pairBuckets)}` : bucketOf(term, segment.buckets);
+/** The bucket of a term in a sealed segment, counting the words' buckets first, then the pairs'. */
+export function sealedBucket(term: string, segment: SegmentMeta): number {
+  return isPair(term) ? segment.buckets + bucketOf(term, segment.pairBuckets) : bucketOf(term, segment.buckets);
 }
 
 /** The file of a term in a tail part of the open segment. */

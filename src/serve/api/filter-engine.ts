@@ -22,7 +22,7 @@ export function applyFilters(store: BuildStore, resource: ResourceName, query: U
     exists: (ref, id) => hasDetail(store, ref, id),
     search: async (q) => {
       if (!isSearchResource(resource)) throw new Error(`${resource} has no full-text index`);
-      return (await searchRanked((path) => readJson(store, path), resource, parseQuery(q))) ?? { positions: new Int32Array(0), scores: new Float64Array(0) };
+      return (await searchRanked((path, range) => readJson(store, path, range), resource, parseQuery(q))) ?? { positions: new Int32Array(0), scores: new Float64Array(0) };
     },
   });
   return filterPositions(resource, query, readerFor, total, specs, options);

@@ -13,8 +13,8 @@ import { partPath, partsCount } from '../../api/parts.ts';
 export interface BuildStore {
   /** The file's bytes, or null when there is no such file. */
   read(path: string): Promise<Uint8Array | null>;
-  /** The file parsed as JSON, or null; a store may cache it (see cachingBuildStore). Callers never mutate it. */
-  json?(path: string): Promise<unknown>;
+  /** The file (or bytes `[start, end)` of it) parsed as JSON, or null; a store may cache it (see cachingBuildStore). Callers never mutate it. */
+  json?(path: string, range?: { start: number; end: number }): Promise<unknown>;
   /**
    * Bytes `[start, end)` of a file (fewer where the file ends sooner), or null when there is no
    * such file: how packs are read (src/serve/shared/pack-reader.ts). Without it, readRange reads the whole file.
@@ -29,6 +29,13 @@ export async function readRange(store: BuildStore, path: string, start: number, 
   return bytes === null ? null : bytes.subarray(start, end);
 }
 
+/** As readRange, for a range the build's own index names: a file that ends before it is a broken build, not a short answer. */
+export async function readWholeRange(store: BuildStore, path: string, start: number, end: number): Promise<Uint8Array | null> {
+  const bytes = await readRange(store, path, start, end);
+  if (bytes !== null && bytes.byteLength !== end - start) throw new Error(`store: ${path} ends before byte ${end}, which the build's index names`);
+  return bytes;
+}
+
 const decoder = new TextDecoder();
 
 /** A build file's bytes as JSON (build files are UTF-8); token slots become value slots (src/api/token-slots.ts). */
@@ -37,8 +44,9 @@ export function parseJson(bytes: Uint8Array): unknown {
 }
 
 /**
- * Adds a parsed-JSON cache to a store: hot list pages and filter indexes are parsed once, not
- * on every request (a filtered answer can touch ~50 page files). Bounded by the bytes of the
+ * Adds a parsed-JSON cache to a store: hot list pages, filter indexes and postings buckets
+ * (a byte range of a file, cached by path and range) are parsed once, not on every request
+ * (a filtered answer can touch ~50 page files). Bounded by the bytes of the
  * cached files (least recently used go first) and scoped to one build: `useBuild` with a new
  * build id (manifest.build) empties it, so a rebuild under a running preview is seen at once.
  */
@@ -55,18 +63,19 @@ export function cachingBuildStore(inner: BuildStore, maxBytes = 64 * 1024 * 1024
       entries.clear();
       bytes = 0;
     },
-    async json(path) {
-      const hit = entries.get(path);
+    async json(path, range) {
+      const key = range ? `${path}#${range.start}-${range.end}` : path;
+      const hit = entries.get(key);
       if (hit) {
-        entries.delete(path);
-        entries.set(path, hit);
+        entries.delete(key);
+        entries.set(key, hit);
         return hit.value;
       }
-      const raw = await inner.read(path);
+      const raw = range ? await readWholeRange(inner, path, range.start, range.end) : await inner.read(path);
       if (raw === null) return null;
       const value = parseJson(raw);
       if (raw.byteLength <= maxBytes / 8) {
-        entries.set(path, { value, size: raw.byteLength });
+        entries.set(key, { value, size: raw.byteLength });
         bytes += raw.byteLength;
         for (const [key, entry] of entries) {
           if (bytes <= maxBytes) break;

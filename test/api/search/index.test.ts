@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { termOf, terms, tokens } from '../../../src/api/search/analyze.ts';
-import { searchIndex } from '../../../src/api/search/engine.ts';
+import { searchIndex, type ReadJson } from '../../../src/api/search/engine.ts';
 import { bucketOf, bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
 import { parseQuery } from '../../../src/api/search/query.ts';
 import { planSearchIndex } from '../../../src/output/search-index.ts';
@@ -28,14 +28,42 @@ function request(id: number, title: string, text = '', extra: Record<string, unk
   };
 }
 
-function plan(objects: readonly object[]): Map<string, string> {
+/** The planned files by path, each body as text (postings files are UTF-8 JSON objects back to back). */
+function plan(objects: readonly object[], postingsFileBytes?: number): Map<string, string> {
   // The objects carry only the fields the index reads: typed as the requests they stand for.
-  return new Map([...planSearchIndex('request', objects as FoiRequest[])].map((file) => [file.path, (file as { body: string }).body]));
+  return new Map([...planSearchIndex('request', objects as FoiRequest[], undefined, postingsFileBytes)].map((file) => [file.path, Buffer.from((file as { body: string | Uint8Array }).body).toString()]));
+}
+
+/** Reads the planned files as the serving layer does: a whole file, or bytes [start, end) of it. */
+function reader(files: Map<string, string>): ReadJson {
+  return async (path, range) => {
+    const body = files.get(path);
+    if (body === undefined) return null;
+    return JSON.parse(range ? Buffer.from(body).subarray(range.start, range.end).toString() : body);
+  };
 }
 
 async function search(files: Map<string, string>, q: string): Promise<number[]> {
-  const found = await searchIndex(async (path) => (files.has(path) ? JSON.parse(files.get(path)!) : null), 'request', parseQuery(q));
+  const found = await searchIndex(reader(files), 'request', parseQuery(q));
   return [...found!].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([position]) => position);
+}
+
+/** Each bucket of a sealed segment (words', then pairs'), as the bytes meta.json places it at. */
+function bucketsOf(files: Map<string, string>, segment: number): string[] {
+  const entry = (JSON.parse(files.get('_data/request/search/meta.json')!) as SearchMeta).segments.find((candidate) => candidate.segment === segment)!;
+  const lengths: number[] = [];
+  decodeNumbers(entry.bucketBytes!, (length) => lengths.push(length));
+  const out: string[] = [];
+  entry.fileStarts!.forEach((first, file) => {
+    const bytes = Buffer.from(files.get(`_data/request/search/0/0/${segment}/${file}.postings`)!);
+    let offset = 0;
+    for (let bucket = first; bucket < (entry.fileStarts![file + 1] ?? lengths.length); bucket++) {
+      out.push(bytes.subarray(offset, (offset += lengths[bucket]!)).toString());
+    }
+    expect(offset).toBe(bytes.byteLength);
+  });
+  expect(out).toHaveLength(lengths.length);
+  return out;
 }
 
 describe('analysis', () => {
@@ -78,18 +106,22 @@ describe('index layout and lookups', () => {
   it('seals every segment but the last into hash buckets, cuts the last into tails, maps keys to positions', () => {
     const meta = JSON.parse(files.get('_data/request/search/meta.json')!) as SearchMeta;
     expect(meta.segments).toEqual([
-      { segment: 0, buckets: 1, pairBuckets: 1 },
+      { segment: 0, buckets: 1, pairBuckets: 1, bucketBytes: expect.any(String), fileStarts: [0] },
       { segment: 1, buckets: 0, pairBuckets: 0, tails: [0, Math.floor(700 / (SEGMENT_SPAN / TAIL_PARTS))] },
     ]);
     expect(meta.docs).toEqual([42, 0, 42]);
     const paths = [...files.keys()].sort();
     expect(paths.filter((path) => !/\/t\d+-p?\d\.json$/.test(path))).toEqual([
-      '_data/request/search/0/0/0/0.json',
-      '_data/request/search/0/0/0/p0.json',
+      '_data/request/search/0/0/0/0.postings',
       '_data/request/search/0/0/0/positions.json',
       '_data/request/search/0/0/1/positions.json',
       '_data/request/search/meta.json',
     ]);
+    // The sealed segment's one file: its bucket of words, then its bucket of word pairs.
+    const [words, pairs] = bucketsOf(files, 0).map((body) => JSON.parse(body) as Record<string, unknown>);
+    expect(Object.keys(words!)).toContain('vertrag');
+    expect(Object.keys(pairs!)).toContain(`${termOf('Gutachten')} ${termOf('Brücke')}`);
+    expect(Object.keys(words!).every((term) => !term.includes(' ')) && Object.keys(pairs!).every((term) => term.includes(' '))).toBe(true);
     // The open segment: tail parts 0 and 2, each cut by term into at most TAIL_BUCKETS files of
     // words and as many of word pairs.
     const tails = paths.filter((path) => /\/t\d+-p?\d\.json$/.test(path));
@@ -130,7 +162,7 @@ describe('index layout and lookups', () => {
     expect(changed.filter((path) => path.includes('/t2-')).length).toBeLessThanOrEqual(2 * TAIL_BUCKETS);
   });
 
-  it('a longer text changes the buckets of its new words and its positions file, not every bucket of its words', async () => {
+  it("a longer text changes its segment's postings file in the new word's bucket only, and its positions file", async () => {
     // A sealed segment of many buckets: 600 requests with words of their own.
     const vocabulary = Array.from({ length: 3000 }, (_, i) => `Wort${i.toString(36)}`);
     const text = (id: number) => Array.from({ length: 40 }, (_, k) => vocabulary[(id * 37 + k * 11) % vocabulary.length]).join(' ');
@@ -145,18 +177,41 @@ describe('index layout and lookups', () => {
     expect(encodeLength(81)).not.toBe(encodeLength(41));
     const edited = sealed.map((object) => (object.id === 300 ? request(300, 'Anfrage 300', `${text(300)}${' Nachtrag'.repeat(40)}`) : object));
     const after = plan([...open, ...edited]);
-    const changed = [...before.keys()].filter((path) => after.get(path) !== before.get(path));
-    // Of the word buckets only the new word's changes, though the request's words fill others.
+    const changed = [...new Set([...before.keys(), ...after.keys()])].filter((path) => after.get(path) !== before.get(path)).sort();
+    expect(changed).toEqual(['_data/request/search/0/0/0/0.postings', '_data/request/search/0/0/0/positions.json', '_data/request/search/meta.json']);
+    // Of the word buckets only the new word's changes, though the request's words fill others;
+    // its word pairs are new too (the pairs' buckets follow the words').
     const own = new Set(terms(text(300)).map((word) => bucketOf(word, buckets)));
     expect(own.size).toBeGreaterThan(2);
-    expect(changed.filter((path) => /\/0\/0\/0\/\d+\.json$/.test(path))).toEqual([`_data/request/search/0/0/0/${bucketOf(termOf('Nachtrag')!, buckets)}.json`]);
-    expect(changed).toContain('_data/request/search/0/0/0/positions.json');
-    expect(changed).toContain('_data/request/search/meta.json');
+    const [was, is] = [bucketsOf(before, 0), bucketsOf(after, 0)];
+    const changedWords = is.flatMap((body, bucket) => (bucket < buckets && body !== was[bucket] ? [bucket] : []));
+    expect(changedWords).toEqual([bucketOf(termOf('Nachtrag')!, buckets)]);
     expect(changed.filter((path) => path.includes('/0/0/1/'))).toEqual([]);
     // The length comes from the positions file: the request scores lower for its own words.
     const word = vocabulary[(300 * 37) % vocabulary.length]!;
-    const score = async (files: Map<string, string>) => (await searchIndex(async (path) => (files.has(path) ? JSON.parse(files.get(path)!) : null), 'request', parseQuery(word)))!.get(300);
+    const score = async (files: Map<string, string>) => (await searchIndex(reader(files), 'request', parseQuery(word)))!.get(300);
     expect(await score(after)).toBeLessThan((await score(before))!);
+  });
+
+  it("cuts a sealed segment's postings into files of at most the given size, each read by range", async () => {
+    const vocabulary = Array.from({ length: 3000 }, (_, i) => `Wort${i.toString(36)}`);
+    const sealed = Array.from({ length: 600 }, (_, i) => request(i + 1, `Anfrage ${i + 1}`, Array.from({ length: 40 }, (_, k) => vocabulary[(i * 37 + k * 11) % vocabulary.length]).join(' ')));
+    const objects = [request(SEGMENT_SPAN + 1, 'Offen'), ...sealed];
+    const whole = plan(objects);
+    const cut = plan(objects, 20_000);
+    const postings = (files: Map<string, string>) => [...files.keys()].filter((path) => path.endsWith('.postings')).sort();
+    expect(postings(whole)).toEqual(['_data/request/search/0/0/0/0.postings']);
+    const files = postings(cut);
+    expect(files.length).toBeGreaterThan(3);
+    // Only a bucket larger than the limit alone makes a file larger than it.
+    const largest = Math.max(...bucketsOf(cut, 0).map((body) => Buffer.byteLength(body)));
+    for (const path of files) expect(Buffer.byteLength(cut.get(path)!)).toBeLessThanOrEqual(Math.max(20_000, largest));
+    // The same buckets, the same answers.
+    expect(bucketsOf(cut, 0)).toEqual(bucketsOf(whole, 0));
+    for (const q of [vocabulary[5]!, `${vocabulary[5]} ${vocabulary[16]}`, `"${vocabulary[5]} ${vocabulary[16]}"`, 'Anfrage']) {
+      expect(await search(cut, q)).toEqual(await search(whole, q));
+    }
+    expect((await search(whole, vocabulary[5]!)).length).toBeGreaterThan(0);
   });
 
   it('writes postings as base-64 varints that read back as written', () => {

@@ -29,6 +29,23 @@ describe('cachingBuildStore', () => {
     expect(inner.reads).toEqual(['a.json', 'a.json']);
   });
 
+  it('parses a byte range once, apart from the file and other ranges, and names a file cut short', async () => {
+    const file = '{"a":1}{"b":[2,3]}';
+    const inner = { ...countingStore({ 'p.postings': file }), ranges: [] as string[] };
+    inner.readRange = async (path: string, start: number, end: number) => {
+      inner.ranges.push(`${path} ${start}-${end}`);
+      return path === 'p.postings' ? new TextEncoder().encode(file).subarray(start, end) : null;
+    };
+    const store = cachingBuildStore(inner);
+    expect(await store.json!('p.postings', { start: 7, end: 18 })).toEqual({ b: [2, 3] });
+    expect(await store.json!('p.postings', { start: 0, end: 7 })).toEqual({ a: 1 });
+    expect(await store.json!('p.postings', { start: 7, end: 18 })).toEqual({ b: [2, 3] });
+    expect(inner.ranges).toEqual(['p.postings 7-18', 'p.postings 0-7']);
+    expect(inner.reads).toEqual([]);
+    await expect(store.json!('p.postings', { start: 7, end: 30 })).rejects.toThrow('store: p.postings ends before byte 30');
+    expect(await store.json!('q.postings', { start: 0, end: 7 })).toBeNull();
+  });
+
   it('does not cache missing files', async () => {
     const inner = countingStore({});
     const store = cachingBuildStore(inner);

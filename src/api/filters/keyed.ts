@@ -13,7 +13,7 @@
  */
 import type { Archive } from '../../model/types.ts';
 import { fnv1a } from '../fnv1a.ts';
-import { intersect, union, valuesOf, type Counting, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
+import { intersect, union, type Counting, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
 import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './filter-spec.ts';
 
 export type Bucket = 'value' | 'hash';
@@ -42,36 +42,44 @@ const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : 
 
 /** The index files of a keyed filter. `archive` gives `known` filters their keys. */
 export function keyedIndex<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: readonly T[], archive?: Archive, count: Counting = (position) => position): IndexFile[] {
-  // file -> key -> positions (ascending, because positions are visited in order)
-  const files = new Map<string, Map<string, number[]>>();
+  // key -> positions (ascending, because positions are visited in order); the files they go
+  // to are found once per key at the end, not once per object.
+  const keys = new Map<string, number[]>();
   const slot = (key: string): number[] => {
-    const file = bucketFile(bucket, key);
-    let keys = files.get(file);
-    if (!keys) files.set(file, (keys = new Map<string, number[]>()));
     let positions = keys.get(key);
     if (!positions) keys.set(key, (positions = []));
     return positions;
   };
   if (archive && spec.known) for (const value of spec.known(archive)) if (value !== null && value !== undefined) slot(indexKey(value));
+  const add = (value: IndexValue, position: number) => {
+    if (value === null || value === undefined) return;
+    const positions = slot(indexKey(value));
+    // An object that lists a key twice is under it once: its position would be the last one.
+    if (positions[positions.length - 1] !== position) positions.push(position);
+  };
   ordered.forEach((object, position) => {
-    for (const value of new Set(valuesOf(spec, object))) {
-      if (value === null || value === undefined) continue;
-      slot(indexKey(value)).push(position);
-    }
+    const values = spec.values(object);
+    if (Array.isArray(values)) for (const value of values as readonly IndexValue[]) add(value, position);
+    else add(values as IndexValue, position);
   });
   // An ordering filter keeps its own order under each key (ties: list order).
   if (spec.order) {
-    for (const keys of files.values()) {
-      for (const [key, positions] of keys) {
-        const rank = new Map(positions.map((position) => [position, spec.order!(ordered[position]!, key)]));
-        positions.sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
-      }
+    for (const [key, positions] of keys) {
+      const rank = new Map(positions.map((position) => [position, spec.order!(ordered[position]!, key)]));
+      positions.sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
     }
   }
-  return [...files.entries()].sort(byKey).map(([file, keys]) => ({
+  const files = new Map<string, [string, number[]][]>();
+  for (const entry of keys) {
+    const file = bucketFile(bucket, entry[0]);
+    let list = files.get(file);
+    if (!list) files.set(file, (list = []));
+    list.push(entry);
+  }
+  return [...files.entries()].sort(byKey).map(([file, entries]) => ({
     file,
     // Sorted keys: two builds of the same content write the same bytes.
-    body: JSON.stringify(Object.fromEntries([...keys.entries()].sort(byKey).map(([key, positions]) => [key, positions.map(count)]))),
+    body: JSON.stringify(Object.fromEntries(entries.sort(byKey).map(([key, positions]) => [key, positions.map(count)]))),
   }));
 }
 

@@ -1,9 +1,17 @@
+const encoder = new TextEncoder();
+
 /** FNV-1a (32 bit) over the UTF-8 bytes of a text: a stable, fast spread for file buckets. */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
+  // ASCII is its own UTF-8: hashed from the text itself, the rest (from the first other
+  // character, which starts a code point) from its UTF-8 bytes.
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) {
+      for (const byte of encoder.encode(text.slice(i))) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+      return hash;
+    }
+    hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
   }
   return hash;
 }

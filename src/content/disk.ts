@@ -16,7 +16,8 @@ export function diskReader(contentDir: string): ContentReader {
   const texts = contentTexts(contentDir);
   return {
     async glob(pattern) {
-      const files = await fg(pattern, { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false });
+      // One pattern lists each file once: fast-glob's check for repeats (a Set of every path) is left out.
+      const files = await fg(pattern, { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false, unique: false });
       return files.sort();
     },
     async read(path) {

@@ -51,10 +51,17 @@ interface Place {
   id: string;
 }
 
-/** Where each bucket of a sealed segment is (SegmentMeta bucketBytes and fileStarts), decoded once per parsed meta.json. */
-const sealedPlaces = new WeakMap<SegmentMeta, { file: Int32Array; start: Float64Array; end: Float64Array }>();
+/** Per bucket of a sealed segment: its postings file, and its bytes [start, end) in that file. */
+interface BucketPlaces {
+  file: Int32Array;
+  start: Float64Array;
+  end: Float64Array;
+}
 
-function sealedPlacesOf(entry: SegmentMeta) {
+/** Where each bucket of a sealed segment is (SegmentMeta bucketBytes and fileStarts), decoded once per parsed meta.json. */
+const sealedPlaces = new WeakMap<SegmentMeta, BucketPlaces>();
+
+function sealedPlacesOf(entry: SegmentMeta): BucketPlaces {
   let places = sealedPlaces.get(entry);
   if (places) return places;
   const count = entry.buckets + entry.pairBuckets;

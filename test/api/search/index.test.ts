@@ -214,6 +214,22 @@ describe('index layout and lookups', () => {
     expect((await search(whole, vocabulary[5]!)).length).toBeGreaterThan(0);
   });
 
+  it('refuses a meta.json whose bucket sizes do not match its buckets, and a postings file cut short', async () => {
+    const vocabulary = Array.from({ length: 400 }, (_, i) => `Wort${i.toString(36)}`);
+    const objects = [request(SEGMENT_SPAN + 1, 'Offen'), ...Array.from({ length: 200 }, (_, i) => request(i + 1, `Anfrage ${i + 1}`, vocabulary.slice(i, i + 40).join(' ')))];
+    const files = plan(objects);
+    const meta = JSON.parse(files.get('_data/request/search/meta.json')!) as SearchMeta;
+    const lengths: number[] = [];
+    decodeNumbers(meta.segments[0]!.bucketBytes!, (length) => lengths.push(length));
+    meta.segments[0]!.bucketBytes = encodeNumbers(lengths.slice(1));
+    const broken = new Map([...files, ['_data/request/search/meta.json', JSON.stringify(meta)]]);
+    await expect(search(broken, 'Anfrage')).rejects.toThrow(`meta.json gives segment 0 ${lengths.length - 1} bucket lengths from file 0, not ${lengths.length} from file 0`);
+    // A postings file shorter than meta.json says: the bucket's bytes are not JSON.
+    const path = '_data/request/search/0/0/0/0.postings';
+    const short = new Map([...files, [path, files.get(path)!.slice(0, 10)]]);
+    await expect(search(short, vocabulary[30]!)).rejects.toThrow();
+  });
+
   it('writes postings as base-64 varints that read back as written', () => {
     const numbers = [0, 1, 31, 32, 33, 1023, 1024, 123_456_789, 2 ** 40];
     const text = encodeNumbers(numbers);

@@ -20,7 +20,7 @@ const B = 0.75;
 /** A build file parsed as JSON, or bytes `[start, end)` of it (one bucket of a postings file); null when there is no such file. */
 export type ReadJson = (path: string, range?: ByteRange) => Promise<unknown>;
 
-export interface ByteRange {
+interface ByteRange {
   start: number;
   end: number;
 }

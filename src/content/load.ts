@@ -95,12 +95,13 @@ async function loadKinds(
   const inputs: FileToParse[] = [];
   for (const kind of kinds) {
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
-    for (const path of all) if (matches(path)) inputs.push({ kind, path, absolute: reader.absolute(path) });
+    for (const path of all) if (matches(path)) inputs.push({ kind, path });
   }
-  const cached = inputs.map((input) => cache?.lookup(input.path, input.kind, input.absolute));
+  // Absolute paths are made when asked for, not kept for every file while it is parsed.
+  const cached = inputs.map((input) => cache?.lookup(input.path, input.kind, reader.absolute(input.path)));
   const fresh = await parseFiles(
     inputs.filter((_, index) => cached[index] === undefined),
-    (input) => reader.read(input.path),
+    { read: (input) => reader.read(input.path), absolute: (input) => reader.absolute(input.path) },
   );
   let next = 0;
   const parsed = cached.map((file, index): ParsedFile => {

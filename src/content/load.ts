@@ -72,6 +72,7 @@ type LoadedRecords = { [K in ContentKind as (typeof CONTENT_FILES)[K]['field']]:
 export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' | 'messages' | 'documents' | 'annotations'> {
   site: SiteInput | undefined;
   requests: (Loaded<RequestInput> & { dir: string })[];
+  /** Emptied by linking, which lets go of each message's values as it links it (model/link-requests.ts). */
   messages: LoadedMessage[];
   documents: LoadedDocument[];
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];

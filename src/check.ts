@@ -4,6 +4,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
+import { foldDigests, type ContentDigests } from './content/digests.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent } from './content/load.ts';
 import { openParseCache, type ParseCache } from './content/parse-cache.ts';
@@ -46,8 +47,8 @@ export interface Checked {
   settings: Settings | undefined;
   /** What the parse cache spared: files found unchanged (by signature or by hash) and files parsed. */
   parsing?: ParseCache['stats'];
-  /** SHA-1 of every content file read, by path relative to the content directory. */
-  digests: ReadonlyMap<string, string>;
+  /** SHA-1 of every content file read, folded per request folder (content/digests.ts). */
+  digests: ContentDigests;
 }
 
 /** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
@@ -67,6 +68,6 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests, ...(cache && { parsing: cache.stats }) };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), ...(cache && { parsing: cache.stats }) };
 }
 

@@ -10,11 +10,25 @@ import { tsWorker } from '../lib/ts-worker.ts';
 import { parseContentFile, type ParsedFile } from './parse.ts';
 import type { ContentKind } from './schema.ts';
 
-/** A file to read and parse: `absolute` is where workers read it. */
+/** A file to read and parse. */
 export interface FileToParse {
   kind: ContentKind;
   path: string;
-  absolute: string;
+}
+
+/**
+ * Where the files are: `read` on this thread, `absolute` (where workers read a file) asked for
+ * as each chunk is sent, so a million of them are not kept while the workers parse.
+ */
+export interface FilesToParse {
+  read(input: FileToParse): Promise<Uint8Array>;
+  absolute(input: FileToParse): string;
+}
+
+/** What a worker is sent: a chunk of files, from `start` in the inputs. */
+export interface ParseChunk {
+  start: number;
+  inputs: (FileToParse & { absolute: string })[];
 }
 
 
@@ -29,14 +43,14 @@ export interface ParseOptions {
 
 export async function parseFiles(
   inputs: readonly FileToParse[],
-  read: (input: FileToParse) => Promise<Uint8Array>,
+  files: FilesToParse,
   options: ParseOptions = {},
 ): Promise<ParsedFile[]> {
   const workers = Math.min(options.workers ?? availableParallelism(), Math.ceil(inputs.length / CHUNK));
   if (workers < 2 || (options.workers === undefined && inputs.length < WORKER_THRESHOLD)) {
     const results: ParsedFile[] = [];
     for (const input of inputs) {
-      results.push(parseContentFile({ ...input, bytes: await read(input) }));
+      results.push(parseContentFile({ ...input, bytes: await files.read(input) }));
     }
     return results;
   }
@@ -53,7 +67,8 @@ export async function parseFiles(
               if (next >= inputs.length) return resolve();
               const start = next;
               next += CHUNK;
-              worker.postMessage({ start, inputs: inputs.slice(start, start + CHUNK) });
+              const chunk: ParseChunk = { start, inputs: inputs.slice(start, start + CHUNK).map((input) => ({ ...input, absolute: files.absolute(input) })) };
+              worker.postMessage(chunk);
             };
             worker.on('message', ({ start, parsed }: { start: number; parsed: ParsedFile[] }) => {
               parsed.forEach((file, offset) => (results[start + offset] = file));

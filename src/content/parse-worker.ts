@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { parseContentFile, type ParsedFile } from './parse.ts';
-import type { FileToParse } from './parse-pool.ts';
+import type { ParseChunk } from './parse-pool.ts';
 
-parentPort!.on('message', ({ start, inputs }: { start: number; inputs: FileToParse[] }) => {
+parentPort!.on('message', ({ start, inputs }: ParseChunk) => {
   // Bytes, not 'utf8': parseContentFile refuses text that is not UTF-8 instead of garbling it.
   const parsed: ParsedFile[] = inputs.map((input) => parseContentFile({ ...input, bytes: readFileSync(input.absolute) }));
   parentPort!.postMessage({ start, parsed });

@@ -27,7 +27,9 @@ const RACY_MS = 2_000;
 export function statSignature(absolute: string): { signature: string; trusted: boolean } | undefined {
   const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
   if (!info?.isFile()) return undefined;
-  return { signature: `${info.size}:${info.mtimeNs}:${info.ctimeNs}:${info.ino}`, trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
+  // Joined, not a template literal: V8 keeps a template's concatenations as a tree of pieces
+  // (~300 bytes against 80 for the joined string), and a cache holds one per content file.
+  return { signature: [info.size, info.mtimeNs, info.ctimeNs, info.ino].join(':'), trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
 }
 
 interface FileDigest {

@@ -8,8 +8,9 @@ import type { LoadedMessage } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DerivedDocumentInput } from '../content/schema.ts';
+import { MESSAGE_KINDS, REQUEST_STATUSES } from '../content/choices.ts';
 import { slugifyFileName, uuidFromId } from './names.ts';
-import { redactText } from './redaction.ts';
+import { messageText } from './redaction.ts';
 import type { Records } from './records.ts';
 import { parseTimestamp, formatDateTime, type Timestamp } from './time.ts';
 import type { Attachment, Campaign, Document, FoiRequest, Jurisdiction, Law, Message, PublicBody } from './types.ts';
@@ -26,6 +27,12 @@ export interface LinkContext {
   fallbackModified: Timestamp;
 }
 
+/**
+ * The one string of a choice: a value parsed in a worker thread comes back as a string of its
+ * own, and one of those per message (`"email"`, 24-40 bytes) adds up to tens of MB.
+ */
+export const choice = <T extends string>(choices: readonly T[], value: T): T => choices.find((known) => known === value) ?? value;
+
 /** A timestamp the content may leave out. */
 export const optionalTime = (value: string | null | undefined) => (value ? parseTimestamp(value) : null);
 
@@ -37,12 +44,12 @@ export function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Lin
     id: data.id,
     source,
     request,
-    kind: data.kind,
+    kind: choice(MESSAGE_KINDS, data.kind),
     isResponse: data.is_response,
     senderPublicBody: ctx.publicBodies.resolve(data.sender_public_body, source, ['sender_public_body']) ?? null,
     recipientPublicBody: ctx.publicBodies.resolve(data.recipient_public_body, source, ['recipient_public_body']) ?? null,
     timestamp,
-    status: data.status ?? request.status,
+    status: data.status === undefined ? request.status : choice(REQUEST_STATUSES, data.status),
     sent: data.sent ?? !data.is_draft,
     isDraft: data.is_draft,
     isEscalation: data.is_escalation,
@@ -50,8 +57,8 @@ export function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Lin
     registeredMailDate: optionalTime(data.registered_mail_date),
     redacted: data.redacted,
     notPublishable: data.not_publishable,
-    subject: redactText(data.subject),
-    content: redactText(data.content),
+    subject: messageText(data.subject),
+    content: messageText(data.content),
     lastModifiedAt: optionalTime(data.last_modified_at) ?? timestamp,
     attachments: [],
   };

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
-import { checkOrder, derivedDocument, linkMessage, optionalTime, type LinkContext } from './link-messages.ts';
+import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/choices.ts';
+import { checkOrder, choice, derivedDocument, linkMessage, optionalTime, type LinkContext } from './link-messages.ts';
 import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
 import { Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
@@ -60,8 +61,8 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
       publicBody,
       jurisdiction: ctx.jurisdictions.resolve(data.jurisdiction, source, ['jurisdiction']) ?? publicBody?.jurisdiction ?? null,
       law: ctx.laws.resolve(data.law, source, ['law']) ?? null,
-      status: data.status,
-      resolution: data.resolution,
+      status: choice(REQUEST_STATUSES, data.status),
+      resolution: choice(REQUEST_RESOLUTIONS, data.resolution),
       refusalReason: data.refusal_reason,
       costs: data.costs,
       isFoi: data.is_foi,
@@ -118,7 +119,10 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
   const importedByFile = new Map<string, Document>();
   const blockedBy = new Map<Document, string>();
 
-  for (const loaded of content.messages) {
+  // Each message's loaded values are let go of once it is linked (the loader's list empties),
+  // so the values of the messages still to link and the linked model are what is alive at once,
+  // not every message twice (docs/performance.md, "Memory").
+  for (const loaded of drain(content.messages)) {
     const request = byDir.get(loaded.requestDir);
     // An invalid request.yaml is reported already; its messages cannot be checked without it.
     if (!request && problems.invalidFiles.has(`${loaded.requestDir}/request.yaml`)) continue;
@@ -184,6 +188,8 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
     });
     names.report(problems, ERRORS.DuplicateAttachmentName, (name, others) => ({ name, others }));
     message.attachments.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    // Most messages have none: one shared empty list instead of an array each.
+    if (message.attachments.length === 0) message.attachments = NO_ATTACHMENTS;
   }
 
   for (const { data, source, file } of content.documents) {
@@ -235,6 +241,14 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
   }
 
   return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, importedByFile, declaredDocuments: { get: (id) => documents.get(id), blockedBy } };
+}
+
+const NO_ATTACHMENTS: Attachment[] = [];
+
+/** Yields the items in order, each let go of by the array as it is yielded: the array is empty at the end. */
+function* drain<T>(items: T[]): Generator<T> {
+  items.reverse();
+  while (items.length > 0) yield items.pop()!;
 }
 
 /** Records a requester's public name; one user has one name, and a private user none. */

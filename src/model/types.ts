@@ -6,7 +6,7 @@ import type { Source } from '../content/problems.ts';
 import type { ContentFile } from '../content/load.ts';
 import type { DocumentInput, LawInput, MessageInput } from '../content/schema.ts';
 import type { MultiPolygon, Position } from './geometry.ts';
-import type { RedactedText } from './redaction.ts';
+import type { MessageText } from './redaction.ts';
 import type { Timestamp } from './time.ts';
 
 interface Record {
@@ -183,8 +183,8 @@ export interface Message extends Record {
   redacted: boolean;
   notPublishable: boolean;
   /** As an anonymous reader sees them: marked passages redacted (model/redaction.ts). */
-  subject: RedactedText;
-  content: RedactedText;
+  subject: MessageText;
+  content: MessageText;
   lastModifiedAt: Timestamp;
   /** Published (approved) attachments, ordered by name (then id). */
   attachments: Attachment[];

@@ -7,7 +7,8 @@
  * objects in its slots: each slot's id and the **fingerprint** of its object's inputs. A
  * request, its messages and their attachments share the fingerprint of the request folder:
  *
- * - the SHA-1 of every content file under `requests/<folder>/` (as parsing found it);
+ * - the SHA-1 of every content file under `requests/<folder>/` (as parsing found it, folded
+ *   into one digest of the folder: src/content/digests.ts);
  * - the values its answers take from outside the folder, each named: the requester's name
  *   (given in any request of the user), `same_as_count` and the `same_as` target, the status
  *   representation (`overdue` depends on the build clock), the size of each attachment file,
@@ -31,6 +32,7 @@ import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Settings } from '../config.ts';
 import { buildCodeVersion } from '../content/parse-cache.ts';
+import type { ContentDigests } from '../content/digests.ts';
 import type { FoiRequest } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
@@ -83,8 +85,8 @@ export interface ReuseInputs {
   buildDir: string;
   settings: Settings;
   ctx: RenderContext;
-  /** SHA-1 of every content file, by path relative to the content directory (src/check.ts). */
-  digests: ReadonlyMap<string, string>;
+  /** SHA-1 of every content file, folded per request folder (src/content/digests.ts). */
+  digests: ContentDigests;
   /** Whether page images are made (the build's `images` option). */
   images: boolean;
   version?: string;
@@ -116,24 +118,12 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
   const stats = { linked: 0, rendered: 0 };
   const { settings, ctx } = inputs;
 
-  // The content files of each request folder, and the global key from every other one.
-  const folders = new Map<string, string[]>();
+  // The global key: the settings and every content file outside the request folders.
   const global = createHash('sha256');
   // The clock only decides `overdue`, which the status representation below carries.
   const { now: _, ...lasting } = settings;
   global.update(JSON.stringify([version, lasting, ctx.timeZone, inputs.images])).update('\n');
-  for (const path of [...inputs.digests.keys()].sort()) {
-    const line = `${path}\0${inputs.digests.get(path)}\n`;
-    const slash = path.startsWith('requests/') ? path.indexOf('/', 'requests/'.length) : -1;
-    if (slash < 0) {
-      global.update(line);
-      continue;
-    }
-    const folder = path.slice(0, slash + 1);
-    let lines = folders.get(folder);
-    if (!lines) folders.set(folder, (lines = []));
-    lines.push(line);
-  }
+  global.update(inputs.digests.outside);
   const globalKey = global.digest('hex');
 
   const memo = new WeakMap<FoiRequest, string>();
@@ -143,7 +133,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
     const file = request.source.file;
     const folder = file.slice(0, file.lastIndexOf('/') + 1);
     const hash = createHash('sha256').update(globalKey).update('\n').update(folder).update('\n');
-    for (const line of folders.get(folder) ?? []) hash.update(line);
+    hash.update(inputs.digests.folders.get(folder) ?? '');
     const attachments = request.messages.flatMap((message) =>
       message.attachments.map((attachment) => {
         const document = attachment.document;

@@ -398,7 +398,7 @@ describe('message texts and requesters', () => {
     expect(problems.list[0]!.message).toBe('has an empty redaction "[[]]"');
     const lone = await check(requester(['subject: Anlage [Teil [1]]']));
     expect(lone.problems.list).toEqual([]);
-    expect(lone.archive!.messages[0]!.subject.text).toBe('Anlage [Teil [1]]');
+    expect(lone.archive!.messages[0]!.subject).toBe('Anlage [Teil [1]]');
   });
 
   it('names a user once for all their requests, never a private one, never two ways', async () => {

@@ -4,6 +4,7 @@
  * `FoiMessageSerializer`).
  */
 import type { Message } from '../../../model/types.ts';
+import { shownSegments, shownText } from '../../../model/redaction.ts';
 import { serializeAttachment } from '../attachment/serializer.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
@@ -63,10 +64,10 @@ export function serializeMessage(ctx: RenderContext, message: Message) {
     redacted: message.redacted,
     not_publishable: message.notPublishable,
     attachments: message.attachments.map((attachment) => serializeAttachment(ctx, attachment)),
-    subject: hidden ? '' : message.subject.text,
-    content: hidden ? '' : message.content.text,
-    redacted_subject: hidden ? [] : message.subject.segments,
-    redacted_content: hidden ? [] : message.content.segments,
+    subject: hidden ? '' : shownText(message.subject),
+    content: hidden ? '' : shownText(message.content),
+    redacted_subject: hidden ? [] : shownSegments(message.subject),
+    redacted_content: hidden ? [] : shownSegments(message.content),
     sender: sender(message),
     status_name: STATUS_NAMES[message.status] ?? null,
     last_modified_at: renderDateTime(ctx, message.lastModifiedAt),

@@ -1,0 +1,46 @@
+/**
+ * The SHA-1 of every content file, folded to what the build's output reuse keys by
+ * (src/output/reuse.ts, docs/architecture.md "Incremental builds"): a digest per request folder
+ * and one text for every file outside the request folders. A build holds this for as long as
+ * it serializes; kept per file it was two strings and a map entry for each of 1.1 million files
+ * at 100,000 requests (docs/performance.md, "Memory").
+ */
+import { createHash, type Hash } from 'node:crypto';
+
+export interface ContentDigests {
+  /** `path \0 sha1 \n` of every content file outside `requests/<folder>/`, in path order. */
+  outside: string;
+  /** By request folder (`requests/<name>/`): SHA-256 of the same lines of its files, in path order. */
+  folders: ReadonlyMap<string, string>;
+}
+
+const REQUESTS = 'requests/';
+
+/** Folds the digests of content files, by path relative to the content directory. */
+export function foldDigests(digests: ReadonlyMap<string, string>): ContentDigests {
+  const outside: string[] = [];
+  const folders = new Map<string, string>();
+  let folder: string | undefined;
+  let hash: Hash | undefined;
+  const close = () => {
+    if (folder !== undefined) folders.set(folder, hash!.digest('hex'));
+  };
+  // In path order, the files of one folder come one after the other.
+  for (const path of [...digests.keys()].sort()) {
+    const line = `${path}\0${digests.get(path)}\n`;
+    const slash = path.startsWith(REQUESTS) ? path.indexOf('/', REQUESTS.length) : -1;
+    if (slash < 0) {
+      outside.push(line);
+      continue;
+    }
+    const name = path.slice(0, slash + 1);
+    if (name !== folder) {
+      close();
+      folder = name;
+      hash = createHash('sha256');
+    }
+    hash!.update(line);
+  }
+  close();
+  return { outside: outside.join(''), folders };
+}

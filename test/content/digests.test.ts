@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { foldDigests } from '../../src/content/digests.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('content digests folded per request folder', () => {
+  const files: [string, string][] = [
+    ['requests/10/request.yaml', 'c'.repeat(40)],
+    ['site.yaml', 'a'.repeat(40)],
+    ['requests/1/messages/2.yaml', 'e'.repeat(40)],
+    ['requests/1/request.yaml', 'd'.repeat(40)],
+    ['publicbodies/1.yaml', 'b'.repeat(40)],
+  ];
+
+  it('hashes the lines of each folder in path order, and joins the lines of every other file', () => {
+    const folded = foldDigests(new Map(files));
+    expect(folded.outside).toBe(`publicbodies/1.yaml\0${'b'.repeat(40)}\nsite.yaml\0${'a'.repeat(40)}\n`);
+    // requests/1/ and requests/10/ are two folders, though one name starts the other.
+    expect([...folded.folders.keys()]).toEqual(['requests/1/', 'requests/10/']);
+    expect(folded.folders.get('requests/1/')).toBe(sha256(`requests/1/messages/2.yaml\0${'e'.repeat(40)}\nrequests/1/request.yaml\0${'d'.repeat(40)}\n`));
+    expect(folded.folders.get('requests/10/')).toBe(sha256(`requests/10/request.yaml\0${'c'.repeat(40)}\n`));
+  });
+
+  it('does not depend on the order files were read in; an edit changes its own folder only', () => {
+    const folded = foldDigests(new Map(files));
+    expect(foldDigests(new Map([...files].reverse()))).toEqual(folded);
+    const edited = foldDigests(new Map([...files, ['requests/1/messages/2.yaml', 'f'.repeat(40)]]));
+    expect(edited.folders.get('requests/1/')).not.toBe(folded.folders.get('requests/1/'));
+    expect(edited.folders.get('requests/10/')).toBe(folded.folders.get('requests/10/'));
+    expect(edited.outside).toBe(folded.outside);
+  });
+});

@@ -252,9 +252,10 @@ function* segmentFiles(resource: ResourceName, segment: number, isOpen: boolean,
   const bodies = [...bucketBodies(words, entry.buckets), ...bucketBodies(pairs, entry.pairBuckets)].map((body) => Buffer.from(body));
   entry.bucketBytes = encodeNumbers(bodies.map((body) => body.byteLength));
   entry.fileStarts = [];
-  let bytes = Infinity;
+  let bytes = 0;
   bodies.forEach((body, bucket) => {
-    if (bytes > 0 && bytes + body.byteLength > fileBytes) {
+    // A new file where this bucket's bytes would pass the size; an empty bucket never starts one.
+    if (bucket === 0 || (bytes > 0 && body.byteLength > 0 && bytes + body.byteLength > fileBytes)) {
       entry.fileStarts!.push(bucket);
       bytes = 0;
     }

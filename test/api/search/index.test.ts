@@ -206,6 +206,8 @@ describe('index layout and lookups', () => {
     // Only a bucket larger than the limit alone makes a file larger than it.
     const largest = Math.max(...bucketsOf(cut, 0).map((body) => Buffer.byteLength(body)));
     for (const path of files) expect(Buffer.byteLength(cut.get(path)!)).toBeLessThanOrEqual(Math.max(20_000, largest));
+    // No file of empty buckets only: an empty bucket never starts a file.
+    for (const path of files) expect(Buffer.byteLength(cut.get(path)!)).toBeGreaterThan(0);
     // The same buckets, the same answers.
     expect(bucketsOf(cut, 0)).toEqual(bucketsOf(whole, 0));
     for (const q of [vocabulary[5]!, `${vocabulary[5]} ${vocabulary[16]}`, `"${vocabulary[5]} ${vocabulary[16]}"`, 'Anfrage']) {

@@ -17,32 +17,25 @@ const escaped = REDACTION_MARKER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ADJACENT_MARKERS = new RegExp(`${escaped}(?: ${escaped})+`, 'gu');
 
 /**
- * A subject or text as shown: `text` is froide's `subject` / `content`, `segments` its
- * `redacted_subject` / `redacted_content`. The segments are worked out when asked for, not kept:
- * a message's two texts would otherwise hold four arrays each, for every message of the archive,
- * while the serializers ask for them once or twice. Those of a redacted text, whose difference
- * costs more, are kept once worked out.
+ * A redacted subject or text: `text` is froide's `subject` / `content`, `segments` its
+ * `redacted_subject` / `redacted_content`, worked out when first asked for (a message's two
+ * texts would otherwise hold their arrays for every message of the archive, while the
+ * serializers ask for them once or twice) and kept, since the difference of a redacted text
+ * costs more than that of an unredacted one (see MessageText).
  */
 export class RedactedText {
-  /** The segments of a redacted text, once worked out (a private field: the model is frozen). */
+  /** The segments, once worked out (a private field: the model is frozen). */
   #segments: Segment[] | undefined;
 
   constructor(
     readonly text: string,
-    /** The text before redaction; undefined when nothing is redacted (the same text). */
-    private readonly original?: string,
+    /** The text before redaction. */
+    private readonly original: string,
   ) {}
 
   get segments(): Segment[] {
-    if (this.original === undefined) return differences(this.text, this.text);
     return (this.#segments ??= differences(this.text, this.original));
   }
-}
-
-/** `source` is validated content: its marks are well-formed (content/schema.ts checks them). */
-export function redactText(source: string): RedactedText {
-  const { text, original } = readMarked(source);
-  return new RedactedText(text, original);
 }
 
 /**
@@ -51,6 +44,7 @@ export function redactText(source: string): RedactedText {
  */
 export type MessageText = string | RedactedText;
 
+/** `source` is validated content: its marks are well-formed (content/schema.ts checks them). */
 export function messageText(source: string): MessageText {
   const { text, original } = readMarked(source);
   return original === undefined ? text : new RedactedText(text, original);

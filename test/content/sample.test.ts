@@ -18,7 +18,7 @@ import { readProperties } from '../../src/pdf/pdf-facts.ts';
 import { readOutline } from '../../src/pdf/outline.ts';
 import { makeSampleFiles, SAMPLE_PDFS, sampleFilePaths } from '../../tools/make-sample-files.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
-import { redactText } from '../../src/model/redaction.ts';
+import { messageText, shownSegments, shownText } from '../../src/model/redaction.ts';
 import { parse } from 'yaml';
 import { tempDir, writeTree, type Tree } from '../helpers/content.ts';
 
@@ -257,8 +257,8 @@ describe('editors guide (docs/content-guide.md)', () => {
     const section = guide.slice(guide.indexOf('#### Redacted passages'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
     const shown = JSON.parse(`{${/```json\n([\s\S]*?)```/.exec(section)![1]!}}`);
-    const { text, segments } = redactText((parse(yaml) as { content: string }).content);
-    expect({ content: text, redacted_content: segments }).toEqual(shown);
+    const content = messageText((parse(yaml) as { content: string }).content);
+    expect({ content: shownText(content), redacted_content: shownSegments(content) }).toEqual(shown);
   });
 
   it('shows exactly what check prints for a value starting with *', async () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffChunks, differences, type Segment } from '../../src/model/text-diff.ts';
-import { redactText, REDACTION_MARKER } from '../../src/model/redaction.ts';
+import { messageText, REDACTION_MARKER, shownSegments, shownText } from '../../src/model/redaction.ts';
 
 interface MarkedCase {
   marked: string;
@@ -32,8 +32,8 @@ describe('redaction segments (froide get_differences)', () => {
 
   // Unmarked cases check differences()'s shortcut for equal texts; marked ones the matcher.
   it.each(CASES.map((c) => [JSON.stringify(c.marked), c] as const))('%s', (_, c) => {
-    const { text, segments } = redactText(c.marked);
-    expect({ text, segments }).toEqual({ text: c.text, segments: c.segments });
+    const shown = messageText(c.marked);
+    expect({ text: shownText(shown), segments: shownSegments(shown) }).toEqual({ text: c.text, segments: c.segments });
   });
 
   it.each(PAIRS.map((c, index) => [index, c] as const))('texts that differ anywhere, pair %i', (_, c) => {

@@ -23,7 +23,7 @@ const ADJACENT_MARKERS = new RegExp(`${escaped}(?: ${escaped})+`, 'gu');
  * serializers ask for them once or twice) and kept, since the difference of a redacted text
  * costs more than that of an unredacted one (see MessageText).
  */
-export class RedactedText {
+class RedactedText {
   /** The segments, once worked out (a private field: the model is frozen). */
   #segments: Segment[] | undefined;
 

@@ -12,7 +12,10 @@
  * then undone. `--changes` runs only that: one build of the unedited archive and one per edit,
  * which keeps 50,000 requests within an hour or two on two cores.
  *
- *   npm run bench -- --sizes 1000,10000,50000 [--shape mixed|plain] [--changes] [--images]
+ *   npm run bench -- --sizes 1000,10000,50000 [--shape mixed|plain] [--changes] [--images] [--text-bytes 4000]
+ *
+ * `--text-bytes` gives every message a text of about that many bytes instead of one sentence
+ * (tools/synthetic.ts), in folders of their own: how peak memory grows with the texts.
  *
  * The last line of the output is one JSON object with every figure of the deploy table.
  */
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     shape: { type: 'string', default: 'mixed' },
     changes: { type: 'boolean', default: false },
     images: { type: 'boolean', default: false },
+    'text-bytes': { type: 'string' },
     dir: { type: 'string', default: join(tmpdir(), 'archive-bench') },
   },
 });
@@ -42,8 +46,10 @@ const sizes = values.sizes.split(',').map(Number);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes "${values.sizes}" must list whole numbers of requests, e.g. 1000,10000`);
 if (values.shape !== 'mixed' && values.shape !== 'plain') throw new Error(`--shape must be mixed or plain, not "${values.shape}"`);
 const shape = values.shape;
-/** Each shape and size has its own folder: content/, build/, cache/, media/. */
-const baseOf = (size: number) => join(values.dir, `${shape}-${size}`);
+const textBytes = values['text-bytes'] === undefined ? undefined : Number(values['text-bytes']);
+if (textBytes !== undefined && !(Number.isInteger(textBytes) && textBytes > 0)) throw new Error(`--text-bytes "${values['text-bytes']}" must be a whole number of bytes, e.g. 4000`);
+/** Each shape, size and text size has its own folder: content/, build/, cache/, media/. */
+const baseOf = (size: number) => join(values.dir, `${shape}-${size}${textBytes ? `-text${textBytes}` : ''}`);
 const started = performance.now();
 const progress = (message: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${message}\n`);
 
@@ -80,7 +86,7 @@ async function content(size: number): Promise<{ dir: string; counts: SyntheticCo
   const marker = join(baseOf(size), 'counts.json');
   if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) as SyntheticCounts };
   await rm(baseOf(size), { recursive: true, force: true });
-  const counts = await writeSyntheticArchive(dir, { requests: size, shape });
+  const counts = await writeSyntheticArchive(dir, { requests: size, shape, textBytes });
   progress(`generated ${size} requests (${shape})`);
   await writeFile(marker, JSON.stringify(counts));
   return { dir, counts };

@@ -8,7 +8,7 @@ import { checkAnnotations, cropAnnotations } from './documents/annotations.ts';
 import { BUILT_NAMES } from './api/resources/serializer-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import { UrlBuilder } from './api/urls.ts';
-import { checkContent, type CheckOptions } from './check.ts';
+import { checkContent, type Checked, type CheckOptions } from './check.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './documents/derive-documents.ts';
@@ -74,7 +74,18 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   };
 
   // Load and check: every content problem at once, nothing else runs on bad content.
-  const { problems, archive: linked, settings, parsing, digests: contentDigests } = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
+  const checked = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
+  try {
+    return await buildChecked(options, checked, stage);
+  } finally {
+    // Message texts are read from the parse cache's files until here.
+    checked.close();
+  }
+}
+
+/** The stages after loading, with the content checked. */
+async function buildChecked(options: BuildOptions, checked: Checked, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
+  const { problems, archive: linked, settings, parsing, digests: contentDigests } = checked;
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
   // PDFs: facts, text and page images, from the derivative cache where they are known.

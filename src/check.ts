@@ -49,6 +49,11 @@ export interface Checked {
   parsing?: ParseCache['stats'];
   /** SHA-1 of every content file read, folded per request folder (content/digests.ts). */
   digests: ContentDigests;
+  /**
+   * Closes the files message texts are read from (with a parse cache, the model keeps texts
+   * there: content/parse-cache.ts); the archive's texts cannot be read after it.
+   */
+  close(): void;
 }
 
 /** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
@@ -68,6 +73,6 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), ...(cache && { parsing: cache.stats }) };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
 }
 

@@ -7,7 +7,9 @@
  * - `plain`: exactly 10 messages per request, no attachments, no imported documents (messages
  *   and requests alone: how the number of files grows with the messages).
  *
- * Every message has a short text. Deterministic for a given size, shape and seed. YAML is
+ * Every message has a short text, or one of about `textBytes` bytes (words drawn from a small
+ * vocabulary, in lines of a YAML block scalar), which real letters come near: what the memory of
+ * a build must not grow with. Deterministic for a given size, shape, text size and seed. YAML is
  * written from templates, not through a YAML library, so generating 100,000 messages takes seconds.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -20,6 +22,8 @@ export interface SyntheticOptions {
   requests: number;
   shape?: SyntheticShape;
   seed?: number;
+  /** About this many bytes of text per message instead of one short sentence. */
+  textBytes?: number;
 }
 
 export interface SyntheticCounts {
@@ -54,6 +58,21 @@ const STATUSES: [string, string][] = [
 
 const TOPICS = ['Gutachten', 'Verträge', 'Terminkalender', 'Dienstreisen', 'Sitzungsprotokolle', 'Prüfberichte', 'Messwerte', 'Förderbescheide'];
 
+const WORDS = ['Sehr', 'geehrte', 'Damen', 'und', 'Herren', 'bitte', 'senden', 'Sie', 'mir', 'die', 'Unterlagen', 'zum', 'Vorgang', 'Bescheid', 'Gebühren', 'Frist', 'Auskunft', 'gemäß', 'Informationsfreiheitsgesetz', 'Akteneinsicht', 'Schreiben', 'vom', 'Antrag', 'Ablehnung', 'Widerspruch', 'Behörde', 'Prüfung', 'Erlass', 'Verwaltung', 'Sitzung', 'Protokoll', 'Vermerk', 'Ministerium', 'öffentlich', 'Daten', 'Vertrag', 'Gutachten', 'Jahr', 'Monat', 'Woche'];
+
+/** About `bytes` bytes of words in lines of a YAML block scalar (`content: |`), for message `id`. */
+function longText(bytes: number, id: number, rand: () => number): string {
+  const lines: string[] = [`Nachricht ${id}.`];
+  let size = lines[0]!.length;
+  while (size < bytes) {
+    const words = Array.from({ length: 10 }, () => WORDS[Math.floor(rand() * WORDS.length)]!);
+    const line = `${words.join(' ')}.`;
+    lines.push(line);
+    size += line.length + 3;
+  }
+  return `|\n${lines.map((line) => `  ${line}`).join('\n')}`;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 async function put(path: string, body: string | Uint8Array, dirs: Set<string>): Promise<void> {
@@ -67,6 +86,8 @@ async function put(path: string, body: string | Uint8Array, dirs: Set<string>): 
 
 export async function writeSyntheticArchive(root: string, options: SyntheticOptions): Promise<SyntheticCounts> {
   const rand = random(options.seed ?? 1);
+  // Texts draw from their own generator: the rest of the archive is the same with or without them.
+  const textRand = random((options.seed ?? 1) + 1);
   const plain = options.shape === 'plain';
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const dirs = new Set<string>();
@@ -126,7 +147,7 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
       }
       await put(
         join(dir, `messages/${id}.yaml`),
-        `id: ${id}\nkind: ${m % 4 === 3 ? 'post' : 'email'}\nis_response: ${response}\n${response ? `sender_public_body: ${body}` : `recipient_public_body: ${body}`}\ntimestamp: ${iso(created + (m + 1) * 3 * 86_400_000)}\nsubject: Nachricht ${m + 1}\ncontent: Sehr geehrte Damen und Herren, dies ist Nachricht ${m + 1} zum Vorgang ${r}.\n${attachments.length ? `attachments:\n${attachments.join('')}` : ''}`,
+        `id: ${id}\nkind: ${m % 4 === 3 ? 'post' : 'email'}\nis_response: ${response}\n${response ? `sender_public_body: ${body}` : `recipient_public_body: ${body}`}\ntimestamp: ${iso(created + (m + 1) * 3 * 86_400_000)}\nsubject: Nachricht ${m + 1}\ncontent: ${options.textBytes ? longText(options.textBytes, id, textRand) : `Sehr geehrte Damen und Herren, dies ist Nachricht ${m + 1} zum Vorgang ${r}.`}\n${attachments.length ? `attachments:\n${attachments.join('')}` : ''}`,
         dirs,
       );
       counts.messages++;

@@ -13,6 +13,7 @@ import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
 import type { ParseCache } from './parse-cache.ts';
 import type { ParsedFile } from './parse.ts';
+import type { StoredText } from './stored-text.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
@@ -50,7 +51,13 @@ export interface ContentFile {
   size: number;
 }
 
-export interface LoadedMessage extends Loaded<MessageInput> {
+/**
+ * A message's values as loaded: with a parse cache, its text is where the cache keeps it (a
+ * StoredText, read when asked for), else the text itself.
+ */
+type LoadedMessageInput = Omit<MessageInput, 'content'> & { content: string | StoredText };
+
+export interface LoadedMessage extends Loaded<LoadedMessageInput> {
   /** Folder of the owning request, relative to the content directory. */
   requestDir: string;
   /** Attachment files by attachment index; undefined where the file is missing. */
@@ -103,14 +110,11 @@ async function loadKinds(
   const fresh = await parseFiles(
     inputs.filter((_, index) => cached[index] === undefined),
     { read: (input) => reader.read(input.path), absolute: (input) => reader.absolute(input.path) },
+    // Remembered as each comes back: a message's text goes to the cache's file then, not held until the end.
+    { onParsed: cache && ((input, made) => cache.remember(input.path, input.kind, made)) },
   );
   let next = 0;
-  const parsed = cached.map((file, index): ParsedFile => {
-    if (file !== undefined) return file;
-    const made = fresh[next++]!;
-    cache?.remember(inputs[index]!.path, inputs[index]!.kind, made);
-    return made;
-  });
+  const parsed = cached.map((file): ParsedFile => file ?? fresh[next++]!);
   cache?.save();
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
   parsed.forEach((file, index) => {

@@ -17,35 +17,33 @@
  * a build killed at any moment leaves every shard either old or new, both true. Every shard
  * carries the code version (a digest of the build's own source and lock file): a build of
  * other code finds no entries, as the parse may have changed with it.
+ *
+ * A message's text is not part of its entry: the shard file holds the texts of its messages
+ * before the entries, and an entry says where each one is. A loaded message's `content` is a
+ * StoredText (content/stored-text.ts) in the shard file, or in the new shard file being
+ * written for a file parsed in this run, so neither a warm nor a cold build holds the texts.
+ * The build reads them through the files this cache opened, until `close`.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deserialize, serialize } from 'node:v8';
 import { statSignature } from '../lib/file-digests.ts';
-import { sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
+import { sweepStaleTempSync } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
+import { emptyShard, openTexts, readShard, shardPath, writeShard } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
+import { StoredText, TextSpool } from './stored-text.ts';
 
 const SHARDS = 64;
-
-interface Entry {
-  kind: ContentKind;
-  /** The stat signature when the file was hashed; null when it was too fresh to trust. */
-  signature: string | null;
-  parsed: ParsedFile;
-}
-
-interface ShardFile {
-  version: string;
-  entries: Map<string, Entry>;
-}
 
 export interface ParseCache {
   /** The cached parse of a file of this kind whose bytes are unchanged, or undefined. */
   lookup(path: string, kind: ContentKind, absolute: string): ParsedFile | undefined;
-  /** Records the parse of a file looked up before (its signature comes from that lookup). */
+  /**
+   * Records the parse of a file looked up before (its signature comes from that lookup). A
+   * message's text goes to the new shard file at once and its `content` becomes a StoredText.
+   */
   remember(path: string, kind: ContentKind, parsed: ParsedFile): void;
   /**
    * Writes the shards that changed; entries of files not looked up in this run are dropped.
@@ -53,6 +51,8 @@ export interface ParseCache {
    * entries would otherwise hold every file's parse for as long as the cache is referenced.
    */
   save(): void;
+  /** Closes the files the loaded messages' texts are read from: call when the build is done with them. */
+  close(): void;
   readonly stats: { hits: number; hashed: number; misses: number };
 }
 
@@ -90,20 +90,23 @@ export function buildCodeVersion(): string {
 
 /** Opens the parse cache in `dir` (created on save), for content files read from disk. */
 export function openParseCache(dir: string, version = buildCodeVersion()): ParseCache {
-  const shards: ShardFile[] = [];
-  // Temporary files of a killed save are swept once stale; shards of another version are ignored here
-  // and replaced on save.
+  // Temporary files of a killed save are swept once stale; shards of another version are
+  // ignored here and replaced on save, files of the earlier layout (`<n>.v8`) removed then.
   sweepStaleTempSync(dir);
-  for (let shard = 0; shard < SHARDS; shard++) {
-    let file: ShardFile = { version, entries: new Map() };
-    try {
-      const read = deserialize(readFileSync(join(dir, `${shard}.v8`))) as ShardFile;
-      if (read.version === version && read.entries instanceof Map) file = read;
-    } catch {
-      // Missing or unreadable (a disk that lost it): the shard starts empty.
+  const shards = Array.from({ length: SHARDS }, (_, shard) => readShard(shardPath(dir, shard), version));
+  /** Every file texts may be read from: the shard files read, the shard files written. */
+  const files = shards.flatMap((shard) => (shard.file ? [shard.file] : []));
+  const spools = new Map<number, TextSpool>();
+  const spoolOf = (shard: number) => {
+    let spool = spools.get(shard);
+    if (!spool) {
+      mkdirSync(dir, { recursive: true });
+      spool = new TextSpool(`${shardPath(dir, shard)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+      spools.set(shard, spool);
+      files.push(spool.file);
     }
-    shards.push(file);
-  }
+    return spool;
+  };
   const dirty = new Set<number>();
   const seen = new Set<string>();
   const pending = new Map<string, string | null>();
@@ -113,8 +116,8 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     stats,
     lookup(path, kind, absolute) {
       seen.add(path);
-      const shard = shardOfPath(path);
-      const entry = shards[shard]!.entries.get(path);
+      const shard = shards[shardOfPath(path)]!;
+      const entry = shard.entries.get(path);
       const now = statSignature(absolute);
       const trusted = now?.trusted ? now.signature : null;
       pending.set(path, trusted);
@@ -122,30 +125,44 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
         stats.misses++;
         return undefined;
       }
-      if (entry.signature !== null && entry.signature === now.signature) {
-        stats.hits++;
-        return entry.parsed;
+      let hit = entry;
+      let found: 'hits' | 'hashed' = 'hits';
+      if (entry.signature === null || entry.signature !== now.signature) {
+        let bytes: Uint8Array;
+        try {
+          bytes = readFileSync(absolute);
+        } catch {
+          stats.misses++;
+          return undefined;
+        }
+        if (contentDigest(bytes) !== entry.parsed.digest) {
+          stats.misses++;
+          return undefined;
+        }
+        found = 'hashed';
+        if (entry.signature !== trusted) {
+          hit = { ...entry, signature: trusted };
+          shard.entries.set(path, hit);
+          dirty.add(shardOfPath(path));
+        }
       }
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(absolute);
-      } catch {
+      // A shard file that cannot hold the entry's texts (damaged): the file is parsed again.
+      if (!openTexts(hit, shard)) {
         stats.misses++;
         return undefined;
       }
-      if (contentDigest(bytes) !== entry.parsed.digest) {
-        stats.misses++;
-        return undefined;
-      }
-      stats.hashed++;
-      if (entry.signature !== trusted) {
-        shards[shard]!.entries.set(path, { ...entry, signature: trusted });
-        dirty.add(shard);
-      }
-      return entry.parsed;
+      stats[found]++;
+      return hit.parsed;
     },
     remember(path, kind, parsed) {
       const shard = shardOfPath(path);
+      if (kind === 'message') {
+        const spool = spoolOf(shard);
+        for (const record of parsed.records) {
+          const data = record.data as { content: string | StoredText };
+          if (typeof data.content === 'string') data.content = spool.add(data.content);
+        }
+      }
       shards[shard]!.entries.set(path, { kind, signature: pending.get(path) ?? null, parsed });
       dirty.add(shard);
     },
@@ -158,12 +175,18 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
             dirty.add(shard);
           }
         }
-        if (dirty.has(shard)) writeAtomically(join(dir, `${shard}.v8`), serialize(file));
-        shards[shard] = { version, entries: new Map() };
+        if (dirty.has(shard)) writeShard(spoolOf(shard), file.entries, version, shardPath(dir, shard));
+        shards[shard] = emptyShard();
       });
+      for (const name of readdirSync(dir)) if (/^\d+\.v8$/.test(name)) rmSync(join(dir, name), { force: true });
       dirty.clear();
       pending.clear();
       seen.clear();
+      spools.clear();
+    },
+    close() {
+      for (const file of files) file.close();
     },
   };
 }
+

@@ -39,6 +39,11 @@ const WORKER = new URL('./parse-worker.ts', import.meta.url);
 export interface ParseOptions {
   /** Worker threads to use; default: one per core. 0 parses on this thread. */
   workers?: number;
+  /**
+   * Called with each file's parse as it comes back, before the next chunk is asked for: the
+   * parse cache moves message texts out of memory there (content/parse-cache.ts `remember`).
+   */
+  onParsed?: (input: FileToParse, parsed: ParsedFile) => void;
 }
 
 export async function parseFiles(
@@ -50,7 +55,9 @@ export async function parseFiles(
   if (workers < 2 || (options.workers === undefined && inputs.length < WORKER_THRESHOLD)) {
     const results: ParsedFile[] = [];
     for (const input of inputs) {
-      results.push(parseContentFile({ ...input, bytes: await files.read(input) }));
+      const parsed = parseContentFile({ ...input, bytes: await files.read(input) });
+      options.onParsed?.(input, parsed);
+      results.push(parsed);
     }
     return results;
   }
@@ -71,7 +78,10 @@ export async function parseFiles(
               worker.postMessage(chunk);
             };
             worker.on('message', ({ start, parsed }: { start: number; parsed: ParsedFile[] }) => {
-              parsed.forEach((file, offset) => (results[start + offset] = file));
+              parsed.forEach((file, offset) => {
+                options.onParsed?.(inputs[start + offset]!, file);
+                results[start + offset] = file;
+              });
               send();
             });
             worker.once('error', reject);

@@ -4,6 +4,7 @@
  * froide's `get_differences(redacted, original)` (model/text-diff.ts).
  */
 import { readRedactionMarks } from '../content/redaction-marks.ts';
+import { StoredText } from '../content/stored-text.ts';
 import { differences, type Segment } from './text-diff.ts';
 
 /**
@@ -39,22 +40,35 @@ class RedactedText {
 }
 
 /**
- * A message's subject or text as the model keeps it: the text itself when nothing in it is
- * redacted (most texts; a RedactedText costs 48 bytes more, two per message), else a RedactedText.
+ * A message's subject or text in memory: the text itself when nothing in it is redacted (most
+ * texts; a RedactedText costs 48 bytes more, two per message), else a RedactedText.
  */
-export type MessageText = string | RedactedText;
+export type ShownText = string | RedactedText;
+
+/**
+ * A message's subject or text as the model keeps it: in memory (ShownText), or where the parse
+ * cache keeps it (a StoredText of the message's source text, content/parse-cache.ts), read and
+ * its marks applied each time a serializer asks (`shown`).
+ */
+export type MessageText = ShownText | StoredText;
 
 /** `source` is validated content: its marks are well-formed (content/schema.ts checks them). */
-export function messageText(source: string): MessageText {
+export function messageText(source: string): ShownText;
+export function messageText(source: string | StoredText): MessageText;
+export function messageText(source: string | StoredText): MessageText {
+  if (source instanceof StoredText) return source;
   const { text, original } = readMarked(source);
   return original === undefined ? text : new RedactedText(text, original);
 }
 
+/** The text in memory: a stored one is read and its marks applied. */
+export const shown = (text: MessageText): ShownText => (text instanceof StoredText ? messageText(text.read()) : text);
+
 /** froide's `subject` / `content` of a message text. */
-export const shownText = (text: MessageText): string => (typeof text === 'string' ? text : text.text);
+export const shownText = (text: ShownText): string => (typeof text === 'string' ? text : text.text);
 
 /** froide's `redacted_subject` / `redacted_content` of a message text. */
-export const shownSegments = (text: MessageText): Segment[] => (typeof text === 'string' ? differences(text, text) : text.segments);
+export const shownSegments = (text: ShownText): Segment[] => (typeof text === 'string' ? differences(text, text) : text.segments);
 
 /** The text as shown, and the text before redaction when something is redacted. */
 function readMarked(source: string): { text: string; original?: string } {

@@ -1,12 +1,13 @@
 /**
  * The linked domain model: what the archive publishes, with references resolved to objects.
- * Built by model/link.ts from validated content; pure data, no I/O.
+ * Built by model/link.ts from validated content; pure data, no I/O, but for message texts the
+ * parse cache keeps on disk (model/redaction.ts, MessageText).
  */
 import type { Source } from '../content/problems.ts';
 import type { ContentFile } from '../content/load.ts';
 import type { DocumentInput, LawInput, MessageInput } from '../content/schema.ts';
 import type { MultiPolygon, Position } from './geometry.ts';
-import type { MessageText } from './redaction.ts';
+import type { MessageText, ShownText } from './redaction.ts';
 import type { Timestamp } from './time.ts';
 
 interface Record {
@@ -183,7 +184,8 @@ export interface Message extends Record {
   redacted: boolean;
   notPublishable: boolean;
   /** As an anonymous reader sees them: marked passages redacted (model/redaction.ts). */
-  subject: MessageText;
+  subject: ShownText;
+  /** The text may be on disk (a StoredText): read it through `shown` (model/redaction.ts). */
   content: MessageText;
   lastModifiedAt: Timestamp;
   /** Published (approved) attachments, ordered by name (then id). */

@@ -4,12 +4,13 @@
  * but not changed is hashed, not parsed; entries of deleted files go; a save killed half-way
  * or another code version costs only speed.
  */
-import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load.ts';
+import { loadContent, type LoadedContent } from '../../src/content/load.ts';
 import { diskReader } from '../../src/content/disk.ts';
-import { openParseCache } from '../../src/content/parse-cache.ts';
+import { openParseCache, type ParseCache } from '../../src/content/parse-cache.ts';
+import { StoredText } from '../../src/content/stored-text.ts';
 import { Problems } from '../../src/content/problems.ts';
 import { minimalArchive, tempDir, writeTree } from '../helpers/content.ts';
 
@@ -17,12 +18,25 @@ let dir: Awaited<ReturnType<typeof tempDir>>;
 let content: string;
 let cacheDir: string;
 
+/** Caches opened by a test: their texts stay readable until it ends. */
+let opened: ParseCache[] = [];
+
 /** A whole load, with the problems as the CLI prints them (file, line, column, message). */
 async function load(version = 'test-version') {
   const cache = openParseCache(cacheDir, version);
+  opened.push(cache);
   const problems = new Problems();
   const loaded = await loadContent(diskReader(content), problems, { cache });
-  return { loaded, problems: problems.sorted().map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`), stats: { ...cache.stats } };
+  return { loaded, cache, problems: problems.sorted().map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`), stats: { ...cache.stats } };
+}
+
+/** Each loaded message's id and text, read from where the cache keeps it. */
+function texts(loaded: LoadedContent): [number, string][] {
+  return loaded.messages.map((message) => {
+    const { content } = message.data;
+    expect(content).toBeInstanceOf(StoredText);
+    return [message.data.id, (content as StoredText).read()];
+  });
 }
 
 /** Files in the cache folder older than a racy edit: what lets a signature be trusted. */
@@ -38,7 +52,11 @@ beforeEach(async () => {
   await writeTree(content, minimalArchive({ 'requests/10-akten/messages/102.yaml': 'id: 102\nis_response: maybe\ntimestamp: 2024-01-01T00:00:00Z\n' }));
   for (const entry of readdirSync(content, { recursive: true, withFileTypes: true })) if (entry.isFile()) age(join(entry.parentPath, entry.name));
 });
-afterEach(() => dir.remove());
+afterEach(async () => {
+  for (const cache of opened) cache.close();
+  opened = [];
+  await dir.remove();
+});
 
 describe('the parse cache', () => {
   it('parses nothing the second time and loads the same records and problems', async () => {
@@ -103,7 +121,7 @@ describe('the parse cache', () => {
   it('finds nothing under another code version, and survives a save killed half-way or a damaged shard', async () => {
     const cold = await load();
     expect((await load('other-version')).stats.hits).toBe(0);
-    const shards = readdirSync(cacheDir).filter((name) => name.endsWith('.v8'));
+    const shards = readdirSync(cacheDir).filter((name) => name.endsWith('.shard'));
     expect(shards.length).toBeGreaterThan(0);
     // A killed save leaves a temporary file; a disk error leaves a damaged shard.
     writeFileSync(join(cacheDir, `${shards[0]}.tmp-1-abcd`), 'partial');
@@ -115,5 +133,70 @@ describe('the parse cache', () => {
     expect(after.stats.misses).toBeGreaterThan(0);
     expect(readdirSync(cacheDir).some((name) => name.includes('.tmp-'))).toBe(false);
     expect((await load()).stats.misses).toBe(0);
+  });
+});
+
+describe('message texts in the parse cache', () => {
+  /** Messages with texts long enough to tell apart, one with a redacted passage. */
+  const message = (id: number, text: string) =>
+    `id: ${id}\nkind: email\nis_response: false\nrecipient_public_body: 1\ntimestamp: 2024-02-01T10:00:00+01:00\nsubject: Nachricht ${id}\ncontent: |\n  ${text}\n`;
+  const long = (id: number) => `Text ${id}: ${'Sehr geehrte Damen und Herren, ä ö ü ß € 😀. '.repeat(20 + id)}`;
+  const latin1 = `Nur Latin-1: Gebühren, Maßnahmen, Öffentlichkeit. ${'Grüße '.repeat(40)}`;
+
+  beforeEach(async () => {
+    await writeTree(content, {
+      'requests/10-akten/messages/102.yaml': message(102, long(102)),
+      'requests/10-akten/messages/103.yaml': message(103, `Meine Adresse: [[Musterstraße 1]]. ${long(103)}`),
+      'requests/10-akten/messages/104.yaml': message(104, long(104)),
+      'requests/10-akten/messages/105.yaml': message(105, latin1),
+    });
+    for (const name of ['102', '103', '104', '105']) age(join(content, `requests/10-akten/messages/${name}.yaml`));
+  });
+
+  it('keeps no message text in the loaded records: each reads back from the shard file, cold and warm', async () => {
+    const cold = await load();
+    const expected = texts(cold.loaded);
+    expect(expected.find(([id]) => id === 102)![1]).toBe(`${long(102)}\n`);
+    expect(expected.find(([id]) => id === 103)![1]).toBe(`Meine Adresse: [[Musterstraße 1]]. ${long(103)}\n`);
+    const warm = await load();
+    expect(warm.stats.misses).toBe(0);
+    expect(texts(warm.loaded)).toEqual(expected);
+    // Each text is in one shard file, once: two bytes per character where one is past
+    // Latin-1 (the euro sign, the emoji), else one.
+    const shardFiles = readdirSync(cacheDir).filter((name) => name.endsWith('.shard')).map((name) => readFileSync(join(cacheDir, name)));
+    const holding = (text: Buffer) => shardFiles.filter((bytes) => bytes.includes(text)).length;
+    expect(holding(Buffer.from(long(104), 'utf16le'))).toBe(1);
+    expect(holding(Buffer.from(long(104), 'utf8'))).toBe(0);
+    expect(holding(Buffer.from(latin1, 'latin1'))).toBe(1);
+    expect(expected.find(([id]) => id === 105)![1]).toBe(`${latin1}\n`);
+  });
+
+  it('reads every text right after an edit rewrote the shard, and the texts of an earlier load from the file it replaced', async () => {
+    const cold = await load();
+    const before = texts(cold.loaded);
+    writeFileSync(join(content, 'requests/10-akten/messages/102.yaml'), message(102, `Geändert. ${long(102)}`));
+    age(join(content, 'requests/10-akten/messages/102.yaml'));
+    const edited = await load();
+    expect(edited.stats.misses).toBe(1);
+    const after = texts(edited.loaded);
+    expect(after).toEqual(before.map(([id, text]) => [id, id === 102 ? `Geändert. ${long(102)}\n` : text]));
+    // The first load's texts still read as they were: its files are open, though replaced.
+    expect(texts(cold.loaded)).toEqual(before);
+    expect(texts((await load()).loaded)).toEqual(after);
+  });
+
+  it('parses a file again when its shard file cannot hold its texts, and refuses to read a text once closed', async () => {
+    const cold = await load();
+    const before = texts(cold.loaded);
+    // A shard file cut short: its trailer is gone, so it is no shard file.
+    for (const name of readdirSync(cacheDir).filter((name) => name.endsWith('.shard'))) {
+      const bytes = readFileSync(join(cacheDir, name));
+      writeFileSync(join(cacheDir, name), bytes.subarray(0, bytes.length - 3));
+    }
+    const damaged = await load();
+    expect(damaged.stats).toEqual({ hits: 0, hashed: 0, misses: cold.stats.misses });
+    expect(texts(damaged.loaded)).toEqual(before);
+    damaged.cache.close();
+    expect(() => (damaged.loaded.messages[0]!.data.content as StoredText).read()).toThrow(/after its build closed/);
   });
 });

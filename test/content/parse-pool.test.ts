@@ -33,9 +33,13 @@ const read = { absolute, read: (input: FileToParse) => readFile(absolute(input))
 describe('parsing in worker threads', () => {
   it('gives exactly the results of parsing on this thread, in file order', async () => {
     const files = inputs(COUNT);
-    const inWorkers = await parseFiles(files, read, { workers: 2 });
+    // Each parse is handed over as it comes back, with its file: once each, whatever the order.
+    const handed = new Map<string, unknown>();
+    const inWorkers = await parseFiles(files, read, { workers: 2, onParsed: (input, parsed) => handed.set(input.path, parsed) });
     const here = await parseFiles(files, read, { workers: 0 });
     expect(inWorkers).toEqual(here);
+    expect(handed.size).toBe(COUNT);
+    files.forEach((input, index) => expect(handed.get(input.path)).toBe(inWorkers[index]));
     expect(inWorkers.filter((file) => file.invalid)).toHaveLength(172);
     expect(inWorkers[0]!.problems).toEqual([
       {

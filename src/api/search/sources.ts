@@ -6,7 +6,7 @@
  */
 import type { PageItem } from '../resources/page/serializer.ts';
 import type { FoiRequest, PublicBody } from '../../model/types.ts';
-import { shownText } from '../../model/redaction.ts';
+import { shown, shownText } from '../../model/redaction.ts';
 import type { ResourceItems, ResourceName } from '../resources/declaration-registry.ts';
 import { pageKey, type SearchResource } from './layout.ts';
 
@@ -28,7 +28,7 @@ function requestDocument(request: FoiRequest): SearchDocument | null {
   const content = [request.title, request.description, request.refusalReason, ...request.tags];
   for (const message of request.messages) {
     if (message.contentHidden) continue;
-    content.push(shownText(message.subject), shownText(message.content), ...message.attachments.map((attachment) => attachment.name));
+    content.push(shownText(message.subject), shownText(shown(message.content)), ...message.attachments.map((attachment) => attachment.name));
   }
   const body = request.publicBody;
   if (body) content.push(body.name, body.classification?.name ?? '', ...body.categories.map((category) => category.name));

@@ -4,7 +4,7 @@
  * `FoiMessageSerializer`).
  */
 import type { Message } from '../../../model/types.ts';
-import { shownSegments, shownText } from '../../../model/redaction.ts';
+import { shown, shownSegments, shownText } from '../../../model/redaction.ts';
 import { serializeAttachment } from '../attachment/serializer.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
@@ -44,6 +44,7 @@ export function serializeMessage(ctx: RenderContext, message: Message) {
   const { urls } = ctx;
   // An anonymous reader gets no text of a hidden message (docs/froide.md#message).
   const hidden = message.contentHidden;
+  const content = hidden ? undefined : shown(message.content);
   return {
     resource_uri: urls.detail('message', message.id),
     id: message.id,
@@ -65,9 +66,9 @@ export function serializeMessage(ctx: RenderContext, message: Message) {
     not_publishable: message.notPublishable,
     attachments: message.attachments.map((attachment) => serializeAttachment(ctx, attachment)),
     subject: hidden ? '' : shownText(message.subject),
-    content: hidden ? '' : shownText(message.content),
+    content: content === undefined ? '' : shownText(content),
     redacted_subject: hidden ? [] : shownSegments(message.subject),
-    redacted_content: hidden ? [] : shownSegments(message.content),
+    redacted_content: content === undefined ? [] : shownSegments(content),
     sender: sender(message),
     status_name: STATUS_NAMES[message.status] ?? null,
     last_modified_at: renderDateTime(ctx, message.lastModifiedAt),

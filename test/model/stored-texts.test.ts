@@ -3,6 +3,7 @@
  * a StoredText, read (and its redaction marks applied) when asked for, and it reads as the
  * text the model holds without a cache, redacted passages and segments alike.
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent, type Checked } from '../../src/check.ts';
@@ -12,6 +13,9 @@ import { ROOT } from '../helpers/imports.ts';
 import { tempDir } from '../helpers/content.ts';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
+
+/** This process's open file descriptors (Linux). */
+const openFiles = () => readdirSync('/proc/self/fd').length;
 const checks: Checked[] = [];
 
 async function check(parseCacheDir?: string): Promise<Checked> {
@@ -53,9 +57,15 @@ describe('message texts kept by the parse cache', () => {
     }
   });
 
-  it('refuses to read a text once the build closed its files', async () => {
-    const cached = await check(join(dir.path, 'closed'));
-    cached.close();
-    expect(() => shown(cached.archive!.messages[0]!.content)).toThrow(/after its build closed its files/);
+  it('closes every file it opened for texts, and refuses to read a text after', async () => {
+    // Cold, then warm: the shard files written, then the shard files read.
+    for (const run of ['cold', 'warm']) {
+      const before = openFiles();
+      const cached = await check(join(dir.path, 'closed'));
+      expect(openFiles(), run).toBeGreaterThan(before);
+      cached.close();
+      expect(openFiles(), run).toBe(before);
+      expect(() => shown(cached.archive!.messages[0]!.content)).toThrow(/after its build closed its files/);
+    }
   });
 });

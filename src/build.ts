@@ -8,7 +8,7 @@ import { checkAnnotations, cropAnnotations } from './documents/annotations.ts';
 import { BUILT_NAMES } from './api/resources/serializer-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import { UrlBuilder } from './api/urls.ts';
-import { checkContent, type Checked, type CheckOptions } from './check.ts';
+import { checkContent, parseCacheIn, type Checked, type CheckOptions } from './check.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './documents/derive-documents.ts';
@@ -74,7 +74,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   };
 
   // Load and check: every content problem at once, nothing else runs on bad content.
-  const checked = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: join(options.cacheDir, 'parsed') }));
+  const checked = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: parseCacheIn(options.cacheDir) }));
   try {
     return await buildChecked(options, checked, stage);
   } finally {

@@ -3,6 +3,7 @@
  * so it is fast enough for every pull request.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
 import { foldDigests, type ContentDigests } from './content/digests.ts';
 import { diskReader } from './content/disk.ts';
@@ -55,6 +56,9 @@ export interface Checked {
    */
   close(): void;
 }
+
+/** Where a build's cache folder keeps the parse cache (content/parse-cache.ts). */
+export const parseCacheIn = (cacheDir: string) => join(cacheDir, 'parsed');
 
 /** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
 export async function checkContent(options: CheckOptions): Promise<Checked> {

@@ -65,6 +65,31 @@ describe.each(['check', 'build'])('archive %s on content with YAML that is not p
   });
 });
 
+describe('archive check with the build\'s cache', () => {
+  it('parses only the files that changed since the last check, and reports a problem in an edited file all the same', async () => {
+    const dir = await tempDir('archive-cli-');
+    cleanups.push(dir.remove);
+    const content = join(dir.path, 'content');
+    await writeTree(content, minimalArchive());
+    const check = async () => {
+      const log = recorder();
+      const code = await main(['check', '--content', content, '--cache', join(dir.path, 'cache'), '--base-url', 'https://archive.test'], log);
+      return { code, output: log.text() };
+    };
+    const cold = await check();
+    expect(cold.code).toBe(0);
+    const files = Number(/\((?:\d+) ms; (\d+) files parsed, 0 unchanged/.exec(cold.output)?.[1]);
+    expect(files).toBeGreaterThan(5);
+    expect(existsSync(join(dir.path, 'cache/parsed'))).toBe(true);
+
+    expect((await check()).output).toMatch(new RegExp(`ms; 0 files parsed, ${files} unchanged \\(\\d+ of them hashed to tell\\)\\)$`));
+    await writeTree(content, { 'requests/10-akten/request.yaml': 'id: 10\nslug: akten\ntitle: Akten\ndescription: Bitte.\npublic_body: 1\nstatus: fertig\n' });
+    const broken = await check();
+    expect(broken.code).toBe(1);
+    expect(broken.output).toContain('requests/10-akten/request.yaml:6:9 status: is "fertig"');
+  });
+});
+
 describe('archive build and prune with a media store', () => {
   it('uploads what the store lacks, says so, and prune deletes what only older builds referenced', async () => {
     const dir = await tempDir('archive-cli-');

@@ -2,7 +2,7 @@
  * `archive check`, `archive build` and `archive derive`: the commands that read content/ and
  * run the stages.
  */
-import { checkContent } from '../check.ts';
+import { checkContent, parseCacheIn, type Checked } from '../check.ts';
 import { deployLimits, SettingsError, type DeployLimits } from '../config.ts';
 import { ContentError } from '../content/problems.ts';
 import { count } from '../lib/plural.ts';
@@ -16,15 +16,22 @@ import type { Options } from './usage.ts';
 
 export async function check(options: Options, log: Logger): Promise<number> {
   const started = performance.now();
-  const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] } });
+  // The build's parse cache: files unchanged since the last check or build are not parsed again.
+  const checked = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, parseCacheDir: parseCacheIn(options.cache) });
+  // Nothing here reads a message's text.
+  checked.close();
+  const { problems, archive } = checked;
   report(problems.sorted(), options, log);
   if (!archive) return 1;
   log.info(
     `content is valid: ${archive.requests.length} requests, ${archive.messages.length} messages, ${archive.attachments.length} attachments, ` +
-      `${archive.documents.length} documents (${Math.round(performance.now() - started)} ms)`,
+      `${archive.documents.length} documents (${Math.round(performance.now() - started)} ms; ${parsingSummary(checked.parsing!)})`,
   );
   return 0;
 }
+
+/** What the parse cache spared (content/parse-cache.ts). */
+const parsingSummary = ({ hits, hashed, misses }: NonNullable<Checked['parsing']>) => `${count(misses, 'file')} parsed, ${hits + hashed} unchanged (${hashed} of them hashed to tell)`;
 
 export async function build(options: Options, log: Logger, baseUrl = options['base-url']): Promise<number> {
   return (await runBuild(options, log, baseUrl)).status;
@@ -76,8 +83,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     });
     report(result.warnings, options, log);
     if (options.verbose) {
-      const { hits, hashed, misses } = result.parsing;
-      log.info(`content: ${count(misses, 'file')} parsed, ${hits + hashed} unchanged (${hashed} of them hashed to tell)`);
+      log.info(`content: ${parsingSummary(result.parsing)}`);
       log.info(`output: ${result.reuse.linked} packs, chunks and search segments linked from the previous build/, ${result.reuse.rendered} serialized (docs/architecture.md, "Incremental builds")`);
     }
     if (result.pdf) log.info(formatPdfSummary(result.pdf));

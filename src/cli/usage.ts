@@ -21,8 +21,9 @@ Commands:
 Options:
   --content <dir>     content directory (default: ${DEFAULTS.contentDir})
   --out <dir>         build directory (default: ${DEFAULTS.buildDir})
-  --cache <dir>       local mirror of the PDF derivative cache, which lives in the media store
-                      (default: ${DEFAULTS.cacheDir})
+  --cache <dir>       what earlier runs did (parse results of content files, file digests,
+                      the output record, a local mirror of the PDF derivative cache, which lives in the
+                      media store); only costs time when missing (default: ${DEFAULTS.cacheDir})
   --base-url <url>    override base_url (also: BASE_URL)
   --port <n>          port for serve/start (default: ${DEFAULTS.port})
   --no-images         skip page images (PDF facts only)

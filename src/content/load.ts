@@ -17,8 +17,8 @@ import type { StoredText } from './stored-text.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
-  /** Relative paths (forward slashes) matching a glob, sorted. */
-  glob(pattern: string): Promise<string[]>;
+  /** Every file's relative path (forward slashes), sorted; names starting with a dot left out. */
+  files(): Promise<string[]>;
   /** The file's bytes: content files are checked to be UTF-8 (content/encoding.ts), not assumed to be. */
   read(path: string): Promise<Uint8Array>;
   /** Size in bytes, or null when there is no such file. */
@@ -171,7 +171,7 @@ async function contentFile(reader: ContentReader, path: string): Promise<Content
 export async function loadContent(reader: ContentReader, problems: Problems, options: LoadOptions = {}): Promise<LoadedContent> {
   const kinds = Object.keys(CONTENT_FILES) as ContentKind[];
   // One walk of the content directory serves every kind and the stray-file check.
-  const all = await reader.glob('**/*');
+  const all = await reader.files();
   const listed = new Set(all);
   const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems, options.cache, options.digests);
   // Each kind's records passed its schema in parseContentFile (content/parse.ts), whose output type ContentInput names.

@@ -116,7 +116,8 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     stats,
     lookup(path, kind, absolute) {
       seen.add(path);
-      const shard = shards[shardOfPath(path)]!;
+      const index = shardOfPath(path);
+      const shard = shards[index]!;
       const entry = shard.entries.get(path);
       const now = statSignature(absolute);
       const trusted = now?.trusted ? now.signature : null;
@@ -143,7 +144,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
         if (entry.signature !== trusted) {
           hit = { ...entry, signature: trusted };
           shard.entries.set(path, hit);
-          dirty.add(shardOfPath(path));
+          dirty.add(index);
         }
       }
       // A shard file that cannot hold the entry's texts (damaged): the file is parsed again.

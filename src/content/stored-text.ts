@@ -6,6 +6,9 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 
+/** What TextFile.transient reads into. */
+let scratch = Buffer.allocUnsafe(64 << 10);
+
 /**
  * An open file of texts, read by position through its descriptor. The descriptor outlives a
  * rename over the file's path or its removal (another build sharing the cache may replace it),
@@ -18,13 +21,22 @@ export class TextFile {
     this.#fd = fd;
   }
 
+  /** The bytes at `offset`, in a buffer of their own; an error when the file ends before them or is closed. */
+  bytes(offset: number, length: number): Buffer {
+    return this.#read(offset, length, Buffer.allocUnsafe(length));
+  }
+
   /**
-   * The bytes at `offset`; an error when the file ends before them or is closed. Into `into`
-   * when given (its first `length` bytes), else into a new buffer.
+   * As `bytes`, in one buffer all files share and the next such read overwrites: for bytes
+   * that are decoded at once (a text, a shard's entries), which then allocate nothing.
    */
-  bytes(offset: number, length: number, into?: Buffer): Buffer {
+  transient(offset: number, length: number): Buffer {
+    if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, scratch.length * 2));
+    return this.#read(offset, length, scratch).subarray(0, length);
+  }
+
+  #read(offset: number, length: number, buffer: Buffer): Buffer {
     if (this.#fd === undefined) throw new Error('a stored text was read after its build closed its files');
-    const buffer = into ?? Buffer.allocUnsafe(length);
     for (let done = 0; done < length; ) {
       const read = readSync(this.#fd, buffer, done, length - done, offset + done);
       if (read === 0) throw new Error(`a stored text ends early: ${length} bytes at ${offset} asked, the file ends after ${offset + done}`);
@@ -55,13 +67,10 @@ export class StoredText {
   ) {}
 
   read(): string {
-    if (scratch.length < this.bytes) scratch = Buffer.allocUnsafe(Math.max(this.bytes, scratch.length * 2));
-    return this.file.bytes(this.offset, this.bytes, scratch).toString(this.wide ? 'utf16le' : 'latin1', 0, this.bytes);
+    // One buffer, not one per text read: a cold build reads each text three times.
+    return this.file.transient(this.offset, this.bytes).toString(this.wide ? 'utf16le' : 'latin1');
   }
 }
-
-/** Where texts are read into before they become strings: one buffer, not one per text read (a cold build reads each text three times). */
-let scratch = Buffer.allocUnsafe(64 << 10);
 
 /** A character past Latin-1: the text is kept two bytes per character. */
 const WIDE = /[\u0100-\uffff]/;

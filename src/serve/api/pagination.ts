@@ -5,7 +5,7 @@
 import { pythonInt } from '../../api/python.ts';
 import type { Query } from '../../api/query-encoding.ts';
 import { BrokenPack, readListItems } from '../shared/pack-reader.ts';
-import { parseJson, readWholeRange, type BuildStore } from '../shared/build-store.ts';
+import { parseJson, readFileOrRange, type BuildStore } from '../shared/build-store.ts';
 import type { ResourceSpec } from '../../api/resources/declaration-spec.ts';
 import type { ResourceName } from '../../api/resources/declaration-registry.ts';
 
@@ -50,7 +50,7 @@ class BuildInconsistency extends Error {
 /** A build file (or bytes `[start, end)` of it) parsed as JSON, through the store's cache where it has one; null when there is no such file. */
 export async function readJson(store: BuildStore, path: string, range?: { start: number; end: number }): Promise<unknown> {
   if (store.json) return store.json(path, range);
-  const bytes = range ? await readWholeRange(store, path, range.start, range.end) : await store.read(path);
+  const bytes = await readFileOrRange(store, path, range);
   return bytes === null ? null : parseJson(bytes);
 }
 

@@ -29,10 +29,14 @@ export async function readRange(store: BuildStore, path: string, start: number, 
   return bytes === null ? null : bytes.subarray(start, end);
 }
 
-/** As readRange, for a range the build's own index names: a file that ends before it is a broken build, not a short answer. */
-export async function readWholeRange(store: BuildStore, path: string, start: number, end: number): Promise<Uint8Array | null> {
-  const bytes = await readRange(store, path, start, end);
-  if (bytes !== null && bytes.byteLength !== end - start) throw new Error(`store: ${path} ends before byte ${end}, which the build's index names`);
+/**
+ * The file's bytes, or with `range` bytes `[start, end)` of it, a range the build's own index
+ * names: a file that ends before it is a broken build, not a short answer. Null when there is no such file.
+ */
+export async function readFileOrRange(store: BuildStore, path: string, range?: { start: number; end: number }): Promise<Uint8Array | null> {
+  if (!range) return store.read(path);
+  const bytes = await readRange(store, path, range.start, range.end);
+  if (bytes !== null && bytes.byteLength !== range.end - range.start) throw new Error(`store: ${path} ends before byte ${range.end}, which the build's index names`);
   return bytes;
 }
 
@@ -71,7 +75,7 @@ export function cachingBuildStore(inner: BuildStore, maxBytes = 64 * 1024 * 1024
         entries.set(key, hit);
         return hit.value;
       }
-      const raw = range ? await readWholeRange(inner, path, range.start, range.end) : await inner.read(path);
+      const raw = await readFileOrRange(inner, path, range);
       if (raw === null) return null;
       const value = parseJson(raw);
       if (raw.byteLength <= maxBytes / 8) {

@@ -14,6 +14,7 @@ import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './documents/derive-documents.ts';
 import { collectMedia } from './media/collect.ts';
 import { fileDigests } from './lib/file-digests.ts';
+import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
@@ -75,16 +76,19 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
 
   // Load and check: every content problem at once, nothing else runs on bad content.
   const checked = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: parseCacheIn(options.cacheDir) }));
+  // Page texts, as the PDF stage hands them on, until the build ends (lib/stored-text.ts).
+  const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
   try {
-    return await buildChecked(options, checked, stage);
+    return await buildChecked(options, checked, texts, stage);
   } finally {
-    // Message texts are read from the parse cache's files until here.
+    // Message texts are read from the parse cache's files, page texts from the spool, until here.
     checked.close();
+    texts.close();
   }
 }
 
 /** The stages after loading, with the content checked. */
-async function buildChecked(options: BuildOptions, checked: Checked, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
+async function buildChecked(options: BuildOptions, checked: Checked, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
   const { problems, archive: linked, settings, parsing, digests: contentDigests } = checked;
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
@@ -92,7 +96,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, stage: <T>(
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
   // PDFs and attachment files are hashed once while they keep their stat signature (lib/file-digests.ts).
   const digests = fileDigests(join(options.cacheDir, 'digests'));
-  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, digests, images: options.images ?? true }, problems));
+  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, digests, texts, images: options.images ?? true }, problems));
   const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());

@@ -13,7 +13,7 @@ import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
 import type { ParseCache } from './parse-cache.ts';
 import type { ParsedFile } from './parse.ts';
-import type { StoredText } from './stored-text.ts';
+import type { StoredText } from '../lib/stored-text.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {

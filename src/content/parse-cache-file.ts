@@ -2,14 +2,14 @@
  * The parse cache's shard file (content/parse-cache.ts): the texts of its messages, then a
  * header with every entry (v8-serialized), then 8 bytes: the header's length and MAGIC, both
  * 32-bit little-endian. An entry of a message file says where each record's text is; in the
- * entries a loaded message's `content` is a StoredText (content/stored-text.ts).
+ * entries a loaded message's `content` is a StoredText (lib/stored-text.ts).
  */
 import { fstatSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ParsedFile } from './parse.ts';
 import type { ContentKind } from './schema.ts';
-import { StoredText, TextFile, type TextSpool } from './stored-text.ts';
+import { StoredText, TextFile, type TextSpool } from '../lib/stored-text.ts';
 
 export interface Entry {
   kind: ContentKind;

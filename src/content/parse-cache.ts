@@ -20,7 +20,7 @@
  *
  * A message's text is not part of its entry: the shard file holds the texts of its messages
  * before the entries, and an entry says where each one is. A loaded message's `content` is a
- * StoredText (content/stored-text.ts) in the shard file, or in the new shard file being
+ * StoredText (lib/stored-text.ts) in the shard file, or in the new shard file being
  * written for a file parsed in this run, so neither a warm nor a cold build holds the texts.
  * The build reads them through the files this cache opened, until `close`.
  */
@@ -33,7 +33,7 @@ import { sweepStaleTempSync } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
 import { emptyShard, openTexts, readShard, shardPath, writeShard } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
-import { StoredText, TextSpool } from './stored-text.ts';
+import { StoredText, TextSpool } from '../lib/stored-text.ts';
 
 const SHARDS = 64;
 

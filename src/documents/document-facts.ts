@@ -3,6 +3,8 @@
  * API and the media stage read them. A fact of the build, not of the content, so it lives here
  * and not on the model's Document, which stays as linking left it.
  */
+import type { KeptText } from '../lib/stored-text.ts';
+
 export interface DocumentFacts {
   numPages: number;
   fileSize: number;
@@ -11,7 +13,8 @@ export interface DocumentFacts {
   /** `{}` when the PDF has no Info dictionary. */
   properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
   outline: string;
-  pages: { number: number; width: number | null; height: number | null; text: string }[];
+  /** A page's text may be in the build's spool (src/pdf/index.ts, PdfOptions.texts): read it with `textOf` (lib/stored-text.ts). */
+  pages: { number: number; width: number | null; height: number | null; text: KeptText }[];
   /** The WebP siblings of the page images exist (the PDF stage's second pass). */
   webp: boolean;
   /**

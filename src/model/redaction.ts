@@ -4,7 +4,7 @@
  * froide's `get_differences(redacted, original)` (model/text-diff.ts).
  */
 import { readRedactionMarks } from '../content/redaction-marks.ts';
-import { StoredText } from '../content/stored-text.ts';
+import { StoredText } from '../lib/stored-text.ts';
 import { differences, type Segment } from './text-diff.ts';
 
 /**

@@ -41,7 +41,7 @@ export interface CacheFile {
 type Failure = Omit<PdfFailure, 'ok' | 'cause'>;
 
 /** What a pass stores for a whole PDF: facts (not for `webp`) and files, or a failure that is a property of the file. */
-export type EntryBody = { ok: true; facts: PdfFacts | null; files: CacheFile[] } | { ok: false; failure: Failure };
+export type EntryBody<F = PdfFacts> = { ok: true; facts: F | null; files: CacheFile[] } | { ok: false; failure: Failure };
 
 /**
  * One page range of a pass. The part that starts at page 1 also holds the properties and the

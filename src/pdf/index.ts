@@ -9,13 +9,14 @@
  * the next build, which finds everything finished so far in the cache, continues.
  */
 import { mapLimit } from '../lib/concurrency.ts';
+import type { TextSpool } from '../lib/stored-text.ts';
 import { fileDigests, type FileDigests } from '../lib/file-digests.ts';
-import { openCache, type CacheFile, type DerivativeCache, type Pass, type VerifyMode } from './cache.ts';
+import { openCache, type CacheFile, type DerivativeCache, type EntryBody, type Pass, type VerifyMode } from './cache.ts';
 import { runPass, type PassGroup, type PassOutcome } from './passes.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { DeriveShare } from './derive-share.ts';
 import { DerivativeStoreError, type DerivativeStore } from './derivative-store.ts';
-import type { PdfImage, PdfJob, PdfResult } from './types.ts';
+import type { KeptFacts, PdfImage, PdfJob, PdfResult } from './types.ts';
 
 export type { PdfDone, PdfImage, PdfJob, PdfResult } from './types.ts';
 export { createProgress } from './progress.ts';
@@ -50,6 +51,11 @@ export interface PdfOptions {
   onStats?: (stats: PdfRunStats) => void;
   /** Digests kept between builds (lib/file-digests.ts): an unchanged PDF is not read to find its cache entries. */
   digests?: FileDigests;
+  /**
+   * Where page texts go as each PDF's facts arrive, so the texts of every PDF are not held at
+   * once (the build's ScratchSpool); without it the results hold them as strings.
+   */
+  texts?: TextSpool;
 }
 
 export interface PdfRunStats {
@@ -104,7 +110,7 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
   const groups = await hashJobs(jobs, results, options.digests ?? fileDigests());
   stats.pdfs = groups.length;
   // Lookups are small reads: overlapping them keeps a warm build well under 1 s per 1,000 PDFs (docs/pdf.md).
-  await mapLimit(groups, 16, (group) => lookup(group, cache, stats));
+  await mapLimit(groups, 16, (group) => lookup(group, cache, stats, options.texts));
   const mine = options.shard ? groups.filter((group) => options.shard!.has(group.sha256)) : groups;
   stats.otherShards = groups.length - mine.length;
 
@@ -129,7 +135,7 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
   let stopped = await runPass(firstMisses, (group) => (group.images ? 'first' : 'facts'), run, (group, outcome) => {
     if (failedStore(outcome)) return;
     if (outcome.status === 'done') {
-      group.first = outcome.body;
+      group.first = kept(outcome.body, options.texts);
       stats.derived++;
     } else if (outcome.status === 'failed') {
       group.failure = outcome.failure;
@@ -148,6 +154,8 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
   if (storeError) throw storeError;
 
   for (const group of groups) await settle(group, cache, results, stats);
+  // Every text written, so every one can be read back.
+  options.texts?.flush();
   if (options.budgetMs !== undefined) {
     const usedMs = clock() - started;
     stats.budget = { limitMs: options.budgetMs, usedMs, stopped };
@@ -181,14 +189,14 @@ async function hashJobs(jobs: readonly PdfJob[], results: Map<string, PdfResult>
   return [...groups.values()];
 }
 
-async function lookup(group: Group, cache: DerivativeCache, stats: PdfRunStats): Promise<void> {
+async function lookup(group: Group, cache: DerivativeCache, stats: PdfRunStats, texts: TextSpool | undefined): Promise<void> {
   // A first-pass entry also answers a facts-only job.
   const passes: Pass[] = group.images ? ['first'] : ['first', 'facts'];
   for (const pass of passes) {
     const outcome = await cache.read(group.sha256, pass);
     if (outcome.status === 'corrupt') stats.corrupt++;
     if (outcome.status !== 'hit') continue;
-    group.first = outcome.body;
+    group.first = kept(outcome.body, texts);
     stats.cacheHits++;
     break;
   }
@@ -220,6 +228,12 @@ async function settle(group: Group, cache: DerivativeCache, results: Map<string,
     stats.pending++;
   }
   for (const job of group.jobs) results.set(job.id, result);
+}
+
+/** The entry with its pages' texts in `texts` when given. */
+function kept(body: EntryBody, texts: TextSpool | undefined): EntryBody<KeptFacts> {
+  if (!texts || !body.ok || !body.facts) return body;
+  return { ...body, facts: { ...body.facts, pages: body.facts.pages.map((page) => ({ ...page, text: texts.add(page.text) })) } };
 }
 
 function image(cache: DerivativeCache, file: CacheFile): PdfImage {

@@ -10,14 +10,14 @@ import type { PdfOptions } from './index.ts';
 import { runPool, type TaskOutcome } from './pool.ts';
 import type { ProgressState } from './progress.ts';
 import { storeFailure } from './derivative-store.ts';
-import { CACHEABLE_FAILURES, type PdfFailure } from './types.ts';
+import { CACHEABLE_FAILURES, type KeptFacts, type PdfFailure } from './types.ts';
 
 export interface PassGroup {
   sha256: string;
   file: string;
   size: number;
-  /** The first-pass (or facts) entry, once there is one. */
-  first: EntryBody | null;
+  /** The first-pass (or facts) entry, once there is one; its pages' texts may be kept in a spool (PdfOptions.texts). */
+  first: EntryBody<KeptFacts> | null;
   failure: PdfFailure | null;
   /** The parts of a first pass the budget stopped, as far as they were finished. */
   parts: PartBody[];

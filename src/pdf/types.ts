@@ -1,4 +1,5 @@
 /** Plain data exchanged by the PDF stage (public types are re-exported from index.ts). */
+import type { KeptText } from '../lib/stored-text.ts';
 import type { PdfProperties } from './pdf-facts.ts';
 
 export interface PdfPage {
@@ -19,6 +20,11 @@ export interface PdfFacts {
   outline: string;
   pages: PdfPage[];
 }
+
+/** A page as the stage hands it on: with PdfOptions.texts, its text is where that spool keeps it. */
+type KeptPage = Omit<PdfPage, 'text'> & { text: KeptText };
+
+export type KeptFacts = Omit<PdfFacts, 'pages'> & { pages: KeptPage[] };
 
 export interface PdfImage {
   /** `page-p3-small.png` or `page-p3-small.png.webp`. */
@@ -63,7 +69,7 @@ export interface PdfFailure {
 export interface PdfDone {
   ok: true;
   pending: false;
-  facts: PdfFacts;
+  facts: KeptFacts;
   images: PdfImage[];
   webp: boolean;
 }

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent, type LoadedContent } from '../../src/content/load.ts';
 import { diskReader } from '../../src/content/disk.ts';
 import { openParseCache, type ParseCache } from '../../src/content/parse-cache.ts';
-import { StoredText } from '../../src/content/stored-text.ts';
+import { StoredText } from '../../src/lib/stored-text.ts';
 import { Problems } from '../../src/content/problems.ts';
 import { minimalArchive, tempDir, writeTree } from '../helpers/content.ts';
 

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent, type Checked } from '../../src/check.ts';
-import { StoredText } from '../../src/content/stored-text.ts';
+import { StoredText } from '../../src/lib/stored-text.ts';
 import { shown, shownSegments, shownText } from '../../src/model/redaction.ts';
 import { ROOT } from '../helpers/imports.ts';
 import { tempDir } from '../helpers/content.ts';

@@ -2,10 +2,12 @@
  * processPdfs end to end: real worker threads, real cache on disk. Covers cache hits and
  * corruption and every real-world failure class, each with a bounded time.
  */
+import { readdirSync } from 'node:fs';
 import { readFile, readdir, rm, truncate as truncateFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ScratchSpool, StoredText, textOf } from '../../src/lib/stored-text.ts';
 import { entryKey } from '../../src/pdf/cache.ts';
 import { folderDerivativeStore, processPdfs, type PdfDone, type PdfJob, type PdfOptions, type PdfResult } from '../../src/pdf/index.ts';
 import type { PdfRunStats } from '../../src/pdf/index.ts';
@@ -133,6 +135,29 @@ describe('processPdfs', () => {
       `${r.facts.sha256}.webp.json`,
     ]);
     expect((await sharp(await r.images.find((i) => i.name === 'page-p5-small.png')!.local()).metadata()).width).toBe(180);
+  });
+
+  it('keeps page texts in a spool when given one, derived or from the cache, and the spool leaves no file', async () => {
+    const file = await put('long.pdf', writePdf({ title: 'Lang', pages: fillerPages(5, 1) }));
+    const plain = ok((await run([{ id: 'a', file, images: false }])).results.get('a')).facts.pages.map((page) => page.text);
+    expect(plain[4]).toMatch(/^Page 5, paragraph 1/);
+    await rm(cacheDir, { recursive: true });
+    const fds = () => readdirSync('/proc/self/fd').length;
+    const before = fds();
+    const spoolDir = join(dir, 'texts');
+    for (const source of ['derived', 'cache']) {
+      const texts = new ScratchSpool(spoolDir);
+      const { results, stats } = await run([{ id: 'a', file, images: false }], { texts });
+      expect(stats.cacheHits, source).toBe(source === 'cache' ? 1 : 0);
+      const pages = ok(results.get('a')).facts.pages;
+      expect(pages.every((page) => page.text instanceof StoredText), source).toBe(true);
+      expect(pages.map((page) => textOf(page.text)), source).toEqual(plain);
+      // Removed from its folder when opened: a killed build leaves nothing to sweep.
+      expect(await readdir(spoolDir)).toEqual([]);
+      texts.close();
+      expect(() => textOf(pages[0]!.text)).toThrow(/after its build closed/);
+    }
+    expect(fds()).toBe(before);
   });
 
   it('leaves no temporary files behind', async () => {

@@ -6,6 +6,7 @@
  */
 import type { PageItem } from '../resources/page/serializer.ts';
 import type { FoiRequest, PublicBody } from '../../model/types.ts';
+import { textOf } from '../../lib/stored-text.ts';
 import { shown, shownText } from '../../model/redaction.ts';
 import type { ResourceItems, ResourceName } from '../resources/declaration-registry.ts';
 import { pageKey, type SearchResource } from './layout.ts';
@@ -38,7 +39,7 @@ function requestDocument(request: FoiRequest): SearchDocument | null {
 /** froide's page index (froide/document/documents.py `PageDocument`): the document's title and description, the page's text. */
 function pageDocument(item: PageItem): SearchDocument {
   const { document, page } = item;
-  return { group: document.id, key: pageKey(document.id, page.number), fields: [document.title ?? '', document.description, page.text] };
+  return { group: document.id, key: pageKey(document.id, page.number), fields: [document.title ?? '', document.description, textOf(page.text)] };
 }
 
 /**

@@ -1,10 +1,14 @@
 /**
- * Message texts kept on disk rather than in memory while a build runs (docs/architecture.md,
- * "Message texts"): the parse cache keeps each message's text in its shard file
- * (content/parse-cache.ts), and the model holds where it is, not the text, which the serializers
- * and the search index read back when they need it.
+ * Texts kept on disk rather than in memory while a build runs (docs/architecture.md, "Message
+ * texts" and "Page texts"): the parse cache keeps each message's text in its shard file (content/parse-cache.ts),
+ * the PDF stage each page's text in a spool of the build's own (src/pdf/index.ts). What the
+ * build holds is where a text is, which the serializers and the search index read back when
+ * they need it.
  */
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { sweepStaleTempSync } from './files.ts';
 
 /** What TextFile.transient reads into. */
 let scratch = Buffer.allocUnsafe(64 << 10);
@@ -72,6 +76,11 @@ export class StoredText {
   }
 }
 
+/** A text, or where a TextFile holds it. */
+export type KeptText = string | StoredText;
+
+export const textOf = (text: KeptText): string => (typeof text === 'string' ? text : text.read());
+
 /** A character past Latin-1: the text is kept two bytes per character. */
 const WIDE = /[\u0100-\uffff]/;
 
@@ -83,12 +92,13 @@ const FLUSH_BYTES = 64 << 10;
 
 /**
  * A new file of texts, written from its start: `add` returns where each text went, and the
- * texts read back once `flush` has run (the file is open for reading and writing).
+ * texts read back once `flush` has run (the file is open for reading and writing). Texts are
+ * gathered into one buffer, written when it fills: no buffer per text.
  */
 export class TextSpool {
   readonly file: TextFile;
   readonly #fd: number;
-  #pending: Buffer[] = [];
+  #pending = Buffer.allocUnsafe(FLUSH_BYTES);
   #pendingBytes = 0;
   /** Bytes in the file and pending: where the next text goes. */
   #end = 0;
@@ -100,16 +110,18 @@ export class TextSpool {
 
   add(text: string): StoredText {
     const wide = WIDE.test(text);
-    return this.addBytes(Buffer.from(text, wide ? 'utf16le' : 'latin1'), wide);
+    const bytes = wide ? text.length * 2 : text.length;
+    const stored = new StoredText(this.file, this.#end, bytes, wide);
+    this.#room(bytes).write(text, this.#pendingBytes, wide ? 'utf16le' : 'latin1');
+    this.#added(bytes);
+    return stored;
   }
 
   /** Bytes of a text (or any bytes: `wide` then does not matter) at the end of the file. */
-  addBytes(bytes: Buffer, wide = false): StoredText {
+  addBytes(bytes: Uint8Array, wide = false): StoredText {
     const stored = new StoredText(this.file, this.#end, bytes.length, wide);
-    this.#pending.push(bytes);
-    this.#pendingBytes += bytes.length;
-    this.#end += bytes.length;
-    if (this.#pendingBytes >= FLUSH_BYTES) this.flush();
+    this.#room(bytes.length).set(bytes, this.#pendingBytes);
+    this.#added(bytes.length);
     return stored;
   }
 
@@ -119,9 +131,56 @@ export class TextSpool {
   }
 
   flush(): void {
-    const bytes = Buffer.concat(this.#pending, this.#pendingBytes);
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done, this.#end - this.#pendingBytes + done);
-    this.#pending = [];
+    const bytes = this.#pending.subarray(0, this.#pendingBytes);
+    const at = this.#end - this.#pendingBytes;
+    for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done, at + done);
     this.#pendingBytes = 0;
+  }
+
+  /** The pending buffer, with room for `bytes` more (a text larger than it is gathered alone). */
+  #room(bytes: number): Buffer {
+    if (this.#pendingBytes + bytes > this.#pending.length) {
+      this.flush();
+      if (bytes > this.#pending.length) this.#pending = Buffer.allocUnsafe(bytes);
+    }
+    return this.#pending;
+  }
+
+  #added(bytes: number): void {
+    this.#pendingBytes += bytes;
+    this.#end += bytes;
+    if (this.#pendingBytes >= FLUSH_BYTES) this.flush();
+  }
+}
+
+/**
+ * A spool that lives as long as the build holds it and is no file of the cache: its file is
+ * removed from its folder as soon as it is open (the descriptor keeps it readable), so a killed
+ * build leaves nothing behind. Where the system does not let an open file be removed, the file
+ * goes at `close`, and one a killed process left is swept after an hour (sweepStaleTempSync).
+ */
+export class ScratchSpool extends TextSpool {
+  readonly #named: boolean;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    sweepStaleTempSync(dir);
+    super(join(dir, `texts.tmp-${process.pid}-${randomBytes(4).toString('hex')}`));
+    this.#named = !removed(this.path);
+  }
+
+  /** Closes the file; its texts cannot be read after it. */
+  close(): void {
+    this.file.close();
+    if (this.#named) rmSync(this.path, { force: true });
+  }
+}
+
+function removed(path: string): boolean {
+  try {
+    rmSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -12,10 +12,12 @@
  * then undone. `--changes` runs only that: one build of the unedited archive and one per edit,
  * which keeps 50,000 requests within an hour or two on two cores.
  *
- *   npm run bench -- --sizes 1000,10000,50000 [--shape mixed|plain] [--changes] [--images] [--text-bytes 4000]
+ *   npm run bench -- --sizes 1000,10000,50000 [--shape mixed|plain] [--changes] [--images] [--text-bytes 4000] [--page-text-bytes 2000]
  *
- * `--text-bytes` gives every message a text of about that many bytes instead of one sentence
- * (tools/synthetic.ts), in folders of their own: how peak memory grows with the texts.
+ * `--text-bytes` gives every message a text of about that many bytes instead of one sentence,
+ * `--page-text-bytes` every attachment and document a PDF of its own with that much text per page
+ * instead of three shared ones (tools/synthetic.ts), in folders of their own: how peak memory
+ * grows with the texts.
  *
  * The last line of the output is one JSON object with every figure of the deploy table.
  */
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     changes: { type: 'boolean', default: false },
     images: { type: 'boolean', default: false },
     'text-bytes': { type: 'string' },
+    'page-text-bytes': { type: 'string' },
     dir: { type: 'string', default: join(tmpdir(), 'archive-bench') },
   },
 });
@@ -46,10 +49,18 @@ const sizes = values.sizes.split(',').map(Number);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes "${values.sizes}" must list whole numbers of requests, e.g. 1000,10000`);
 if (values.shape !== 'mixed' && values.shape !== 'plain') throw new Error(`--shape must be mixed or plain, not "${values.shape}"`);
 const shape = values.shape;
-const textBytes = values['text-bytes'] === undefined ? undefined : Number(values['text-bytes']);
-if (textBytes !== undefined && !(Number.isInteger(textBytes) && textBytes > 0)) throw new Error(`--text-bytes "${values['text-bytes']}" must be a whole number of bytes, e.g. 4000`);
+/** A whole number of bytes from the option `name`, if given. */
+function bytesOption(name: 'text-bytes' | 'page-text-bytes', example: number): number | undefined {
+  const value = values[name];
+  if (value === undefined) return undefined;
+  const bytes = Number(value);
+  if (!(Number.isInteger(bytes) && bytes > 0)) throw new Error(`--${name} "${value}" must be a whole number of bytes, e.g. ${example}`);
+  return bytes;
+}
+const textBytes = bytesOption('text-bytes', 4000);
+const pageTextBytes = bytesOption('page-text-bytes', 2000);
 /** Each shape, size and text size has its own folder: content/, build/, cache/, media/. */
-const baseOf = (size: number) => join(values.dir, `${shape}-${size}${textBytes ? `-text${textBytes}` : ''}`);
+const baseOf = (size: number) => join(values.dir, `${shape}-${size}${textBytes ? `-text${textBytes}` : ''}${pageTextBytes ? `-pages${pageTextBytes}` : ''}`);
 const started = performance.now();
 const progress = (message: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${message}\n`);
 
@@ -86,7 +97,7 @@ async function content(size: number): Promise<{ dir: string; counts: SyntheticCo
   const marker = join(baseOf(size), 'counts.json');
   if (existsSync(marker) && !existsSync(editingMarker(size))) return { dir, counts: JSON.parse(await readFile(marker, 'utf8')) as SyntheticCounts };
   await rm(baseOf(size), { recursive: true, force: true });
-  const counts = await writeSyntheticArchive(dir, { requests: size, shape, textBytes });
+  const counts = await writeSyntheticArchive(dir, { requests: size, shape, textBytes, pageTextBytes });
   progress(`generated ${size} requests (${shape})`);
   await writeFile(marker, JSON.stringify(counts));
   return { dir, counts };

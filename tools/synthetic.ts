@@ -9,7 +9,9 @@
  *
  * Every message has a short text, or one of about `textBytes` bytes (words drawn from a small
  * vocabulary, in lines of a YAML block scalar), which real letters come near: what the memory of
- * a build must not grow with. Deterministic for a given size, shape, text size and seed. YAML is
+ * a build must not grow with. With `pageTextBytes` every PDF is its own (1-3 pages of about that
+ * many bytes of text each), as an archive of real answers is, instead of three shared ones: the
+ * PDF stage then derives, and the build publishes, a text per page. Deterministic for a given size, shape, text size and seed. YAML is
  * written from templates, not through a YAML library, so generating 100,000 messages takes seconds.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -24,6 +26,8 @@ export interface SyntheticOptions {
   seed?: number;
   /** About this many bytes of text per message instead of one short sentence. */
   textBytes?: number;
+  /** A PDF of its own per attachment and document, each page with about this many bytes of text. */
+  pageTextBytes?: number;
 }
 
 export interface SyntheticCounts {
@@ -60,16 +64,27 @@ const TOPICS = ['Gutachten', 'Verträge', 'Terminkalender', 'Dienstreisen', 'Sit
 
 const WORDS = ['Sehr', 'geehrte', 'Damen', 'und', 'Herren', 'bitte', 'senden', 'Sie', 'mir', 'die', 'Unterlagen', 'zum', 'Vorgang', 'Bescheid', 'Gebühren', 'Frist', 'Auskunft', 'gemäß', 'Informationsfreiheitsgesetz', 'Akteneinsicht', 'Schreiben', 'vom', 'Antrag', 'Ablehnung', 'Widerspruch', 'Behörde', 'Prüfung', 'Erlass', 'Verwaltung', 'Sitzung', 'Protokoll', 'Vermerk', 'Ministerium', 'öffentlich', 'Daten', 'Vertrag', 'Gutachten', 'Jahr', 'Monat', 'Woche'];
 
-/** About `bytes` bytes of words in lines of a YAML block scalar (`content: |`), for message `id`. */
-function longText(bytes: number, id: number, rand: () => number): string {
-  const lines: string[] = [`Nachricht ${id}.`];
-  let size = lines[0]!.length;
-  while (size < bytes) {
-    const words = Array.from({ length: 10 }, () => WORDS[Math.floor(rand() * WORDS.length)]!);
-    const line = `${words.join(' ')}.`;
+/** About `bytes` bytes of words, in sentences of ten. */
+function words(bytes: number, rand: () => number): string[] {
+  const lines: string[] = [];
+  for (let size = 0; size < bytes; ) {
+    const line = `${Array.from({ length: 10 }, () => WORDS[Math.floor(rand() * WORDS.length)]!).join(' ')}.`;
     lines.push(line);
     size += line.length + 3;
   }
+  return lines;
+}
+
+/** A PDF of its own, for `pageTextBytes`: 1-3 pages of words. */
+function ownPdf(title: string, bytes: number, rand: () => number): Promise<Uint8Array> {
+  const pages = 1 + Math.floor(rand() * 3);
+  return writePdf({ title, pages: Array.from({ length: pages }, (_, p) => ({ text: `${title}, Seite ${p + 1}. ${words(bytes, rand).join(' ')}` })) });
+}
+
+/** About `bytes` bytes of words in lines of a YAML block scalar (`content: |`), for message `id`. */
+function longText(bytes: number, id: number, rand: () => number): string {
+  const first = `Nachricht ${id}.`;
+  const lines = [first, ...words(bytes - first.length, rand)];
   return `|\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
 
@@ -88,6 +103,7 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
   const rand = random(options.seed ?? 1);
   // Texts draw from their own generator: the rest of the archive is the same with or without them.
   const textRand = random((options.seed ?? 1) + 1);
+
   const plain = options.shape === 'plain';
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const dirs = new Set<string>();
@@ -113,6 +129,13 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
   const pdfs = await Promise.all(
     [1, 2, 3].map((n) => writePdf({ title: `Bescheid ${n}`, pages: Array.from({ length: n }, (_, p) => ({ text: `Bescheid ${n}, Seite ${p + 1}.` })) })),
   );
+  // PDFs of their own draw from a third, so the other two draw the same with and without them.
+  const pdfRand = random((options.seed ?? 1) + 2);
+  const pdfFor = (title: string) => {
+    // Drawn either way, so the archive has the same shape with PDFs of their own.
+    const shared = pick(pdfs);
+    return options.pageTextBytes ? ownPdf(title, options.pageTextBytes, pdfRand) : shared;
+  };
   // Tables differ per attachment, as real ones do, so the media store holds one object each
   // (the build benchmark counts them); PDFs repeat, as a reused template letter would.
   const csv = (id: number) => `Jahr;Anzahl;Vorgang\n2022;17;${id}\n2023;21;${id}\n`;
@@ -140,7 +163,7 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
       if (!plain && response && rand() < 0.66) {
         const isPdf = rand() < 0.2;
         const name = isPdf ? `bescheid-${id}.pdf` : `tabelle-${id}.csv`;
-        await put(join(dir, `files/${id}/${name}`), isPdf ? pick(pdfs) : csv(id), dirs);
+        await put(join(dir, `files/${id}/${name}`), isPdf ? await pdfFor(`Bescheid ${id}`) : csv(id), dirs);
         attachments.push(`  - id: ${attachmentId++}\n    name: ${name}\n${isPdf ? `    document:\n      id: ${documentId++}\n` : ''}`);
         counts.attachments++;
         if (isPdf) counts.documents++;
@@ -157,7 +180,7 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
   const imported = plain ? 0 : Math.max(3, Math.ceil(options.requests / 100));
   for (let d = 0; d < imported; d++) {
     const id = documentId++;
-    await put(join(root, `documents/${id}/drucksache.pdf`), pick(pdfs), dirs);
+    await put(join(root, `documents/${id}/drucksache.pdf`), await pdfFor(`Drucksache ${id}`), dirs);
     await put(
       join(root, `documents/${id}/document.yaml`),
       `id: ${id}\nfile: drucksache.pdf\ntitle: Drucksache ${id}\npublished_at: ${iso(start + d * 86_400_000)}\ndata:\n  category: null\n  publisher: bt\n  document_type: written\n  legislative_term: '20'\n`,

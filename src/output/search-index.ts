@@ -164,7 +164,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
   const postingsOf = (docs: readonly Placed[], kept: KeptSegment): [string, Postings][] => {
     const builder = new PostingsBuilder(fieldCount);
     for (const doc of docs) {
-      const fields = source(ordered[doc.index]!)!.fields.map(analyzeField);
+      const fields = source(ordered[doc.index]!)!.fields().map(analyzeField);
       fields.forEach((field, f) => {
         if (field.length === 0) return;
         kept.docs[f]!++;

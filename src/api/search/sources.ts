@@ -3,6 +3,10 @@
  * as froide's search documents do: per object its group and key (src/api/search/layout.ts) and
  * the text of each field of SEARCH_FIELDS, in that order. Objects that froide keeps out of its
  * public search index give null.
+ *
+ * The fields are made when asked for: the index places every object by its group and key on
+ * every build, but analyzes only the segments whose objects changed, and a request's content
+ * reads the text of each of its messages from disk (model/redaction.ts, `shown`).
  */
 import type { PageItem } from '../resources/page/serializer.ts';
 import type { FoiRequest, PublicBody } from '../../model/types.ts';
@@ -14,7 +18,7 @@ import { pageKey, type SearchResource } from './layout.ts';
 export interface SearchDocument {
   group: number;
   key: number;
-  fields: string[];
+  fields(): string[];
 }
 
 /**
@@ -26,6 +30,10 @@ export interface SearchDocument {
  */
 function requestDocument(request: FoiRequest): SearchDocument | null {
   if (!request.isFoi || request.sameAs !== null) return null;
+  return { group: request.id, key: request.id, fields: () => [request.title, request.description, requestContent(request)] };
+}
+
+function requestContent(request: FoiRequest): string {
   const content = [request.title, request.description, request.refusalReason, ...request.tags];
   for (const message of request.messages) {
     if (message.contentHidden) continue;
@@ -33,13 +41,13 @@ function requestDocument(request: FoiRequest): SearchDocument | null {
   }
   const body = request.publicBody;
   if (body) content.push(body.name, body.classification?.name ?? '', ...body.categories.map((category) => category.name));
-  return { group: request.id, key: request.id, fields: [request.title, request.description, content.join('\n')] };
+  return content.join('\n');
 }
 
 /** froide's page index (froide/document/documents.py `PageDocument`): the document's title and description, the page's text. */
 function pageDocument(item: PageItem): SearchDocument {
   const { document, page } = item;
-  return { group: document.id, key: pageKey(document.id, page.number), fields: [document.title ?? '', document.description, textOf(page.text)] };
+  return { group: document.id, key: pageKey(document.id, page.number), fields: () => [document.title ?? '', document.description, textOf(page.text)] };
 }
 
 /**
@@ -48,8 +56,8 @@ function pageDocument(item: PageItem): SearchDocument {
  * contact, address, URL, classification and categories.
  */
 function publicBodyDocument(body: PublicBody): SearchDocument {
-  const content = [body.name, ...body.otherNames, body.jurisdiction.name, body.email, body.description, body.contact, body.address, body.url ?? '', body.classification?.name ?? '', ...body.categories.map((category) => category.name)];
-  return { group: body.id, key: body.id, fields: [body.name, content.join('\n')] };
+  const content = () => [body.name, ...body.otherNames, body.jurisdiction.name, body.email, body.description, body.contact, body.address, body.url ?? '', body.classification?.name ?? '', ...body.categories.map((category) => category.name)];
+  return { group: body.id, key: body.id, fields: () => [body.name, content().join('\n')] };
 }
 
 /**

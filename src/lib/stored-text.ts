@@ -93,7 +93,8 @@ const FLUSH_BYTES = 64 << 10;
 /**
  * A new file of texts, written from its start: `add` returns where each text went, and the
  * texts read back once `flush` has run (the file is open for reading and writing). Texts are
- * gathered into one buffer, written when it fills: no buffer per text.
+ * gathered into one buffer of FLUSH_BYTES, written when it fills: no buffer per text, and none
+ * kept larger than that (a file's spool lives as long as its texts are read).
  */
 export class TextSpool {
   readonly file: TextFile;
@@ -110,15 +111,18 @@ export class TextSpool {
 
   add(text: string): StoredText {
     const wide = WIDE.test(text);
+    const encoding = wide ? 'utf16le' : 'latin1';
     const bytes = wide ? text.length * 2 : text.length;
+    if (bytes > FLUSH_BYTES) return this.#alone(Buffer.from(text, encoding), wide);
     const stored = new StoredText(this.file, this.#end, bytes, wide);
-    this.#room(bytes).write(text, this.#pendingBytes, wide ? 'utf16le' : 'latin1');
+    this.#room(bytes).write(text, this.#pendingBytes, encoding);
     this.#added(bytes);
     return stored;
   }
 
   /** Bytes of a text (or any bytes: `wide` then does not matter) at the end of the file. */
   addBytes(bytes: Uint8Array, wide = false): StoredText {
+    if (bytes.length > FLUSH_BYTES) return this.#alone(bytes, wide);
     const stored = new StoredText(this.file, this.#end, bytes.length, wide);
     this.#room(bytes.length).set(bytes, this.#pendingBytes);
     this.#added(bytes.length);
@@ -131,19 +135,30 @@ export class TextSpool {
   }
 
   flush(): void {
-    const bytes = this.#pending.subarray(0, this.#pendingBytes);
-    const at = this.#end - this.#pendingBytes;
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done, at + done);
+    this.#write(this.#pending.subarray(0, this.#pendingBytes), this.#end - this.#pendingBytes);
     this.#pendingBytes = 0;
   }
 
-  /** The pending buffer, with room for `bytes` more (a text larger than it is gathered alone). */
+  /** The pending buffer, with room for `bytes` more (at most FLUSH_BYTES). */
   #room(bytes: number): Buffer {
-    if (this.#pendingBytes + bytes > this.#pending.length) {
-      this.flush();
-      if (bytes > this.#pending.length) this.#pending = Buffer.allocUnsafe(bytes);
-    }
+    if (this.#pendingBytes + bytes > this.#pending.length) this.flush();
     return this.#pending;
+  }
+
+  /**
+   * Bytes larger than the pending buffer (a shard's entries, a long text), written at once
+   * after what is pending: the spool keeps no buffer of their size.
+   */
+  #alone(bytes: Uint8Array, wide: boolean): StoredText {
+    this.flush();
+    const stored = new StoredText(this.file, this.#end, bytes.length, wide);
+    this.#write(bytes, this.#end);
+    this.#end += bytes.length;
+    return stored;
+  }
+
+  #write(bytes: Uint8Array, at: number): void {
+    for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done, at + done);
   }
 
   #added(bytes: number): void {

@@ -1,9 +1,9 @@
 /**
  * Texts kept on disk rather than in memory while a build runs (docs/architecture.md, "Message
- * texts" and "Page texts"): the parse cache keeps each message's text in its shard file (content/parse-cache.ts),
- * the PDF stage each page's text in a spool of the build's own (src/pdf/index.ts). What the
- * build holds is where a text is, which the serializers and the search index read back when
- * they need it.
+ * texts" and "Page texts"): the parse cache keeps each message's text in its shard file
+ * (content/parse-cache.ts), the PDF stage each page's text in a spool of the build's own
+ * (src/pdf/index.ts). What the build holds is where a text is, which the serializers and the
+ * search index read back when they need it.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';

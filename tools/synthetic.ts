@@ -11,8 +11,9 @@
  * vocabulary, in lines of a YAML block scalar), which real letters come near: what the memory of
  * a build must not grow with. With `pageTextBytes` every PDF is its own (1-3 pages of about that
  * many bytes of text each), as an archive of real answers is, instead of three shared ones: the
- * PDF stage then derives, and the build publishes, a text per page. Deterministic for a given size, shape, text size and seed. YAML is
- * written from templates, not through a YAML library, so generating 100,000 messages takes seconds.
+ * PDF stage then derives, and the build publishes, a text per page. Deterministic for a given
+ * size, shape, text sizes and seed. YAML is written from templates, not through a YAML library,
+ * so generating 100,000 messages takes seconds.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

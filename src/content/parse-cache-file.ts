@@ -103,7 +103,8 @@ export function writeShard(spool: TextSpool, entries: Map<string, Entry>, versio
       const { content } = record.data as { content: unknown };
       // Only an entry whose texts were opened is written; any other is parsed again next time.
       if (!(content instanceof StoredText)) return undefined;
-      const placed = content.file === spool.file ? content : spool.addBytes(content.file.bytes(content.offset, content.bytes), content.wide);
+      // The spool copies the bytes at once, so the shared scratch buffer serves every text.
+      const placed = content.file === spool.file ? content : spool.addBytes(content.file.transient(content.offset, content.bytes), content.wide);
       texts.push(placed.offset, placed.bytes, placed.wide ? 1 : 0);
       return { base: record.base, data: { ...(record.data as object), content: '' } };
     });

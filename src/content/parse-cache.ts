@@ -24,12 +24,12 @@
  * written for a file parsed in this run, so neither a warm nor a cold build holds the texts.
  * The build reads them through the files this cache opened, until `close`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statSignature } from '../lib/file-digests.ts';
-import { sweepStaleTempSync } from '../lib/files.ts';
+import { sweepStaleTempSync, temporarySibling } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
 import { emptyShard, openTexts, readShard, shardPath, writeShard } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
@@ -101,7 +101,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     let spool = spools.get(shard);
     if (!spool) {
       mkdirSync(dir, { recursive: true });
-      spool = new TextSpool(`${shardPath(dir, shard)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+      spool = new TextSpool(temporarySibling(shardPath(dir, shard)));
       spools.set(shard, spool);
       files.push(spool.file);
     }
@@ -190,4 +190,3 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     },
   };
 }
-

@@ -55,10 +55,13 @@ export async function sweepStaleTemp(dir: string, now = Date.now()): Promise<voi
  * reader or a killed writer sees the old file or the new one, never a part.
  */
 export function writeAtomically(target: string, bytes: Uint8Array): void {
-  const temporary = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temporary = temporarySibling(target);
   writeFileSync(temporary, bytes);
   renameSync(temporary, target);
 }
+
+/** A new name beside `target` (`<target>.tmp-<pid>-<random>`) for a file being written: the name sweepStaleTempSync knows. */
+export const temporarySibling = (target: string) => `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /** sweepStaleTemp for the `.tmp-` files of writeAtomically, synchronously; a write under way elsewhere is younger. */
 export function sweepStaleTempSync(dir: string, now = Date.now()): void {

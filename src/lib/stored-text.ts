@@ -5,10 +5,9 @@
  * (src/pdf/index.ts). What the build holds is where a text is, which the serializers and the
  * search index read back when they need it.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { sweepStaleTempSync } from './files.ts';
+import { sweepStaleTempSync, temporarySibling } from './files.ts';
 
 /** What TextFile.transient reads into. */
 let scratch = Buffer.allocUnsafe(64 << 10);
@@ -180,7 +179,7 @@ export class ScratchSpool extends TextSpool {
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
     sweepStaleTempSync(dir);
-    super(join(dir, `texts.tmp-${process.pid}-${randomBytes(4).toString('hex')}`));
+    super(temporarySibling(join(dir, 'texts')));
     this.#named = !removed(this.path);
   }
 

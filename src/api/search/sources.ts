@@ -56,8 +56,12 @@ function pageDocument(item: PageItem): SearchDocument {
  * contact, address, URL, classification and categories.
  */
 function publicBodyDocument(body: PublicBody): SearchDocument {
-  const content = () => [body.name, ...body.otherNames, body.jurisdiction.name, body.email, body.description, body.contact, body.address, body.url ?? '', body.classification?.name ?? '', ...body.categories.map((category) => category.name)];
-  return { group: body.id, key: body.id, fields: () => [body.name, content().join('\n')] };
+  return { group: body.id, key: body.id, fields: () => [body.name, publicBodyContent(body)] };
+}
+
+function publicBodyContent(body: PublicBody): string {
+  const content = [body.name, ...body.otherNames, body.jurisdiction.name, body.email, body.description, body.contact, body.address, body.url ?? '', body.classification?.name ?? '', ...body.categories.map((category) => category.name)];
+  return content.join('\n');
 }
 
 /**

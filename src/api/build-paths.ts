@@ -8,6 +8,12 @@ import type { ResourceName } from './resources/declaration-registry.ts';
 import { declaredAction, routePath, type RouteView } from './route-shapes.ts';
 import { shardOf } from './shards.ts';
 
+/** Bytes `[start, end)` of a build file: a pack's slot table or bodies, a bucket of a postings file. */
+export interface FileRange {
+  start: number;
+  end: number;
+}
+
 /** The file of a view answered by a precomputed `index.json` (root, lists, list actions), relative to build/. */
 function indexFileOf(view: RouteView): string {
   return `${routePath(view).slice(1)}index.json`;

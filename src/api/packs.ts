@@ -13,6 +13,7 @@
  * needs to know where one file ends. Bodies of consecutive slots in one file are adjacent, so
  * a window of a list is one range of the table and one range of bodies per file.
  */
+import type { FileRange } from './build-paths.ts';
 import { RESOURCES, type ResourceName } from './resources/declaration-registry.ts';
 
 export const ENTRY_BYTES = 16;
@@ -36,7 +37,7 @@ export interface SlotEntry {
 }
 
 /** The byte range `[start, end)` of the table entries of slots `first` … `last` in the pack's first file. */
-export function entryRange(first: number, last: number): { start: number; end: number } {
+export function entryRange(first: number, last: number): FileRange {
   return { start: first * ENTRY_BYTES, end: (last + 1) * ENTRY_BYTES };
 }
 

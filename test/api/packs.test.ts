@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_SLOTS, chunkOf, encodePack, ENTRY_BYTES, entryRange, listCounting, packOf, parseEntries, PACK_SLOTS } from '../../src/api/packs.ts';
 import { readSlots } from '../../src/serve/shared/pack-reader.ts';
+import { BrokenBuild } from '../../src/serve/shared/build-store.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
@@ -66,8 +67,12 @@ describe('reading packs (src/serve/shared/pack-reader.ts)', () => {
   it('answers null for a pack that does not exist, and throws for one cut short', async () => {
     expect(await readSlots(memoryStore(new Map()), (file) => `p.${file}`, 0, 0)).toBeNull();
     const cut = memoryStore(new Map([['p.0', files[0]!.subarray(0, 20)]]));
-    await expect(readSlots(cut, (file) => `p.${file}`, 3, 3)).rejects.toThrow(/slot table ends before slot 3/);
+    const table = readSlots(cut, (file) => `p.${file}`, 3, 3);
+    await expect(table).rejects.toBeInstanceOf(BrokenBuild);
+    await expect(table).rejects.toThrow('p.0 ends before the entry of slot 3 in its slot table');
     const lost = memoryStore(new Map([['p.0', files[0]!]]));
-    await expect(readSlots(lost, (file) => `p.${file}`, 5, 5)).rejects.toThrow(/p\.\d is missing or shorter/);
+    const bodies = readSlots(lost, (file) => `p.${file}`, 5, 5);
+    await expect(bodies).rejects.toBeInstanceOf(BrokenBuild);
+    await expect(bodies).rejects.toThrow(/^p\.[1-9] is missing, which its slot table names$/);
   });
 });

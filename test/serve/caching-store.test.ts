@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachingBuildStore, type BuildStore } from '../../src/serve/shared/build-store.ts';
+import { BrokenBuild, cachingBuildStore, type BuildStore } from '../../src/serve/shared/build-store.ts';
 
 function countingStore(files: Record<string, string>): BuildStore & { reads: string[] } {
   const reads: string[] = [];
@@ -42,7 +42,9 @@ describe('cachingBuildStore', () => {
     expect(await store.json!('p.postings', { start: 7, end: 18 })).toEqual({ b: [2, 3] });
     expect(inner.ranges).toEqual(['p.postings 7-18', 'p.postings 0-7']);
     expect(inner.reads).toEqual([]);
-    await expect(store.json!('p.postings', { start: 7, end: 30 })).rejects.toThrow('store: p.postings ends before byte 30');
+    const short = store.json!('p.postings', { start: 7, end: 30 });
+    await expect(short).rejects.toBeInstanceOf(BrokenBuild);
+    await expect(short).rejects.toThrow("p.postings ends before byte 30, which the build's index names");
     expect(await store.json!('q.postings', { start: 0, end: 7 })).toBeNull();
   });
 

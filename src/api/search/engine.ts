@@ -8,7 +8,7 @@
  * `simple_query_string` over several fields scores as `most_fields`). A phrase scores as the
  * sum of its neighbouring pairs.
  */
-import { buildPaths } from '../build-paths.ts';
+import { buildPaths, type FileRange } from '../build-paths.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
 import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from './layout.ts';
 import { positionsOf, segmentPositions, type SegmentPositions } from './positions.ts';
@@ -18,12 +18,7 @@ const K1 = 1.2;
 const B = 0.75;
 
 /** A build file parsed as JSON, or bytes `[start, end)` of it (one bucket of a postings file); null when there is no such file. */
-export type ReadJson = (path: string, range?: ByteRange) => Promise<unknown>;
-
-interface ByteRange {
-  start: number;
-  end: number;
-}
+export type ReadJson = (path: string, range?: FileRange) => Promise<unknown>;
 
 /**
  * One term's postings in one field, over the files that hold it, keys ascending: the key and
@@ -45,7 +40,7 @@ const EMPTY: FieldPostings = { keys: new Float64Array(0), parts: new Float64Arra
 /** Where a term's postings may be: a file, or a byte range of one, and the segment it belongs to. */
 interface Place {
   path: string;
-  range?: ByteRange;
+  range?: FileRange;
   segment: number;
   /** Names the place among one query's reads. */
   id: string;

@@ -4,7 +4,8 @@
  */
 import { pythonInt } from '../../api/python.ts';
 import type { Query } from '../../api/query-encoding.ts';
-import { BrokenPack, readListItems } from '../shared/pack-reader.ts';
+import { readListItems } from '../shared/pack-reader.ts';
+import type { FileRange } from '../../api/build-paths.ts';
 import { parseJson, readFileOrRange, type BuildStore } from '../shared/build-store.ts';
 import type { ResourceSpec } from '../../api/resources/declaration-spec.ts';
 import type { ResourceName } from '../../api/resources/declaration-registry.ts';
@@ -43,12 +44,8 @@ export function otherParams(query: URLSearchParams): Query {
   return others;
 }
 
-class BuildInconsistency extends Error {
-  override name = 'BuildInconsistency';
-}
-
 /** A build file (or bytes `[start, end)` of it) parsed as JSON, through the store's cache where it has one; null when there is no such file. */
-export async function readJson(store: BuildStore, path: string, range?: { start: number; end: number }): Promise<unknown> {
+export async function readJson(store: BuildStore, path: string, range?: FileRange): Promise<unknown> {
   if (store.json) return store.json(path, range);
   const bytes = await readFileOrRange(store, path, range);
   return bytes === null ? null : parseJson(bytes);
@@ -59,12 +56,7 @@ export async function readJson(store: BuildStore, path: string, range?: { start:
  * given order, read from the list chunks (src/serve/shared/pack-reader.ts).
  */
 export async function readPositions(store: BuildStore, resource: ResourceName, positions: readonly number[], total: number): Promise<unknown[]> {
-  try {
-    return (await readListItems(store, resource, positions, total)).map(parseJson);
-  } catch (error) {
-    if (error instanceof BrokenPack) throw new BuildInconsistency(error.message, { cause: error });
-    throw error;
-  }
+  return (await readListItems(store, resource, positions, total)).map(parseJson);
 }
 
 /** Positions [offset, offset + limit) of a list with `total` objects. */

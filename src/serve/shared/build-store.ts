@@ -7,6 +7,7 @@
  * read the publish directory and fetches from the same deploy instead (docs/netlify.md#functions).
  * This module is web-standard only, so the Netlify function bundles no node: modules for it.
  */
+import type { FileRange } from '../../api/build-paths.ts';
 import { parseApiJson } from '../../api/json.ts';
 import { partPath, partsCount } from '../../api/parts.ts';
 
@@ -14,7 +15,7 @@ export interface BuildStore {
   /** The file's bytes, or null when there is no such file. */
   read(path: string): Promise<Uint8Array | null>;
   /** The file (or bytes `[start, end)` of it) parsed as JSON, or null; a store may cache it (see cachingBuildStore). Callers never mutate it. */
-  json?(path: string, range?: { start: number; end: number }): Promise<unknown>;
+  json?(path: string, range?: FileRange): Promise<unknown>;
   /**
    * Bytes `[start, end)` of a file (fewer where the file ends sooner), or null when there is no
    * such file: how packs are read (src/serve/shared/pack-reader.ts). Without it, readRange reads the whole file.
@@ -29,15 +30,25 @@ export async function readRange(store: BuildStore, path: string, start: number, 
   return bytes === null ? null : bytes.subarray(start, end);
 }
 
+/** A file or byte range that the build's own index names but that is not there, or is cut short. */
+export class BrokenBuild extends Error {
+  override name = 'BrokenBuild';
+}
+
 /**
- * The file's bytes, or with `range` bytes `[start, end)` of it, a range the build's own index
- * names: a file that ends before it is a broken build, not a short answer. Null when there is no such file.
+ * Bytes `[start, end)` of a file, a range the build's own index names (a slot table, bodies, a
+ * postings bucket): a file that ends before it is a broken build, not a short answer. Null
+ * when there is no such file; `what` names the range's end for the error.
  */
-export async function readFileOrRange(store: BuildStore, path: string, range?: { start: number; end: number }): Promise<Uint8Array | null> {
-  if (!range) return store.read(path);
+export async function readIndexedRange(store: BuildStore, path: string, range: FileRange, what = `byte ${range.end}, which the build's index names`): Promise<Uint8Array | null> {
   const bytes = await readRange(store, path, range.start, range.end);
-  if (bytes !== null && bytes.byteLength !== range.end - range.start) throw new Error(`store: ${path} ends before byte ${range.end}, which the build's index names`);
+  if (bytes !== null && bytes.byteLength !== range.end - range.start) throw new BrokenBuild(`${path} ends before ${what}`);
   return bytes;
+}
+
+/** The file's bytes, or with `range` bytes `[start, end)` of it (readIndexedRange). Null when there is no such file. */
+export async function readFileOrRange(store: BuildStore, path: string, range?: FileRange): Promise<Uint8Array | null> {
+  return range ? readIndexedRange(store, path, range) : store.read(path);
 }
 
 const decoder = new TextDecoder();

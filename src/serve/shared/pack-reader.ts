@@ -9,12 +9,7 @@ import { chunkOf, countingOf, entryRange, PACK_SLOTS, packOf, parseEntries } fro
 import { EMBED_KINDS, findEmbeds, hasEmbed, splice, type EmbedAt, type EmbedKind } from '../../api/embeds.ts';
 import { buildPaths } from '../../api/build-paths.ts';
 import type { ResourceName } from '../../api/resources/declaration-registry.ts';
-import { readRange, type BuildStore } from './build-store.ts';
-
-/** A pack or chunk that the build's own index names but that is not there, or is cut short. */
-export class BrokenPack extends Error {
-  override name = 'BrokenPack';
-}
+import { BrokenBuild, readIndexedRange, type BuildStore } from './build-store.ts';
 
 /**
  * The bodies of slots `first` … `last` of a pack whose file `n` is `pathOf(n)`, in slot order;
@@ -38,10 +33,8 @@ export async function readSlots(store: BuildStore, pathOf: (file: number) => str
 export async function readSlotSet(store: BuildStore, pathOf: (file: number) => string, slots: readonly number[], gap = 4 * 1024): Promise<Map<number, Uint8Array> | null> {
   const first = Math.min(...slots);
   const last = Math.max(...slots);
-  const { start, end } = entryRange(first, last);
-  const table = await readRange(store, pathOf(0), start, end);
+  const table = await readIndexedRange(store, pathOf(0), entryRange(first, last), `the entry of slot ${last} in its slot table`);
   if (table === null) return null;
-  if (table.byteLength !== end - start) throw new BrokenPack(`${pathOf(0)}: the slot table ends before slot ${last}`);
   const entries = parseEntries(table);
   const wanted = [...new Set(slots)].map((slot) => ({ slot, ...entries[slot - first]! })).filter((entry) => entry.length > 0);
   wanted.sort((a, b) => a.file - b.file || a.start - b.start);
@@ -56,8 +49,8 @@ export async function readSlotSet(store: BuildStore, pathOf: (file: number) => s
   const bodies = new Map<number, Uint8Array>();
   await Promise.all(
     reads.map(async (read) => {
-      const bytes = await readRange(store, pathOf(read.file), read.start, read.end);
-      if (bytes === null || bytes.byteLength !== read.end - read.start) throw new BrokenPack(`${pathOf(read.file)} is missing or shorter than its slot table says`);
+      const bytes = await readIndexedRange(store, pathOf(read.file), read, `byte ${read.end}, which its slot table names`);
+      if (bytes === null) throw new BrokenBuild(`${pathOf(read.file)} is missing, which its slot table names`);
       for (const entry of read.slots) bodies.set(entry.slot, bytes.subarray(entry.start - read.start, entry.start - read.start + entry.length));
     }),
   );
@@ -88,7 +81,7 @@ async function withEmbeds(store: BuildStore, stored: readonly Uint8Array[]): Pro
       const bodies = await readSlotSet(store, pathOf, slots);
       for (const slot of slots) {
         const body = bodies?.get(slot);
-        if (!body) throw new BrokenPack(`${pathOf(0)} holds no record ${kind}${pack * PACK_SLOTS + slot}, which a stored object refers to`);
+        if (!body) throw new BrokenBuild(`${pathOf(0)} holds no record ${kind}${pack * PACK_SLOTS + slot}, which a stored object refers to`);
         records.set(`${kind}${pack * PACK_SLOTS + slot}`, body);
       }
     }),
@@ -125,7 +118,7 @@ export async function readListItems(store: BuildStore, resource: ResourceName, p
   const count = countingOf(resource, total);
   const byChunk = new Map<number, number[]>();
   for (const position of positions) {
-    if (!Number.isInteger(position) || position < 0 || position >= total) throw new BrokenPack(`position ${position} is outside ${resource}'s list of ${total}`);
+    if (!Number.isInteger(position) || position < 0 || position >= total) throw new BrokenBuild(`position ${position} is outside ${resource}'s list of ${total}`);
     const { chunk, slot } = chunkOf(position, count);
     const slots = byChunk.get(chunk);
     if (!slots) byChunk.set(chunk, [slot]);
@@ -135,14 +128,14 @@ export async function readListItems(store: BuildStore, resource: ResourceName, p
   await Promise.all(
     [...byChunk].map(async ([chunk, slots]) => {
       const bodies = await readSlotSet(store, (file) => buildPaths.chunk(resource, chunk, file), slots);
-      if (bodies === null) throw new BrokenPack(`${buildPaths.chunk(resource, chunk)} is missing`);
+      if (bodies === null) throw new BrokenBuild(`${buildPaths.chunk(resource, chunk)} is missing`);
       chunks.set(chunk, bodies);
     }),
   );
   const stored = positions.map((position) => {
     const { chunk, slot } = chunkOf(position, count);
     const bytes = chunks.get(chunk)!.get(slot);
-    if (!bytes) throw new BrokenPack(`position ${position} of ${resource} is not in its chunk`);
+    if (!bytes) throw new BrokenBuild(`position ${position} of ${resource} is not in its chunk`);
     return bytes;
   });
   return withEmbeds(store, stored);

@@ -166,8 +166,9 @@ export const buildPaths = {
   },
   /**
    * The media index file that holds a media path's object (src/media/media-index.ts): the top
-   * three hex digits of FNV-1a over the path's directory, so a document's PDF and page images (or a
-   * message's attachments) share one small file and the folder holds at most 4,096 files.
+   * 10 bits of FNV-1a over the path's directory, as three hex digits (mediaBucket), so a
+   * document's PDF and page images (or a message's attachments) share one small file and the
+   * folder holds at most 1,024 files.
    */
   mediaIndex(relativePath: string): string {
     const dir = relativePath.slice(0, Math.max(0, relativePath.lastIndexOf('/')));

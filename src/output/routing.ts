@@ -8,9 +8,10 @@
  *   lists whose objects link tokened media (ResourceSpec.mediaTokens), which go to the function,
  *   the one that mints their tokens (docs/serving.md); detail paths
  *   and list-level write actions to the function where no file answers them (no GET); finally
- *   everything else under /api/v1/ to the function, which answers JSON 404s. Details that have
- *   a file are rewritten by the detail Edge Function (their shard folder needs code).
- *   No rule ever targets the media tree: a rewrite into it would bypass the media gate (A5).
+ *   everything else under /api/v1/ to the function, which answers JSON 404s. Details a detail
+ *   pack holds are answered by the detail Edge Function (no rule can address a pack's slot).
+ *   No rule ever targets the media tree: a rewrite into it would bypass the media gate
+ *   (docs/netlify.md#edge-functions).
  * - `_headers`: the Allow header per list and action view, on top of the headers netlify.toml
  *   gives every static API file (details get theirs from the detail Edge Function).
  *

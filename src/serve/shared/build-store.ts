@@ -61,8 +61,8 @@ export function parseJson(bytes: Uint8Array): unknown {
 /**
  * Adds a parsed-JSON cache to a store: filter indexes, full-text index files and postings
  * buckets (a byte range of a file, cached by path and range), the manifest and the other data
- * files are parsed once, not on every request (a filtered answer can touch up to 64 index files
- * per filter). List items and details are read out of packs by range (pack-reader.ts), not
+ * files are parsed once, not on every request (the answers to one list's filters and queries
+ * read the same few index files again and again). List items and details are read out of packs by range (pack-reader.ts), not
  * through this cache. Bounded by the bytes of the
  * cached files (least recently used go first) and scoped to one build: `useBuild` with a new
  * build id (manifest.build) empties it, so a rebuild under a running preview is seen at once.

@@ -62,10 +62,10 @@ export function parseJson(bytes: Uint8Array): unknown {
  * Adds a parsed-JSON cache to a store: filter indexes, full-text index files and postings
  * buckets (a byte range of a file, cached by path and range), the manifest and the other data
  * files are parsed once, not on every request (the answers to one list's filters and queries
- * read the same few index files again and again). List items and details are read out of packs by range (pack-reader.ts), not
- * through this cache. Bounded by the bytes of the
- * cached files (least recently used go first) and scoped to one build: `useBuild` with a new
- * build id (manifest.build) empties it, so a rebuild under a running preview is seen at once.
+ * read the same few index files again and again). List items and details are read out of
+ * packs by range (pack-reader.ts), not through this cache. Bounded by the bytes of the cached
+ * files (least recently used go first) and scoped to one build: `useBuild` with a new build id
+ * (manifest.build) empties it, so a rebuild under a running preview is seen at once.
  */
 export function cachingBuildStore(inner: BuildStore, maxBytes = 64 * 1024 * 1024): BuildStore & { useBuild(id: string): void } {
   let build: string | undefined;

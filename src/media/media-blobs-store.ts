@@ -1,8 +1,8 @@
 /**
  * The media store as a site-wide Netlify Blobs store: it persists across
  * deploys, so a deploy uploads only the objects it lacks. Keys: `sha256/<hex>` for objects,
- * `refs/<build id>.json` for build records, `derivatives/<key>` for derivative entries (issue
- * 11 #3; `set` replaces a key atomically).
+ * `refs/<build id>.json` for build records, `derivatives/<key>` for derivative entries
+ * (docs/pdf.md, Cache; `set` replaces a key atomically).
  *
  * Access (docs/deploy.md): the media Edge Function passes no `access` and @netlify/blobs reads
  * the context Netlify gives every Edge Function; the build and `prune` pass a site id and a

@@ -26,7 +26,7 @@ export interface Manifest {
 
 /**
  * `buildPaths.unlistedList(resource, key)`: the files the resource's list would have if it held
- * only these objects (list pages at limit 50, filter indexes), by build path, parsed. The
+ * only these objects (list chunks, kept as their text, and filter indexes), by build path. The
  * serving layer reads the list through them as if they were the build's own
  * (src/serve/api/views/page.ts). Key index files hold only keys with positions; every other key
  * of the build's own index file counts as present without positions, so an id or slug is

@@ -8,7 +8,7 @@ import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 
-/** `ordered` must be the exact list the resource's page files were cut from. */
+/** `ordered` must be the exact list the resource's list chunks hold. */
 export function planFilterIndexes<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive?: Archive): PlannedFile[] {
   const { filters, shapes } = indexFiles(resource, ordered, archive);
   return [

@@ -4,7 +4,7 @@
  * the tail files of the open segment and each segment's key -> position map, laid out as
  * src/api/search/layout.ts says.
  *
- * Positions are 0-based indexes into `ordered`, the list the page files were cut from, as the
+ * Positions are 0-based indexes into `ordered`, the list the list chunks hold, as the
  * filter indexes count them (src/api/filters/index.ts): the serving layer reads the objects with
  * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
  * moves a request to the front) changes the positions files only.

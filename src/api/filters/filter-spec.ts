@@ -5,7 +5,7 @@
  * index keys a model object has for it.
  *
  * Index files: `buildPaths.filterIndex(resource, param, file)`, positions 0-based into the
- * resource's ordered list (the list the page files were cut from). The keyed kinds write
+ * resource's ordered list (the list its list chunks hold). The keyed kinds write
  * `{ "<key>": [positions] }` files (keyed.ts); range, scan and near write one file each.
  */
 import type { BooleanParse } from './boolean.ts';

@@ -61,7 +61,8 @@ export interface FilterIndexFile extends IndexFile {
 /**
  * A resource's filter index files, and its shapes file (`buildPaths.shapes`) if its objects
  * have geometries that point filters test. `ordered` must be the exact list the resource's
- * page files were cut from: a position is the object's 0-based index in it. `archive` gives
+ * list chunks hold: a position is the object's 0-based index in it (keyed files store it
+ * counted as the chunks count it, keyed.ts). `archive` gives
  * `known` filters their keys; without it they index only what the objects have.
  */
 export function indexFiles<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive?: Archive): { filters: FilterIndexFile[]; shapes: string | null } {

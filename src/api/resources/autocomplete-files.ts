@@ -21,7 +21,7 @@ function entriesOf<T>(spec: ActionChoices<T>, archive: Archive, ordered: readonl
 /**
  * The files of a resource's list actions: the entries the function answers from, and the
  * answer without parameters, which the host serves as a static file. `ordered` is the list the
- * resource's page files were cut from.
+ * resource's list chunks hold.
  */
 export function planListActions<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, urls: UrlBuilder) {
   return listActionsOf(resource).flatMap((action) => {

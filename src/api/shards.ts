@@ -4,23 +4,23 @@
  */
 import { fnvBucket } from './fnv1a.ts';
 
-/** Objects per leaf folder of a sharded key (no folder of build/ above 10,000 entries). */
+/** Keys per leaf folder of a sharded whole number (no folder of build/ above ~1,000 entries). */
 const SHARD_WIDTH = 1000;
 
 /**
- * The sub-folders of a key that grows with the archive (an object id, a list page number),
- * so that no folder of build/ holds more than SHARD_WIDTH entries at any archive size
- * (Netlify refuses a deploy with a folder of more than 54,000 files).
+ * The sub-folders of a key that grows with the archive (a pack, chunk or search segment
+ * number, an id), so that no folder of build/ holds more than SHARD_WIDTH entries at any
+ * archive size (Netlify refuses a deploy with a folder of more than 54,000 files).
  *
- * - A whole number n (ids, page numbers) goes to `<n div 10^6>/<(n div 1000) mod 1000>`:
- *   1,000 consecutive ids share a leaf, a middle folder holds at most 1,000 leaves, and the top
- *   holds one folder per million, so an editor finds message 123456 in `0/123/` and the
- *   layout stays within the limit up to ids of 10^10.
+ * - A whole number n goes to `<n div 10^6>/<(n div 1000) mod 1000>`: 1,000 consecutive
+ *   numbers share a leaf, a middle folder holds at most 1,000 leaves, and the top holds one
+ *   folder per million, so message pack 123 (messages 123,000 … 123,999) is in `0/0/` and the
+ *   layout stays within the limit at any size.
  * - Any other key (text ids, `<id>-<uid>` keys) goes to `h<3 hex digits of its FNV-1a hash>`:
  *   4,096 folders, evenly filled.
  *
- * The build, the preview, the Netlify Edge Function that rewrites detail paths and the API
- * function all place and find files through buildPaths, which calls this one function.
+ * The build, the preview, the detail Edge Function and the API function all place and find
+ * files through buildPaths, which calls this one function.
  */
 export function shardOf(key: string | number): string {
   const text = String(key);

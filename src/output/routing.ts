@@ -51,8 +51,9 @@ export function redirectRules(built: readonly ResourceName[]): string {
       // Write actions (POST only) have no file: the function answers GET with a 405. Those of
       // one object reach it through the last rule.
       if (view.kind === 'write-action' && !view.action.detail) lines.push(`${from}  ${API_FUNCTION}  200`);
-      // Static details live in shard folders no rule can compute: the detail Edge Function
-      // rewrites them (src/serve/api/detail-rewrite.ts) and sets their headers.
+      // Details live in detail packs, which no rule can address: the detail Edge Function
+      // answers them (src/serve/api/detail-rewrite.ts) and sets their headers; only the
+      // details the function answers get a rule.
       if (view.kind === 'detail' && answeredByFunction(view)) lines.push(`${from}  ${API_FUNCTION}  200`);
     }
   }

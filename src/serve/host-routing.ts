@@ -5,9 +5,10 @@
  * both against one URL table with Netlify's own redirect engine.
  *
  * Order, as on Netlify: Edge Functions (media gate; API methods other than GET/HEAD; API
- * paths without trailing slash), then forced query rules to the function, then static files
- * with the index.json rewrites (detail paths of resources the function answers go there), then
- * the function as the JSON 404 under /api/v1/.
+ * paths without trailing slash), then forced query rules to the function, then views the
+ * function answers (detail paths of resources it answers among them), then the detail Edge
+ * Function for every other detail path (from its pack), then static files with the index.json
+ * rewrites, then the function as the JSON 404 under /api/v1/.
  */
 import { functionQueryParams } from '../api/filters/index.ts';
 import { API_PREFIX } from '../api/route-shapes.ts';

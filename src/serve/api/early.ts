@@ -44,8 +44,8 @@ export const SLASHLESS_API_PATH = '^/api/v1(/[^/.]+)*$';
 export const DETAIL_API_PATH = '^/api/v1/[^/]+/[^/]+/$';
 
 /**
- * The JSON 404 for a detail path whose file the host did not find (on Netlify a rewrite to a
- * missing file ends in the host's HTML 404 page; docs/netlify.md#rule-order). Null for paths that are no detail.
+ * The JSON 404 for a detail path no detail pack holds (on Netlify a rewrite to a missing file
+ * would end in the host's HTML 404 page; docs/netlify.md#rule-order). Null for paths that are no detail.
  */
 export function missingDetail(request: Request): Response | null {
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 /**
  * id: an integer id (django-filter's ModelChoiceFilter, docs/froide.md#resources).
- * - `ref`: an id that is no published `ref` object is a 400 (its detail file is read only when
+ * - `ref`: an id that is no published `ref` object is a 400 (its detail pack's slot is read only when
  *   the index has no positions for the id).
  * - `none`: an extra accepted value (froide's `-` = "no campaign").
  * - `known`: every valid id is an index key (the spec's `known` lists them, with no positions

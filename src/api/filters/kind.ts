@@ -21,7 +21,7 @@ export interface FilterReader {
   index(file: string): Promise<unknown>;
   /** The geometries of a resource (the shapes file). */
   shapes(resource: ResourceName): Promise<ShapeRecord[]>;
-  /** Whether a published object has this id (its detail file exists). */
+  /** Whether a published object has this id (its detail pack holds it). */
   exists(resource: ResourceName, id: string): Promise<boolean>;
   /** The matches of a full-text query (`q` as sent) in the resource's index (fulltext.ts): positions ascending, each with its score. */
   search?(query: string): Promise<Ranking>;

@@ -83,8 +83,8 @@ export function isResourceName(name: string): name is ResourceName {
 export const QUERY_ANSWERED: ReadonlySet<ResourceName> = new Set(RESOURCE_NAMES.filter((name) => RESOURCES[name].byFunction === 'all'));
 
 /**
- * Whether GET on the resource's detail path is its precomputed `<id>.json`; otherwise the API
- * function answers it (the query decides, or the detail has no GET).
+ * Whether GET on the resource's detail path is its precomputed detail (in a detail pack);
+ * otherwise the API function answers it (the query decides, or the detail has no GET).
  */
 export function hasStaticDetail(resource: ResourceName): boolean {
   const spec: ResourceSpec = RESOURCES[resource];

@@ -133,8 +133,8 @@ export interface ResourceSpec<T = never> {
    * Which views the API function answers from the query instead of a precomputed file (the one
    * declaration the URL matcher, the preview and the Netlify rules read):
    * - `all`: every answer depends on the query (venue: a location; campaigninformationobject:
-   *   `?campaign=`). The build writes their data under `_data/` only, never a public list or
-   *   detail file, and the function answers all their paths;
+   *   `?campaign=`). The build writes their data under `_data/` only, never a public list
+   *   file or a detail pack, and the function answers all their paths;
    * - `detail`: the list is a file, every detail goes to the function (documentcollection:
    *   `uid`, `directory`);
    * - absent: files answer GET on the list and on the detail, where the detail has GET.

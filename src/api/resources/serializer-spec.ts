@@ -42,7 +42,7 @@ export interface BuiltResource<T> {
   name: ResourceName;
   /** The objects of the public list, in list order. */
   list(archive: Archive, ctx: RenderContext): T[];
-  /** Objects that get a detail file (a superset of nothing; defaults to the list). */
+  /** Objects that get a precomputed detail in the detail packs (defaults to the list). */
   details?(archive: Archive, ctx: RenderContext): T[];
   /** Path segment of the detail URL (a data key for resources the function answers whole); null when the resource has no detail route. */
   id(item: T): number | string | null;

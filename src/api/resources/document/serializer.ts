@@ -78,7 +78,7 @@ export function pageImageUrl(ctx: RenderContext, document: Document, page: numbe
 }
 
 /**
- * Documents with a detail file: listed public ones, and those derived from a published
+ * Documents with a precomputed detail (in the detail packs): listed public ones, and those derived from a published
  * attachment. froide answers 404/401 to anonymous callers for private and unlisted documents;
  * a derived one is already published in full inside its attachment, so its resource_uri
  * resolves here too (docs/api.md, Deviations). Imported private or unlisted documents are
@@ -150,7 +150,7 @@ export const documentBuild = defineBuilt(declaration, {
   id: (document) => document.id,
   item: serializeDocument,
   detail: serializeDocumentDetail,
-  // An unlisted imported document has no public detail file; its uid opens it (docs/froide.md#visibility).
+  // An unlisted imported document has no detail in the packs; its uid opens it (docs/froide.md#visibility).
   // (Unlisted documents derived from an attachment have their public detail, docs/api.md.)
   files: (archive, ctx) =>
     unlistedDocuments(archive)

@@ -69,7 +69,7 @@ export function errorResponse(
 }
 
 /**
- * Error texts: DRF's English source strings, the same language as the 401 the issue fixes
+ * Error texts: DRF's English source strings, the same language as the 401 the contract fixes
  * (docs/serving.md, "Language of error texts").
  */
 export const MESSAGES = {

@@ -2,8 +2,8 @@
  * Minting when answering (docs/serving.md, "Media tokens in answers"): the settings every room
  * that answers from stored bytes mints with, and the headers of an answer that carries tokens.
  * The one transform itself is mintTokens (src/api/token-slots.ts); its callers are the API core
- * (handler.ts `answerBody`), the detail Edge Function (detail-rewrite.ts `staticDetail`) and the
- * preview's static files (preview/router.ts). Web-standard only (Deno).
+ * (handler.ts `answerBody`), the detail Edge Function and the preview's details
+ * (detail-rewrite.ts `packedDetail`) and the preview's static files (preview/router.ts). Web-standard only (Deno).
  */
 import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, tokenTtlOf, type TokenKey } from '../../config.ts';
 import { mintTokenBytes, mintTokens, type TokenSigner } from '../../api/token-slots.ts';

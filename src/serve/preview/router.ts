@@ -66,9 +66,10 @@ export function createPreviewRouter({ api, media, files, store, minting }: Previ
         }
         const file = await files.get(destination.file);
         if (file && request.headers.has('range') && !url.pathname.startsWith(API_PREFIX)) return rangeResponse(request, file, staticHeaders(destination.file));
-        // A view answered from a stored file with token slots (a detail) is minted, as the detail
-        // Edge Function mints it; the file's own path is served as the CDN serves it, raw: it is
-        // the BuildStore's file, not an answer (docs/serving.md, "Media tokens in answers").
+        // A view answered from a stored file with token slots is minted, as the detail Edge
+        // Function mints a detail (a current build writes no such view file: a guard); the file's
+        // own path is served as the CDN serves it, raw: it is the BuildStore's file, not an answer
+        // (docs/serving.md, "Media tokens in answers").
         if (file && url.pathname.endsWith('/') && hasSlot(file.body)) {
           const minted = await mintBytes(file.body, minting.tokens, await minting.mediaUrl());
           return okResponse(request, minted, { ...staticHeaders(destination.file), ...tokenAnswerHeaders(minting.tokens) });

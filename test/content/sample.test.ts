@@ -1,6 +1,6 @@
 /**
  * The committed sample archive in content/: it validates without a single problem, it holds
- * what the issue asks for (counts, kinds, shapes), every YAML file names its JSON Schema, and
+ * what it is there to show (counts, kinds, shapes), every YAML file names its JSON Schema, and
  * its binary files are exactly what `npm run sample-files` makes.
  */
 import { cp, readdir, readFile, stat } from 'node:fs/promises';
@@ -39,7 +39,7 @@ describe('sample archive: validation', () => {
   });
 });
 
-describe('sample archive: what the issue asks for', () => {
+describe('sample archive: the counts, kinds and shapes it is there to show', () => {
   it('has at least 3 jurisdictions, their laws, 10 public bodies with classifications and categories', () => {
     expect(archive.jurisdictions.length).toBeGreaterThanOrEqual(3);
     for (const jurisdiction of archive.jurisdictions) {

@@ -155,7 +155,7 @@ export function fetchBuildStore(origin: string | URL, fetchImpl: Fetch = fetch):
    * A file, or a range of it. A 206 answer is the range; a 200 (a server that ignores Range)
    * is cut to it here, so the answer is the same either way.
    */
-  async function readFile(path: string, range?: { start: number; end: number }): Promise<Uint8Array | null> {
+  async function readFile(path: string, range?: FileRange): Promise<Uint8Array | null> {
     if (!isSafeRelativePath(path)) return null;
     if (range && range.end <= range.start) return new Uint8Array(0);
     const url = new URL(path.split('/').map(encodePathSegment).join('/'), base);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
-import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
+import { BUILD_CLOCK, copyPdfDerivatives, listFiles } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
@@ -35,16 +35,6 @@ async function build(out: string, state: string) {
     overrides: { baseUrl: BASE_URL },
     images: true,
   });
-}
-
-/**
- * Copies the PDF derivative cache of one build's state to another: the media store, which
- * holds the entries and page images, and the local mirror of both (entries/, files/). The
- * parse cache and everything else of the target stay as they are.
- */
-async function seedDerivatives(from: string, to: string): Promise<void> {
-  await cp(join(root, from, 'media'), join(root, to, 'media'), { recursive: true });
-  for (const folder of ['entries', 'files']) await cp(join(root, from, 'cache', folder), join(root, to, 'cache', folder), { recursive: true });
 }
 
 async function tree(out: string): Promise<Map<string, Buffer>> {
@@ -109,7 +99,7 @@ describe('a build killed with SIGKILL', () => {
     // A build/ to protect: the first complete build with these caches. Its PDF derivatives are
     // the reference build's (a copy of its media store and local mirror; no stage is killed
     // before this build completes), so the PDF work is not done twice.
-    await seedDerivatives('reference-state', 'state');
+    await copyPdfDerivatives(join(root, 'reference-state'), join(root, 'state'));
     await build('killed', 'state');
     expectSame(reference, await tree('killed'));
     for (const stage of STAGES) {

@@ -3,7 +3,8 @@
  * into a temp dir, with a folder media store there too, and reads the result back. Page
  * images are off by default to keep tests fast; the PDF stage's own tests cover images.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
@@ -72,6 +73,21 @@ export async function listFiles(root: string, prefix = ''): Promise<string[]> {
     else out.push(path);
   }
   return out.sort();
+}
+
+/**
+ * Copies the PDF derivative cache of one build's state folder (`cache/` and `media/`, as the
+ * build tests lay them out) into another: the media store, which holds the entries and page
+ * images, and the local mirror of both (`cache/entries/`, `cache/files/`). The parse cache,
+ * the output-reuse record and everything else of the target stay as they are. For tests whose
+ * subject is not the PDF stage, so a "fresh" state need not derive the same PDFs again.
+ */
+export async function copyPdfDerivatives(fromState: string, toState: string): Promise<void> {
+  await cp(join(fromState, 'media'), join(toState, 'media'), { recursive: true });
+  for (const folder of ['entries', 'files']) {
+    // A build without page images stores no files.
+    if (existsSync(join(fromState, 'cache', folder))) await cp(join(fromState, 'cache', folder), join(toState, 'cache', folder), { recursive: true });
+  }
 }
 
 export async function buildTree(

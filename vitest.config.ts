@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // vitest's default (cores - 1) runs one file at a time on 2 cores, which leaves a core idle
+    // through every single-threaded test, server round trip and child-process start. Two
+    // files at once there (docs/development.md, Test suite time).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

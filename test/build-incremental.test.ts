@@ -12,7 +12,7 @@ import { buildPaths } from '../src/api/build-paths.ts';
 import type { SettingsOverrides } from '../src/config.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { fillerPages, writePdf } from '../tools/pdf-writer.ts';
-import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
+import { BUILD_CLOCK, copyPdfDerivatives, listFiles } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
@@ -55,6 +55,8 @@ beforeAll(async () => {
   await cp(SAMPLE, content(), { recursive: true });
   // The first build fills the caches the later ones reuse.
   await build('first', 'kept');
+  // Its PDF derivatives of the unchanged sample, kept for the output-reuse tests below.
+  await copyPdfDerivatives(join(root, 'kept'), join(root, 'sample-pdfs'));
 }, 300_000);
 afterAll(() => removeRoot());
 
@@ -111,9 +113,15 @@ describe('a build into the previous build/', () => {
   const live = (clock = BUILD_CLOCK, out = 'live') =>
     buildArchive({ contentDir: at('content'), buildDir: at(out), cacheDir: at('kept/cache'), media: folderMediaStore(at('kept/media')), env: { SOURCE_DATE_EPOCH: String(clock) }, images: false });
   let colds = 0;
-  /** A cold build of the content as it is (fresh caches, fresh build/), compared byte for byte with build/ `out`. */
+  /**
+   * A cold build of the content as it is (fresh parse cache, no output-reuse record, fresh
+   * build/), compared byte for byte with build/ `out`. These tests are about reusing output,
+   * and their PDFs never change: the PDF derivatives come from a copy of the first build's
+   * (whether warm PDF work gives a cold build's bytes is the describe above).
+   */
   async function expectCold(out = 'live', clock = BUILD_CLOCK) {
     const name = `cold-${colds++}`;
+    await copyPdfDerivatives(join(root, 'sample-pdfs'), at(name, 'state'));
     await buildArchive({ contentDir: at('content'), buildDir: at(name), cacheDir: at(name, 'state/cache'), media: folderMediaStore(at(name, 'state/media')), env: { SOURCE_DATE_EPOCH: String(clock) }, images: false });
     // The cold build's own state lives inside its folder: compare build files only.
     const files = (await listFiles(at(name))).filter((file) => !file.startsWith('state/'));
@@ -132,6 +140,7 @@ describe('a build into the previous build/', () => {
   beforeAll(async () => {
     ({ path: base, remove: removeBase } = await tempDir('archive-reuse-'));
     await cp(SAMPLE, at('content'), { recursive: true });
+    await copyPdfDerivatives(join(root, 'sample-pdfs'), at('kept'));
   });
   afterAll(() => removeBase());
 

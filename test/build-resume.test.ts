@@ -32,11 +32,14 @@ let blobs: TestBlobs;
 /** What the CLI reads to reach the Blobs store, as on GitHub Actions (docs/deploy.md). */
 let blobsEnv: Record<string, string>;
 
-/** Eight PDFs of four pages, as attachments of one reply. */
+/** Pages of each PDF of the backlog: what is tested is PDFs finished over several runs, not long PDFs. */
+const PAGES = 2;
+
+/** Eight PDFs of PAGES pages, as attachments of one reply. */
 async function backlog() {
   const names = Array.from({ length: 8 }, (_, i) => `akte-${i}.pdf`);
   const files = Object.fromEntries(
-    await Promise.all(names.map(async (name, i) => [`requests/10-akten/files/101/${name}`, await writePdf({ title: name, pages: fillerPages(4, i + 1) })] as const)),
+    await Promise.all(names.map(async (name, i) => [`requests/10-akten/files/101/${name}`, await writePdf({ title: name, pages: fillerPages(PAGES, i + 1) })] as const)),
   );
   return minimalArchive({ 'requests/10-akten/messages/101.yaml': responseMessage(names.map((name, i) => ({ id: 1001 + i, name, document: { id: 500 + i } }))), ...files });
 }
@@ -57,7 +60,7 @@ async function mediaPaths(out: string): Promise<string[]> {
 async function expectSameTree(a: string, b: string): Promise<void> {
   const files = await listFiles(join(root, a));
   expect(await listFiles(join(root, b))).toEqual(files);
-  expect((await mediaPaths(b)).filter((path) => path.endsWith('.png.webp'))).toHaveLength(8 * 4 * 4);
+  expect((await mediaPaths(b)).filter((path) => path.endsWith('.png.webp'))).toHaveLength(8 * PAGES * 4);
   for (const file of files) {
     const [x, y] = await Promise.all([readFile(join(root, a, file)), readFile(join(root, b, file))]);
     expect(x.equals(y), file).toBe(true);
@@ -106,7 +109,7 @@ describe('a PDF backlog over several runs and machines', () => {
     expect(resumed.pdf).toMatchObject({ pdfs: 8, corrupt: 0, cacheHits: kept, derived: 8 - kept, pending: 0, webpPending: 0 });
     await expectSameTree('resumed', reference);
     // Every page image the media index names was put by the PDF stage, on either machine.
-    expect(resumed.stats.media.present).toBe(8 * 4 * 8);
+    expect(resumed.stats.media.present).toBe(8 * PAGES * 8);
   }, 300_000);
 
   it('derives shard by shard on two machines with `archive derive --shard i/n`, after which a build on a third has no PDF work, downloads no page image and has the bytes of one unlimited build', async () => {
@@ -137,6 +140,6 @@ describe('a PDF backlog over several runs and machines', () => {
     // The third machine publishes from the entries: no page image is downloaded, none uploaded.
     expect(await mirrorFiles('third-mirror')).toBe(0);
     expect(blobs.requests.slice(before).filter((request) => request.startsWith('get ') && request.includes('/sha256/'))).toEqual([]);
-    expect(after.stats.media.present).toBe(8 * 4 * 8);
+    expect(after.stats.media.present).toBe(8 * PAGES * 8);
   }, 300_000);
 });

@@ -3,7 +3,8 @@
  * into a temp dir, with a folder media store there too, and reads the result back. Page
  * images are off by default to keep tests fast; the PDF stage's own tests cover images.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
@@ -72,6 +73,28 @@ export async function listFiles(root: string, prefix = ''): Promise<string[]> {
     else out.push(path);
   }
   return out.sort();
+}
+
+/** A build's state: its cache folder and its folder media store; a string is a folder holding both as `cache/` and `media/`. */
+export type BuildState = string | { cache: string; media: string };
+
+const stateDirs = (state: BuildState) => (typeof state === 'string' ? { cache: join(state, 'cache'), media: join(state, 'media') } : state);
+
+/**
+ * Copies the PDF derivative cache of one build's state into another: the media store, which
+ * holds the entries and page images, and the local mirror of both (`entries/` and `files/` of
+ * the cache folder). The parse cache, the output-reuse record and everything else of the
+ * target stay as they are. For tests whose subject is not the PDF stage, so a "fresh" state
+ * need not derive the same PDFs again.
+ */
+export async function copyPdfDerivatives(fromState: BuildState, toState: BuildState): Promise<void> {
+  const from = stateDirs(fromState);
+  const to = stateDirs(toState);
+  await cp(from.media, to.media, { recursive: true });
+  for (const folder of ['entries', 'files']) {
+    // A build without page images stores no files.
+    if (existsSync(join(from.cache, folder))) await cp(join(from.cache, folder), join(to.cache, folder), { recursive: true });
+  }
 }
 
 export async function buildTree(
@@ -147,7 +170,12 @@ export interface ServedSample {
   readonly result: BuildResult;
   /** A URL of the archive (under `baseUrl`, or a path) on the preview server. */
   local(url: string): URL;
+  /** The build's cache folder (the project's) and its media store's folder. */
+  readonly state: { cache: string; media: string };
 }
+
+/** The PDF cache of sample archive builds: the project's (git-ignored). */
+const SAMPLE_CACHE = '.cache/archive';
 
 /**
  * Registers `beforeAll`/`afterAll` that build the committed sample archive (content/) with
@@ -166,7 +194,7 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean 
     result = await buildArchive({
       contentDir: 'content',
       buildDir: join(dir.path, 'build'),
-      cacheDir: '.cache/archive',
+      cacheDir: SAMPLE_CACHE,
       media,
       env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
       ...(options.images === undefined ? {} : { images: options.images }),
@@ -195,5 +223,8 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean 
       return ready(result);
     },
     local: (url) => new URL(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url, ready(server).url),
+    get state() {
+      return { cache: SAMPLE_CACHE, media: join(ready(dir).path, 'media') };
+    },
   };
 }

@@ -3,10 +3,10 @@
  * corruption and every real-world failure class, each with a bounded time.
  */
 import { readdirSync } from 'node:fs';
-import { readFile, readdir, rm, truncate as truncateFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm, truncate as truncateFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ScratchSpool, StoredText, textOf } from '../../src/lib/stored-text.ts';
 import { entryKey } from '../../src/pdf/cache.ts';
 import { folderDerivativeStore, processPdfs, type PdfDone, type PdfJob, type PdfOptions, type PdfResult } from '../../src/pdf/index.ts';
@@ -46,16 +46,53 @@ const entryFile = (key: string) => join(cacheDir, 'entries', `${key}.json`);
 
 const twoPages = () => writePdf({ title: 'Zwei Seiten', pages: fillerPages(2, 2), outline: [{ title: 'Zwei', page: 2 }] });
 
+/**
+ * One cold run, made once for the file, over the two-page PDF with images and a second job on
+ * a copy of its bytes: the tests that only read what a first derivation gives share it, and
+ * tests that need a filled cache start from a copy of the cache it left (`withDerivedCache`).
+ */
+const derived = {
+  dir: '',
+  file: '',
+  copy: '',
+  cache: '',
+  results: new Map<string, PdfResult>(),
+  stats: undefined as PdfRunStats | undefined,
+};
+beforeAll(async () => {
+  derived.dir = await makeTempDir();
+  derived.file = join(derived.dir, 'a.pdf');
+  derived.copy = join(derived.dir, 'b.pdf');
+  derived.cache = join(derived.dir, 'cache');
+  await writeFile(derived.file, await twoPages());
+  await writeFile(derived.copy, await readFile(derived.file));
+  derived.results = await processPdfs(
+    [
+      { id: 'a', file: derived.file, images: true },
+      { id: 'b', file: derived.copy, images: true },
+    ],
+    { store: folderDerivativeStore(derived.cache), concurrency: 2, onStats: (s) => (derived.stats = s) },
+  );
+});
+afterAll(async () => {
+  await rm(derived.dir, { recursive: true, force: true });
+});
+
+/** This test's cache starts as a copy of the one the shared cold run filled; returns that run's PDF (read only). */
+async function withDerivedCache(): Promise<string> {
+  await cp(derived.cache, cacheDir, { recursive: true });
+  return derived.file;
+}
+
 describe('processPdfs', () => {
   it('derives facts and images in workers and serves files from the cache', async () => {
-    const file = await put('a.pdf', twoPages());
-    const { results, stats } = await run([{ id: 'doc-1', file, images: true }]);
-    const r = ok(results.get('doc-1'));
+    const { results, stats } = derived;
+    const r = ok(results.get('a'));
     expect(r.facts).toMatchObject({ numPages: 2, properties: { title: 'Zwei Seiten' }, outline: '- [Zwei](#page-2)\n' });
     expect(r.facts.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(r.webp).toBe(true);
     expect(r.images).toHaveLength(2 * 4 * 2);
-    for (const image of r.images) expect(await image.local()).toBe(join(cacheDir, 'files', image.sha256.slice(0, 2), image.sha256));
+    for (const image of r.images) expect(await image.local()).toBe(join(derived.cache, 'files', image.sha256.slice(0, 2), image.sha256));
     const cover = r.images.find((i) => i.name === 'page-p1-small.png')!;
     expect((await sharp(await cover.local()).metadata()).width).toBe(180);
     expect((await sharp(await r.images.find((i) => i.name === 'page-p1-small.png.webp')!.local()).metadata()).format).toBe('webp');
@@ -64,8 +101,9 @@ describe('processPdfs', () => {
   });
 
   it('does no PDF work for unchanged PDFs on the next run', async () => {
-    const file = await put('a.pdf', twoPages());
-    const first = ok((await run([{ id: 'a', file, images: true }])).results.get('a'));
+    // The shared cold run derived this PDF into the cache this test starts from.
+    const file = await withDerivedCache();
+    const first = ok(derived.results.get('a'));
     const copy = await put('copy.pdf', readFile(file));
     const { results, stats } = await run([
       { id: 'a', file, images: true },
@@ -80,18 +118,16 @@ describe('processPdfs', () => {
   });
 
   it('derives once for jobs that share the same bytes', async () => {
-    const file = await put('a.pdf', twoPages());
-    const copy = await put('b.pdf', readFile(file));
-    const { results, stats } = await run([
-      { id: 'a', file, images: true },
-      { id: 'b', file: copy, images: true },
-    ]);
+    // The shared cold run had two jobs, 'a' and 'b', on the same bytes in two files.
+    const { results, stats } = derived;
+    expect(await readFile(derived.copy)).toEqual(await readFile(derived.file));
     expect(stats).toMatchObject({ derived: 1, webpDerived: 1, pagesDerived: 2 });
     expect(ok(results.get('b')).facts).toEqual(ok(results.get('a')).facts);
   });
 
   it('recomputes an entry whose image was truncated', async () => {
-    const file = await put('a.pdf', twoPages());
+    const file = await withDerivedCache();
+    // A cache hit: the entry as the cold run left it, its files in this test's cache.
     const first = ok((await run([{ id: 'a', file, images: true }])).results.get('a'));
     const victim = first.images.find((i) => i.name === 'page-p2-large.png.webp')!;
     await truncateFile(await victim.local(), 10);
@@ -103,7 +139,8 @@ describe('processPdfs', () => {
   });
 
   it('recomputes an entry whose entry.json was edited, and re-hashes files in full mode', async () => {
-    const file = await put('a.pdf', twoPages());
+    const file = await withDerivedCache();
+    // A cache hit: the entry as the cold run left it, its files in this test's cache.
     const first = ok((await run([{ id: 'a', file, images: true }])).results.get('a'));
     const entry = entryFile(entryKey(first.facts.sha256, 'first'));
     await writeFile(entry, (await readFile(entry, 'utf8')).replace('Zwei Seiten', 'Drei Seiten'));
@@ -161,9 +198,9 @@ describe('processPdfs', () => {
   });
 
   it('leaves no temporary files behind', async () => {
-    const file = await put('a.pdf', twoPages());
-    await run([{ id: 'a', file, images: true }]);
-    expect(await readdir(join(cacheDir, 'tmp'))).toEqual([]);
+    // After the shared cold run, which derived both passes.
+    expect(derived.stats).toMatchObject({ derived: 1, webpDerived: 1 });
+    expect(await readdir(join(derived.cache, 'tmp'))).toEqual([]);
   });
 });
 

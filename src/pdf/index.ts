@@ -13,6 +13,7 @@ import type { TextSpool } from '../lib/stored-text.ts';
 import { fileDigests, type FileDigests } from '../lib/file-digests.ts';
 import { openCache, type CacheFile, type DerivativeCache, type EntryBody, type Pass, type VerifyMode } from './cache.ts';
 import { runPass, type PassGroup, type PassOutcome } from './passes.ts';
+import { IdleWorkers } from './pool-worker.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { DeriveShare } from './derive-share.ts';
 import { DerivativeStoreError, type DerivativeStore } from './derivative-store.ts';
@@ -130,26 +131,33 @@ async function derive(jobs: readonly PdfJob[], options: PdfOptions, clock: () =>
     pagesSeen.add(`${sha256}:${page}`);
     stats.pagesDerived = pagesSeen.size;
   };
-  const run = { cache, options: { ...options, signal }, deadline, clock, onPage };
-  const firstMisses = mine.filter((group) => group.first === null);
-  let stopped = await runPass(firstMisses, (group) => (group.images ? 'first' : 'facts'), run, (group, outcome) => {
-    if (failedStore(outcome)) return;
-    if (outcome.status === 'done') {
-      group.first = kept(outcome.body, options.texts);
-      stats.derived++;
-    } else if (outcome.status === 'failed') {
-      group.failure = outcome.failure;
-    }
-  });
-  if (storeError) throw storeError;
-  const webpMisses = mine.filter((group) => group.images && group.first?.ok && group.webp === null);
-  stopped = (await runPass(webpMisses, () => 'webp', run, (group, outcome) => {
-    if (failedStore(outcome)) return;
-    if (outcome.status === 'done' && outcome.body.ok) {
-      group.webp = outcome.body.files;
-      stats.webpDerived++;
-    }
-  })) || stopped;
+  // The second pass takes the first pass's workers rather than starting its own.
+  const idle = new IdleWorkers();
+  const run = { cache, options: { ...options, signal }, deadline, clock, idle, onPage };
+  let stopped: boolean;
+  try {
+    const firstMisses = mine.filter((group) => group.first === null);
+    stopped = await runPass(firstMisses, (group) => (group.images ? 'first' : 'facts'), run, (group, outcome) => {
+      if (failedStore(outcome)) return;
+      if (outcome.status === 'done') {
+        group.first = kept(outcome.body, options.texts);
+        stats.derived++;
+      } else if (outcome.status === 'failed') {
+        group.failure = outcome.failure;
+      }
+    });
+    if (storeError) throw storeError;
+    const webpMisses = mine.filter((group) => group.images && group.first?.ok && group.webp === null);
+    stopped = (await runPass(webpMisses, () => 'webp', run, (group, outcome) => {
+      if (failedStore(outcome)) return;
+      if (outcome.status === 'done' && outcome.body.ok) {
+        group.webp = outcome.body.files;
+        stats.webpDerived++;
+      }
+    })) || stopped;
+  } finally {
+    await idle.close();
+  }
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- failedStore sets it during the pass above; TypeScript keeps the narrowing of the check before it
   if (storeError) throw storeError;
 

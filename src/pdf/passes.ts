@@ -8,6 +8,7 @@ import { pageOfImage } from './image-names.ts';
 import { type DerivativeCache, type EntryBody, type PartBody, type Pass } from './cache.ts';
 import type { PdfOptions } from './index.ts';
 import { runPool, type TaskOutcome } from './pool.ts';
+import type { IdleWorkers } from './pool-worker.ts';
 import type { ProgressState } from './progress.ts';
 import { storeFailure } from './derivative-store.ts';
 import { CACHEABLE_FAILURES, type KeptFacts, type PdfFailure } from './types.ts';
@@ -28,6 +29,8 @@ export interface PassRun {
   options: PdfOptions;
   deadline: number | undefined;
   clock: () => number;
+  /** The workers the passes share (pool-worker.ts). */
+  idle: IdleWorkers;
   /** A page of a PDF (by content) one of the passes worked on. */
   onPage(sha256: string, page: number): void;
 }
@@ -63,6 +66,7 @@ export async function runPass<G extends PassGroup>(groups: readonly G[], passOf:
       ...(options.chunkPages !== undefined && { chunkPages: options.chunkPages }),
       ...(options.signal && { signal: options.signal }),
       ...(run.deadline !== undefined && { deadline: run.deadline, clock: run.clock }),
+      idle: run.idle,
       reuse: (task, from) => cache.readPart(groups[task]!.sha256, passes[task]!, from),
       inputs: async (task, from, to) => (passes[task] === 'webp' ? { numPages: tasks[task]!.numPages!, pngs: await pngsOf(cache, groups[task]!, from, to) } : {}),
       store: async (_, files) => {

@@ -18,11 +18,11 @@
  * and replaced; the PDF fails with `timeout`.
  */
 import { availableParallelism } from 'node:os';
-import { tsWorker } from '../lib/ts-worker.ts';
 import type { PartBody, Pass } from './cache.ts';
-import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
+import type { FileBytes, ToWorker } from './protocol.ts';
 import { storeFailure } from './derivative-store.ts';
 import type { PdfFailure } from './types.ts';
+import { startWorker, type IdleWorkers, type WorkerHandle, type WorkerLimits, type WorkerOutcome } from './pool-worker.ts';
 
 export interface PoolTask {
   pass: Pass;
@@ -39,10 +39,8 @@ export interface PoolTask {
  */
 export type TaskOutcome = { status: 'done'; parts: PartBody[] } | { status: 'stopped'; parts: PartBody[] } | { status: 'failed'; failure: PdfFailure };
 
-export interface PoolOptions {
+export interface PoolOptions extends WorkerLimits {
   concurrency?: number;
-  timeLimitMs?: number;
-  pageTimeLimitMs?: number;
   /** Pages per part (default 32). */
   chunkPages?: number;
   signal?: AbortSignal;
@@ -59,16 +57,11 @@ export interface PoolOptions {
   onPart?: (task: number, part: PartBody) => Promise<void>;
   onPage?: (task: number, page: number, numPages: number) => void;
   onDone?: (task: number, outcome: TaskOutcome) => void;
+  /** Workers to take before starting new ones, and to give the live ones back to when the run ends (the PDF stage's passes share them). */
+  idle?: IdleWorkers;
 }
 
-// Generous: a 3,000-page PDF at 5 pages/s per worker takes 10 minutes and is legitimate.
-const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
-const DEFAULT_PAGE_TIME_LIMIT_MS = 60_000;
 const DEFAULT_CHUNK_PAGES = 32;
-/** A PDF that needs more heap than this fails alone (`crashed`) instead of taking the build down. */
-const WORKER_HEAP_MB = 2048;
-
-const WORKER = new URL('./pdf-worker.ts', import.meta.url);
 
 interface Part {
   task: number;
@@ -76,7 +69,7 @@ interface Part {
   to: number | null;
 }
 
-type PartOutcome = { ok: true; part: PartBody } | PdfFailure | 'stopped';
+type PartOutcome = WorkerOutcome | 'stopped';
 
 interface TaskState {
   expected: number;
@@ -134,7 +127,7 @@ export async function runPool(tasks: readonly PoolTask[], options: PoolOptions):
               finishPart(part, { ok: true, part: reused });
               continue;
             }
-            worker ??= await startWorker();
+            worker ??= options.idle?.take() ?? (await startWorker());
             const outcome = await runPart(worker, part, tasks[part.task]!, chunk, options, (n, to) => split(part, n, to));
             if (!worker.alive) worker = null;
             if (outcome.ok) await options.onPart?.(part.task, outcome.part);
@@ -145,7 +138,8 @@ export async function runPool(tasks: readonly PoolTask[], options: PoolOptions):
         }
       }
     } finally {
-      await worker?.close();
+      if (worker?.alive && options.idle) options.idle.give(worker);
+      else await worker?.close();
     }
   };
   // Lanes start their worker lazily; parts appear while PDFs are opened, so even a single
@@ -163,7 +157,7 @@ function ranges(first: number, last: number, chunk: number): [number, number][] 
 }
 
 /** Runs one part on the worker; stores its files before it counts as finished. */
-async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: number, options: PoolOptions, onOpened: (numPages: number, to: number) => void): Promise<Exclude<PartOutcome, 'stopped'>> {
+async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: number, options: PoolOptions, onOpened: (numPages: number, to: number) => void): Promise<WorkerOutcome> {
   const writes: Promise<void>[] = [];
   const extra = part.to !== null && options.inputs ? await options.inputs(part.task, part.from, part.to) : {};
   const request: ToWorker = { task: part.task, pass: task.pass, file: task.file, sha256: task.sha256, from: part.from, to: part.to, chunk, ...extra };
@@ -215,81 +209,4 @@ class PartQueue {
   private wake(): void {
     for (const waiter of this.waiters.splice(0)) waiter();
   }
-}
-
-interface WorkerHandle {
-  readonly alive: boolean;
-  run(request: ToWorker, options: PoolOptions, on: WorkerEvents): Promise<Exclude<PartOutcome, 'stopped'>>;
-  close(): Promise<void>;
-}
-
-interface WorkerEvents {
-  opened(numPages: number, to: number): void;
-  page(page: number, numPages: number, files: FileBytes[]): void;
-}
-
-async function startWorker(): Promise<WorkerHandle> {
-  const worker = tsWorker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-  const state = { alive: true };
-  let current: ((message: FromWorker | { type: 'exit'; error?: unknown }) => void) | null = null;
-  worker.on('message', (message: FromWorker) => current?.(message));
-  worker.on('error', (error) => current?.({ type: 'exit', error }));
-  worker.on('exit', () => {
-    state.alive = false;
-    current?.({ type: 'exit' });
-  });
-  await new Promise<void>((resolve, reject) => {
-    current = (message) => (message.type === 'ready' ? resolve() : reject(new Error('PDF worker failed to start', { cause: (message as { error?: unknown }).error })));
-  });
-  return {
-    get alive() {
-      return state.alive;
-    },
-    close: async () => {
-      current = null;
-      await worker.terminate();
-    },
-    run: (request, options, on) =>
-      new Promise((resolve) => {
-        const limit = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
-        const pageLimit = options.pageTimeLimitMs ?? DEFAULT_PAGE_TIME_LIMIT_MS;
-        const finish = (outcome: Exclude<PartOutcome, 'stopped'>) => {
-          clearTimeout(total);
-          clearTimeout(idle);
-          options.signal?.removeEventListener('abort', onAbort);
-          current = null;
-          resolve(outcome);
-        };
-        const kill = (outcome: PdfFailure) => {
-          state.alive = false;
-          current = null;
-          // Not awaited: a thread stuck in native code finishes its call before it stops.
-          void worker.terminate();
-          finish(outcome);
-        };
-        const timeout = (message: string) => () => kill({ ok: false, reason: 'timeout', message });
-        const total = setTimeout(timeout(`processing took longer than the limit of ${limit} ms`), limit);
-        let idle = setTimeout(timeout(`opening the PDF or page ${request.from} did not finish within ${pageLimit} ms`), pageLimit);
-        const onAbort = () => kill({ ok: false, reason: 'aborted', message: 'the build was aborted' });
-        options.signal?.addEventListener('abort', onAbort, { once: true });
-        if (options.signal?.aborted) return onAbort();
-        current = (message) => {
-          if (message.type === 'opened') {
-            on.opened(message.numPages, message.to);
-          } else if (message.type === 'page') {
-            clearTimeout(idle);
-            idle = setTimeout(timeout(`page ${message.page + 1} did not finish within ${pageLimit} ms`), pageLimit);
-            on.page(message.page, message.numPages, message.files);
-          } else if (message.type === 'done') {
-            finish(message.ok ? { ok: true, part: message.part } : { ok: false, reason: message.reason, message: message.message, cause: message.cause });
-          } else if (message.type === 'exit') {
-            state.alive = false;
-            const detail = message.error instanceof Error ? `: ${message.error.message}` : '';
-            finish({ ok: false, reason: 'crashed', message: `the PDF worker died${detail}`, cause: message.error });
-          }
-        };
-        const transfer = (request.pngs ?? []).map((png) => png.bytes.buffer as ArrayBuffer);
-        worker.postMessage(request, transfer);
-      }),
-  };
 }

@@ -58,7 +58,7 @@ export interface WorkerHandle {
   close(): Promise<void>;
 }
 
-export interface WorkerEvents {
+interface WorkerEvents {
   opened(numPages: number, to: number): void;
   page(page: number, numPages: number, files: FileBytes[]): void;
 }

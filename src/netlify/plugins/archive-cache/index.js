@@ -1,14 +1,18 @@
-// Local Netlify build plugin: keeps folders of `.cache/` between deploys with Netlify's build
-// cache (`utils.cache`, netlify/build packages/cache-utils: it copies each folder into the
-// build machine's cache directory after the build, and back before the next one; a folder that
-// is missing or empty is skipped). docs/deploy.md, "The build cache on Netlify", says what each
-// folder holds and how big it gets.
+// Local Netlify build plugin: keeps folders of `.cache/`, and the publish folder `build/`,
+// between deploys with Netlify's build cache (`utils.cache`, netlify/build packages/cache-utils:
+// it copies each folder into the build machine's cache directory after the build, and back
+// before the next one; a folder that is missing or empty is skipped). docs/deploy.md, "The
+// build cache on Netlify", says what each folder holds and how big it gets.
+//
+// `build/` is kept so that a build links the packs of unchanged requests from the previous one
+// instead of serializing every object (docs/architecture.md, "Incremental builds"); input
+// `keep_build = false` turns that off. A build/ that cannot be saved or restored costs time,
+// never the deploy: the error is logged and the build goes on.
 //
 // What is NOT kept: page images and other media objects (they live in the media store,
-// Netlify Blobs, already; a large archive's ~50 GB would be copied by every build), and
-// `build/` (Netlify keeps deploys itself). Everything kept is verified when read, so a stale
-// or damaged restore only costs time. `utils.cache` is injected by Netlify's build; this plugin
-// has no dependencies.
+// Netlify Blobs, already; a large archive's ~50 GB would be copied by every build).
+// Everything kept is verified when read, so a stale or damaged restore only costs time.
+// `utils.cache` is injected by Netlify's build; this plugin has no dependencies.
 
 /**
  * The folders kept, relative to the `root` input (default `.cache`). A stage that keeps a cache
@@ -24,21 +28,37 @@ export const CACHED_FOLDERS = [
   // SHA-256 of PDFs and attachment files by stat signature (src/lib/file-digests.ts): one file.
   'archive/digests',
   // The output reuse record (src/output/reuse.ts): which packs and chunks of build/ hold which
-  // objects, one file. It spares work only where the previous build/ is there too (a checkout
-  // that keeps it, the GitHub Actions workflow); a Netlify build starts without one.
+  // objects, one file. It spares work where the previous build/ is there too: kept below
+  // (keep_build), by the GitHub Actions workflow, or in a checkout.
   'archive/output',
 ];
+
+/** The publish folder, when it is kept (Netlify's PUBLISH_DIR: `build`, netlify.toml). */
+const keptBuild = (inputs, constants) => (inputs.keep_build === false || inputs.keep_build === 'false' ? null : (constants?.PUBLISH_DIR ?? null));
+
+/** Restores or saves the publish folder; an error is logged, not thrown: without it the build only serializes more. */
+const keepBuild = async (action, folder, cache) => {
+  const done = action === 'restore' ? 'restored' : 'saved';
+  try {
+    const kept = action === 'restore' ? await cache.restore(folder) : await cache.save(folder);
+    console.log(kept ? `archive-cache: ${done} ${folder}` : `archive-cache: no ${folder} to ${action}`);
+  } catch (error) {
+    console.log(`archive-cache: ${folder} not ${done} (${error instanceof Error ? error.message : String(error)}); a build without it serializes every object`);
+  }
+};
 
 const folders = (inputs) => {
   const root = (inputs.root ?? '.cache').replace(/\/+$/, '');
   return CACHED_FOLDERS.map((folder) => `${root}/${folder}`);
 };
 
-export const onPreBuild = async ({ inputs, utils }) => {
+export const onPreBuild = async ({ inputs, utils, constants }) => {
   for (const folder of folders(inputs)) {
     const restored = await utils.cache.restore(folder);
     console.log(restored ? `archive-cache: restored ${folder}` : `archive-cache: no cache for ${folder} yet`);
   }
+  const build = keptBuild(inputs, constants);
+  if (build) await keepBuild('restore', build, utils.cache);
   // Netlify gives build plugins, not the build command, a Netlify Blobs context; environment
   // changes a plugin makes in onPreBuild reach the later steps. The build's media store can
   // fall back on it when no NETLIFY_BLOBS_TOKEN is set (src/media/select.ts, docs/deploy.md).
@@ -48,9 +68,11 @@ export const onPreBuild = async ({ inputs, utils }) => {
 };
 
 // onPostBuild runs only after a successful build command: a failed build keeps the last cache.
-export const onPostBuild = async ({ inputs, utils }) => {
+export const onPostBuild = async ({ inputs, utils, constants }) => {
   for (const folder of folders(inputs)) {
     const saved = await utils.cache.save(folder);
     console.log(saved ? `archive-cache: saved ${folder}` : `archive-cache: nothing to save at ${folder}`);
   }
+  const build = keptBuild(inputs, constants);
+  if (build) await keepBuild('save', build, utils.cache);
 };

@@ -13,7 +13,7 @@ import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
 import type { ParseCache } from './parse-cache.ts';
 import type { ParsedFile } from './parse.ts';
-import type { StoredText } from '../lib/stored-text.ts';
+import type { KeptText } from '../lib/stored-text.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
@@ -55,7 +55,7 @@ export interface ContentFile {
  * A message's values as loaded: with a parse cache, its text is where the cache keeps it (a
  * StoredText, read when asked for), else the text itself.
  */
-type LoadedMessageInput = Omit<MessageInput, 'content'> & { content: string | StoredText };
+type LoadedMessageInput = Omit<MessageInput, 'content'> & { content: KeptText };
 
 export interface LoadedMessage extends Loaded<LoadedMessageInput> {
   /** Folder of the owning request, relative to the content directory. */

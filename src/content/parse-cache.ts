@@ -33,7 +33,7 @@ import { sweepStaleTempSync, temporarySibling } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
 import { emptyShard, openTexts, readShard, shardPath, writeShard } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
-import { StoredText, TextSpool } from '../lib/stored-text.ts';
+import { TextSpool, type KeptText } from '../lib/stored-text.ts';
 
 const SHARDS = 64;
 
@@ -160,7 +160,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
       if (kind === 'message') {
         const spool = spoolOf(shard);
         for (const record of parsed.records) {
-          const data = record.data as { content: string | StoredText };
+          const data = record.data as { content: KeptText };
           if (typeof data.content === 'string') data.content = spool.add(data.content);
         }
       }

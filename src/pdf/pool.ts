@@ -43,7 +43,6 @@ export interface PoolOptions extends WorkerLimits {
   concurrency?: number;
   /** Pages per part (default 32). */
   chunkPages?: number;
-  signal?: AbortSignal;
   /** The time (by `clock`, default Date.now) from which no part starts. */
   deadline?: number;
   clock?: () => number;

@@ -92,18 +92,21 @@ export function groupReuse(
 ): GroupReuse | undefined {
   if (!reuse) return undefined;
   const keys = groupKeys();
-  for (const member of members) keys.add(pathOf(member.group), member.slot, member.id, member.fingerprint);
+  // Each group's path is made once, not once per member.
+  const paths = new Map<number, string>();
+  for (const member of members) {
+    let path = paths.get(member.group);
+    if (path === undefined) paths.set(member.group, (path = pathOf(member.group)));
+    keys.add(path, member.slot, member.id, member.fingerprint);
+  }
   const byPath = keys.keys();
   const numbered = new Map<number, string>();
   const linked = new Map<number, PlannedFile[]>();
-  const seen = new Set<number>();
-  for (const member of members) {
-    if (seen.has(member.group)) continue;
-    seen.add(member.group);
-    const key = byPath.get(pathOf(member.group))!;
-    numbered.set(member.group, key);
-    const found = reuse.reusable(pathOf(member.group), key);
-    if (found) linked.set(member.group, found.files);
+  for (const [group, path] of paths) {
+    const key = byPath.get(path)!;
+    numbered.set(group, key);
+    const found = reuse.reusable(path, key);
+    if (found) linked.set(group, found.files);
   }
   return { reuse, keys: numbered, linked };
 }

@@ -98,20 +98,27 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   // Packs and chunks whose objects' inputs did not change are linked from the previous build/
   // (src/output/reuse.ts); only the objects of the others are serialized.
   const reuse = !keyed && input.reuse?.covers(name) ? input.reuse : undefined;
-  const fingerprint = (item: ResourceItems[N]) => reuse!.fingerprint(name, item);
+  // Each object's fingerprint once, for its chunk and its pack.
+  const prints = reuse ? items.map((item) => reuse.fingerprint(name, item)) : [];
+  const fingerprint = (item: ResourceItems[N], position: number) => (detailItems === items ? prints[position]! : reuse!.fingerprint(name, item));
   const chunkReuse = groupReuse(
     reuse,
-    reuse ? items.map((item, position) => ({ group: chunkOf(position, count).chunk, slot: chunkOf(position, count).slot, id: resource.id(item) ?? '', fingerprint: fingerprint(item) })) : [],
+    reuse
+      ? items.map((item, position) => {
+          const { chunk, slot } = chunkOf(position, count);
+          return { group: chunk, slot, id: resource.id(item) ?? '', fingerprint: prints[position]! };
+        })
+      : [],
     (chunk) => buildPaths.chunk(resource.name, chunk, 0),
   );
   const packReuse = groupReuse(
     reuse,
     reuse
-      ? detailItems.flatMap((item) => {
+      ? detailItems.flatMap((item, position) => {
           const id = resource.id(item);
           if (id === null) return [];
           const { pack, slot } = packOf(packId(resource.name, id));
-          return [{ group: pack, slot, id, fingerprint: fingerprint(item) }];
+          return [{ group: pack, slot, id, fingerprint: fingerprint(item, position) }];
         })
       : [],
     (pack) => buildPaths.pack(resource.name, pack, 0),

@@ -186,15 +186,19 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
   };
 }
 
-/** The keys of groups from their names and members (slot, id, fingerprint), in the order they were added. */
+/**
+ * The keys of groups from their names and members (slot, id, fingerprint), in the order they
+ * were added: each group's members are joined and hashed once (a hash update per member, a
+ * million at 100,000 requests, cost more than the joining).
+ */
 export function groupKeys(): { add(group: string, slot: number, id: number | string, fingerprint: string): void; keys(): Map<string, string> } {
-  const hashes = new Map<string, ReturnType<typeof createHash>>();
+  const members = new Map<string, string[]>();
   return {
     add(group, slot, id, fingerprint) {
-      let hash = hashes.get(group);
-      if (!hash) hashes.set(group, (hash = createHash('sha256').update(group).update('\n')));
-      hash.update(`${slot}:${id}:${fingerprint}\n`);
+      let lines = members.get(group);
+      if (!lines) members.set(group, (lines = []));
+      lines.push(`${slot}:${id}:${fingerprint}\n`);
     },
-    keys: () => new Map([...hashes].map(([group, hash]) => [group, hash.digest('hex')])),
+    keys: () => new Map([...members].map(([group, lines]) => [group, sha256Of(`${group}\n${lines.join('')}`)])),
   };
 }

@@ -103,12 +103,7 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   const fingerprint = (item: ResourceItems[N], position: number) => (detailItems === items ? prints[position]! : reuse!.fingerprint(name, item));
   const chunkReuse = groupReuse(
     reuse,
-    reuse
-      ? items.map((item, position) => {
-          const { chunk, slot } = chunkOf(position, count);
-          return { group: chunk, slot, id: resource.id(item) ?? '', fingerprint: prints[position]! };
-        })
-      : [],
+    reuse ? items.map((item, position) => ({ group: chunkOf(position, count).chunk, slot: chunkOf(position, count).slot, id: resource.id(item) ?? '', fingerprint: prints[position]! })) : [],
     (chunk) => buildPaths.chunk(resource.name, chunk, 0),
   );
   const packReuse = groupReuse(

@@ -8,7 +8,7 @@ import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type
 import { foldDigests, type ContentDigests } from './content/digests.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent } from './content/load.ts';
-import { openParseCache, type ParseCache } from './content/parse-cache.ts';
+import { openParseCache, parseCacheBytes, type ParseCache } from './content/parse-cache.ts';
 import { ERRORS } from './content/errors.ts';
 import { Problems } from './content/problems.ts';
 import { linkArchive } from './model/link.ts';
@@ -57,15 +57,23 @@ export interface Checked {
   close(): void;
 }
 
+/**
+ * A parse cache this large takes long enough to read (~0.1 s per 10 MB) that walking content/
+ * in a worker beside it pays for the worker's start (~0.2 s).
+ */
+const SCAN_IN_WORKER_BYTES = 16 * 2 ** 20;
+
 /** Where a build's cache folder keeps the parse cache (content/parse-cache.ts). */
 export const parseCacheIn = (cacheDir: string) => join(cacheDir, 'parsed');
 
 /** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
 export async function checkContent(options: CheckOptions): Promise<Checked> {
   const problems = new Problems();
+  // With a large parse cache, content/ is walked and statted in a worker while this thread reads the cache (content/scan.ts).
+  const reader = diskReader(options.contentDir, { scanInWorker: options.parseCacheDir !== undefined && parseCacheBytes(options.parseCacheDir) >= SCAN_IN_WORKER_BYTES });
   const cache = options.parseCacheDir === undefined ? undefined : openParseCache(options.parseCacheDir);
   const digests = new Map<string, string>();
-  const content = await loadContent(diskReader(options.contentDir), problems, { cache, digests });
+  const content = await loadContent(reader, problems, { cache, digests });
   let settings: Settings | undefined;
   if (content.site) {
     try {

@@ -5,18 +5,34 @@
  * promise API's open/fstat/read/close round trips through the thread pool cost several
  * times more than the reads themselves (measured: 1.1 s vs 0.2 s for 11,000 files).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { decodeContentText } from './encoding.ts';
 import type { ContentReader } from './load.ts';
+import { startScan } from './scan.ts';
 
-export function diskReader(contentDir: string): ContentReader {
+export interface DiskReaderOptions {
+  /**
+   * Walk and stat content/ in a worker thread, starting now (content/scan.ts): for a caller
+   * that has other work to do until it asks for the scan (reading a large parse cache).
+   */
+  scanInWorker?: boolean;
+}
+
+export function diskReader(contentDir: string, options: DiskReaderOptions = {}): ContentReader {
   const root = resolve(contentDir);
   const under = underRoot(root);
   const texts = contentTexts(contentDir);
+  // Handed over once: the reader lives as long as the model (records locate their lines
+  // through it), the scan only until the loader is done with it.
+  let started = options.scanInWorker ? startScan(root, under, true) : undefined;
+  // Not unhandled while nobody asked for it yet; the loader sees the rejection.
+  started?.catch(() => {});
   return {
-    async files() {
-      return listFiles(root);
+    scan() {
+      const scan = started ?? startScan(root, under, false);
+      started = undefined;
+      return scan;
     },
     async read(path) {
       return readFileSync(under(path));
@@ -30,27 +46,6 @@ export function diskReader(contentDir: string): ContentReader {
   };
 }
 
-/** A path segment that starts with a dot. */
-const DOT_NAME = /(?:^|\/)\./;
-
-/**
- * Every regular file under `root`: relative paths with forward slashes, sorted; names that start
- * with a dot are left out at any depth (`.git/`, editors' swap and lock files), symbolic links are
- * neither listed nor followed. Node's own recursive readdir, not fast-glob: the loader wants
- * every file, and fast-glob's matching of each entry against the pattern made the walk of
- * 710,000 files at 50,000 requests take 6.7-7.5 s against 2.9-3.3 s (docs/performance.md).
- */
-function listFiles(root: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const folder = entry.parentPath.length > root.length ? entry.parentPath.slice(root.length + 1) : '';
-    const path = folder ? `${sep === '/' ? folder : folder.split(sep).join('/')}/${entry.name}` : entry.name;
-    if (!DOT_NAME.test(path)) files.push(path);
-  }
-  return files.sort();
-}
-
 /**
  * `resolve(root, path)`, made cheap to keep: the loader makes one for every content file and the
  * model keeps one for every attachment. `resolve` builds its result piece by piece, a tree of
@@ -58,7 +53,7 @@ function listFiles(root: string): string[] {
  * 0.5 GB for 1.1 million files, heap snapshot, docs/performance.md "Memory"); a plain relative
  * path (no `.`, `..` or empty segment) is the root, a slash and the path, which shares the two.
  */
-function underRoot(root: string): (path: string) => string {
+export function underRoot(root: string): (path: string) => string {
   if (sep !== '/') return (path) => resolve(root, path);
   const prefix = root.endsWith('/') ? root : `${root}/`;
   return (path) => (isPlainRelative(path) ? prefix + path : resolve(root, path));

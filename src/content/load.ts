@@ -14,11 +14,15 @@ import { parseFiles, type FileToParse } from './parse-pool.ts';
 import type { ParseCache } from './parse-cache.ts';
 import type { ParsedFile } from './parse.ts';
 import type { KeptText } from '../lib/stored-text.ts';
+import type { ContentScan } from './scan.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
-  /** Every file's relative path (forward slashes), sorted; names starting with a dot left out. */
-  files(): Promise<string[]>;
+  /**
+   * Every file's relative path (forward slashes), sorted, names starting with a dot left out,
+   * with each one's size and stat signature where the walk took them (content/scan.ts).
+   */
+  scan(): Promise<ContentScan>;
   /** The file's bytes: content files are checked to be UTF-8 (content/encoding.ts), not assumed to be. */
   read(path: string): Promise<Uint8Array>;
   /** Size in bytes, or null when there is no such file. */
@@ -94,7 +98,7 @@ const FILE_CONCURRENCY = 64;
  */
 async function loadKinds(
   reader: ContentReader,
-  all: readonly string[],
+  scan: ContentScan,
   kinds: readonly ContentKind[],
   problems: Problems,
   cache: ParseCache | undefined,
@@ -103,10 +107,10 @@ async function loadKinds(
   const inputs: FileToParse[] = [];
   for (const kind of kinds) {
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
-    for (const path of all) if (matches(path)) inputs.push({ kind, path });
+    for (const path of scan.files) if (matches(path)) inputs.push({ kind, path });
   }
   // Absolute paths are made when asked for, not kept for every file while it is parsed.
-  const cached = inputs.map((input) => cache?.lookup(input.path, input.kind, reader.absolute(input.path)));
+  const cached = inputs.map((input) => cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path)));
   const fresh = await parseFiles(
     inputs.filter((_, index) => cached[index] === undefined),
     { read: (input) => reader.read(input.path), absolute: (input) => reader.absolute(input.path) },
@@ -163,17 +167,19 @@ function dirOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/'));
 }
 
-async function contentFile(reader: ContentReader, path: string): Promise<ContentFile | undefined> {
-  const size = await reader.size(path);
+/** A file the content names, with its size (as the scan found it, else asked of the reader). */
+async function contentFile(reader: ContentReader, scan: ContentScan, path: string): Promise<ContentFile | undefined> {
+  const size = scan.stat(path)?.size ?? (await reader.size(path));
   return size === null ? undefined : { path, absolute: reader.absolute(path), size };
 }
 
 export async function loadContent(reader: ContentReader, problems: Problems, options: LoadOptions = {}): Promise<LoadedContent> {
   const kinds = Object.keys(CONTENT_FILES) as ContentKind[];
   // One walk of the content directory serves every kind and the stray-file check.
-  const all = await reader.files();
+  const scan = await reader.scan();
+  const all = scan.files;
   const listed = new Set(all);
-  const { byKind: loaded, read } = await loadKinds(reader, all, kinds, problems, options.cache, options.digests);
+  const { byKind: loaded, read } = await loadKinds(reader, scan, kinds, problems, options.cache, options.digests);
   // Each kind's records passed its schema in parseContentFile (content/parse.ts), whose output type ContentInput names.
   const records = Object.fromEntries(kinds.map((kind) => [CONTENT_FILES[kind].field, loaded.get(kind)!])) as LoadedRecords;
   if (!all.some(globMatcher(CONTENT_FILES.site.pattern))) {
@@ -196,7 +202,7 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
       const files = await Promise.all(
         message.data.attachments.map(async (attachment, index) => {
           const path = `${requestDir}/files/${message.data.id}/${attachment.name}`;
-          const file = await contentFile(reader, onDisk(path));
+          const file = await contentFile(reader, scan, onDisk(path));
           if (!file) {
             problems.report(message.source, ['attachments', index, 'name'], ERRORS.MissingAttachmentFile, { path });
           }
@@ -210,7 +216,7 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   const documents = await Promise.all(
     rawDocuments.map(async (document): Promise<LoadedDocument> => {
       const path = `${dirOf(document.source.file)}/${document.data.file}`;
-      const file = await contentFile(reader, onDisk(path));
+      const file = await contentFile(reader, scan, onDisk(path));
       if (!file) problems.report(document.source, ['file'], ERRORS.MissingDocumentFile, { path });
       return { ...document, file };
     }),

@@ -25,10 +25,10 @@
  * The build reads them through the files this cache opened, until `close`.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { statSignature } from '../lib/file-digests.ts';
+import { statSignature, type FileSignature } from '../lib/file-digests.ts';
 import { sweepStaleTempSync, temporarySibling } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
 import { emptyShard, openTexts, readShard, shardPath, writeShard } from './parse-cache-file.ts';
@@ -38,8 +38,11 @@ import { TextSpool, type KeptText } from '../lib/stored-text.ts';
 const SHARDS = 64;
 
 export interface ParseCache {
-  /** The cached parse of a file of this kind whose bytes are unchanged, or undefined. */
-  lookup(path: string, kind: ContentKind, absolute: string): ParsedFile | undefined;
+  /**
+   * The cached parse of a file of this kind whose bytes are unchanged, or undefined. `stat`:
+   * the file's signature as a walk just took it (content/scan.ts); without it the file is statted here.
+   */
+  lookup(path: string, kind: ContentKind, absolute: string, stat?: FileSignature): ParsedFile | undefined;
   /**
    * Records the parse of a file looked up before (its signature comes from that lookup). A
    * message's text goes to the new shard file at once and its `content` becomes a StoredText.
@@ -88,6 +91,13 @@ export function buildCodeVersion(): string {
   return (codeVersion = hash.digest('hex').slice(0, 32));
 }
 
+/** The bytes the parse cache in `dir` holds (0 when there is none): what opening it will read. */
+export function parseCacheBytes(dir: string): number {
+  let bytes = 0;
+  for (let shard = 0; shard < SHARDS; shard++) bytes += statSync(shardPath(dir, shard), { throwIfNoEntry: false })?.size ?? 0;
+  return bytes;
+}
+
 /** Opens the parse cache in `dir` (created on save), for content files read from disk. */
 export function openParseCache(dir: string, version = buildCodeVersion()): ParseCache {
   // Temporary files of a killed save are swept once stale; shards of another version are
@@ -114,12 +124,12 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
 
   return {
     stats,
-    lookup(path, kind, absolute) {
+    lookup(path, kind, absolute, stat) {
       seen.add(path);
       const index = shardOfPath(path);
       const shard = shards[index]!;
       const entry = shard.entries.get(path);
-      const now = statSignature(absolute);
+      const now = stat ?? statSignature(absolute);
       const trusted = now?.trusted ? now.signature : null;
       pending.set(path, trusted);
       if (!entry || entry.kind !== kind || !now) {

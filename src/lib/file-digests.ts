@@ -11,7 +11,7 @@
  * moment leaves the old or the new one; an unreadable one is ignored.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { sweepStaleTempSync, writeAtomically } from './files.ts';
@@ -24,9 +24,18 @@ const RACY_MS = 2_000;
  * within RACY_MS (it could change again without its signature changing). Undefined for a file
  * that is gone or not a regular file.
  */
-export function statSignature(absolute: string): { signature: string; trusted: boolean } | undefined {
+export function statSignature(absolute: string): FileSignature | undefined {
   const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
-  if (!info?.isFile()) return undefined;
+  return info?.isFile() ? signatureOfStats(info) : undefined;
+}
+
+export interface FileSignature {
+  signature: string;
+  trusted: boolean;
+}
+
+/** The signature of a file's stat (taken with `bigint: true`), and whether it may be trusted now. */
+export function signatureOfStats(info: BigIntStats): FileSignature {
   // Joined, not a template literal: V8 keeps a template's concatenations as a tree of pieces
   // (~300 bytes against 80 for the joined string), and a cache holds one per content file.
   return { signature: [info.size, info.mtimeNs, info.ctimeNs, info.ino].join(':'), trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };

@@ -22,11 +22,12 @@ let cacheDir: string;
 let opened: ParseCache[] = [];
 
 /** A whole load, with the problems as the CLI prints them (file, line, column, message). */
-async function load(version = 'test-version') {
+async function load(version = 'test-version', scanInWorker = false) {
+  const reader = diskReader(content, { scanInWorker });
   const cache = openParseCache(cacheDir, version);
   opened.push(cache);
   const problems = new Problems();
-  const loaded = await loadContent(diskReader(content), problems, { cache });
+  const loaded = await loadContent(reader, problems, { cache });
   return { loaded, cache, problems: problems.sorted().map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`), stats: { ...cache.stats } };
 }
 
@@ -94,6 +95,22 @@ describe('the parse cache', () => {
     const touched = await load();
     expect(touched.stats).toEqual({ hits: cold.stats.misses - 1, hashed: 1, misses: 0 });
     expect((await load()).stats).toEqual({ hits: cold.stats.misses, hashed: 0, misses: 0 });
+  });
+
+  it('finds the same with content/ walked and statted in a worker thread (content/scan.ts)', async () => {
+    const cold = await load('test-version', true);
+    const warm = await load('test-version', true);
+    expect(warm.stats).toEqual({ hits: cold.stats.misses, hashed: 0, misses: 0 });
+    expect(JSON.stringify(warm.loaded)).toBe(JSON.stringify((await load()).loaded));
+    // An edit with the old size and times is hashed and parsed again; a touched file hashed only.
+    const path = join(content, 'requests/10-akten/request.yaml');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/title: (.)/, (_, c: string) => `title: ${c === 'X' ? 'Y' : 'X'}`));
+    age(path);
+    age(join(content, 'site.yaml'));
+    const edited = await load('test-version', true);
+    expect(edited.stats).toEqual({ hits: cold.stats.misses - 2, hashed: 1, misses: 1 });
+    expect(edited.loaded.requests[0]!.data.title).not.toBe(cold.loaded.requests[0]!.data.title);
+    expect(edited.problems).toEqual(cold.problems);
   });
 
   it('drops the entries of deleted files', async () => {

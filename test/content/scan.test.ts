@@ -1,0 +1,57 @@
+/**
+ * The scan of content/ (src/content/scan.ts): the same files, sizes and signatures on this
+ * thread and in a worker, what the loader and the parse cache take from it.
+ */
+import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { underRoot } from '../../src/content/disk.ts';
+import { startScan } from '../../src/content/scan.ts';
+import { statSignature } from '../../src/lib/file-digests.ts';
+import { tempDir } from '../helpers/content.ts';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+
+beforeEach(async () => {
+  dir = await tempDir('archive-scan-');
+  mkdirSync(join(dir.path, 'requests/1-a/files/2'), { recursive: true });
+  mkdirSync(join(dir.path, '.git'), { recursive: true });
+  writeFileSync(join(dir.path, 'site.yaml'), 'title: x\n');
+  writeFileSync(join(dir.path, 'requests/1-a/request.yaml'), 'id: 1\n');
+  writeFileSync(join(dir.path, 'requests/1-a/files/2/Bescheid vom 3. März.pdf'), Buffer.alloc(1234));
+  writeFileSync(join(dir.path, 'requests/1-a/.request.yaml.swp'), 'x');
+  writeFileSync(join(dir.path, '.git/HEAD'), 'ref: x\n');
+  symlinkSync(join(dir.path, 'site.yaml'), join(dir.path, 'requests/1-a/linked.yaml'));
+  // Older than a racy edit, so that every signature is trusted whenever it is taken.
+  const past = new Date(Date.now() - 60_000);
+  for (const file of ['site.yaml', 'requests/1-a/request.yaml', 'requests/1-a/files/2/Bescheid vom 3. März.pdf']) utimesSync(join(dir.path, file), past, past);
+});
+afterEach(async () => {
+  await dir.remove();
+});
+
+describe('the scan of content/', () => {
+  it('lists regular files without dot names or links, with the size and signature a stat gives, in a worker as on this thread', async () => {
+    const under = underRoot(dir.path);
+    const here = await startScan(dir.path, under, false);
+    const there = await startScan(dir.path, under, true);
+    expect(here.files).toEqual(['requests/1-a/files/2/Bescheid vom 3. März.pdf', 'requests/1-a/request.yaml', 'site.yaml']);
+    expect(there.files).toEqual(here.files);
+    for (const path of here.files) {
+      const expected = { ...statSignature(join(dir.path, path))!, size: statSync(join(dir.path, path)).size };
+      expect(expected.trusted).toBe(true);
+      expect(here.stat(path)).toEqual(expected);
+      expect(there.stat(path)).toEqual(expected);
+    }
+    expect(here.stat('requests/1-a/files/2/Bescheid vom 3. März.pdf')!.size).toBe(1234);
+    // Not listed: the loader asks the disk itself.
+    expect(here.stat('requests/1-a/linked.yaml')).toBeUndefined();
+    expect(there.stat('nothing.yaml')).toBeUndefined();
+  });
+
+  it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {
+    const missing = join(dir.path, 'missing');
+    await expect(startScan(missing, underRoot(missing), false)).rejects.toThrow(/ENOENT/);
+    await expect(startScan(missing, underRoot(missing), true)).rejects.toThrow(/ENOENT/);
+  });
+});

@@ -167,10 +167,25 @@ function dirOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/'));
 }
 
-/** A file the content names, with its size (as the scan found it, else asked of the reader). */
-async function contentFile(reader: ContentReader, scan: ContentScan, path: string): Promise<ContentFile | undefined> {
-  const size = scan.stat(path)?.size ?? (await reader.size(path));
-  return size === null ? undefined : { path, absolute: reader.absolute(path), size };
+/**
+ * The files content names (attachments, documents' PDFs), in order, each with its size:
+ * from the scan where it listed the file, else asked of the reader (a link the walk does not
+ * follow, a missing file), FILE_CONCURRENCY at a time; undefined for a file that is not there.
+ */
+async function namedFiles(reader: ContentReader, scan: ContentScan, paths: readonly string[]): Promise<(ContentFile | undefined)[]> {
+  const files = new Array<ContentFile | undefined>(paths.length);
+  const asked: number[] = [];
+  paths.forEach((path, at) => {
+    const stat = scan.stat(path);
+    if (stat) files[at] = { path, absolute: reader.absolute(path), size: stat.size };
+    else asked.push(at);
+  });
+  await mapLimit(asked, FILE_CONCURRENCY, async (at) => {
+    const path = paths[at]!;
+    const size = await reader.size(path);
+    files[at] = size === null ? undefined : { path, absolute: reader.absolute(path), size };
+  });
+  return files;
 }
 
 export async function loadContent(reader: ContentReader, problems: Problems, options: LoadOptions = {}): Promise<LoadedContent> {
@@ -189,38 +204,40 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   const { requests, messages: rawMessages, documents: rawDocuments, annotations } = records;
 
   const onDisk = fileFinder(listed);
-  // The messages of a request come one after another: they share its folder's name, and those
-  // without attachments one empty list (a million messages at 100,000 requests).
+  // The messages of a request come one after another: they share its folder's name.
   let lastDir = '';
-  const messages = await mapLimit(
-    rawMessages,
-    FILE_CONCURRENCY,
-    async (message): Promise<LoadedMessage> => {
-      const dir = dirOf(dirOf(message.source.file));
-      const requestDir = dir === lastDir ? lastDir : (lastDir = dir);
-      if (message.data.attachments.length === 0) return { ...message, requestDir, files: NO_FILES };
-      const files = await Promise.all(
-        message.data.attachments.map(async (attachment, index) => {
-          const path = `${requestDir}/files/${message.data.id}/${attachment.name}`;
-          const file = await contentFile(reader, scan, onDisk(path));
-          if (!file) {
-            problems.report(message.source, ['attachments', index, 'name'], ERRORS.MissingAttachmentFile, { path });
-          }
-          return file;
-        }),
-      );
-      return { ...message, requestDir, files };
-    },
-  );
+  const requestDirs = rawMessages.map((message) => {
+    const dir = dirOf(dirOf(message.source.file));
+    return dir === lastDir ? lastDir : (lastDir = dir);
+  });
+  const attachmentPaths: string[] = [];
+  rawMessages.forEach((message, at) => {
+    for (const attachment of message.data.attachments) attachmentPaths.push(`${requestDirs[at]}/files/${message.data.id}/${attachment.name}`);
+  });
+  const attachmentFiles = await namedFiles(reader, scan, attachmentPaths.map(onDisk));
+  let next = 0;
+  const messages = rawMessages.map((message, at): LoadedMessage => {
+    const requestDir = requestDirs[at]!;
+    // Those without attachments (most) share one empty list: a million messages at 100,000 requests.
+    // Written out rather than spread: V8's copy of a spread object allocated several times as
+    // much (heap sampling at 5,000 requests: 30 MB against 8 MB for the messages).
+    if (message.data.attachments.length === 0) return { data: message.data, source: message.source, requestDir, files: NO_FILES };
+    const files = message.data.attachments.map((_, index) => {
+      const path = attachmentPaths[next]!;
+      const file = attachmentFiles[next++];
+      if (!file) problems.report(message.source, ['attachments', index, 'name'], ERRORS.MissingAttachmentFile, { path });
+      return file;
+    });
+    return { data: message.data, source: message.source, requestDir, files };
+  });
 
-  const documents = await Promise.all(
-    rawDocuments.map(async (document): Promise<LoadedDocument> => {
-      const path = `${dirOf(document.source.file)}/${document.data.file}`;
-      const file = await contentFile(reader, scan, onDisk(path));
-      if (!file) problems.report(document.source, ['file'], ERRORS.MissingDocumentFile, { path });
-      return { ...document, file };
-    }),
-  );
+  const documentPaths = rawDocuments.map((document) => `${dirOf(document.source.file)}/${document.data.file}`);
+  const documentFiles = await namedFiles(reader, scan, documentPaths.map(onDisk));
+  const documents = rawDocuments.map((document, at): LoadedDocument => {
+    const file = documentFiles[at];
+    if (!file) problems.report(document.source, ['file'], ERRORS.MissingDocumentFile, { path: documentPaths[at]! });
+    return { ...document, file };
+  });
 
   const unread = reportUnreadFiles(all, { listed, read }, problems);
   reportStrayFiles(all, messages, unread, problems);
@@ -228,7 +245,7 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   return {
     ...records,
     site: site?.data,
-    requests: requests.map((request) => ({ ...request, dir: dirOf(request.source.file) })),
+    requests: requests.map((request) => ({ data: request.data, source: request.source, dir: dirOf(request.source.file) })),
     messages,
     documents,
     annotations: annotations.map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),

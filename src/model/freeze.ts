@@ -23,8 +23,13 @@ export function freezeModel<T extends object>(root: T): T {
       }
     } else if (value instanceof Set) {
       for (const entry of value) pushObject(stack, entry);
+    } else if (Array.isArray(value)) {
+      for (const entry of value as unknown[]) pushObject(stack, entry);
     } else {
-      for (const key of Object.keys(value)) pushObject(stack, (value as Record<string, unknown>)[key]);
+      // for-in rather than Object.keys: no array of keys for each of millions of objects. The
+      // model's objects are plain or of classes whose methods are not enumerable, so what for-in
+      // finds is what Object.keys would.
+      for (const key in value) if (Object.hasOwn(value, key)) pushObject(stack, (value as Record<string, unknown>)[key]);
     }
     Object.freeze(value);
   }

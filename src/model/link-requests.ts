@@ -141,13 +141,14 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
       publishedMessages.push(message);
     }
 
-    const names = new UniqueKeys<string>();
+    // Names can clash only between two attachments (most messages have none).
+    const names = loaded.data.attachments.length > 1 ? new UniqueKeys<string>() : undefined;
     loaded.data.attachments.forEach((input, index) => {
       const path = ['attachments', index];
       const file = loaded.files[index];
       // One canonical form for the published name and URL, whatever form the YAML or the disk uses (content/file-names.ts).
       const name = input.name.normalize('NFC');
-      names.claim(name, { source: loaded.source, path: [...path, 'name'] });
+      names?.claim(name, { source: loaded.source, path: [...path, 'name'] });
       const filetype = input.filetype ?? mimeTypeOf(name);
       const attachment: Attachment = {
         id: input.id,
@@ -186,8 +187,8 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
         if (blocking) blockedBy.set(document, blocking);
       }
     });
-    names.report(problems, ERRORS.DuplicateAttachmentName, (name, others) => ({ name, others }));
-    message.attachments.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    names?.report(problems, ERRORS.DuplicateAttachmentName, (name, others) => ({ name, others }));
+    if (message.attachments.length > 1) message.attachments.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
     // Most messages have none: one shared empty list instead of an array each.
     if (message.attachments.length === 0) message.attachments = NO_ATTACHMENTS;
   }

@@ -4,20 +4,60 @@
  */
 export type Timestamp = number;
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The digit at `at`, or -1. */
+function digitAt(text: string, at: number): number {
+  const code = text.charCodeAt(at) - 48;
+  return code >= 0 && code <= 9 ? code : -1;
+}
 
-/** Parses a validated ISO 8601 date-time with offset. */
-export function parseTimestamp(text: string): Timestamp {
-  const match = ISO.exec(text);
-  if (!match) throw new Error(`not an ISO date-time with offset: ${text}`);
-  const [, y, mo, d, h, mi, s = '0', frac = '', zone] = match;
-  let offsetMinutes = 0;
-  if (zone !== 'Z') {
-    const sign = zone!.startsWith('-') ? -1 : 1;
-    offsetMinutes = sign * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(4, 6)));
+/** The number written with `count` digits from `at`, or -1 if any of them is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let index = at; index < at + count; index++) {
+    const digit = digitAt(text, index);
+    if (digit < 0) return -1;
+    value = value * 10 + digit;
   }
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offsetMinutes * 60_000;
-  return ms * 1000 + Number(frac.padEnd(6, '0'));
+  return value;
+}
+
+/**
+ * Parses a validated ISO 8601 date-time with offset: `YYYY-MM-DDTHH:MM`, optionally `:SS` and
+ * then optionally `.` and 1-6 digits, then `Z` or `+HH:MM`/`-HH:MM`. Read character by
+ * character rather than by a regular expression: a build parses every message's timestamp,
+ * and a match array for each was a tenth of what loading allocates beside the model.
+ */
+export function parseTimestamp(text: string): Timestamp {
+  const fail = () => new Error(`not an ISO date-time with offset: ${text}`);
+  const y = digitsAt(text, 0, 4);
+  const mo = digitsAt(text, 5, 2);
+  const d = digitsAt(text, 8, 2);
+  const h = digitsAt(text, 11, 2);
+  const mi = digitsAt(text, 14, 2);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':') throw fail();
+  let at = 16;
+  let s = 0;
+  let micro = 0;
+  if (text[at] === ':') {
+    s = digitsAt(text, at + 1, 2);
+    if (s < 0) throw fail();
+    at += 3;
+    if (text[at] === '.') {
+      const start = ++at;
+      while (at - start < 6 && digitAt(text, at) >= 0) micro = micro * 10 + digitAt(text, at++);
+      if (at === start) throw fail();
+      micro *= 10 ** (6 - (at - start));
+    }
+  }
+  let offsetMinutes = 0;
+  if ((text[at] === '+' || text[at] === '-') && text.length === at + 6 && text[at + 3] === ':') {
+    const oh = digitsAt(text, at + 1, 2);
+    const om = digitsAt(text, at + 4, 2);
+    if (oh < 0 || om < 0) throw fail();
+    offsetMinutes = (text[at] === '-' ? -1 : 1) * (oh * 60 + om);
+  } else if (text[at] !== 'Z' || text.length !== at + 1) throw fail();
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000;
+  return ms * 1000 + micro;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

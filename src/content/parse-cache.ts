@@ -122,48 +122,47 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
   const pending = new Map<string, string | null>();
   const stats = { hits: 0, hashed: 0, misses: 0 };
 
+  /** The entry's parse if the file's bytes are the ones it was made from (counted as a hit or a hashed file). */
+  const find = (path: string, kind: ContentKind, absolute: string, now: FileSignature, trusted: string | null): ParsedFile | undefined => {
+    const index = shardOfPath(path);
+    const shard = shards[index]!;
+    const entry = shard.entries.get(path);
+    if (!entry || entry.kind !== kind) return undefined;
+    let hit = entry;
+    let found: 'hits' | 'hashed' = 'hits';
+    if (entry.signature === null || entry.signature !== now.signature) {
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(absolute);
+      } catch {
+        return undefined;
+      }
+      if (contentDigest(bytes) !== entry.parsed.digest) return undefined;
+      found = 'hashed';
+      if (entry.signature !== trusted) {
+        hit = { ...entry, signature: trusted };
+        shard.entries.set(path, hit);
+        dirty.add(index);
+      }
+    }
+    // A shard file that cannot hold the entry's texts (damaged): the file is parsed again.
+    if (!openTexts(hit, shard)) return undefined;
+    stats[found]++;
+    return hit.parsed;
+  };
+
   return {
     stats,
     lookup(path, kind, absolute, stat) {
       seen.add(path);
-      const index = shardOfPath(path);
-      const shard = shards[index]!;
-      const entry = shard.entries.get(path);
       const now = stat ?? statSignature(absolute);
       const trusted = now?.trusted ? now.signature : null;
+      const found = now && find(path, kind, absolute, now, trusted);
+      if (found) return found;
+      // Parsed now, and remembered with the signature the file has now.
       pending.set(path, trusted);
-      if (!entry || entry.kind !== kind || !now) {
-        stats.misses++;
-        return undefined;
-      }
-      let hit = entry;
-      let found: 'hits' | 'hashed' = 'hits';
-      if (entry.signature === null || entry.signature !== now.signature) {
-        let bytes: Uint8Array;
-        try {
-          bytes = readFileSync(absolute);
-        } catch {
-          stats.misses++;
-          return undefined;
-        }
-        if (contentDigest(bytes) !== entry.parsed.digest) {
-          stats.misses++;
-          return undefined;
-        }
-        found = 'hashed';
-        if (entry.signature !== trusted) {
-          hit = { ...entry, signature: trusted };
-          shard.entries.set(path, hit);
-          dirty.add(index);
-        }
-      }
-      // A shard file that cannot hold the entry's texts (damaged): the file is parsed again.
-      if (!openTexts(hit, shard)) {
-        stats.misses++;
-        return undefined;
-      }
-      stats[found]++;
-      return hit.parsed;
+      stats.misses++;
+      return undefined;
     },
     remember(path, kind, parsed) {
       const shard = shardOfPath(path);

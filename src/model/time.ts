@@ -21,6 +21,10 @@ function digitsAt(text: string, at: number, count: number): number {
   return value;
 }
 
+function notIso(text: string): Error {
+  return new Error(`not an ISO date-time with offset: ${text}`);
+}
+
 /**
  * Parses a validated ISO 8601 date-time with offset: `YYYY-MM-DDTHH:MM`, optionally `:SS` and
  * then optionally `.` and 1-6 digits, then `Z` or `+HH:MM`/`-HH:MM`. Read character by
@@ -28,24 +32,23 @@ function digitsAt(text: string, at: number, count: number): number {
  * and a match array for each was a tenth of what loading allocates beside the model.
  */
 export function parseTimestamp(text: string): Timestamp {
-  const fail = () => new Error(`not an ISO date-time with offset: ${text}`);
   const y = digitsAt(text, 0, 4);
   const mo = digitsAt(text, 5, 2);
   const d = digitsAt(text, 8, 2);
   const h = digitsAt(text, 11, 2);
   const mi = digitsAt(text, 14, 2);
-  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':') throw fail();
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':') throw notIso(text);
   let at = 16;
   let s = 0;
   let micro = 0;
   if (text[at] === ':') {
     s = digitsAt(text, at + 1, 2);
-    if (s < 0) throw fail();
+    if (s < 0) throw notIso(text);
     at += 3;
     if (text[at] === '.') {
       const start = ++at;
       while (at - start < 6 && digitAt(text, at) >= 0) micro = micro * 10 + digitAt(text, at++);
-      if (at === start) throw fail();
+      if (at === start) throw notIso(text);
       micro *= 10 ** (6 - (at - start));
     }
   }
@@ -53,9 +56,9 @@ export function parseTimestamp(text: string): Timestamp {
   if ((text[at] === '+' || text[at] === '-') && text.length === at + 6 && text[at + 3] === ':') {
     const oh = digitsAt(text, at + 1, 2);
     const om = digitsAt(text, at + 4, 2);
-    if (oh < 0 || om < 0) throw fail();
+    if (oh < 0 || om < 0) throw notIso(text);
     offsetMinutes = (text[at] === '-' ? -1 : 1) * (oh * 60 + om);
-  } else if (text[at] !== 'Z' || text.length !== at + 1) throw fail();
+  } else if (text[at] !== 'Z' || text.length !== at + 1) throw notIso(text);
   const ms = Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000;
   return ms * 1000 + micro;
 }

@@ -1,11 +1,13 @@
 /**
- * Output reuse (docs/architecture.md, "Incremental builds"): the detail packs and list chunks of
- * requests, messages and attachments whose inputs did not change are hard-linked from the
- * previous build/ into the new tree instead of being serialized and written again.
+ * Output reuse (docs/architecture.md, "Incremental builds"): the detail packs, list chunks and
+ * search segments of requests, messages, attachments, documents, pages and public bodies whose
+ * inputs did not change are hard-linked from the previous build/ into the new tree instead of
+ * being serialized and written again.
  *
  * Every such file is a **group** (a pack or a chunk, with its overflow files), keyed by the
- * objects in its slots: each slot's id and the **fingerprint** of its object's inputs. A
- * request, its messages and their attachments share the fingerprint of the request folder:
+ * objects in its slots: each slot's id and the **fingerprint** of its object's inputs, as
+ * src/output/fingerprints.ts makes it for each resource. A request, its messages, their
+ * attachments and the documents derived from them share the fingerprint of the request folder:
  *
  * - the SHA-1 of every content file under `requests/<folder>/` (as parsing found it, folded
  *   into one digest of the folder: src/content/digests.ts);

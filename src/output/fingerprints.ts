@@ -31,6 +31,8 @@ export interface FingerprintParts {
   document(document: Document): string;
 }
 
+const reference = (_: unknown, parts: FingerprintParts) => parts.global;
+
 type Fingerprints = { [N in BuiltName]?: (item: ResourceItems[N], parts: FingerprintParts) => string };
 
 export const FINGERPRINTS: Fingerprints = {
@@ -43,6 +45,15 @@ export const FINGERPRINTS: Fingerprints = {
   page: ({ document, page }, parts) => `${document.id}:${page.number}:${parts.document(document)}`,
   // Everything but `number_of_requests` comes from files outside requests/.
   publicbody: (body, parts) => `${parts.global}:${body.numberOfRequests}`,
+  // Reference data: their answers read only files outside requests/.
+  jurisdiction: reference,
+  law: reference,
+  category: reference,
+  classification: reference,
+  articletag: reference,
+  governmentplan: reference,
+  georegion: reference,
+  campaign: reference,
 };
 
 /**

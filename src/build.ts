@@ -117,8 +117,8 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
     facts: derivatives.facts,
     cropped: (annotation) => cropped.has(annotation),
   };
-  // Packs and chunks of requests, messages and attachments whose inputs did not change are
-  // linked from the previous build/ (src/output/reuse.ts).
+  // Packs, chunks and search segments whose objects' inputs did not change are linked from the
+  // previous build/ (src/output/reuse.ts, src/output/fingerprints.ts).
   const reuse = openOutputReuse({ dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: options.images ?? true });
   const output = planOutput({
     archive,
@@ -127,10 +127,10 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
     media,
     reuse,
     // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
-    *extras(resource, ordered) {
+    *extras(resource, ordered, unlisted) {
       yield* planFilterIndexes(resource, ordered, archive);
       yield* planListActions(resource, ordered, archive, ctx.urls);
-      yield* planSearchIndex(resource, ordered, reuse);
+      yield* planSearchIndex(resource, ordered, unlisted ? undefined : reuse);
       yield* planSearchFilters(resource, ordered, archive, ctx.now);
     },
     routing: planRouting(BUILT_NAMES),

@@ -4,7 +4,7 @@
  * deletions and renames, after PDFs are replaced, added and removed, and after a setting that
  * changes every link (the base URL).
  */
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
@@ -100,11 +100,13 @@ describe('a build with the caches of an earlier one', () => {
 });
 
 /**
- * Output reuse (src/output/reuse.ts): builds into the same build/ link the packs and chunks of
- * requests, messages and attachments whose inputs did not change, and still write a cold
- * build's bytes, also when the value that changed sits in another folder (a requester's name,
- * `same_as`), in the reference data, or in the clock; a build/ edited by hand, or a record
- * written for another build/, is read and hashed, never trusted.
+ * Output reuse (src/output/reuse.ts, src/output/fingerprints.ts): builds into the same build/
+ * link the packs and chunks of requests, messages, attachments, documents, pages and public
+ * bodies whose inputs did not change, and still write a cold build's bytes, also when the value
+ * that changed sits in another folder (a requester's name, `same_as`, a public body's
+ * `number_of_requests`), in a derived document's PDF, in the reference data, or in the clock;
+ * a build/ edited by hand, or a record written for another build/, is read and hashed, never
+ * trusted.
  */
 describe('a build into the previous build/', () => {
   let base: string;
@@ -217,6 +219,50 @@ describe('a build into the previous build/', () => {
     await live(BUILD_CLOCK, 'other');
     const after = await live();
     expect(after.reuse.rendered).toBeGreaterThan(0);
+    await expectCold();
+  }, 600_000);
+
+  it('links the packs of derived documents and their pages unless their request or their PDF changed', async () => {
+    // Document 21, listed, derived from attachment 12041 of request 12; its title is the PDF's.
+    const folder = 'requests/0012-messberichte-pfas-rhein';
+    const pdf = at('content', folder, 'files/1204/Bescheid_2024-06-12.pdf');
+    const packs = [buildPaths.pack('document', 0, 0), buildPaths.chunk('document', 0, 0), buildPaths.chunk('page', 0, 0)];
+    const inodes = () => Promise.all(packs.map(async (path) => (await stat(at('live', path))).ino));
+    /** Document 21's title as its detail pack holds it. */
+    const title = async () => (await readFile(at('live', buildPaths.pack('document', 0, 0)), 'utf8')).match(/"id":21,"site_url":"[^"]*","title":"([^"]*)"/)?.[1];
+    await live();
+    expect((await live()).reuse.rendered).toBe(0);
+    expect(await title()).toBe('Bescheid vom 12. Juni 2024 – Einleiterdaten PFAS');
+
+    // (b) An edit of a request without derived documents: the three files are linked (same inode).
+    let before = await inodes();
+    await edit('requests/0010-drohneneinsaetze-polizei-hamburg/request.yaml', /^title: (.*)$/m, 'title: $1 (ergänzt)');
+    const elsewhere = await live();
+    expect(elsewhere.reuse.rendered).toBeGreaterThan(0);
+    expect(await inodes()).toEqual(before);
+    await expectCold();
+
+    // (a) An edit in the document's request folder: its document and page packs are written again.
+    before = await inodes();
+    await edit(`${folder}/messages/1204.yaml`, 'zu den Einleiterdaten', 'zu den Einleiterdaten des Werks');
+    await live();
+    const after = await inodes();
+    after.forEach((inode, i) => expect(inode, packs[i]).not.toBe(before[i]));
+    await expectCold();
+
+    // (c) Its PDF replaced by one of the same size: only the PDF facts tell, and the answer shows them.
+    const [first, second] = await Promise.all(['Bescheid 2024 A', 'Bescheid 2024 B'].map((title) => writePdf({ title, pages: fillerPages(2, 3) })));
+    expect(second!.length).toBe(first!.length);
+    await writeFile(pdf, first!);
+    await live();
+    expect(await title()).toBe('Bescheid 2024 A');
+    before = await inodes();
+    await writeFile(pdf, second!);
+    const replaced = await live();
+    expect(await title()).toBe('Bescheid 2024 B');
+    (await inodes()).forEach((inode, i) => expect(inode, packs[i]).not.toBe(before[i]));
+    // The request's own packs show nothing of the PDF but its size, which did not change.
+    expect(replaced.reuse.linked).toBeGreaterThan(0);
     await expectCold();
   }, 600_000);
 });

@@ -1,11 +1,13 @@
 /**
- * Output reuse (docs/architecture.md, "Incremental builds"): the detail packs and list chunks of
- * requests, messages and attachments whose inputs did not change are hard-linked from the
- * previous build/ into the new tree instead of being serialized and written again.
+ * Output reuse (docs/architecture.md, "Incremental builds"): the detail packs, list chunks and
+ * search segments of requests, messages, attachments, documents, pages and public bodies whose
+ * inputs did not change are hard-linked from the previous build/ into the new tree instead of
+ * being serialized and written again.
  *
  * Every such file is a **group** (a pack or a chunk, with its overflow files), keyed by the
- * objects in its slots: each slot's id and the **fingerprint** of its object's inputs. A
- * request, its messages and their attachments share the fingerprint of the request folder:
+ * objects in its slots: each slot's id and the **fingerprint** of its object's inputs, as
+ * src/output/fingerprints.ts makes it for each resource. A request, its messages, their
+ * attachments and the documents derived from them share the fingerprint of the request folder:
  *
  * - the SHA-1 of every content file under `requests/<folder>/` (as parsing found it, folded
  *   into one digest of the folder: src/content/digests.ts);
@@ -33,13 +35,13 @@ import { deserialize, serialize } from 'node:v8';
 import type { Settings } from '../config.ts';
 import { buildCodeVersion } from '../content/parse-cache.ts';
 import type { ContentDigests } from '../content/digests.ts';
-import type { FoiRequest } from '../model/types.ts';
+import type { Document, FoiRequest } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
-import type { BuiltName } from '../api/resources/serializer-registry.ts';
 import { statusRepresentation } from '../api/resources/request/serializer.ts';
 import { sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
+import { FINGERPRINTS, pdfFacts, type FingerprintParts } from './fingerprints.ts';
 
 /** The SHA-256 of a file's bytes (a string as UTF-8), hex: how build/'s files are recorded, checked and counted in the build id. */
 export function sha256Of(data: string | Uint8Array): string {
@@ -58,15 +60,8 @@ interface RecordFile {
   groups: Map<string, { key: string; files: RecordedFile[]; extra?: string }>;
 }
 
-/** The request folder whose fingerprint an object of a fingerprinted resource has. */
-const FOLDER_OF: { [N in BuiltName]?: (item: ResourceItems[N]) => FoiRequest } = {
-  request: (request) => request,
-  message: (message) => message.request,
-  attachment: (attachment) => attachment.message.request,
-};
-
 export interface OutputReuse {
-  /** Whether the resource's objects have fingerprints (request, message, attachment). */
+  /** Whether the resource's objects have fingerprints (src/output/fingerprints.ts). */
   covers(resource: ResourceName): boolean;
   /** The fingerprint of an object of a covered resource. */
   fingerprint<N extends ResourceName>(resource: N, item: ResourceItems[N]): string;
@@ -137,10 +132,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
     const attachments = request.messages.flatMap((message) =>
       message.attachments.map((attachment) => {
         const document = attachment.document;
-        const published = document !== null && ctx.published(document);
-        // The page texts are left out: they follow from the PDF's bytes (sha256), as every other fact.
-        const facts = published ? ctx.facts(document) : null;
-        return [attachment.id, attachment.file.path, attachment.file.size, document?.id ?? null, published, facts && { ...facts, pages: facts.pages.map((page) => [page.number, page.width, page.height]) }];
+        return [attachment.id, attachment.file.path, attachment.file.size, document?.id ?? null, document && pdfFacts(ctx, document)];
       }),
     );
     hash.update(JSON.stringify([request.userName, request.sameAsCount, request.sameAs?.id ?? null, statusRepresentation(request, ctx.now), attachments]));
@@ -148,13 +140,29 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
     return known;
   };
 
+  const documents = new WeakMap<Document, string>();
+  const parts: FingerprintParts = {
+    global: globalKey,
+    folder: folderFingerprint,
+    document(document) {
+      let known = documents.get(document);
+      if (known !== undefined) return known;
+      // A derived document's facts are in its folder's fingerprint (above).
+      const request = document.original?.message.request;
+      known = request ? folderFingerprint(request) : createHash('sha256').update(globalKey).update('\n').update(JSON.stringify([document.id, pdfFacts(ctx, document)])).digest('hex').slice(0, 32);
+      documents.set(document, known);
+      return known;
+    },
+  };
+  const table = FINGERPRINTS as Partial<Record<ResourceName, (item: unknown, parts: FingerprintParts) => string>>;
+
   return {
     stats,
-    covers: (resource) => (FOLDER_OF as Partial<Record<ResourceName, unknown>>)[resource] !== undefined,
+    covers: (resource) => table[resource] !== undefined,
     fingerprint(resource, item) {
-      const folderOf = (FOLDER_OF as Partial<Record<ResourceName, (item: unknown) => FoiRequest>>)[resource];
-      if (!folderOf) throw new Error(`output reuse: ${resource} has no fingerprint`);
-      return folderFingerprint(folderOf(item));
+      const of = table[resource];
+      if (!of) throw new Error(`output reuse: ${resource} has no fingerprint`);
+      return of(item, parts);
     },
     reusable(group, key) {
       const entry = previous.get(group);

@@ -11,7 +11,7 @@ import { sep } from 'node:path';
 import { signatureOfStats, type FileSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 
-export interface ScannedFile extends FileSignature {
+interface ScannedFile extends FileSignature {
   size: number;
 }
 
@@ -40,7 +40,7 @@ const DOT_NAME = /(?:^|\/)\./;
  * every file, and fast-glob's matching of each entry against the pattern made the walk of
  * 710,000 files at 50,000 requests take 6.7-7.5 s against 2.9-3.3 s (docs/performance.md).
  */
-export function listFiles(root: string): string[] {
+function listFiles(root: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;

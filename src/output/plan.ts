@@ -100,9 +100,9 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   }
 
   // Packs and chunks whose objects' inputs did not change are linked from the previous build/
-  // (src/output/reuse.ts); only the objects of the others are serialized.
+  // (src/output/reuse.ts); only the objects of the others are serialized. Each object's
+  // fingerprint is made once, for its chunk and its pack.
   const reuse = !keyed && input.reuse?.covers(name) ? input.reuse : undefined;
-  // Each object's fingerprint once, for its chunk and its pack.
   const prints = reuse ? items.map((item) => reuse.fingerprint(name, item)) : [];
   const fingerprint = (item: ResourceItems[N], position: number) => (detailItems === items ? prints[position]! : reuse!.fingerprint(name, item));
   const chunkReuse = groupReuse(
@@ -115,9 +115,7 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
     reuse
       ? detailItems.flatMap((item, position) => {
           const id = resource.id(item);
-          if (id === null) return [];
-          const { pack, slot } = packOf(packId(resource.name, id));
-          return [{ group: pack, slot, id, fingerprint: fingerprint(item, position) }];
+          return id === null ? [] : [{ group: packOf(packId(resource.name, id)).pack, slot: packOf(packId(resource.name, id)).slot, id, fingerprint: fingerprint(item, position) }];
         })
       : [],
     (pack) => buildPaths.pack(resource.name, pack, 0),

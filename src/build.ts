@@ -127,10 +127,11 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
     media,
     reuse,
     // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
-    *extras(resource, ordered) {
+    *extras(resource, ordered, unlisted) {
       yield* planFilterIndexes(resource, ordered, archive);
       yield* planListActions(resource, ordered, archive, ctx.urls);
-      yield* planSearchIndex(resource, ordered, reuse);
+      // An unlisted list's index goes into its list file: nothing of it is linked or kept.
+      yield* planSearchIndex(resource, ordered, unlisted ? undefined : reuse);
       yield* planSearchFilters(resource, ordered, archive, ctx.now);
     },
     routing: planRouting(BUILT_NAMES),

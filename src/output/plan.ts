@@ -28,8 +28,8 @@ export interface PlanInput {
   ctx: RenderContext;
   /** The resources to plan, in order (serializer-registry.ts BUILT_NAMES). */
   resources: readonly BuiltName[];
-  /** Extra files planned by other stages (filter indexes, routing rules), given each list in order. */
-  extras?<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][]): Iterable<PlannedFile>;
+  /** Extra files planned by other stages (filter indexes, routing rules), given each list in order; `unlisted` for a list only a uid opens (planUnlisted). */
+  extras?<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][], unlisted?: boolean): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
   /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/openapi-document.ts, swagger-ui.ts). */
@@ -203,7 +203,7 @@ function* planUnlisted<N extends BuiltName>(input: PlanInput, name: N): Generato
     // A chunk's bytes as text (its slot table is ASCII and its bodies UTF-8 JSON, so the text
     // encodes back to the same bytes); the serving layer reads it as the chunk file.
     for (const file of planChunks(resource.name, items.map((item) => json(resource.item(ctx, item))), Infinity)) files[file.path] = decoder.decode(file.body);
-    for (const file of input.extras?.(name, items) ?? []) {
+    for (const file of input.extras?.(name, items, true) ?? []) {
       if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
       const value = parseApiJson(file.body);
       // Keys without positions (`known` ids and slugs) are left out: the serving layer takes

@@ -116,30 +116,35 @@ export class SegmentAnalyses {
    * keyDelta, tf (the first delta from 0), encodeNumbers.
    */
   postings(docs: readonly Analysis[]): [string, Postings][] {
-    const byTerm: ((number[] | null)[] | undefined)[] = [];
-    const used: number[] = [];
-    for (const doc of docs) {
-      doc.fields.forEach((pairs, f) => {
-        for (let at = 0; at < pairs.length; at += 2) {
-          const term = pairs[at]!;
-          let lists = byTerm[term];
-          if (!lists) {
-            byTerm[term] = lists = new Array<number[] | null>(this.fieldCount).fill(null);
-            used.push(term);
-          }
-          (lists[f] ??= []).push(doc.key, pairs[at + 1]!);
-        }
-      });
-    }
+    const F = this.fieldCount;
+    // Each term and field's documents, laid out by a counting sort: the slots of term t, field
+    // f are starts[t * F + f] … starts[t * F + f + 1] - 1, filled in the documents' order.
+    const starts = new Uint32Array(this.terms.length * F + 1);
+    for (const doc of docs) doc.fields.forEach((pairs, f) => {
+      for (let at = 0; at < pairs.length; at += 2) starts[pairs[at]! * F + f + 1]!++;
+    });
+    for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
+    const next = starts.slice(0, -1);
+    const keys = new Float64Array(starts[starts.length - 1]!);
+    const counts = new Uint32Array(keys.length);
+    for (const doc of docs) doc.fields.forEach((pairs, f) => {
+      for (let at = 0; at < pairs.length; at += 2) {
+        const slot = next[pairs[at]! * F + f]!++;
+        keys[slot] = doc.key;
+        counts[slot] = pairs[at + 1]!;
+      }
+    });
     const names = this.terms;
+    const used: number[] = [];
+    for (let t = 0; t < names.length; t++) if (starts[t * F + F]! > starts[t * F]!) used.push(t);
     // Terms are distinct: `<` orders them as Array.prototype.sort orders strings (by UTF-16 code units).
     used.sort((a, b) => (names[a]! < names[b]! ? -1 : 1));
-    return used.map((term) => [
-      names[term]!,
-      byTerm[term]!.map((list) => {
-        if (!list) return '';
-        for (let i = list.length - 2; i > 0; i -= 2) list[i]! -= list[i - 2]!;
-        return encodeNumbers(list);
+    return used.map((t) => [
+      names[t]!,
+      Array.from({ length: F }, (_, f) => {
+        const numbers: number[] = [];
+        for (let slot = starts[t * F + f]!, previous = 0; slot < starts[t * F + f + 1]!; previous = keys[slot++]!) numbers.push(keys[slot]! - previous, counts[slot]!);
+        return numbers.length ? encodeNumbers(numbers) : '';
       }),
     ]);
   }

@@ -9,6 +9,7 @@
  * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
  * moves a request to the front) changes the positions files only.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES, type SearchDocument } from '../api/search/sources.ts';
@@ -101,7 +102,12 @@ interface KeptSegment {
  */
 function fingerprintOf<N extends ResourceName>(resource: N, reuse: OutputReuse): (object: unknown, doc: SearchDocument) => string {
   if (reuse.covers(resource)) return (object) => reuse.fingerprint(resource, object as ResourceItems[N]);
-  return (_, doc) => sha256Of(JSON.stringify(doc.fields())).slice(0, 32);
+  return (_, doc) => {
+    // Each field's length in characters, then its text: no two lists of texts give the same bytes.
+    const hash = createHash('sha256');
+    for (const text of doc.fields()) hash.update(`${text.length}:`).update(text);
+    return hash.digest('hex').slice(0, 32);
+  };
 }
 
 function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse: OutputReuse | undefined, postingsFileBytes: number): Generator<PlannedFile> {
@@ -145,22 +151,20 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     }
     const found = key === undefined ? undefined : reuse!.reusable(group, key);
     let kept: KeptSegment;
-    let norms: number[];
+    /** The documents' field lengths, in key order, field by field: made with the segment, else read from the record when needed. */
+    let norms: number[] | undefined;
     if (found?.extra !== undefined) {
       kept = JSON.parse(found.extra) as KeptSegment;
-      norms = [];
-      decodeNumbers(kept.norms, (norm) => norms.push(norm));
-      if (norms.length !== members.length * fieldCount) throw new Error(`search index of ${resource}, segment ${segment}: the output record keeps ${norms.length} field lengths for ${members.length} documents of ${fieldCount} fields`);
       reuse!.record(group, key!, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })), found.extra);
       yield* found.files;
     } else {
       kept = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
       const analyses = SegmentAnalyses.open(keptDir, reuse?.version ?? '', resource, segment, fieldCount);
-      norms = [];
+      const made: number[] = (norms = []);
       for (const member of members) {
         const analysis = (member.analysis = analyses.analysis(member.key, member.fingerprint, () => source(ordered[member.index]!)!.fields()));
         analysis.lengths.forEach((length, f) => {
-          norms.push(encodeLength(length));
+          made.push(encodeLength(length));
           if (length === 0) return;
           kept.docs[f]!++;
           kept.length[f]! += length;
@@ -178,8 +182,31 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     kept.docs.forEach((docs, f) => (meta.docs[f]! += docs));
     kept.length.forEach((length, f) => (meta.length[f]! += length));
     meta.segments.push(kept.entry);
+
+    // The positions file: the documents' keys and field lengths (which the segment's key stands
+    // for) and their list positions, linked when both are the recorded ones.
+    const positions = Int32Array.from(members, (member) => count(member.index));
+    const positionsGroup = `${group}:positions`;
+    const positionsKey = key === undefined ? undefined : sha256Of(Buffer.concat([Buffer.from(`${key}\n`), Buffer.from(positions.buffer)]));
+    const linked = positionsKey === undefined ? undefined : reuse!.reusable(positionsGroup, positionsKey);
+    if (linked) {
+      reuse!.record(positionsGroup, positionsKey!, linked.files.map((file) => ({ path: file.path, sha256: file.sha256! })));
+      yield* linked.files;
+      continue;
+    }
+    if (!norms) {
+      const read: number[] = (norms = []);
+      decodeNumbers(kept.norms, (norm) => read.push(norm));
+    }
+    if (norms.length !== members.length * fieldCount) throw new Error(`search index of ${resource}, segment ${segment}: the output record keeps ${norms.length} field lengths for ${members.length} documents of ${fieldCount} fields`);
     // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
-    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(members.flatMap((member, i) => [member.key - (i ? members[i - 1]!.key : 0), count(member.index), ...norms.slice(i * fieldCount, (i + 1) * fieldCount)]))) };
+    const body = JSON.stringify(encodeNumbers(members.flatMap((member, i) => [member.key - (i ? members[i - 1]!.key : 0), positions[i]!, ...norms!.slice(i * fieldCount, (i + 1) * fieldCount)])));
+    const file = { path: buildPaths.searchSegment(resource, segment, 'positions'), body, sha256: sha256Of(body) };
+    if (positionsKey !== undefined) {
+      reuse!.stats.rendered++;
+      reuse!.record(positionsGroup, positionsKey, [file]);
+    }
+    yield file;
   }
   yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
 }

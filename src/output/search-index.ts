@@ -200,7 +200,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     }
     if (norms.length !== members.length * fieldCount) throw new Error(`search index of ${resource}, segment ${segment}: the output record keeps ${norms.length} field lengths for ${members.length} documents of ${fieldCount} fields`);
     // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
-    const body = JSON.stringify(encodeNumbers(members.flatMap((member, i) => [member.key - (i ? members[i - 1]!.key : 0), positions[i]!, ...norms!.slice(i * fieldCount, (i + 1) * fieldCount)])));
+    const body = JSON.stringify(encodeNumbers(members.flatMap((member, i) => [member.key - (i ? members[i - 1]!.key : 0), positions[i]!, ...norms.slice(i * fieldCount, (i + 1) * fieldCount)])));
     const file = { path: buildPaths.searchSegment(resource, segment, 'positions'), body, sha256: sha256Of(body) };
     if (positionsKey !== undefined) {
       reuse!.stats.rendered++;

@@ -130,6 +130,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
     *extras(resource, ordered, unlisted) {
       yield* planFilterIndexes(resource, ordered, archive);
       yield* planListActions(resource, ordered, archive, ctx.urls);
+      // An unlisted list's index goes into its list file: nothing of it is linked or kept.
       yield* planSearchIndex(resource, ordered, unlisted ? undefined : reuse);
       yield* planSearchFilters(resource, ordered, archive, ctx.now);
     },

@@ -11,6 +11,7 @@ import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
 import type { SettingsOverrides } from '../src/config.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
+import { analysisStats } from '../src/output/search-analyses.ts';
 import { fillerPages, writePdf } from '../tools/pdf-writer.ts';
 import { BUILD_CLOCK, copyPdfDerivatives, listFiles } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';
@@ -79,7 +80,11 @@ describe('a build with the caches of an earlier one', () => {
     const collection = join(content(), 'collections/3-pfas-arbeitsstand.yaml');
     await writeFile(collection, (await readFile(collection, 'utf8')).replace('  - document: 3\n', ''));
 
+    const analyses = { ...analysisStats };
     const warm = await build('warm', 'kept');
+    // Into another build/, nothing is linked: every search segment is made again, the
+    // documents whose inputs did not change (pages of unchanged PDFs) from their kept analyses.
+    expect(analysisStats.kept - analyses.kept).toBeGreaterThan(0);
     const cold = await build('cold', 'fresh');
     // Parsed again: the edited message, the new one, the edited collection and the renamed
     // request's four files; every other file came from the parse cache.
@@ -171,11 +176,27 @@ describe('a build into the previous build/', () => {
     await expectCold();
 
     // One message's text: its request's, message's and attachments' packs and chunks and its
-    // search segment; request 5001's pack and segment are linked.
+    // search segment; request 5001's pack and segment are linked. The segment's other requests
+    // keep their analyses (src/output/search-analyses.ts): request 5 alone is analyzed again,
+    // and its new text reaches the segment's postings.
+    const postings = at('live', buildPaths.searchPostings('request', 0, 0));
+    const before = await readFile(postings);
     await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'Dienstwagennutzung der Hausleitung 2023', 'Dienstwagen der Hausleitung 2023');
+    const analyzed = { ...analysisStats };
     const one = await live();
     expect(one.reuse.rendered).toBeGreaterThan(0);
     expect(one.reuse.linked).toBeGreaterThan(0);
+    expect(analysisStats.analyzed - analyzed.analyzed).toBe(1);
+    expect(analysisStats.kept - analyzed.kept).toBeGreaterThan(5);
+    expect((await readFile(postings)).equals(before)).toBe(false);
+    await expectCold();
+    // The message's text (kept in the parse cache's shard file, not in the model).
+    const subjectEdited = await readFile(postings);
+    await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'Kraftstoff und Fahrer', 'Kraftstoff, Wartung und Fahrer');
+    const textEdit = { ...analysisStats };
+    await live();
+    expect(analysisStats.analyzed - textEdit.analyzed).toBe(1);
+    expect((await readFile(postings)).equals(subjectEdited)).toBe(false);
     await expectCold();
 
     // Values from other folders: the requester's name (given in request 7, shown in request 15's

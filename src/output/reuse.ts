@@ -72,6 +72,10 @@ export interface OutputReuse {
   /** Writes the record of this build; call once build/ is the new tree. */
   save(): void;
   readonly stats: { linked: number; rendered: number };
+  /** `<cache>/output`, where producers keep what they need beside the record (src/output/search-analyses.ts). */
+  readonly dir: string;
+  /** The code version the record is keyed by (buildCodeVersion). */
+  readonly version: string;
 }
 
 export interface ReuseInputs {
@@ -158,6 +162,8 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
 
   return {
     stats,
+    dir: inputs.dir,
+    version,
     covers: (resource) => table[resource] !== undefined,
     fingerprint(resource, item) {
       const of = table[resource];

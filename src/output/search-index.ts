@@ -9,14 +9,17 @@
  * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
  * moves a request to the front) changes the positions files only.
  */
-import { terms } from '../api/search/analyze.ts';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
-import { SEARCH_SOURCES } from '../api/search/sources.ts';
+import { SEARCH_SOURCES, type SearchDocument } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
+import { sweepStaleTempSync } from '../lib/files.ts';
 import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';
+import { SegmentAnalyses, type Analysis } from './search-analyses.ts';
 
 /** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */
 let planning = 0;
@@ -36,62 +39,15 @@ export function* timed<T>(inner: Generator<T>): Generator<T> {
   }
 }
 
-/** A document of a segment: where it is in the list and its key, and once analyzed its fields' norms (encodeLength). */
+/** A document of a segment: where it is in the list, its key and fingerprint, and once analyzed its analysis. */
 interface Placed {
   group: number;
   key: number;
   /** In the list, 0-based (an index into `ordered`). */
   index: number;
-  /** What its object is made of (src/output/reuse.ts), when the build reuses output; else ''. */
+  /** What its fields are made of (fingerprintOf), when the build reuses output; else ''. */
   fingerprint: string;
-  norms?: number[];
-}
-
-/** The terms of one field with their counts: each term and each pair of neighbouring terms (for phrases). */
-function analyzeField(text: string): { tf: Map<string, number>; length: number } {
-  const list = terms(text);
-  const tf = new Map<string, number>();
-  for (let i = 0; i < list.length; i++) {
-    tf.set(list[i]!, (tf.get(list[i]!) ?? 0) + 1);
-    if (i > 0) {
-      const pair = `${list[i - 1]} ${list[i]}`;
-      tf.set(pair, (tf.get(pair) ?? 0) + 1);
-    }
-  }
-  return { tf, length: list.length };
-}
-
-/**
- * The postings of a set of documents, added one at a time ascending by key: a document's terms
- * go straight into its terms' lists, so no document's term counts outlive its own analysis.
- */
-class PostingsBuilder {
-  /** Per term and field: key, tf per document holding the term in that field (keys ascending); null where none does. */
-  private readonly byTerm = new Map<string, (number[] | null)[]>();
-
-  constructor(private readonly fieldCount: number) {}
-
-  add(key: number, fields: readonly { tf: Map<string, number> }[]): void {
-    fields.forEach((field, f) => {
-      for (const [term, count] of field.tf) {
-        let lists = this.byTerm.get(term);
-        if (!lists) this.byTerm.set(term, (lists = new Array<number[] | null>(this.fieldCount).fill(null)));
-        (lists[f] ??= []).push(key, count);
-      }
-    });
-  }
-
-  /** By term, terms sorted; each field's list as keyDelta, tf (the first delta from 0). */
-  postings(): [string, Postings][] {
-    return [...this.byTerm.keys()].sort().map((term) => [
-      term,
-      this.byTerm.get(term)!.map((list) => {
-        if (!list) return '';
-        for (let i = list.length - 2; i > 0; i -= 2) list[i]! -= list[i - 2]!;
-        return encodeNumbers(list);
-      }),
-    ]);
-  }
+  analysis?: Analysis;
 }
 
 /** Postings of words and postings of word pairs (isPair), each in term order. */
@@ -140,12 +96,33 @@ interface KeptSegment {
   norms: string;
 }
 
+/**
+ * The fingerprint of a searchable object: for a request its folder's (src/output/reuse.ts), so
+ * that the message texts are not read; else a digest of its fields' text, which is all an
+ * analysis is made of (an object's output fingerprint also changes with what its answer shows
+ * beside its fields, and with every file outside requests/).
+ */
+function fingerprintOf<N extends ResourceName>(resource: N, reuse: OutputReuse): (object: unknown, doc: SearchDocument) => string {
+  if (resource === 'request') return (object) => reuse.fingerprint(resource, object as ResourceItems[N]);
+  return (_, doc) => {
+    // Each field's length in characters, then its text: no two lists of texts give the same bytes.
+    const hash = createHash('sha256');
+    for (const text of doc.fields()) hash.update(`${text.length}:`).update(text);
+    return hash.digest('hex').slice(0, 32);
+  };
+}
+
 function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse: OutputReuse | undefined, postingsFileBytes: number): Generator<PlannedFile> {
   const source = SEARCH_SOURCES[resource];
   if (!source || !isSearchResource(resource)) return;
   const fieldCount = SEARCH_FIELDS[resource].length;
   const meta: SearchMeta = { version: META_VERSION, fields: SEARCH_FIELDS[resource].map((field) => field.name), docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), segments: [], total: ordered.length };
-  const keyed = reuse?.covers(resource) ? reuse : undefined;
+  // With reuse, each document has a fingerprint: a segment whose documents' fingerprints did not
+  // change is linked, and a changed one analyzes only its documents whose fingerprints changed
+  // (src/output/search-analyses.ts).
+  const fingerprint = reuse ? fingerprintOf(resource, reuse) : undefined;
+  const keptDir = reuse ? join(reuse.dir, 'search') : undefined;
+  if (keptDir !== undefined) sweepStaleTempSync(keptDir);
   // Which documents each segment holds; their text is analyzed one segment at a time below, so
   // the terms of one segment, not of the whole list, are in memory at once.
   const bySegment = new Map<number, Placed[]>();
@@ -155,26 +132,11 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     const segment = segmentOf(doc.group);
     let list = bySegment.get(segment);
     if (!list) bySegment.set(segment, (list = []));
-    list.push({ group: doc.group, key: doc.key, index, fingerprint: keyed ? keyed.fingerprint(resource, object) : '' });
+    list.push({ group: doc.group, key: doc.key, index, fingerprint: fingerprint ? fingerprint(object, doc) : '' });
   });
   // Positions as the list's files count them, so an object added at the list's growing end
   // changes no other positions file (src/api/packs.ts listCounting).
   const count = countingOf(resource, ordered.length);
-  /** Analyzes the documents (ascending by key) into postings, counting their fields into `kept`. */
-  const postingsOf = (docs: readonly Placed[], kept: KeptSegment): [string, Postings][] => {
-    const builder = new PostingsBuilder(fieldCount);
-    for (const doc of docs) {
-      const fields = source(ordered[doc.index]!)!.fields().map(analyzeField);
-      fields.forEach((field, f) => {
-        if (field.length === 0) return;
-        kept.docs[f]!++;
-        kept.length[f]! += field.length;
-      });
-      doc.norms = fields.map((field) => encodeLength(field.length));
-      builder.add(doc.key, fields);
-    }
-    return builder.postings();
-  };
 
   const segments = [...bySegment.keys()].sort((a, b) => a - b);
   const open = segments.at(-1);
@@ -184,37 +146,69 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     // The open segment is laid out in tails, a sealed one in buckets: the layout is part of the group.
     const group = `search:${resource}:${segment}:${segment === open ? 'open' : 'sealed'}`;
     let key: string | undefined;
-    if (keyed) {
+    if (reuse) {
       const keys = groupKeys();
       for (const member of members) keys.add(group, 0, member.key, member.fingerprint);
       key = keys.keys().get(group)!;
     }
-    const found = key === undefined ? undefined : keyed!.reusable(group, key);
+    const found = key === undefined ? undefined : reuse!.reusable(group, key);
     let kept: KeptSegment;
-    let norms: number[];
+    /** The documents' field lengths, in key order, field by field: made with the segment, else read from the record when needed. */
+    let norms: number[] | undefined;
     if (found?.extra !== undefined) {
       kept = JSON.parse(found.extra) as KeptSegment;
-      norms = [];
-      decodeNumbers(kept.norms, (norm) => norms.push(norm));
-      if (norms.length !== members.length * fieldCount) throw new Error(`search index of ${resource}, segment ${segment}: the output record keeps ${norms.length} field lengths for ${members.length} documents of ${fieldCount} fields`);
-      keyed!.record(group, key!, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })), found.extra);
+      reuse!.record(group, key!, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })), found.extra);
       yield* found.files;
     } else {
       kept = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
-      const files = [...segmentFiles(resource, segment, segment === open, members, (docs) => postingsOf(docs, kept), kept.entry, postingsFileBytes)];
-      norms = members.flatMap((member) => member.norms!);
+      const analyses = SegmentAnalyses.open(keptDir, reuse?.version ?? '', resource, segment, fieldCount);
+      const made: number[] = (norms = []);
+      for (const member of members) {
+        const analysis = (member.analysis = analyses.analysis(member.key, member.fingerprint, () => source(ordered[member.index]!)!.fields()));
+        analysis.lengths.forEach((length, f) => {
+          made.push(encodeLength(length));
+          if (length === 0) return;
+          kept.docs[f]!++;
+          kept.length[f]! += length;
+        });
+      }
+      const files = [...segmentFiles(resource, segment, segment === open, members, (docs) => analyses.postings(docs.map((doc) => doc.analysis!)), kept.entry, postingsFileBytes)];
+      analyses.save(members.map((member) => member.analysis as Analysis & { fingerprint: string }));
       kept.norms = encodeNumbers(norms);
       if (key !== undefined) {
-        keyed!.stats.rendered++;
-        keyed!.record(group, key, files, JSON.stringify(kept));
+        reuse!.stats.rendered++;
+        reuse!.record(group, key, files, JSON.stringify(kept));
       }
       yield* files;
     }
     kept.docs.forEach((docs, f) => (meta.docs[f]! += docs));
     kept.length.forEach((length, f) => (meta.length[f]! += length));
     meta.segments.push(kept.entry);
+
+    // The positions file: the documents' keys and field lengths (which the segment's key stands
+    // for) and their list positions, linked when both are the recorded ones.
+    const positions = Int32Array.from(members, (member) => count(member.index));
+    const positionsGroup = `${group}:positions`;
+    const positionsKey = key === undefined ? undefined : sha256Of(Buffer.concat([Buffer.from(`${key}\n`), Buffer.from(positions.buffer)]));
+    const linked = positionsKey === undefined ? undefined : reuse!.reusable(positionsGroup, positionsKey);
+    if (linked) {
+      reuse!.record(positionsGroup, positionsKey!, linked.files.map((file) => ({ path: file.path, sha256: file.sha256! })));
+      yield* linked.files;
+      continue;
+    }
+    if (!norms) {
+      const read: number[] = (norms = []);
+      decodeNumbers(kept.norms, (norm) => read.push(norm));
+    }
+    if (norms.length !== members.length * fieldCount) throw new Error(`search index of ${resource}, segment ${segment}: the output record keeps ${norms.length} field lengths for ${members.length} documents of ${fieldCount} fields`);
     // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
-    yield { path: buildPaths.searchSegment(resource, segment, 'positions'), body: JSON.stringify(encodeNumbers(members.flatMap((member, i) => [member.key - (i ? members[i - 1]!.key : 0), count(member.index), ...norms.slice(i * fieldCount, (i + 1) * fieldCount)]))) };
+    const body = JSON.stringify(encodeNumbers(members.flatMap((member, i) => [member.key - (i ? members[i - 1]!.key : 0), positions[i]!, ...norms.slice(i * fieldCount, (i + 1) * fieldCount)])));
+    const file = { path: buildPaths.searchSegment(resource, segment, 'positions'), body, sha256: sha256Of(body) };
+    if (positionsKey !== undefined) {
+      reuse!.stats.rendered++;
+      reuse!.record(positionsGroup, positionsKey, [file]);
+    }
+    yield file;
   }
   yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
 }

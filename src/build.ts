@@ -120,6 +120,9 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
   // Packs and chunks of requests, messages and attachments whose inputs did not change are
   // linked from the previous build/ (src/output/reuse.ts).
   const reuse = openOutputReuse({ dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: options.images ?? true });
+  const limits = options.limits ?? DEFAULTS.deployLimits;
+  // Data files above half the file limit are cut into parts, so no file comes near it.
+  const splitBytes = Math.floor(limits.fileBytes / 2);
   const output = planOutput({
     archive,
     ctx,
@@ -127,18 +130,18 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
     media,
     reuse,
     // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
-    *extras(resource, ordered) {
-      yield* planFilterIndexes(resource, ordered, archive);
+    *extras(resource, ordered, unlisted) {
+      // An unlisted list's files go into its own file, not build/: nothing of them is linked or recorded.
+      const filters = unlisted ? undefined : { reuse, splitBytes };
+      yield* planFilterIndexes(resource, ordered, archive, filters);
       yield* planListActions(resource, ordered, archive, ctx.urls);
       yield* planSearchIndex(resource, ordered, reuse);
-      yield* planSearchFilters(resource, ordered, archive, ctx.now);
+      yield* planSearchFilters(resource, ordered, archive, ctx.now, filters);
     },
     routing: planRouting(BUILT_NAMES),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
   });
-  const limits = options.limits ?? DEFAULTS.deployLimits;
-  // Data files above half the file limit are cut into parts, so no file comes near it.
-  const tree = stage('serialize and write', await stageTree(splitLargeData(output.files, Math.floor(limits.fileBytes / 2)), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits }));
+  const tree = stage('serialize and write', await stageTree(splitLargeData(output.files, splitBytes), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits }));
   const { build, lists } = output.summary();
 
   // Upload, then replace build/: a build/ never names a media object the store lacks.

@@ -28,8 +28,12 @@ export interface PlanInput {
   ctx: RenderContext;
   /** The resources to plan, in order (serializer-registry.ts BUILT_NAMES). */
   resources: readonly BuiltName[];
-  /** Extra files planned by other stages (filter indexes, routing rules), given each list in order. */
-  extras?<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][]): Iterable<PlannedFile>;
+  /**
+   * Extra files planned by other stages (filter indexes, routing rules), given each list in
+   * order; `unlisted` when the files go into an unlisted list's file (planUnlisted), not build/,
+   * so none may be linked from the previous build/.
+   */
+  extras?<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][], unlisted: boolean): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
   routing?: readonly PlannedFile[];
   /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/openapi-document.ts, swagger-ui.ts). */
@@ -186,7 +190,7 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   packs.done(resource.name);
 
   if (resource.files) yield* resource.files(archive, ctx);
-  if (input.extras) yield* input.extras(name, items);
+  if (input.extras) yield* input.extras(name, items, false);
   yield* planUnlisted(input, name);
 }
 
@@ -203,7 +207,7 @@ function* planUnlisted<N extends BuiltName>(input: PlanInput, name: N): Generato
     // A chunk's bytes as text (its slot table is ASCII and its bodies UTF-8 JSON, so the text
     // encodes back to the same bytes); the serving layer reads it as the chunk file.
     for (const file of planChunks(resource.name, items.map((item) => json(resource.item(ctx, item))), Infinity)) files[file.path] = decoder.decode(file.body);
-    for (const file of input.extras?.(name, items) ?? []) {
+    for (const file of input.extras?.(name, items, true) ?? []) {
       if (!('body' in file) || typeof file.body !== 'string') throw new Error(`${file.path}: an unlisted list holds JSON files only`);
       const value = parseApiJson(file.body);
       // Keys without positions (`known` ids and slugs) are left out: the serving layer takes

@@ -1,0 +1,56 @@
+/**
+ * Filter index files linked from the previous build/ when their inputs did not change
+ * (docs/architecture.md, "Incremental builds"). Each filter of a list (and of a list's search
+ * action) is one group of the output-reuse record (src/output/reuse.ts), keyed by
+ * filterInputsKey: a digest of every value its kind's `index` reads, in list order, with the
+ * list's counting and the filter's `known` keys. A filter whose key is the recorded one is
+ * linked without building its keys or serializing its files; any other is indexed as in a cold
+ * build. The key holds the values, not the objects' fingerprints, so an edit that changes no
+ * filter value (a message's text) links every filter, wherever the values come from (another
+ * folder, reference data, the clock of a search filter).
+ */
+import { filterIndex } from '../api/filters/index.ts';
+import type { FilterSpec } from '../api/filters/filter-spec.ts';
+import { filterInputsKey } from '../api/filters/inputs-key.ts';
+import { buildPaths } from '../api/build-paths.ts';
+import { RESOURCES, type ResourceName } from '../api/resources/declaration-registry.ts';
+import type { PlannedFile } from '../lib/planned-file.ts';
+import type { Archive } from '../model/types.ts';
+import { sha256Of, type OutputReuse } from './reuse.ts';
+
+/** What filter files are reused with: the record, and the size above which the writer cuts a data file into parts (src/output/split.ts). */
+export interface FilterReuse {
+  reuse: OutputReuse;
+  splitBytes: number;
+}
+
+/**
+ * The index files of `specs` over a resource's ordered list, each filter's files named by its
+ * `param` after `prefix` (`search-` for a search action's filters). Without `kept`, every
+ * filter is indexed.
+ */
+export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive: Archive | undefined, prefix: string, kept?: FilterReuse): Generator<PlannedFile> {
+  const newestFirst = RESOURCES[resource].newestFirst === true;
+  for (const spec of specs) {
+    const param = `${prefix}${spec.param}`;
+    const indexed = () => filterIndex(resource, spec, ordered, archive).map(({ file, body }) => ({ path: buildPaths.filterIndex(resource, param, file), body }));
+    if (!kept) {
+      yield* indexed();
+      continue;
+    }
+    const group = `filters/${resource}/${param}`;
+    // The cut decides the bytes build/ holds: a file linked under another size limit could be one a cold build cuts.
+    const key = `${kept.splitBytes}:${filterInputsKey(spec, ordered, newestFirst, archive)}`;
+    const found = kept.reuse.reusable(group, key);
+    if (found) {
+      kept.reuse.record(group, key, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })));
+      yield* found.files;
+      continue;
+    }
+    const files = indexed().map((file) => ({ ...file, sha256: sha256Of(file.body) }));
+    kept.reuse.stats.rendered++;
+    // A file the writer cuts is not what build/ holds at its path: such a filter is never recorded, so never linked.
+    if (files.every((file) => Buffer.byteLength(file.body) <= kept.splitBytes)) kept.reuse.record(group, key, files);
+    yield* files;
+  }
+}

@@ -19,6 +19,7 @@ import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { planFilterIndexes } from './output/indexes.ts';
+import { openFolderValues } from './output/filter-values.ts';
 import { planListActions } from './api/resources/autocomplete-files.ts';
 import { planOpenApi } from './api/openapi/openapi-document.ts';
 import { planOutput } from './output/plan.ts';
@@ -123,6 +124,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
   const limits = options.limits ?? DEFAULTS.deployLimits;
   // Data files above half the file limit are cut into parts, so no file comes near it.
   const splitBytes = Math.floor(limits.fileBytes / 2);
+  const filterValues = openFolderValues(join(options.cacheDir, 'output'), reuse);
   const output = planOutput({
     archive,
     ctx,
@@ -132,7 +134,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
     // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
     *extras(resource, ordered, unlisted) {
       // An unlisted list's files go into its own file, not build/: nothing of them is linked or recorded.
-      const filters = unlisted ? undefined : { reuse, splitBytes };
+      const filters = unlisted ? undefined : { reuse, splitBytes, values: filterValues };
       yield* planFilterIndexes(resource, ordered, archive, filters);
       yield* planListActions(resource, ordered, archive, ctx.urls);
       yield* planSearchIndex(resource, ordered, reuse);
@@ -158,6 +160,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
   }
   // Only now does build/ hold the files the record names.
   reuse.save();
+  filterValues.save();
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
   return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf: derivatives.stats, parsing: parsing!, reuse: reuse.stats };
 }

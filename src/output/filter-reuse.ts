@@ -16,20 +16,24 @@ import { buildPaths } from '../api/build-paths.ts';
 import { RESOURCES, type ResourceName } from '../api/resources/declaration-registry.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
+import type { FolderValues } from './filter-values.ts';
 import { sha256Of, type OutputReuse } from './reuse.ts';
 
 /** What filter files are reused with: the record, and the size above which the writer cuts a data file into parts (src/output/split.ts). */
 export interface FilterReuse {
   reuse: OutputReuse;
   splitBytes: number;
+  /** The list filters' values kept per request folder (src/output/filter-values.ts). */
+  values?: FolderValues;
 }
 
 /**
  * The index files of `specs` over a resource's ordered list, each filter's files named by its
  * `param` after `prefix` (`search-` for a search action's filters). Without `kept`, every
- * filter is indexed.
+ * filter is indexed. `listKey` (FolderValues.listKey) stands for the objects' values of every
+ * filter in `specs`: the key then needs no object's values.
  */
-export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive: Archive | undefined, prefix: string, kept?: FilterReuse): Generator<PlannedFile> {
+export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive: Archive | undefined, prefix: string, kept?: FilterReuse, listKey?: string): Generator<PlannedFile> {
   const newestFirst = RESOURCES[resource].newestFirst === true;
   for (const spec of specs) {
     const param = `${prefix}${spec.param}`;
@@ -40,7 +44,8 @@ export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSp
     }
     const group = `filters/${resource}/${param}`;
     // The cut decides the bytes build/ holds: a file linked under another size limit could be one a cold build cuts.
-    const key = `${kept.splitBytes}:${filterInputsKey(spec, ordered, newestFirst, archive)}`;
+    // With a list key (its objects' values from their folders), the filter's own part: its parse, counting and known keys.
+    const key = listKey === undefined ? `${kept.splitBytes}:${filterInputsKey(spec, ordered, newestFirst, archive)}` : `${kept.splitBytes}:${ordered.length}:${listKey}:${filterInputsKey(spec, [], newestFirst, archive)}`;
     const found = kept.reuse.reusable(group, key);
     if (found) {
       kept.reuse.record(group, key, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })));

@@ -12,7 +12,8 @@ import { filterFiles, type FilterReuse } from './filter-reuse.ts';
 
 /** `ordered` must be the exact list the resource's list chunks hold. */
 export function* planFilterIndexes<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive?: Archive, kept?: FilterReuse): Generator<PlannedFile> {
-  yield* filterFiles(resource, filtersOf(resource), ordered, archive, '', kept);
+  const specs = filtersOf(resource);
+  yield* filterFiles(resource, specs, ordered, archive, '', kept, kept?.values?.listKey(resource, specs, ordered));
   const shapeOf = RESOURCES[resource].shapes;
   if (shapeOf) yield { path: buildPaths.shapes(resource), body: shapesFile(ordered, shapeOf) };
 }

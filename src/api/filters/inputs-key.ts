@@ -18,12 +18,18 @@ import { indexKey } from './keyed.ts';
 const TYPE = { string: 1, number: 2, true: 3, false: 4, null: 5, undefined: 6, array: 7, object: 8, rank: 9 } as const;
 
 /** Values as 16-bit units (a string's are its code units), hashed whenever the buffer fills. */
-class KeyWriter {
-  private readonly units = new Uint16Array(1 << 15);
+export class KeyWriter {
+  private readonly units: Uint16Array;
   private readonly scratch = new Float64Array(1);
   private readonly scratchUnits = new Uint16Array(this.scratch.buffer);
   private at = 0;
-  constructor(private readonly hash: Hash) {}
+  /** `units`: the buffer's size, small for many writers at once. */
+  constructor(
+    readonly hash: Hash,
+    units = 1 << 15,
+  ) {
+    this.units = new Uint16Array(units);
+  }
 
   flush(): void {
     this.hash.update(new Uint8Array(this.units.buffer, 0, this.at * 2));
@@ -77,6 +83,17 @@ class KeyWriter {
   }
 }
 
+/** An object's values for a filter, written after an object mark; returns them. */
+export function writeValues<T>(writer: KeyWriter, spec: FilterSpec<T>, object: T): IndexValue | readonly IndexValue[] {
+  writer.type(TYPE.object);
+  const values = spec.values(object);
+  if (Array.isArray(values)) {
+    writer.number(TYPE.array, values.length);
+    for (const value of values as readonly IndexValue[]) writer.value(value);
+  } else writer.value(values as IndexValue);
+  return values;
+}
+
 /** The key of a filter's index files over `ordered` (see the module comment); `newestFirst` is the list's counting. */
 export function filterInputsKey<T>(spec: FilterSpec<T>, ordered: readonly T[], newestFirst: boolean, archive?: Archive): string {
   const hash = createHash('sha256');
@@ -86,12 +103,7 @@ export function filterInputsKey<T>(spec: FilterSpec<T>, ordered: readonly T[], n
   writer.number(TYPE.array, known.length);
   for (const value of known) writer.value(value);
   for (const object of ordered) {
-    writer.type(TYPE.object);
-    const values = spec.values(object);
-    if (Array.isArray(values)) {
-      writer.number(TYPE.array, values.length);
-      for (const value of values as readonly IndexValue[]) writer.value(value);
-    } else writer.value(values as IndexValue);
+    const values = writeValues(writer, spec, object);
     if (spec.order) {
       for (const value of (Array.isArray(values) ? values : [values]) as readonly IndexValue[]) if (value !== null && value !== undefined) writer.number(TYPE.rank, spec.order(object, indexKey(value)));
     }

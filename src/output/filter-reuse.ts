@@ -35,27 +35,41 @@ export interface FilterReuse {
  */
 export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive: Archive | undefined, prefix: string, kept?: FilterReuse, listKey?: string): Generator<PlannedFile> {
   const newestFirst = RESOURCES[resource].newestFirst === true;
-  for (const spec of specs) {
-    const param = `${prefix}${spec.param}`;
-    const indexed = () => filterIndex(resource, spec, ordered, archive).map(({ file, body }) => ({ path: buildPaths.filterIndex(resource, param, file), body }));
+  for (const original of specs) {
+    const param = `${prefix}${original.param}`;
     if (!kept) {
-      yield* indexed();
+      yield* indexedFiles(resource, param, original, ordered, archive);
       continue;
     }
     const group = `filters/${resource}/${param}`;
     // The cut decides the bytes build/ holds: a file linked under another size limit could be one a cold build cuts.
     // With a list key (its objects' values from their folders), the filter's own part: its parse, counting and known keys.
-    const key = listKey === undefined ? `${kept.splitBytes}:${filterInputsKey(spec, ordered, newestFirst, archive)}` : `${kept.splitBytes}:${ordered.length}:${listKey}:${filterInputsKey(spec, [], newestFirst, archive)}`;
+    let key: string;
+    let index = () => indexedFiles(resource, param, original, ordered, archive);
+    if (listKey !== undefined) key = `${kept.splitBytes}:${ordered.length}:${listKey}:${filterInputsKey(original, [], newestFirst, archive)}`;
+    else {
+      // The values once, for the key and, if it misses, the index: a filter over positions that answers them.
+      const values = ordered.map((object) => original.values(object));
+      const { order, ...rest } = original;
+      const positions: FilterSpec<number> = { ...rest, values: (position) => values[position]!, ...(order && { order: (position: number, indexKey: string) => order(ordered[position]!, indexKey) }) };
+      const list = values.map((_, position) => position);
+      key = `${kept.splitBytes}:${filterInputsKey(positions, list, newestFirst, archive)}`;
+      index = () => indexedFiles(resource, param, positions, list, archive);
+    }
     const found = kept.reuse.reusable(group, key);
     if (found) {
       kept.reuse.record(group, key, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })));
       yield* found.files;
       continue;
     }
-    const files = indexed().map((file) => ({ ...file, sha256: sha256Of(file.body) }));
+    const files = index().map((file) => ({ ...file, sha256: sha256Of(file.body) }));
     kept.reuse.stats.rendered++;
     // A file the writer cuts is not what build/ holds at its path: such a filter is never recorded, so never linked.
     if (files.every((file) => Buffer.byteLength(file.body) <= kept.splitBytes)) kept.reuse.record(group, key, files);
     yield* files;
   }
+}
+
+function indexedFiles<T>(resource: ResourceName, param: string, spec: FilterSpec<T>, ordered: readonly T[], archive: Archive | undefined): { path: string; body: string }[] {
+  return filterIndex(resource, spec, ordered, archive).map(({ file, body }) => ({ path: buildPaths.filterIndex(resource, param, file), body }));
 }

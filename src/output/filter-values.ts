@@ -1,6 +1,6 @@
 /**
  * The values of the list filters of requests, messages and attachments, kept per request
- * folder (docs/architecture.md, "Filter index files"): for each folder's fingerprint
+ * folder (docs/architecture.md, "Incremental builds"): for each folder's fingerprint
  * (src/output/reuse.ts), a SHA-256 of the ids and filter values of the folder's objects in the
  * list, in list order. A resource's list key is a digest of its objects' ids in list order, each
  * with its folder's values digest: an unchanged folder's digest is read back, so only the

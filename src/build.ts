@@ -19,6 +19,7 @@ import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { planFilterIndexes } from './output/indexes.ts';
+import { openFolderValues } from './output/filter-values.ts';
 import { planListActions } from './api/resources/autocomplete-files.ts';
 import { planOpenApi } from './api/openapi/openapi-document.ts';
 import { planOutput } from './output/plan.ts';
@@ -120,6 +121,10 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
   // Packs, chunks and search segments whose objects' inputs did not change are linked from the
   // previous build/ (src/output/reuse.ts, src/output/fingerprints.ts).
   const reuse = openOutputReuse({ dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: options.images ?? true });
+  const limits = options.limits ?? DEFAULTS.deployLimits;
+  // Data files above half the file limit are cut into parts, so no file comes near it.
+  const splitBytes = Math.floor(limits.fileBytes / 2);
+  const filterValues = openFolderValues(join(options.cacheDir, 'output'), reuse);
   const output = planOutput({
     archive,
     ctx,
@@ -128,18 +133,17 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
     reuse,
     // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
     *extras(resource, ordered, unlisted) {
-      yield* planFilterIndexes(resource, ordered, archive);
+      // An unlisted list's files go into its own file, not build/: nothing of them is linked or recorded.
+      const filters = unlisted ? undefined : { reuse, splitBytes, values: filterValues };
+      yield* planFilterIndexes(resource, ordered, archive, filters);
       yield* planListActions(resource, ordered, archive, ctx.urls);
-      // An unlisted list's index goes into its list file: nothing of it is linked or kept.
       yield* planSearchIndex(resource, ordered, unlisted ? undefined : reuse);
-      yield* planSearchFilters(resource, ordered, archive, ctx.now);
+      yield* planSearchFilters(resource, ordered, archive, ctx.now, filters);
     },
     routing: planRouting(BUILT_NAMES),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
   });
-  const limits = options.limits ?? DEFAULTS.deployLimits;
-  // Data files above half the file limit are cut into parts, so no file comes near it.
-  const tree = stage('serialize and write', await stageTree(splitLargeData(output.files, Math.floor(limits.fileBytes / 2)), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits }));
+  const tree = stage('serialize and write', await stageTree(splitLargeData(output.files, splitBytes), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits }));
   const { build, lists } = output.summary();
 
   // Upload, then replace build/: a build/ never names a media object the store lacks.
@@ -156,6 +160,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
   }
   // Only now does build/ hold the files the record names.
   reuse.save();
+  filterValues.save();
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
   return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf: derivatives.stats, parsing: parsing!, reuse: reuse.stats };
 }

@@ -5,10 +5,11 @@
  * changes every link (the base URL).
  */
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
+import type { ResourceName } from '../src/api/resources/declaration-registry.ts';
 import type { SettingsOverrides } from '../src/config.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { analysisStats } from '../src/output/search-analyses.ts';
@@ -107,7 +108,8 @@ describe('a build with the caches of an earlier one', () => {
 /**
  * Output reuse (src/output/reuse.ts, src/output/fingerprints.ts): builds into the same build/
  * link the packs and chunks of requests, messages, attachments, documents, pages and public
- * bodies whose inputs did not change, and still write a cold build's bytes, also when the value
+ * bodies whose inputs did not change, and the index files of filters whose values did not
+ * (src/output/filter-reuse.ts), and still write a cold build's bytes, also when the value
  * that changed sits in another folder (a requester's name, `same_as`, a public body's
  * `number_of_requests`), in a derived document's PDF, in the reference data, or in the clock;
  * a build/ edited by hand, or a record written for another build/, is read and hashed, never
@@ -284,6 +286,52 @@ describe('a build into the previous build/', () => {
     (await inodes()).forEach((inode, i) => expect(inode, packs[i]).not.toBe(before[i]));
     // The request's own packs show nothing of the PDF but its size, which did not change.
     expect(replaced.reuse.linked).toBeGreaterThan(0);
+    await expectCold();
+  }, 600_000);
+
+  /** Each index file of a filter in live/: its inode (the same one when linked) and its bytes. */
+  async function filterFiles(resource: ResourceName, filter: string): Promise<Map<string, { ino: number; text: string }>> {
+    const dir = dirname(at('live', buildPaths.filterIndex(resource, filter, 'x')));
+    const files = new Map<string, { ino: number; text: string }>();
+    for (const name of (await readdir(dir)).sort()) files.set(name, { ino: (await stat(join(dir, name))).ino, text: await readFile(join(dir, name), 'utf8') });
+    expect(files.size).toBeGreaterThan(0);
+    return files;
+  }
+  const inodes = (files: Map<string, { ino: number }>) => [...files].map(([name, { ino }]) => [name, ino]);
+  const texts = (files: Map<string, { text: string }>) => [...files].map(([name, { text }]) => [name, text]);
+
+  it('links a filter’s index files while its values stay, and indexes it again when one changes', async () => {
+    await live();
+    const kind = await filterFiles('message', 'kind');
+    const response = await filterFiles('message', 'is_response');
+    const categories = await filterFiles('request', 'categories');
+    const foi = await filterFiles('request', 'is_foi');
+
+    // A message's text is no filter's value: every filter file is the previous one, linked.
+    await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'bitte senden Sie mir Folgendes zu', 'bitte senden Sie mir Folgendes');
+    await live();
+    expect(inodes(await filterFiles('message', 'kind'))).toEqual(inodes(kind));
+    expect(inodes(await filterFiles('message', 'is_response'))).toEqual(inodes(response));
+    expect(inodes(await filterFiles('request', 'categories'))).toEqual(inodes(categories));
+    await expectCold();
+
+    // A message sent by post, not email: the message filters' files are made again (kind's
+    // change); the request filters stay linked.
+    await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', /^kind: email$/m, 'kind: post');
+    await live();
+    expect(texts(await filterFiles('message', 'kind'))).not.toEqual(texts(kind));
+    expect(texts(await filterFiles('message', 'is_response'))).toEqual(texts(response));
+    expect(inodes(await filterFiles('request', 'is_foi'))).toEqual(inodes(foi));
+    await expectCold();
+    const post = await filterFiles('message', 'kind');
+
+    // A value from outside the request folders (a category's name, which requests take from
+    // their public body): every fingerprint changes, so every folder's values are computed
+    // again; the request filters' files change, the message filters' values did not and stay linked.
+    await edit('categories.yaml', 'name: Inneres\n', 'name: Inneres und Heimat\n');
+    await live();
+    expect(texts(await filterFiles('request', 'categories'))).not.toEqual(texts(categories));
+    expect(inodes(await filterFiles('message', 'kind'))).toEqual(inodes(post));
     await expectCold();
   }, 600_000);
 });

@@ -30,8 +30,8 @@ export interface PlanInput {
   resources: readonly BuiltName[];
   /**
    * Extra files planned by other stages (filter indexes, routing rules), given each list in
-   * order; `unlisted` for a list only a uid opens, whose files are never linked from the
-   * previous build/ (they are inlined in its one file, and would take the public list's groups).
+   * order; `unlisted` when the files go into an unlisted list's file (planUnlisted), not build/,
+   * so none may be linked from the previous build/.
    */
   extras?<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][], unlisted: boolean): Iterable<PlannedFile>;
   /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */

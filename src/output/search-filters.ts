@@ -3,7 +3,6 @@
  * search filter sets over the list, written as `search-<param>` filter indexes, and the facets
  * file of an action with aggregations (docs/search.md, "Public body search").
  */
-import { filterIndexes } from '../api/filters/index.ts';
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
@@ -12,21 +11,24 @@ import { encodeNumbers, SEARCH_FILTER_PREFIX, type SearchFacets } from '../api/s
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 import { timed } from './search-index.ts';
+import { filterFiles, type FilterReuse } from './filter-reuse.ts';
 
 /**
  * The filter indexes of a resource's search actions (ListAction.filters): froide's search
  * filter set over the same list, each filter's files named `search-<param>`. `now` is the
- * build clock (RenderContext.now), for filters that judge against it.
+ * build clock (RenderContext.now), for filters that judge against it. Each filter's files are
+ * linked from the previous build/ when its inputs did not change (src/output/filter-reuse.ts);
+ * the facets file is made every build.
  */
-export function planSearchFilters<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number): Generator<PlannedFile> {
-  return timed(filterFilesOf(resource, ordered, archive, now));
+export function planSearchFilters<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number, kept?: FilterReuse): Generator<PlannedFile> {
+  return timed(filterFilesOf(resource, ordered, archive, now, kept));
 }
 
-function* filterFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number): Generator<PlannedFile> {
+function* filterFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive: Archive, now: number, kept: FilterReuse | undefined): Generator<PlannedFile> {
   for (const action of listActionsOf(resource)) {
     if (action.source !== 'search' || !action.filters) continue;
     const judged = ordered.map((object) => ({ object, now }));
-    for (const { param, file, body } of filterIndexes(resource, action.filters, judged, archive)) yield { path: buildPaths.filterIndex(resource, `${SEARCH_FILTER_PREFIX}${param}`, file), body };
+    yield* filterFiles(resource, action.filters, judged, archive, SEARCH_FILTER_PREFIX, kept);
     if (action.facets) yield { path: buildPaths.searchFacets(resource), body: facetsFile(resource, judged, action.filters, action.facets) };
   }
 }

@@ -71,9 +71,13 @@ export function indexFiles<N extends ResourceName>(resource: N, ordered: readonl
 }
 
 /** The index files of filters over a resource's ordered list: its own filters, or a search action's over the list's objects (src/output/search-filters.ts). */
-export function filterIndexes<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive?: Archive): FilterIndexFile[] {
-  const count = countingOf(resource, ordered.length);
-  return specs.flatMap((spec) => kindOf(spec.parse).index(spec, ordered, archive, count).map((file) => ({ param: spec.param, ...file })));
+function filterIndexes<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive?: Archive): FilterIndexFile[] {
+  return specs.flatMap((spec) => filterIndex(resource, spec, ordered, archive).map((file) => ({ param: spec.param, ...file })));
+}
+
+/** The index files of one filter over a resource's ordered list (`filterIndexes`, one spec). */
+export function filterIndex<T>(resource: ResourceName, spec: FilterSpec<T>, ordered: readonly T[], archive?: Archive): IndexFile[] {
+  return kindOf(spec.parse).index(spec, ordered, archive, countingOf(resource, ordered.length));
 }
 
 export interface FilterOptions {

@@ -1,0 +1,106 @@
+/**
+ * The values of the list filters of requests, messages and attachments, kept per request
+ * folder (docs/architecture.md, "Incremental builds"): for each folder's fingerprint
+ * (src/output/reuse.ts), a SHA-256 of the ids and filter values of the folder's objects in the
+ * list, in list order. A resource's list key is a digest of its objects' ids in list order, each
+ * with its folder's values digest: an unchanged folder's digest is read back, so only the
+ * folders whose fingerprint changed have their values computed from the model. When the list
+ * key is the recorded one, every list filter of the resource is linked.
+ *
+ * Kept in `<cache>/output/filter-values.v8`, written whole (writeAtomically), named by the
+ * code version; a fingerprint already holds the code version, the settings and every content
+ * file outside the request folders, and every value a folder's answers take from elsewhere, so
+ * a digest is read back only for inputs that give the same values.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { buildCodeVersion } from '../content/parse-cache.ts';
+import type { FilterSpec } from '../api/filters/filter-spec.ts';
+import { KeyWriter, writeValues } from '../api/filters/inputs-key.ts';
+import { builtResourceOf } from '../api/resources/serializer-registry.ts';
+import type { ResourceName } from '../api/resources/declaration-registry.ts';
+import { writeAtomically } from '../lib/files.ts';
+import type { OutputReuse } from './reuse.ts';
+
+const FILE = 'filter-values.v8';
+
+/**
+ * The resources whose objects' fingerprint is their request folder's: the objects of one
+ * fingerprint are the folder's, so their values follow from it. (Other resources have
+ * fingerprints too, src/output/fingerprints.ts, but several objects may share one without
+ * being the same objects from build to build: public bodies with the same count of requests.)
+ */
+const FOLDER_RESOURCES: ReadonlySet<ResourceName> = new Set(['request', 'message', 'attachment']);
+
+/** Resource name -> folder fingerprint -> the digest of its objects' ids and values. */
+type Kept = Map<string, Map<string, string>>;
+
+export interface FolderValues {
+  /** The key of `specs` over `ordered` from its folders' values, or undefined when the resource has no fingerprints or a filter orders. */
+  listKey<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[]): string | undefined;
+  /** Writes what this build computed or read back (only that: folders gone are dropped). */
+  save(): void;
+  readonly stats: { read: number; computed: number };
+}
+
+function readKept(path: string, version: string): Kept {
+  try {
+    const read = deserialize(readFileSync(path)) as { version?: unknown; resources?: unknown };
+    if (read.version === version && read.resources instanceof Map) return read.resources as Kept;
+  } catch {
+    // Missing or unreadable: every folder's values are computed.
+  }
+  return new Map();
+}
+
+export function openFolderValues(dir: string, reuse: OutputReuse, version = buildCodeVersion()): FolderValues {
+  const previous = readKept(join(dir, FILE), version);
+  const next: Kept = new Map();
+  const stats = { read: 0, computed: 0 };
+  return {
+    stats,
+    listKey(resource, specs, ordered) {
+      const built = builtResourceOf(resource);
+      if (!built || !FOLDER_RESOURCES.has(resource) || specs.some((spec) => spec.order)) return undefined;
+      const idOf = (object: unknown) => (built.id as (item: unknown) => number | string | null).call(built, object);
+      const kept = previous.get(resource) ?? new Map<string, string>();
+      const digests = new Map<string, string>();
+      next.set(resource, digests);
+      const fingerprints = ordered.map((object) => reuse.fingerprint(resource, object as never));
+      // The folders not kept: their objects' ids and values, in list order.
+      const fresh = new Map<string, KeyWriter>();
+      ordered.forEach((object, position) => {
+        const fingerprint = fingerprints[position]!;
+        if (digests.has(fingerprint) && !fresh.has(fingerprint)) return;
+        const known = kept.get(fingerprint);
+        if (known !== undefined) {
+          digests.set(fingerprint, known);
+          stats.read++;
+          return;
+        }
+        let writer = fresh.get(fingerprint);
+        if (!writer) fresh.set(fingerprint, (writer = new KeyWriter(createHash('sha256'), 256)));
+        writer.value(idOf(object));
+        for (const spec of specs) writeValues(writer, spec, object);
+      });
+      for (const [fingerprint, writer] of fresh) {
+        writer.flush();
+        digests.set(fingerprint, writer.hash.digest('hex'));
+        stats.computed++;
+      }
+      const list = new KeyWriter(createHash('sha256').update(`${resource}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
+      ordered.forEach((object, position) => {
+        list.value(idOf(object));
+        list.value(digests.get(fingerprints[position]!));
+      });
+      list.flush();
+      return list.hash.digest('hex');
+    },
+    save() {
+      mkdirSync(dir, { recursive: true });
+      writeAtomically(join(dir, FILE), serialize({ version, resources: next }));
+    },
+  };
+}

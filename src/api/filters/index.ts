@@ -1,14 +1,14 @@
 /**
  * List filters: the kinds by name, and the two generic passes over
  * a resource's filters (ResourceSpec.filters, declared in src/api/resources/<name>/declaration.ts).
- * The build asks `indexFiles` for a resource's index files (src/output/indexes.ts writes them); the serving layer asks `filterPositions` which
+ * The build asks `filterIndex` for each filter's index files (src/output/filter-reuse.ts, for a list's filters and its search actions'); the serving layer asks `filterPositions` which
  * positions of the ordered list a query keeps (src/serve/api/filter-engine.ts reads the files).
  * A request touches one index file per filter value, never the collection.
  */
 import type { Archive } from '../../model/types.ts';
 import { descendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { countingOf } from '../packs.ts';
-import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceItems, type ResourceName } from '../resources/declaration-registry.ts';
+import { filtersOf, RESOURCE_NAMES, type ResourceName } from '../resources/declaration-registry.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';
@@ -20,7 +20,7 @@ import { intersect, type FilterKind, type FilterReader, type IndexFile, type Pos
 import { lenient } from './lenient.ts';
 import { near } from './near.ts';
 import { nochoice } from './nochoice.ts';
-import { point, shapesFile } from './point.ts';
+import { point } from './point.ts';
 import { range } from './range.ts';
 import { scan } from './scan.ts';
 import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse, type FilterSpec } from './filter-spec.ts';
@@ -53,29 +53,13 @@ function kindOf(parse: FilterParse): FilterKind<FilterParse> {
   return KINDS[parse.kind];
 }
 
-/** A filter index file of a resource: `buildPaths.filterIndex(resource, param, file)`. */
-export interface FilterIndexFile extends IndexFile {
-  param: string;
-}
-
 /**
- * A resource's filter index files, and its shapes file (`buildPaths.shapes`) if its objects
- * have geometries that point filters test. `ordered` must be the exact list the resource's
- * list chunks hold: a position is the object's 0-based index in it (keyed files store it
- * counted as the chunks count it, keyed.ts). `archive` gives
- * `known` filters their keys; without it they index only what the objects have.
+ * The index files of one filter over a resource's ordered list: its own filters, or a search
+ * action's over the list's objects. `ordered` must be the exact list the resource's list chunks
+ * hold: a position is the object's 0-based index in it (keyed files store it counted as the
+ * chunks count it, keyed.ts). `archive` gives `known` filters their keys; without it they index
+ * only what the objects have.
  */
-export function indexFiles<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], archive?: Archive): { filters: FilterIndexFile[]; shapes: string | null } {
-  const shapeOf = RESOURCES[resource].shapes;
-  return { filters: filterIndexes(resource, filtersOf(resource), ordered, archive), shapes: shapeOf ? shapesFile(ordered, shapeOf) : null };
-}
-
-/** The index files of filters over a resource's ordered list: its own filters, or a search action's over the list's objects (src/output/search-filters.ts). */
-function filterIndexes<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive?: Archive): FilterIndexFile[] {
-  return specs.flatMap((spec) => filterIndex(resource, spec, ordered, archive).map((file) => ({ param: spec.param, ...file })));
-}
-
-/** The index files of one filter over a resource's ordered list (`filterIndexes`, one spec). */
 export function filterIndex<T>(resource: ResourceName, spec: FilterSpec<T>, ordered: readonly T[], archive?: Archive): IndexFile[] {
   return kindOf(spec.parse).index(spec, ordered, archive, countingOf(resource, ordered.length));
 }

@@ -4,19 +4,26 @@
  * intersections, a filter's own order, scores).
  */
 import { describe, expect, it } from 'vitest';
-import { filterPositions, indexFiles, KINDS } from '../../../src/api/filters/index.ts';
-import { RESOURCES } from '../../../src/api/resources/declaration-registry.ts';
+import { buildPaths } from '../../../src/api/build-paths.ts';
+import { filterPositions, KINDS } from '../../../src/api/filters/index.ts';
+import { RESOURCES, type ResourceItems, type ResourceName } from '../../../src/api/resources/declaration-registry.ts';
+import { planFilterIndexes } from '../../../src/output/indexes.ts';
 import type { FilterReader } from '../../../src/api/filters/kind.ts';
 import type { FoiRequest, Law } from '../../../src/model/types.ts';
 
-/** Serves the files `indexFiles` planned, as the Store does after the build wrote them. */
-function readerFrom(files: ReturnType<typeof indexFiles>, existing: string[] = []): (param: string) => FilterReader {
+/** The filter index files the build plans for a resource's list (without an earlier build), by path. */
+function planned<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][]): Map<string, string> {
+  return new Map([...planFilterIndexes(resource, ordered)].map((file) => [file.path, (file as { body: string }).body]));
+}
+
+/** Serves the files the build planned, as the Store does after the build wrote them. */
+function readerFrom(resource: ResourceName, files: Map<string, string>, existing: string[] = []): (param: string) => FilterReader {
   return (param) => ({
     index: async (file) => {
-      const found = files.filters.find((entry) => entry.param === param && entry.file === file);
-      return found ? JSON.parse(found.body) : null;
+      const body = files.get(buildPaths.filterIndex(resource, param, file));
+      return body === undefined ? null : JSON.parse(body);
     },
-    shapes: async () => JSON.parse(files.shapes ?? '[]'),
+    shapes: async () => JSON.parse(files.get(buildPaths.shapes(resource)) ?? '[]'),
     exists: async (resource, id) => existing.includes(`${resource}/${id}`),
   });
 }
@@ -36,13 +43,13 @@ describe('filter tables and the generic passes', () => {
   });
 
   it('indexes each filter of the table under its param', () => {
-    const files = indexFiles('law', laws);
-    expect([...new Set(files.filters.map((file) => file.param))]).toEqual(['jurisdiction', 'id', 'q', 'meta']);
-    expect(files.filters.filter((file) => file.param === 'meta')).toEqual([
-      { param: 'meta', file: 'false', body: '{"false":[0,1]}' },
-      { param: 'meta', file: 'true', body: '{"true":[2]}' },
+    const files = planned('law', laws);
+    expect([...new Set([...files.keys()].map((path) => path.split('/')[3]))]).toEqual(['jurisdiction', 'id', 'q', 'meta']);
+    expect([...files].filter(([path]) => path.startsWith('_data/law/index/meta/'))).toEqual([
+      [buildPaths.filterIndex('law', 'meta', 'false'), '{"false":[0,1]}'],
+      [buildPaths.filterIndex('law', 'meta', 'true'), '{"true":[2]}'],
     ]);
-    expect(files.shapes).toBeNull();
+    expect(files.has(buildPaths.shapes('law'))).toBe(false);
   });
 
   it.each([
@@ -54,12 +61,12 @@ describe('filter tables and the generic passes', () => {
     ['jurisdiction=9', { kind: 'invalid', errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'] } }],
     ['id=x&jurisdiction=y', { kind: 'invalid', errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'], id: ['Enter a number.'] } }],
   ])('law?%s answers %j', async (query, expected) => {
-    expect(await filterPositions('law', new URLSearchParams(query), readerFrom(indexFiles('law', laws)), laws.length)).toEqual(expected);
+    expect(await filterPositions('law', new URLSearchParams(query), readerFrom('law', planned('law', laws)), laws.length)).toEqual(expected);
   });
 
   it('a range error and an unknown id are reported together, in the order of the table', async () => {
     const requests = [{ costs: 5, jurisdiction: jurisdiction(1), tags: [], publicBody: null, campaign: null, reference: '', createdAt: null }] as unknown as FoiRequest[];
-    const outcome = await filterPositions('request', new URLSearchParams('costs_max=x&jurisdiction=7&costs_min=y'), readerFrom(indexFiles('request', requests)), requests.length);
+    const outcome = await filterPositions('request', new URLSearchParams('costs_max=x&jurisdiction=7&costs_min=y'), readerFrom('request', planned('request', requests)), requests.length);
     expect(outcome).toEqual({
       kind: 'invalid',
       errors: { jurisdiction: ['Select a valid choice. That choice is not one of the available choices.'], costs: ['Enter a number.'] },

@@ -58,7 +58,6 @@ export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSp
     }
     const found = kept.reuse.reusable(group, key);
     if (found) {
-      kept.reuse.record(group, key, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })));
       yield* found.files;
       continue;
     }

@@ -58,13 +58,12 @@ export class PackFiller {
     } else if (!this.linked(pack)) throw new Error(`pack ${this.pathOf(pack, 0)}: an object without its body`);
     if (arrived < this.expected.get(pack)!) return;
     this.open.delete(pack);
-    const key = this.groups?.keys.get(pack);
     const linked = this.groups?.linked.get(pack);
     if (linked) {
-      this.groups!.reuse.record(this.pathOf(pack, 0), key!, linked.map((file) => ({ path: file.path, sha256: file.sha256! })));
       yield* linked;
       return;
     }
+    const key = this.groups?.keys.get(pack);
     const rendered = bodies.map(([at, made]): [number, string] => [at, typeof made === 'string' ? made : made()]);
     bodies.length = 0;
     const files = encodePack(this.slots, rendered).map((bytes, file) => ({ path: this.pathOf(pack, file), body: bytes, sha256: sha256Of(bytes) }));

@@ -65,7 +65,11 @@ export interface OutputReuse {
   covers(resource: ResourceName): boolean;
   /** The fingerprint of an object of a covered resource. */
   fingerprint<N extends ResourceName>(resource: N, item: ResourceItems[N]): string;
-  /** The files of the previous build/ to link for a group with this key (and what was kept beside them), or undefined. */
+  /**
+   * The files of the previous build/ to link for a group with this key (and what was kept beside
+   * them), or undefined. Found, the group is recorded for this build as it was: a caller links
+   * what it is given.
+   */
   reusable(group: string, key: string): { files: PlannedFile[]; extra: string | undefined } | undefined;
   /** Records a group of this build with its key and its files (each with its SHA-256), and what to keep beside them. */
   record(group: string, key: string, files: readonly { path: string; sha256: string }[], extra?: string): void;
@@ -182,6 +186,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
         files.push({ path, copyFrom: absolute, sha256: digest });
       }
       stats.linked++;
+      next.set(group, { key, files: entry.files.map(([path, digest]) => [path, digest, null]), ...(entry.extra !== undefined && { extra: entry.extra }) });
       return { files, extra: entry.extra };
     },
     record(group, key, files, extra) {

@@ -157,7 +157,6 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     let norms: number[] | undefined;
     if (found?.extra !== undefined) {
       kept = JSON.parse(found.extra) as KeptSegment;
-      reuse!.record(group, key!, found.files.map((file) => ({ path: file.path, sha256: file.sha256! })), found.extra);
       yield* found.files;
     } else {
       kept = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
@@ -192,7 +191,6 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     const positionsKey = key === undefined ? undefined : sha256Of(Buffer.concat([Buffer.from(`${key}\n`), Buffer.from(positions.buffer)]));
     const linked = positionsKey === undefined ? undefined : reuse!.reusable(positionsGroup, positionsKey);
     if (linked) {
-      reuse!.record(positionsGroup, positionsKey!, linked.files.map((file) => ({ path: file.path, sha256: file.sha256! })));
       yield* linked.files;
       continue;
     }

@@ -5,9 +5,10 @@
  * temporary files a killed process left behind.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { deserialize } from 'node:v8';
 
 /** Temporary files older than this belong to a killed process, not to a write under way. */
 export const STALE_TEMP_MS = 60 * 60_000;
@@ -62,6 +63,20 @@ export function writeAtomically(target: string, bytes: Uint8Array): void {
 
 /** A new name beside `target` (`<target>.tmp-<pid>-<random>`) for a file being written: the name sweepStaleTempSync knows. */
 export const temporarySibling = (target: string) => `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * A cache file written as one v8-serialized object that names the code version it was made by
+ * (`{ version, ... }`): the object when its version is `version` and `valid` accepts it, else
+ * undefined (missing, damaged, another version or another layout: a cache only costs time).
+ */
+export function readVersioned<T extends { version: string }>(path: string, version: string, valid: (read: T) => boolean): T | undefined {
+  try {
+    const read = deserialize(readFileSync(path)) as T;
+    return read.version === version && valid(read) ? read : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** sweepStaleTemp for the `.tmp-` files of writeAtomically, synchronously; a write under way elsewhere is younger. */
 export function sweepStaleTempSync(dir: string, now = Date.now()): void {

@@ -13,15 +13,15 @@
  * a digest is read back only for inputs that give the same values.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { buildCodeVersion } from '../content/parse-cache.ts';
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { KeyWriter, writeValues } from '../api/filters/inputs-key.ts';
 import { builtResourceOf } from '../api/resources/serializer-registry.ts';
 import type { ResourceName } from '../api/resources/declaration-registry.ts';
-import { writeAtomically } from '../lib/files.ts';
+import { readVersioned, writeAtomically } from '../lib/files.ts';
 import type { OutputReuse } from './reuse.ts';
 
 const FILE = 'filter-values.v8';
@@ -45,13 +45,10 @@ export interface FolderValues {
   readonly stats: { read: number; computed: number };
 }
 
+/** What the previous build kept; empty when it is missing, unreadable or of other code: every folder's values are computed. */
 function readKept(path: string, version: string): Kept {
-  try {
-    const read = deserialize(readFileSync(path)) as { version?: unknown; resources?: unknown };
-    if (read.version === version && read.resources instanceof Map) return read.resources as Kept;
-  } catch {
-    // Missing or unreadable: every folder's values are computed.
-  }
+  const read = readVersioned<{ version: string; resources: Kept }>(path, version, (file) => file.resources instanceof Map);
+  if (read) return read.resources;
   return new Map();
 }
 

@@ -31,7 +31,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import type { Settings } from '../config.ts';
 import { buildCodeVersion } from '../content/parse-cache.ts';
 import type { ContentDigests } from '../content/digests.ts';
@@ -39,7 +39,7 @@ import type { Document, FoiRequest } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
 import { statusRepresentation } from '../api/resources/request/serializer.ts';
-import { sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
+import { readVersioned, sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { FINGERPRINTS, pdfFacts, type FingerprintParts } from './fingerprints.ts';
 
@@ -102,13 +102,10 @@ function signatureOf(absolute: string): { signature: string; trusted: boolean } 
   return { signature: `${info.size}:${info.mtimeNs}:${info.ino}`, trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
 }
 
+/** The record of the previous build; empty when it is missing, unreadable or of other code: nothing is reused. */
 function readRecord(dir: string, version: string): RecordFile['groups'] {
-  try {
-    const read = deserialize(readFileSync(join(dir, RECORD))) as RecordFile;
-    if (read.version === version && read.groups instanceof Map) return read.groups;
-  } catch {
-    // Missing or unreadable: nothing is reused.
-  }
+  const read = readVersioned<RecordFile>(join(dir, RECORD), version, (file) => file.groups instanceof Map);
+  if (read) return read.groups;
   return new Map();
 }
 

@@ -12,12 +12,12 @@
  * the fields' text and the analyzer, so a kept one is the one a cold build computes. Terms are
  * kept once per file (`terms`), documents as indexes into them.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { terms } from '../api/search/analyze.ts';
 import { encodeNumbers, type Postings } from '../api/search/layout.ts';
-import { writeAtomically } from '../lib/files.ts';
+import { readVersioned, writeAtomically } from '../lib/files.ts';
 
 /** One document's analysis: per field, term index and count pairs (terms of its SegmentAnalyses), and the field's length. */
 export interface Analysis {
@@ -62,15 +62,8 @@ export class SegmentAnalyses {
   /** The kept analyses of a segment in `dir` (none without `dir`, or when its file is missing, damaged or of another code version). */
   static open(dir: string | undefined, version: string, resource: string, segment: number, fieldCount: number): SegmentAnalyses {
     const path = dir === undefined ? undefined : join(dir, `${resource}-${segment}.v8`);
-    let file: KeptFile | undefined;
-    if (path !== undefined) {
-      try {
-        const read = deserialize(readFileSync(path)) as KeptFile;
-        if (read.version === version && read.fieldCount === fieldCount && read.offsets instanceof Uint32Array && read.pairs instanceof Uint32Array) file = read;
-      } catch {
-        // Missing or unreadable: every document is analyzed.
-      }
-    }
+    // Missing, unreadable, or of other code or fields: every document is analyzed.
+    const file = path === undefined ? undefined : readVersioned<KeptFile>(path, version, (read) => read.fieldCount === fieldCount && read.offsets instanceof Uint32Array && read.pairs instanceof Uint32Array);
     return new SegmentAnalyses(path, version, fieldCount, file);
   }
 

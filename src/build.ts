@@ -17,7 +17,8 @@ import { fileDigests } from './lib/file-digests.ts';
 import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
-import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
+import { mediaObjects, recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
+import { clockWindow, saveBuildState, unchangedBuild } from './output/build-state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { openFolderValues } from './output/filter-values.ts';
 import { planListActions } from './api/resources/autocomplete-files.ts';
@@ -63,6 +64,8 @@ export interface BuildResult {
   parsing: { hits: number; hashed: number; misses: number };
   /** Packs and chunks linked from the previous build/, and those of the same resources serialized (src/output/reuse.ts). */
   reuse: { linked: number; rendered: number };
+  /** Nothing build/ is made of changed since the build that wrote it, which was left as it is (src/output/build-state.ts). */
+  unchanged: boolean;
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -74,6 +77,17 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     mark = now;
     return value;
   };
+
+  // Nothing to do when no input of build/ changed since the build that wrote it (a verifying
+  // PDF run reads every derivative again, so it always runs).
+  if (options.pdf?.verify === undefined) {
+    const kept = await unchangedBuild({ ...outputState(options), contentDir: options.contentDir, env: options.env, overrides: options.overrides, upload: options.upload });
+    if (kept) {
+      stage('unchanged', null);
+      const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
+      return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0 }, unchanged: true };
+    }
+  }
 
   // Load and check: every content problem at once, nothing else runs on bad content.
   const checked = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: parseCacheIn(options.cacheDir) }));
@@ -162,5 +176,22 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
   reuse.save();
   filterValues.save();
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
-  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf: derivatives.stats, parsing: parsing!, reuse: reuse.stats };
+  const pdf = derivatives.stats;
+  saveBuildState({
+    ...outputState(options),
+    settings,
+    scanned: checked.scanned,
+    clock: clockWindow(archive, ctx.now),
+    site: checked.site!,
+    build,
+    objects: mediaObjects(media),
+    unfinished: pdf !== null && pdf.pending + pdf.webpPending + pdf.failed > 0,
+    result: { warnings: problems.warnings, stats: { ...tree.stats, objects } },
+  });
+  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false };
+}
+
+/** Where the build keeps what the next one compares, and the inputs it compares beside content/ (src/output/build-state.ts). */
+function outputState(options: BuildOptions) {
+  return { dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, images: options.images ?? true, limits: options.limits ?? DEFAULTS.deployLimits, media: options.media };
 }

@@ -10,6 +10,7 @@ import { diskReader } from './content/disk.ts';
 import { loadContent } from './content/load.ts';
 import { openParseCache, parseCacheBytes, type ParseCache } from './content/parse-cache.ts';
 import { ERRORS } from './content/errors.ts';
+import type { SiteInput } from './content/schema.ts';
 import { Problems } from './content/problems.ts';
 import { linkArchive } from './model/link.ts';
 import type { Archive } from './model/types.ts';
@@ -50,6 +51,10 @@ export interface Checked {
   parsing?: ParseCache['stats'];
   /** SHA-1 of every content file read, folded per request folder (content/digests.ts). */
   digests: ContentDigests;
+  /** The digest of the walk and stat of content/ the files were read after (content/scan.ts scanDigest). */
+  scanned: string | null;
+  /** site.yaml as read, which the settings were resolved from. */
+  site: SiteInput | undefined;
   /**
    * Closes the files message texts are read from (with a parse cache, the model keeps texts
    * there: content/parse-cache.ts); the archive's texts cannot be read after it.
@@ -85,6 +90,6 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), scanned: content.scanned, site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
 }
 

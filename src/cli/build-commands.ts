@@ -82,7 +82,8 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
     });
     report(result.warnings, options, log);
-    if (options.verbose) {
+    if (result.unchanged) log.info(`nothing ${options.out}/ is made of changed since the build that wrote it (content/, settings, clock, code): left as it is (docs/architecture.md, "A build with nothing to do")`);
+    else if (options.verbose) {
       log.info(`content: ${parsingSummary(result.parsing)}`);
       log.info(`output: ${result.reuse.linked} packs, chunks and search segments linked from the previous build/, ${result.reuse.rendered} serialized (docs/architecture.md, "Incremental builds")`);
     }

@@ -14,7 +14,7 @@ import { parseFiles, type FileToParse } from './parse-pool.ts';
 import type { ParseCache } from './parse-cache.ts';
 import type { ParsedFile } from './parse.ts';
 import type { KeptText } from '../lib/stored-text.ts';
-import type { ContentScan } from './scan.ts';
+import { scanDigest, type ContentScan } from './scan.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
@@ -87,6 +87,8 @@ export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' |
   messages: LoadedMessage[];
   documents: LoadedDocument[];
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
+  /** The digest of the scan the files were read after (content/scan.ts scanDigest); null when it cannot be trusted. */
+  scanned: string | null;
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
@@ -249,6 +251,7 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
     messages,
     documents,
     annotations: annotations.map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),
+    scanned: scanDigest(scan),
   };
 }
 

@@ -57,9 +57,7 @@ function distinctObjects(files: readonly MediaFile[]): MediaFile[] {
  */
 export async function uploadMedia(store: MediaStore, files: readonly MediaFile[], options: UploadOptions = {}): Promise<UploadStats> {
   const objects = distinctObjects(files);
-  await waitForPrunes(store, new Set(objects.map((file) => file.sha256)), { onWait: options.onWait, pollMs: options.pollMs });
-  const present = new Set<string>();
-  for await (const hash of store.list()) present.add(hash);
+  const present = await presentObjects(store, new Set(objects.map((file) => file.sha256)), options);
   const missing = objects.filter((file) => !present.has(file.sha256));
   const state: UploadState = {
     objects: missing.length,
@@ -92,6 +90,28 @@ export async function uploadMedia(store: MediaStore, files: readonly MediaFile[]
   return { objects: objects.length, uploaded: missing.length, uploadedBytes: state.bytes, present: state.present };
 }
 
+/**
+ * The objects of `relied` the store holds, once no prune that may delete one of them is under
+ * way (src/media/prune-marks.ts): one listing of the store.
+ */
+async function presentObjects(store: MediaStore, relied: ReadonlySet<string>, options: Pick<UploadOptions, 'onWait' | 'pollMs'>): Promise<Set<string>> {
+  await waitForPrunes(store, relied, { onWait: options.onWait, pollMs: options.pollMs });
+  const present = new Set<string>();
+  for await (const hash of store.list()) if (relied.has(hash)) present.add(hash);
+  return present;
+}
+
+/**
+ * For a build that publishes the objects of an earlier one (src/output/build-state.ts): records
+ * it as recordBuild does, and tells whether the store still holds every object, without the
+ * files to upload one that went missing (the caller then builds in full).
+ */
+export async function recordUnchanged(store: MediaStore, build: string, objects: readonly string[], options: Pick<UploadOptions, 'onWait' | 'pollMs'> = {}): Promise<boolean> {
+  await writeRecord(store, { build, date: new Date().toISOString(), objects: [...objects] });
+  const relied = new Set(objects);
+  return (await presentObjects(store, relied, options)).size === relied.size;
+}
+
 async function putWithRetries(store: MediaStore, file: MediaFile, options: UploadOptions): Promise<void> {
   try {
     // Different bytes stay different: only transport and store failures are worth a retry.
@@ -120,11 +140,19 @@ class ChangedSource extends Error {
  * upload lists the store: a prune that starts afterwards keeps every object it names.
  */
 export async function recordBuild(store: MediaStore, build: string, files: readonly MediaFile[], now: Date = new Date()): Promise<BuildRecord> {
-  const record: BuildRecord = { build, date: now.toISOString(), objects: [...new Set(files.map((file) => file.sha256))].sort() };
+  return writeRecord(store, { build, date: now.toISOString(), objects: mediaObjects(files) });
+}
+
+/** The distinct objects of a build's media files, sorted: what its record names. */
+export function mediaObjects(files: readonly MediaFile[]): string[] {
+  return [...new Set(files.map((file) => file.sha256))].sort();
+}
+
+async function writeRecord(store: MediaStore, record: BuildRecord): Promise<BuildRecord> {
   try {
     await store.writeRecord(record);
   } catch (error) {
-    throw new MediaUploadError(`could not write the record of build ${build} to the ${store.description}: ${(error as Error).message}`, { cause: error });
+    throw new MediaUploadError(`could not write the record of build ${record.build} to the ${store.description}: ${(error as Error).message}`, { cause: error });
   }
   return record;
 }

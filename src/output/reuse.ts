@@ -96,7 +96,7 @@ export interface ReuseInputs {
 }
 
 /** size:mtimeNs:ino, and whether the file is older than RACY_MS; undefined when it is not a file. */
-function signatureOf(absolute: string): { signature: string; trusted: boolean } | undefined {
+export function signatureOf(absolute: string): { signature: string; trusted: boolean } | undefined {
   const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
   if (!info?.isFile()) return undefined;
   return { signature: `${info.size}:${info.mtimeNs}:${info.ino}`, trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };

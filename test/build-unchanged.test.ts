@@ -1,0 +1,137 @@
+/**
+ * A build with nothing to do (src/output/build-state.ts): when no input of build/ changed since
+ * the build that wrote it, build/ is left as it is; when any did (a content file's signature,
+ * the clock past a due date, a setting, build/ touched by hand, a media object gone), the build
+ * runs and writes a cold build's bytes.
+ */
+import { cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildArchive, type BuildResult } from '../src/build.ts';
+import { buildPaths } from '../src/api/build-paths.ts';
+import type { SettingsOverrides } from '../src/config.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
+import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
+import { tempDir } from './helpers/content.ts';
+
+const SAMPLE = join(import.meta.dirname, '../content');
+let root: string;
+let removeRoot: () => Promise<void>;
+const content = () => join(root, 'content');
+const media = () => folderMediaStore(join(root, 'media'));
+
+/** A build of content/ into `out` with the kept cache and media store, at the given clock (Unix seconds). */
+function build(out = 'build', options: { clock?: number; overrides?: SettingsOverrides; cache?: string } = {}): Promise<BuildResult> {
+  return buildArchive({
+    contentDir: content(),
+    buildDir: join(root, out),
+    cacheDir: join(root, options.cache ?? 'cache'),
+    media: media(),
+    env: { SOURCE_DATE_EPOCH: String(options.clock ?? BUILD_CLOCK) },
+    overrides: options.overrides ?? {},
+    images: false,
+  });
+}
+
+/** Every file of a tree with its inode and bytes. */
+async function snapshot(dir: string): Promise<Map<string, { ino: number; bytes: string }>> {
+  const files = await listFiles(join(root, dir));
+  return new Map(await Promise.all(files.map(async (file) => [file, { ino: (await stat(join(root, dir, file))).ino, bytes: (await readFile(join(root, dir, file))).toString('base64') }] as const)));
+}
+
+const bytesOf = (tree: Map<string, { bytes: string }>) => new Map([...tree].map(([file, { bytes }]) => [file, bytes]));
+
+/** Content files older than a racy edit, so that a scan trusts their signatures. */
+async function age(dir: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
+  }
+}
+
+const DAY = 86_400;
+
+beforeAll(async () => {
+  ({ path: root, remove: removeRoot } = await tempDir('archive-unchanged-'));
+  await cp(SAMPLE, content(), { recursive: true });
+  await age(content());
+  expect((await build()).unchanged).toBe(false);
+}, 300_000);
+afterAll(() => removeRoot());
+
+describe('a build with nothing to do', () => {
+  it('leaves build/ as it is and reports the build it kept', async () => {
+    const before = await snapshot('build');
+    const first = await build('cold', { cache: 'cold-cache' });
+    const again = await build();
+    expect(again.unchanged).toBe(true);
+    expect(await snapshot('build')).toEqual(before);
+    expect(again.stats.files).toBe(before.size);
+    expect(again.stats.objects).toBe(first.stats.objects);
+    expect(again.stats.media).toEqual({ objects: first.stats.media.objects, uploaded: 0, uploadedBytes: 0, present: first.stats.media.objects });
+    expect(again.warnings).toEqual(first.warnings);
+    // Files under a dot folder are no content (content/scan.ts): still nothing to do.
+    await writeFile(join(content(), '.notes'), 'not content');
+    expect((await build()).unchanged).toBe(true);
+    await rm(join(content(), '.notes'));
+  }, 300_000);
+
+  it('runs again when a content file was written, even with the same bytes', async () => {
+    const file = join(content(), 'requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml');
+    await writeFile(file, await readFile(file));
+    await age(content());
+    const before = bytesOf(await snapshot('build'));
+    expect((await build()).unchanged).toBe(false);
+    expect(bytesOf(await snapshot('build'))).toEqual(before);
+    expect((await build()).unchanged).toBe(true);
+  }, 300_000);
+
+  it('runs again when the clock passes a due date, not before', async () => {
+    // The nearest due date after the build clock of a request awaiting a response: 2024-10-30 (0013).
+    expect((await build('build', { clock: BUILD_CLOCK + 100 * DAY })).unchanged).toBe(true);
+    const later = BUILD_CLOCK + 160 * DAY;
+    expect((await build('build', { clock: later })).unchanged).toBe(false);
+    await build('cold-later', { clock: later, cache: 'cold-later-cache' });
+    expect(bytesOf(await snapshot('build'))).toEqual(bytesOf(await snapshot('cold-later')));
+    expect(await readFile(join(root, 'build', buildPaths.manifest), 'utf8')).not.toEqual(await readFile(join(root, 'cold', buildPaths.manifest), 'utf8'));
+    // And back: the window around the new clock does not hold the old one.
+    expect((await build()).unchanged).toBe(false);
+    expect(bytesOf(await snapshot('build'))).toEqual(bytesOf(await snapshot('cold')));
+  }, 300_000);
+
+  it('runs again after a setting changed', async () => {
+    const overrides = { baseUrl: 'https://anderswo.example.net' };
+    expect((await build('build', { overrides })).unchanged).toBe(false);
+    expect(await readFile(join(root, 'build', buildPaths.manifest), 'utf8')).toContain('https://anderswo.example.net');
+    expect((await build()).unchanged).toBe(false);
+    expect((await build()).unchanged).toBe(true);
+  }, 300_000);
+
+  it('runs again when build/ was changed by hand, and writes what a cold build writes', async () => {
+    const cold = bytesOf(await snapshot('cold'));
+    await writeFile(join(root, 'build', buildPaths.manifest), '{}');
+    expect((await build()).unchanged).toBe(false);
+    expect(bytesOf(await snapshot('build'))).toEqual(cold);
+    await writeFile(join(root, 'build', 'stray.json'), '{}');
+    expect((await build()).unchanged).toBe(false);
+    expect(bytesOf(await snapshot('build'))).toEqual(cold);
+    await rm(join(root, 'build', buildPaths.manifest));
+    expect((await build()).unchanged).toBe(false);
+    expect(bytesOf(await snapshot('build'))).toEqual(cold);
+  }, 300_000);
+
+  it('runs again when the media store lost an object, which the build puts back', async () => {
+    expect((await build()).unchanged).toBe(true);
+    const store = media();
+    let lost: string | undefined;
+    for await (const hash of store.list()) {
+      lost = hash;
+      break;
+    }
+    await store.delete(lost!);
+    const result = await build();
+    expect(result.unchanged).toBe(false);
+    expect(result.stats.media.uploaded).toBe(1);
+    expect(await store.get(lost!)).not.toBeNull();
+  }, 300_000);
+});

@@ -52,7 +52,7 @@ export interface Checked {
   /** SHA-1 of every content file read, folded per request folder (content/digests.ts). */
   digests: ContentDigests;
   /** The digest of the walk and stat of content/ the files were read after (content/scan.ts scanDigest). */
-  scanned: string | null;
+  scanned: { digest: string; files: number } | null;
   /** site.yaml as read, which the settings were resolved from. */
   site: SiteInput | undefined;
   /**

@@ -88,7 +88,7 @@ export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' |
   documents: LoadedDocument[];
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
   /** The digest of the scan the files were read after (content/scan.ts scanDigest); null when it cannot be trusted. */
-  scanned: string | null;
+  scanned: { digest: string; files: number } | null;
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */

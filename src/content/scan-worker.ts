@@ -1,8 +1,11 @@
-/** Worker side of content/scan.ts: walks and stats the content directory it is sent. */
+/** Worker side of content/scan.ts: walks the content directory it is sent, then stats files of it beside the main thread. */
 import { parentPort } from 'node:worker_threads';
 import { underRoot } from './disk.ts';
-import { scanArrays } from './scan.ts';
+import { statFiles, walkShared } from './scan.ts';
 
 parentPort!.once('message', (root: string) => {
-  parentPort!.postMessage(scanArrays(root, underRoot(root)));
+  const scan = walkShared(root);
+  parentPort!.postMessage(scan);
+  statFiles(scan, underRoot(root));
+  parentPort!.postMessage('statted');
 });

@@ -1,10 +1,11 @@
 /**
  * The walk of the content directory and a stat of every file it finds: what a load starts
- * with. At 50,000 requests that is ~710,000 files, ~2 s of readdir and ~3 s of stat, and a
- * warm build reads its parse cache (~4 s of deserializing) before it can use either. With a
- * large parse cache the scan runs in a worker thread while this thread reads the cache
- * (docs/performance.md, "Where a warm build's time goes now"); with a small one (the sample,
- * tests) starting a worker (~0.2 s) would cost more than it overlaps.
+ * with. At 50,000 requests that is ~710,000 files, ~3.5 s of readdir and ~2.5 s of stat, and a
+ * warm build reads its parse cache (~5 s of deserializing) before it can use either. With a
+ * large parse cache the walk runs in a worker thread while this thread reads the cache, and
+ * both threads stat the files once this one is done with it (docs/performance.md, "Where a
+ * warm build's time goes now"); with a small one (the sample, tests) starting a worker (~0.2 s)
+ * would cost more than it overlaps.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
@@ -23,13 +24,25 @@ export interface ContentScan {
   stat(path: string): ScannedFile | undefined;
 }
 
-/** What a scan sends across threads: by index into `files`; an empty signature where the stat failed. */
-export interface ScanArrays {
+/**
+ * A scan as both threads fill it in: the paths from the walk, and for each file, in memory
+ * shared between the threads, what its stat gave (size, modification and change times in
+ * nanoseconds, inode: the stat signature) and whether it was a regular file.
+ */
+export interface SharedScan {
   files: string[];
-  sizes: Float64Array;
-  signatures: string[];
-  trusted: Uint8Array;
+  /** Four per file: size, mtimeNs, ctimeNs, ino. */
+  stats: BigInt64Array;
+  /** Per file: 0 not statted yet, 1 a regular file, 2 anything else (gone, a folder, a link's target). */
+  kinds: Uint8Array;
+  /** The next file to stat: each thread claims STAT_CHUNK at a time. */
+  next: Int32Array;
+  /** Date.now() before the first stat: a file modified within RACY_MS of it is not trusted. */
+  started: number;
 }
+
+/** Files a thread claims at once: few enough that the two threads finish together. */
+const STAT_CHUNK = 512;
 
 /** A path segment that starts with a dot. */
 const DOT_NAME = /(?:^|\/)\./;
@@ -52,69 +65,113 @@ function listFiles(root: string): string[] {
   return files.sort();
 }
 
-/** The walk and a stat of each file found, on this thread. `under` makes a listed path absolute. */
-export function scanArrays(root: string, under: (path: string) => string): ScanArrays {
+/** The walk: every file found, in shared memory ready to be statted (statFiles). */
+export function walkShared(root: string): SharedScan {
   const files = listFiles(root);
-  const sizes = new Float64Array(files.length);
-  const signatures = new Array<string>(files.length);
-  const trusted = new Uint8Array(files.length);
-  files.forEach((path, index) => {
-    const info = statSync(under(path), { bigint: true, throwIfNoEntry: false });
-    if (!info?.isFile()) {
-      signatures[index] = '';
-      return;
-    }
-    const signature = signatureOfStats(info);
-    sizes[index] = Number(info.size);
-    signatures[index] = signature.signature;
-    trusted[index] = signature.trusted ? 1 : 0;
-  });
-  return { files, sizes, signatures, trusted };
+  return {
+    files,
+    stats: new BigInt64Array(new SharedArrayBuffer(files.length * 4 * BigInt64Array.BYTES_PER_ELEMENT)),
+    kinds: new Uint8Array(new SharedArrayBuffer(files.length)),
+    next: new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)),
+    started: Date.now(),
+  };
 }
 
-function scanOf({ files, sizes, signatures, trusted }: ScanArrays): ContentScan {
+/** Stats files of the scan, STAT_CHUNK at a time, until none is left to claim: both threads run it. */
+export function statFiles(scan: SharedScan, under: (path: string) => string): void {
+  const { files, stats, kinds, next } = scan;
+  for (;;) {
+    const first = Atomics.add(next, 0, STAT_CHUNK);
+    if (first >= files.length) return;
+    const end = Math.min(files.length, first + STAT_CHUNK);
+    for (let at = first; at < end; at++) {
+      const info = statSync(under(files[at]!), { bigint: true, throwIfNoEntry: false });
+      if (!info?.isFile()) {
+        kinds[at] = 2;
+        continue;
+      }
+      stats.set([info.size, info.mtimeNs, info.ctimeNs, info.ino], at * 4);
+      kinds[at] = 1;
+    }
+  }
+}
+
+function scanOf({ files, stats, kinds, started }: SharedScan): ContentScan {
   const index = new Map<string, number>();
   files.forEach((path, at) => index.set(path, at));
   return {
     files,
     stat(path) {
       const at = index.get(path);
-      if (at === undefined || signatures[at] === '') return undefined;
-      return { size: sizes[at]!, signature: signatures[at]!, trusted: trusted[at] === 1 };
+      if (at === undefined || kinds[at] !== 1) return undefined;
+      const [size, mtimeNs, ctimeNs, ino] = stats.subarray(at * 4, at * 4 + 4) as unknown as [bigint, bigint, bigint, bigint];
+      return { size: Number(size), ...signatureOfStats({ size, mtimeNs, ctimeNs, ino }, started) };
     },
   };
 }
 
+/** The walk and the stats on this thread. */
+function scanHere(root: string, under: (path: string) => string): ContentScan {
+  const scan = walkShared(root);
+  statFiles(scan, under);
+  return scanOf(scan);
+}
+
 /**
- * One digest of the whole scan: every file's path and stat signature, in path order. Two scans
+ * One digest of the whole scan (with the number of files): every file's path and stat signature, in path order. Two scans
  * with the same digest found the same files with the same signatures, so (as git's index
  * decides) the same bytes. Null when a file could not be trusted to keep its signature (written
  * within the last two seconds) or was not statted: such a scan says nothing about a later one.
  */
-export function scanDigest(scan: ContentScan): string | null {
+export function scanDigest(scan: ContentScan): { digest: string; files: number } | null {
   const hash = createHash('sha256');
   for (const path of scan.files) {
     const stat = scan.stat(path);
     if (!stat?.trusted) return null;
     hash.update(`${path}\0${stat.signature}\n`);
   }
-  return hash.digest('hex');
+  return { digest: hash.digest('hex'), files: scan.files.length };
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);
 
-/** Scans in a worker thread; falls back to this thread if the worker cannot run. */
-async function scanInWorker(root: string, under: (path: string) => string): Promise<ScanArrays> {
+/**
+ * Walks in a worker thread, which then stats the files it found; this thread stats them too
+ * once it gets here (it asks for the scan when it is done with the parse cache), so neither
+ * waits while the other works. Falls back to this thread if the worker cannot run.
+ */
+/** A promise with its resolve and reject (Promise.withResolvers, which Node 20 lacks). */
+function settled<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: Error): void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+async function scanInWorker(root: string, under: (path: string) => string): Promise<ContentScan> {
   const worker = tsWorker(WORKER);
+  const walked = settled<SharedScan>();
+  const statted = settled<void>();
+  // Handled where it is awaited; a worker that fails before then must not be an unhandled rejection.
+  statted.promise.catch(() => undefined);
+  const failed = (error: Error) => {
+    walked.reject(error);
+    statted.reject(error);
+  };
+  worker.on('message', (message: SharedScan | 'statted') => (message === 'statted' ? statted.resolve() : walked.resolve(message)));
+  worker.once('error', failed);
+  worker.once('exit', (code) => failed(new Error(`content scan worker exited with code ${code}`)));
   try {
-    return await new Promise<ScanArrays>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`content scan worker exited with code ${code}`)));
-      worker.postMessage(root);
-    });
+    worker.postMessage(root);
+    const scan = await walked.promise;
+    statFiles(scan, under);
+    await statted.promise;
+    return scanOf(scan);
   } catch {
-    return scanArrays(root, under);
+    return scanHere(root, under);
   } finally {
     void worker.terminate();
   }
@@ -122,15 +179,15 @@ async function scanInWorker(root: string, under: (path: string) => string): Prom
 
 /**
  * Starts the scan of `root` (an absolute path; `under` as the disk reader makes paths
- * absolute): in a worker thread when `worker`, else at once on this thread.
+ * absolute): in a worker thread and this one when `worker`, else at once on this thread.
  */
 export function startScan(root: string, under: (path: string) => string, worker: boolean): Promise<ContentScan> {
   if (!worker) {
     try {
-      return Promise.resolve(scanOf(scanArrays(root, under)));
+      return Promise.resolve(scanHere(root, under));
     } catch (error) {
       return Promise.reject(error);
     }
   }
-  return scanInWorker(root, under).then(scanOf);
+  return scanInWorker(root, under);
 }

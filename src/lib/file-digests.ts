@@ -34,11 +34,11 @@ export interface FileSignature {
   trusted: boolean;
 }
 
-/** The signature of a file's stat (taken with `bigint: true`), and whether it may be trusted now. */
-export function signatureOfStats(info: BigIntStats): FileSignature {
+/** The signature of a file's stat (taken with `bigint: true`), and whether it may be trusted at `now`. */
+export function signatureOfStats(info: Pick<BigIntStats, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'>, now = Date.now()): FileSignature {
   // Joined, not a template literal: V8 keeps a template's concatenations as a tree of pieces
   // (~300 bytes against 80 for the joined string), and a cache holds one per content file.
-  return { signature: [info.size, info.mtimeNs, info.ctimeNs, info.ino].join(':'), trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
+  return { signature: [info.size, info.mtimeNs, info.ctimeNs, info.ino].join(':'), trusted: now - Number(info.mtimeNs / 1_000_000n) > RACY_MS };
 }
 
 interface FileDigest {

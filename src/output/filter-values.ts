@@ -3,7 +3,7 @@
  * folder (docs/architecture.md, "Incremental builds"): for each folder's fingerprint
  * (src/output/reuse.ts), a SHA-256 of the ids and filter values of the folder's objects in the
  * list, in list order. A resource's list key is a digest of its objects' ids in list order, each
- * with its folder's values digest: an unchanged folder's digest is read back, so only the
+ * with its folder's values digest (numbered, the digests written once): an unchanged folder's digest is read back, so only the
  * folders whose fingerprint changed have their values computed from the model. When the list
  * key is the recorded one, every list filter of the resource is linked.
  *
@@ -87,11 +87,19 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
         digests.set(fingerprint, writer.hash.digest('hex'));
         stats.computed++;
       }
+      // Each object's id and the number of its folder's digest (in order of first appearance),
+      // then those digests in that order: the same pairs as writing each object's digest, with
+      // a folder's 64 characters hashed once instead of once per object.
       const list = new KeyWriter(createHash('sha256').update(`${resource}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
+      const numbers = new Map<string, number>();
       ordered.forEach((object, position) => {
+        const fingerprint = fingerprints[position]!;
+        let number = numbers.get(fingerprint);
+        if (number === undefined) numbers.set(fingerprint, (number = numbers.size));
         list.value(idOf(object));
-        list.value(digests.get(fingerprints[position]!));
+        list.value(number);
       });
+      for (const fingerprint of numbers.keys()) list.value(digests.get(fingerprint));
       list.flush();
       return list.hash.digest('hex');
     },

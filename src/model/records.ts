@@ -12,6 +12,9 @@ export function idSample(ids: Iterable<number>): string {
   return known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
 }
 
+/** The key of a record's own id: one array shared by every record, where each kept its own for as long as the model lives. */
+const ID_PATH: readonly string[] = ['id'];
+
 export class Records<T extends { id: number; source: Source }> {
   private readonly byId = new Map<number, T>();
   private readonly ids = new UniqueKeys<number>();
@@ -27,7 +30,7 @@ export class Records<T extends { id: number; source: Source }> {
    * Registers a record; false when its id is taken (the record registered first is the one
    * references link to). Every holder of a duplicate id is reported by `reportDuplicates`.
    */
-  add(record: T, idPath: (string | number)[] = ['id']): boolean {
+  add(record: T, idPath: readonly (string | number)[] = ID_PATH): boolean {
     if (!this.ids.claim(record.id, { source: record.source, path: idPath })) return false;
     this.byId.set(record.id, record);
     return true;

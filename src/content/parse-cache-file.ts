@@ -3,10 +3,16 @@
  * header with every entry (v8-serialized), then 8 bytes: the header's length and MAGIC, both
  * 32-bit little-endian. An entry of a message file says where each record's text is; in the
  * entries a loaded message's `content` is a StoredText (lib/stored-text.ts).
+ *
+ * Which shard holds a file: every file of a request folder (`requests/<name>/`) is in the
+ * shard of that folder, one of 1 … SHARDS - 1 by a hash of its name; every file outside the
+ * request folders (site.yaml, publicbodies/, laws.yaml, documents/, …) is in shard 0. So the
+ * entries of a few folders and of the files they are linked with are read from a few shards.
  */
 import { fstatSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { requestFolderOf } from './digests.ts';
 import type { ParsedFile } from './parse.ts';
 import type { ContentKind } from './schema.ts';
 import { StoredText, TextFile, type TextSpool } from '../lib/stored-text.ts';
@@ -41,6 +47,21 @@ export interface Shard {
 /** "APC2": the parse cache's shard file, second layout (the first kept texts in the header). */
 const MAGIC = 0x32435041;
 const TRAILER_BYTES = 8;
+
+export const SHARDS = 64;
+
+/** The shard of a request folder's files (`requests/<name>/`): 1 … SHARDS - 1. */
+export function shardOfFolder(folder: string): number {
+  let hash = 0;
+  for (let i = 0; i < folder.length; i++) hash = (Math.imul(hash, 31) + folder.charCodeAt(i)) | 0;
+  return 1 + ((hash >>> 0) % (SHARDS - 1));
+}
+
+/** The shard of a content file: its request folder's, or 0 for a file outside the request folders. */
+export function shardOfPath(path: string): number {
+  const folder = requestFolderOf(path);
+  return folder === undefined ? 0 : shardOfFolder(folder);
+}
 
 export const shardPath = (dir: string, shard: number) => join(dir, `${shard}.shard`);
 

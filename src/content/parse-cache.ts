@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { statSignature, type FileSignature } from '../lib/file-digests.ts';
 import { sweepStaleTempSync, temporarySibling } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
-import { emptyShard, openTexts, readShard, shardOfFolder, shardOfPath, shardPath, SHARDS, writeShard } from './parse-cache-file.ts';
+import { emptyShard, kindAt, parsedAt, readShard, shardOfFolder, shardOfPath, shardPath, SHARDS, writeShard, type Entry } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
 import { TextSpool, type KeptText, type TextFile } from '../lib/stored-text.ts';
 import { requestFolderOf } from './digests.ts';
@@ -112,6 +112,8 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     }
     return spool;
   };
+  /** By shard: the entries of files parsed in this run. */
+  const remembered = shards.map(() => new Map<string, Entry>());
   const dirty = new Set<number>();
   const seen = new Set<string>();
   const pending = new Map<string, string | null>();
@@ -121,29 +123,28 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
   const find = (path: string, kind: ContentKind, absolute: string, now: FileSignature, trusted: string | null): ParsedFile | undefined => {
     const index = shardOfPath(path);
     const shard = shards[index]!;
-    const entry = shard.entries.get(path);
-    if (!entry || entry.kind !== kind) return undefined;
-    let hit = entry;
+    const at = shard.index.get(path);
+    if (at === undefined || kindAt(shard, at) !== kind) return undefined;
+    const { signatures, digests } = shard.header;
     let found: 'hits' | 'hashed' = 'hits';
-    if (entry.signature === null || entry.signature !== now.signature) {
+    if (signatures[at] === null || signatures[at] !== now.signature) {
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(absolute);
       } catch {
         return undefined;
       }
-      if (contentDigest(bytes) !== entry.parsed.digest) return undefined;
+      if (contentDigest(bytes) !== digests[at]) return undefined;
       found = 'hashed';
-      if (entry.signature !== trusted) {
-        hit = { ...entry, signature: trusted };
-        shard.entries.set(path, hit);
+      if (signatures[at] !== trusted) {
+        signatures[at] = trusted;
         dirty.add(index);
       }
     }
     // A shard file that cannot hold the entry's texts (damaged): the file is parsed again.
-    if (!openTexts(hit, shard)) return undefined;
-    stats[found]++;
-    return hit.parsed;
+    const parsed = parsedAt(shard, at);
+    if (parsed) stats[found]++;
+    return parsed;
   };
 
   return {
@@ -168,20 +169,22 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
           if (typeof data.content === 'string') data.content = spool.add(data.content);
         }
       }
-      shards[shard]!.entries.set(path, { kind, signature: pending.get(path) ?? null, parsed });
+      remembered[shard]!.set(path, { kind, signature: pending.get(path) ?? null, parsed });
       dirty.add(shard);
     },
     save() {
       mkdirSync(dir, { recursive: true });
-      shards.forEach((file, shard) => {
-        for (const path of file.entries.keys()) {
-          if (!seen.has(path)) {
-            file.entries.delete(path);
-            dirty.add(shard);
-          }
-        }
-        if (dirty.has(shard)) writeShard(spoolOf(shard), file.entries, version, shardPath(dir, shard));
+      shards.forEach((read, shard) => {
+        const replaced = remembered[shard]!;
+        // Entries of files not looked up in this run go; those parsed again are replaced.
+        const kept: number[] = [];
+        read.header.paths.forEach((path, at) => {
+          if (seen.has(path) && !replaced.has(path)) kept.push(at);
+          else if (!seen.has(path)) dirty.add(shard);
+        });
+        if (dirty.has(shard)) writeShard(spoolOf(shard), read, kept, replaced, version, shardPath(dir, shard));
         shards[shard] = emptyShard();
+        remembered[shard] = new Map();
       });
       for (const name of readdirSync(dir)) if (/^\d+\.v8$/.test(name)) rmSync(join(dir, name), { force: true });
       dirty.clear();
@@ -227,12 +230,13 @@ export function readParsedFolders(dir: string, folders: Iterable<string>, versio
   for (const index of new Set([0, ...[...wanted.keys()].map(shardOfFolder)])) {
     const shard = readShard(shardPath(dir, index), version);
     if (shard.file) files.push(shard.file);
-    for (const [path, entry] of shard.entries) {
+    shard.header.paths.forEach((path, at) => {
       const folder = requestFolderOf(path);
       const into = folder === undefined ? outside : wanted.get(folder);
       // An entry whose texts its shard file cannot hold (damaged) is left out, as a lookup misses it.
-      if (into && openTexts(entry, shard)) into.set(path, entry.parsed);
-    }
+      const parsed = into && parsedAt(shard, at);
+      if (parsed) into.set(path, parsed);
+    });
   }
   return {
     outside,

@@ -84,7 +84,7 @@ describe('the parse cache by request folder', () => {
     for (let shard = 0; shard < SHARDS; shard++) {
       const read = readShard(shardPath(cacheDir, shard), VERSION);
       if (read.file) opened.push(read.file);
-      for (const path of read.entries.keys()) where.set(path, shard);
+      for (const path of read.header.paths) where.set(path, shard);
     }
     const paths = readdirSync(content, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml'))

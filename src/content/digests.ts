@@ -16,6 +16,12 @@ export interface ContentDigests {
 
 const REQUESTS = 'requests/';
 
+/** The request folder a content file is in (`requests/<name>/`, as ContentDigests keys it), or undefined for a file outside them. */
+export function requestFolderOf(path: string): string | undefined {
+  const slash = path.startsWith(REQUESTS) ? path.indexOf('/', REQUESTS.length) : -1;
+  return slash < 0 ? undefined : path.slice(0, slash + 1);
+}
+
 /** Folds the digests of content files, by path relative to the content directory. */
 export function foldDigests(digests: ReadonlyMap<string, string>): ContentDigests {
   const outside: string[] = [];
@@ -28,12 +34,11 @@ export function foldDigests(digests: ReadonlyMap<string, string>): ContentDigest
   // In path order, the files of one folder come one after the other.
   for (const path of [...digests.keys()].sort()) {
     const line = `${path}\0${digests.get(path)}\n`;
-    const slash = path.startsWith(REQUESTS) ? path.indexOf('/', REQUESTS.length) : -1;
-    if (slash < 0) {
+    const name = requestFolderOf(path);
+    if (name === undefined) {
       outside.push(line);
       continue;
     }
-    const name = path.slice(0, slash + 1);
     if (name !== folder) {
       close();
       folder = name;

@@ -111,20 +111,32 @@ async function loadKinds(
     const matches = globMatcher(CONTENT_FILES[kind].pattern);
     for (const path of scan.files) if (matches(path)) inputs.push({ kind, path });
   }
-  // Absolute paths are made when asked for, not kept for every file while it is parsed.
-  const cached = inputs.map((input) => cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path)));
+  // Absolute paths are made when asked for, not kept for every file while it is parsed. A file
+  // found with one record at its root and no problems (almost every one) becomes its record at
+  // once: its parse is not held while the others are parsed. Other files keep their parse;
+  // undefined: parsed now.
+  const found = inputs.map((input): Loaded<unknown> | ParsedFile | undefined => {
+    const file = cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path));
+    if (!file || file.invalid || file.problems.length || file.records.length !== 1 || file.records[0]!.base.length) return file;
+    digests?.set(input.path, file.digest);
+    return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };
+  });
   const fresh = await parseFiles(
-    inputs.filter((_, index) => cached[index] === undefined),
+    inputs.filter((_, index) => found[index] === undefined),
     { read: (input) => reader.read(input.path), absolute: (input) => reader.absolute(input.path) },
     // Remembered as each comes back: a message's text goes to the cache's file then, not held until the end.
     { onParsed: cache && ((input, made) => cache.remember(input.path, input.kind, made)) },
   );
-  let next = 0;
-  const parsed = cached.map((file): ParsedFile => file ?? fresh[next++]!);
   cache?.save();
   const byKind = new Map<ContentKind, Loaded<unknown>[]>(kinds.map((kind) => [kind, []]));
-  parsed.forEach((file, index) => {
+  let next = 0;
+  found.forEach((slot, index) => {
     const { kind, path } = inputs[index]!;
+    if (slot && 'source' in slot) {
+      byKind.get(kind)!.push(slot);
+      return;
+    }
+    const file = slot ?? fresh[next++]!;
     digests?.set(path, file.digest);
     for (const problem of file.problems) problems.add(problem);
     if (file.invalid) {

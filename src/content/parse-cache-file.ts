@@ -1,50 +1,101 @@
 /**
  * The parse cache's shard file (content/parse-cache.ts): the texts of its messages, then a
- * header with every entry (v8-serialized), then 8 bytes: the header's length and MAGIC, both
- * 32-bit little-endian. An entry of a message file says where each record's text is; in the
- * entries a loaded message's `content` is a StoredText (lib/stored-text.ts).
+ * header with every entry (v8-serialized, a column per field: ShardHeader), then 8 bytes: the
+ * header's length and MAGIC, both 32-bit little-endian. An entry of a message file says where
+ * each record's text is; a parse read from it has each message's `content` a StoredText
+ * (lib/stored-text.ts).
+ *
+ * Which shard holds a file: every file of a request folder (`requests/<name>/`) is in the
+ * shard of that folder, one of 1 … SHARDS - 1 by a hash of its name; every file outside the
+ * request folders (site.yaml, publicbodies/, laws.yaml, documents/, …) is in shard 0. So the
+ * entries of a few folders and of the files they are linked with are read from a few shards.
  */
 import { fstatSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { requestFolderOf } from './digests.ts';
 import type { ParsedFile } from './parse.ts';
-import type { ContentKind } from './schema.ts';
+import { CONTENT_FILES, type ContentKind } from './schema.ts';
 import { StoredText, TextFile, type TextSpool } from '../lib/stored-text.ts';
 
+/** A file's entry remembered in this run: its parse, with each message record's text a StoredText in the new shard file. */
 export interface Entry {
   kind: ContentKind;
   /** The stat signature when the file was hashed; null when it was too fresh to trust. */
   signature: string | null;
-  /**
-   * The parse; a message record's `content` is a StoredText once the entry is looked up or
-   * remembered, and an empty string in the shard file, where `texts` says where it is.
-   */
   parsed: ParsedFile;
-  /** A message file's texts in the shard file: each record's offset, length in bytes and 1 when wide (StoredText), in turn. */
-  texts?: number[];
 }
 
-/** What a shard file holds after its texts. */
+/**
+ * A shard's entries as the file holds them: one column per field, an entry's values at its
+ * index in each, so that deserializing makes few objects beside the records' own values (an
+ * object per entry with its parse, records, bases and problems made seven per file, and 550,000
+ * message files at 50,000 requests).
+ */
 interface ShardHeader {
   version: string;
-  entries: Map<string, Entry>;
+  paths: string[];
+  /** Index into KINDS. */
+  kinds: number[];
+  /** The stat signature when the file was hashed; null when it was too fresh to trust. */
+  signatures: (string | null)[];
+  /** SHA-1 of the file's bytes (ParsedFile `digest`). */
+  digests: string[];
+  /**
+   * A file with one valid record at its root and no problems (almost every file): the record's
+   * values; else null, and the parse is in `others`. A message record's `content` is an empty
+   * string here: its text is where `texts` says.
+   */
+  values: unknown[];
+  /** By entry index, every other parse (list files, invalid files, files with problems). */
+  others: Map<number, Omit<ParsedFile, 'digest'>>;
+  /** A message file's first text in `texts`, by entry; -1 for other files. */
+  textsAt: number[];
+  /** Each message record's text in the shard file: offset, length in bytes and 1 when wide (StoredText), in turn. */
+  texts: number[];
 }
 
+/** A shard file read: its entries (the header's columns), found by path. */
 export interface Shard {
-  entries: Map<string, Entry>;
+  header: ShardHeader;
+  /** Entry index by path. */
+  index: Map<string, number>;
   /** The shard file, open for its texts; undefined when there was none of this version. */
   file: TextFile | undefined;
   /** Where its texts end and its header starts. */
   textsEnd: number;
 }
 
-/** "APC2": the parse cache's shard file, second layout (the first kept texts in the header). */
-const MAGIC = 0x32435041;
+const KINDS = Object.keys(CONTENT_FILES) as ContentKind[];
+const KIND_INDEX = new Map(KINDS.map((kind, index) => [kind, index]));
+/** The problems and base of a file's only record, shared by every parse read (frozen: a change would show in all). */
+const NO_PROBLEMS = Object.freeze([]) as unknown as ParsedFile['problems'];
+const NO_BASE = Object.freeze([]) as unknown as (string | number)[];
+
+/** "APC3": the parse cache's shard file, third layout (the first kept texts in the header, the second an object per entry). */
+const MAGIC = 0x33435041;
 const TRAILER_BYTES = 8;
+
+export const SHARDS = 64;
+
+/** The shard of a request folder's files (`requests/<name>/`): 1 … SHARDS - 1. */
+export function shardOfFolder(folder: string): number {
+  let hash = 0;
+  for (let i = 0; i < folder.length; i++) hash = (Math.imul(hash, 31) + folder.charCodeAt(i)) | 0;
+  return 1 + ((hash >>> 0) % (SHARDS - 1));
+}
+
+/** The shard of a content file: its request folder's, or 0 for a file outside the request folders. */
+export function shardOfPath(path: string): number {
+  const folder = requestFolderOf(path);
+  return folder === undefined ? 0 : shardOfFolder(folder);
+}
 
 export const shardPath = (dir: string, shard: number) => join(dir, `${shard}.shard`);
 
-export const emptyShard = (): Shard => ({ entries: new Map(), file: undefined, textsEnd: 0 });
+const emptyHeader = (version: string): ShardHeader => ({ version, paths: [], kinds: [], signatures: [], digests: [], values: [], others: new Map(), textsAt: [], texts: [] });
+
+export const emptyShard = (): Shard => ({ header: emptyHeader(''), index: new Map(), file: undefined, textsEnd: 0 });
 
 /** A shard file of this version, or an empty shard (missing, damaged, another version: it only costs time). */
 export function readShard(path: string, version: string): Shard {
@@ -66,49 +117,97 @@ export function readShard(path: string, version: string): Shard {
     // per shard (5 MB each at 50,000 requests) stayed allocated until a collection happened to
     // free it (a warm check at 50,000 requests peaked 80 MB higher).
     const header = deserialize(file.transient(textsEnd, headerBytes)) as ShardHeader;
-    if (header.version !== version || !(header.entries instanceof Map)) throw new Error('another version');
-    return { entries: header.entries, file, textsEnd };
+    if (header.version !== version || !Array.isArray(header.paths)) throw new Error('another version');
+    const index = new Map<string, number>();
+    header.paths.forEach((path, at) => index.set(path, at));
+    return { header, index, file, textsEnd };
   } catch {
     file.close();
     return emptyShard();
   }
 }
 
-/** Gives a looked-up message entry's records their texts; false when the shard file cannot hold them (then the file is parsed again). */
-export function openTexts(entry: Entry, shard: Shard): boolean {
-  if (entry.kind !== 'message') return true;
-  const { records } = entry.parsed;
-  const { file, textsEnd } = shard;
-  const texts = entry.texts;
-  if (!file || !texts || texts.length !== records.length * 3) return false;
-  for (let i = 0; i < texts.length; i += 3) if (texts[i]! + texts[i + 1]! > textsEnd) return false;
-  records.forEach((record, index) => ((record.data as { content: unknown }).content = new StoredText(file, texts[index * 3]!, texts[index * 3 + 1]!, texts[index * 3 + 2] === 1)));
-  return true;
+/** The kind of the entry at `at`. */
+export const kindAt = (shard: Shard, at: number): ContentKind => KINDS[shard.header.kinds[at]!]!;
+
+/** The records of the entry at `at`, undefined when it has none (damaged). */
+function recordsAt(shard: Shard, at: number): ParsedFile['records'] | undefined {
+  const value = shard.header.values[at];
+  return value === null ? shard.header.others.get(at)?.records : [{ data: value, base: NO_BASE }];
+}
+
+/** Where the shard file holds each record's text of the entry at `at` (a message file); undefined when it cannot hold them. */
+function textsAt(shard: Shard, at: number, records: number): StoredText[] | undefined {
+  const { header, file, textsEnd } = shard;
+  const first = header.textsAt[at]!;
+  const texts = header.texts;
+  if (!file || first < 0 || first + records * 3 > texts.length) return undefined;
+  const stored: StoredText[] = [];
+  for (let i = first; i < first + records * 3; i += 3) {
+    if (texts[i]! + texts[i + 1]! > textsEnd) return undefined;
+    stored.push(new StoredText(file, texts[i]!, texts[i + 1]!, texts[i + 2] === 1));
+  }
+  return stored;
 }
 
 /**
- * Finishes a shard file: the texts of entries remembered in this run are in `spool` already,
- * those of entries looked up are copied from the shard file they were found in; then the
- * header and the trailer, and the file takes the shard's name.
+ * The parse of the entry at `at`, a message record's `content` a StoredText in the shard file;
+ * undefined when the shard file cannot hold its texts (damaged: the file is parsed again).
  */
-export function writeShard(spool: TextSpool, entries: Map<string, Entry>, version: string, target: string): void {
-  const header: ShardHeader = { version, entries: new Map() };
-  for (const [path, entry] of entries) {
-    if (entry.kind !== 'message') {
-      header.entries.set(path, { kind: entry.kind, signature: entry.signature, parsed: entry.parsed });
-      continue;
+export function parsedAt(shard: Shard, at: number): ParsedFile | undefined {
+  const records = recordsAt(shard, at);
+  if (!records) return undefined;
+  if (kindAt(shard, at) === 'message') {
+    const texts = textsAt(shard, at, records.length);
+    if (!texts) return undefined;
+    records.forEach((record, index) => ((record.data as { content: unknown }).content = texts[index]));
+  }
+  const digest = shard.header.digests[at]!;
+  const other = shard.header.others.get(at);
+  return other ? { ...other, digest } : { records, problems: NO_PROBLEMS, invalid: false, digest };
+}
+
+/** A message record's values as the shard file holds them: the text elsewhere. */
+const withoutText = (data: unknown) => ({ ...(data as object), content: '' });
+
+/**
+ * Finishes a shard file: the entries at `kept` of the shard file read (their texts copied from
+ * it) and the entries remembered in this run (their texts in `spool` already); then the header
+ * and the trailer, and the file takes the shard's name.
+ */
+export function writeShard(spool: TextSpool, read: Shard, kept: readonly number[], remembered: ReadonlyMap<string, Entry>, version: string, target: string): void {
+  const header = emptyHeader(version);
+  const add = (path: string, kind: ContentKind, signature: string | null, parsed: Omit<ParsedFile, 'digest'>, digest: string, texts: StoredText[] | undefined) => {
+    const at = header.paths.length;
+    header.paths.push(path);
+    header.kinds.push(KIND_INDEX.get(kind)!);
+    header.signatures.push(signature);
+    header.digests.push(digest);
+    const records = texts ? parsed.records.map((record) => ({ base: record.base, data: withoutText(record.data) })) : parsed.records;
+    const simple = !parsed.invalid && parsed.problems.length === 0 && records.length === 1 && records[0]!.base.length === 0;
+    header.values.push(simple ? records[0]!.data : null);
+    if (!simple) header.others.set(at, { records, problems: parsed.problems, invalid: parsed.invalid });
+    header.textsAt.push(texts ? header.texts.length : -1);
+    // The spool copies the bytes at once, so the shared scratch buffer serves every text.
+    for (const text of texts ?? []) {
+      const placed = text.file === spool.file ? text : spool.addBytes(text.file.transient(text.offset, text.bytes), text.wide);
+      header.texts.push(placed.offset, placed.bytes, placed.wide ? 1 : 0);
     }
-    const texts: number[] = [];
-    const records = entry.parsed.records.map((record) => {
-      const { content } = record.data as { content: unknown };
-      // Only an entry whose texts were opened is written; any other is parsed again next time.
-      if (!(content instanceof StoredText)) return undefined;
-      // The spool copies the bytes at once, so the shared scratch buffer serves every text.
-      const placed = content.file === spool.file ? content : spool.addBytes(content.file.transient(content.offset, content.bytes), content.wide);
-      texts.push(placed.offset, placed.bytes, placed.wide ? 1 : 0);
-      return { base: record.base, data: { ...(record.data as object), content: '' } };
-    });
-    if (records.every((record) => record !== undefined)) header.entries.set(path, { kind: entry.kind, signature: entry.signature, parsed: { ...entry.parsed, records }, texts });
+  };
+  for (const at of kept) {
+    const kind = kindAt(read, at);
+    const records = recordsAt(read, at);
+    const texts = records && kind === 'message' ? textsAt(read, at, records.length) : undefined;
+    // Only an entry whose texts its file holds is kept; any other is parsed again next time.
+    if (!records || (kind === 'message' && !texts)) continue;
+    const parsed = read.header.others.get(at) ?? { records, problems: NO_PROBLEMS, invalid: false };
+    add(read.header.paths[at]!, kind, read.header.signatures[at]!, parsed, read.header.digests[at]!, texts);
+  }
+  for (const [path, { kind, signature, parsed }] of remembered) {
+    const texts = kind === 'message' ? parsed.records.map((record) => (record.data as { content: unknown }).content) : undefined;
+    // Remembered message texts are StoredTexts (ParseCache.remember); any other entry is parsed again next time.
+    if (texts && !texts.every((text) => text instanceof StoredText)) continue;
+    add(path, kind, signature, parsed, parsed.digest, texts);
   }
   const bytes = serialize(header);
   const trailer = Buffer.alloc(TRAILER_BYTES);

@@ -12,8 +12,10 @@
  * A file modified within lib/file-digests.ts's RACY_MS of being recorded is recorded without a
  * signature (it is hashed next time): a second edit in the same clock tick could keep size and times.
  *
- * Entries live in SHARDS files by a hash of the path, each rewritten whole (a temporary file,
- * then a rename) only when one of its entries changed, so an edit rewrites one small file and
+ * Entries live in SHARDS files, a request folder's all in one (by a hash of the folder's
+ * name) and those of the files outside the request folders in shard 0 (content/parse-cache-file.ts),
+ * so that readParsedFolders reads a few folders' parses without the rest. Each shard is
+ * rewritten whole (a temporary file, then a rename) only when one of its entries changed, so an edit rewrites one small file and
  * a build killed at any moment leaves every shard either old or new, both true. Every shard
  * carries the code version (a digest of the build's own source and lock file): a build of
  * other code finds no entries, as the parse may have changed with it.
@@ -31,11 +33,10 @@ import { fileURLToPath } from 'node:url';
 import { statSignature, type FileSignature } from '../lib/file-digests.ts';
 import { sweepStaleTempSync, temporarySibling } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
-import { emptyShard, openTexts, readShard, shardPath, writeShard } from './parse-cache-file.ts';
+import { emptyShard, kindAt, parsedAt, readShard, shardOfFolder, shardOfPath, shardPath, SHARDS, writeShard, type Entry } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
-import { TextSpool, type KeptText } from '../lib/stored-text.ts';
-
-const SHARDS = 64;
+import { TextSpool, type KeptText, type TextFile } from '../lib/stored-text.ts';
+import { requestFolderOf } from './digests.ts';
 
 export interface ParseCache {
   /**
@@ -57,12 +58,6 @@ export interface ParseCache {
   /** Closes the files the loaded messages' texts are read from: call when the build is done with them. */
   close(): void;
   readonly stats: { hits: number; hashed: number; misses: number };
-}
-
-function shardOfPath(path: string): number {
-  let hash = 0;
-  for (let i = 0; i < path.length; i++) hash = (Math.imul(hash, 31) + path.charCodeAt(i)) | 0;
-  return (hash >>> 0) % SHARDS;
 }
 
 let codeVersion: string | undefined;
@@ -117,6 +112,8 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     }
     return spool;
   };
+  /** By shard: the entries of files parsed in this run. */
+  const remembered = shards.map(() => new Map<string, Entry>());
   const dirty = new Set<number>();
   const seen = new Set<string>();
   const pending = new Map<string, string | null>();
@@ -126,29 +123,28 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
   const find = (path: string, kind: ContentKind, absolute: string, now: FileSignature, trusted: string | null): ParsedFile | undefined => {
     const index = shardOfPath(path);
     const shard = shards[index]!;
-    const entry = shard.entries.get(path);
-    if (!entry || entry.kind !== kind) return undefined;
-    let hit = entry;
+    const at = shard.index.get(path);
+    if (at === undefined || kindAt(shard, at) !== kind) return undefined;
+    const { signatures, digests } = shard.header;
     let found: 'hits' | 'hashed' = 'hits';
-    if (entry.signature === null || entry.signature !== now.signature) {
+    if (signatures[at] === null || signatures[at] !== now.signature) {
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(absolute);
       } catch {
         return undefined;
       }
-      if (contentDigest(bytes) !== entry.parsed.digest) return undefined;
+      if (contentDigest(bytes) !== digests[at]) return undefined;
       found = 'hashed';
-      if (entry.signature !== trusted) {
-        hit = { ...entry, signature: trusted };
-        shard.entries.set(path, hit);
+      if (signatures[at] !== trusted) {
+        signatures[at] = trusted;
         dirty.add(index);
       }
     }
     // A shard file that cannot hold the entry's texts (damaged): the file is parsed again.
-    if (!openTexts(hit, shard)) return undefined;
-    stats[found]++;
-    return hit.parsed;
+    const parsed = parsedAt(shard, at);
+    if (parsed) stats[found]++;
+    return parsed;
   };
 
   return {
@@ -173,20 +169,22 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
           if (typeof data.content === 'string') data.content = spool.add(data.content);
         }
       }
-      shards[shard]!.entries.set(path, { kind, signature: pending.get(path) ?? null, parsed });
+      remembered[shard]!.set(path, { kind, signature: pending.get(path) ?? null, parsed });
       dirty.add(shard);
     },
     save() {
       mkdirSync(dir, { recursive: true });
-      shards.forEach((file, shard) => {
-        for (const path of file.entries.keys()) {
-          if (!seen.has(path)) {
-            file.entries.delete(path);
-            dirty.add(shard);
-          }
-        }
-        if (dirty.has(shard)) writeShard(spoolOf(shard), file.entries, version, shardPath(dir, shard));
+      shards.forEach((read, shard) => {
+        const replaced = remembered[shard]!;
+        // Entries of files not looked up in this run go; those parsed again are replaced.
+        const kept: number[] = [];
+        read.header.paths.forEach((path, at) => {
+          if (seen.has(path) && !replaced.has(path)) kept.push(at);
+          else if (!seen.has(path)) dirty.add(shard);
+        });
+        if (dirty.has(shard)) writeShard(spoolOf(shard), read, kept, replaced, version, shardPath(dir, shard));
         shards[shard] = emptyShard();
+        remembered[shard] = new Map();
       });
       for (const name of readdirSync(dir)) if (/^\d+\.v8$/.test(name)) rmSync(join(dir, name), { force: true });
       dirty.clear();
@@ -194,6 +192,55 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
       seen.clear();
       spools.clear();
     },
+    close() {
+      for (const file of files) file.close();
+    },
+  };
+}
+
+/** What the parse cache holds for some request folders and for the files outside them (readParsedFolders). */
+export interface ParsedFolders {
+  /** The parses of the files outside the request folders (site.yaml, publicbodies/, …), by path. */
+  outside: Map<string, ParsedFile>;
+  /** By request folder asked for (`requests/<name>/`), the parses of its files by path; empty when the cache has none. */
+  folders: Map<string, Map<string, ParsedFile>>;
+  /** Closes the shard files the messages' texts are read from (the texts cannot be read after it). */
+  close(): void;
+}
+
+/**
+ * The parses the cache in `dir` holds for the files of `folders` (request folders, named
+ * `requests/<name>/` as ContentDigests keys them) and for every file outside the request
+ * folders, reading shard 0 and the folders' shards only. A message record's `content` is a
+ * StoredText in its shard file, as a lookup gives it; the files stay open (and their texts
+ * readable, whatever later builds write) until `close`.
+ *
+ * An entry is what the last save recorded, not checked against the files: a caller trusts a
+ * parse only for a file whose bytes have the entry's `digest` (SHA-1, as the build's content
+ * digests give it). Nothing is written: the cache is left as it was.
+ */
+export function readParsedFolders(dir: string, folders: Iterable<string>, version = buildCodeVersion()): ParsedFolders {
+  const wanted = new Map<string, Map<string, ParsedFile>>();
+  for (const folder of folders) {
+    if (requestFolderOf(folder) !== folder) throw new Error(`readParsedFolders: ${folder} is not a request folder (requests/<name>/)`);
+    wanted.set(folder, new Map());
+  }
+  const outside = new Map<string, ParsedFile>();
+  const files: TextFile[] = [];
+  for (const index of new Set([0, ...[...wanted.keys()].map(shardOfFolder)])) {
+    const shard = readShard(shardPath(dir, index), version);
+    if (shard.file) files.push(shard.file);
+    shard.header.paths.forEach((path, at) => {
+      const folder = requestFolderOf(path);
+      const into = folder === undefined ? outside : wanted.get(folder);
+      // An entry whose texts its shard file cannot hold (damaged) is left out, as a lookup misses it.
+      const parsed = into && parsedAt(shard, at);
+      if (parsed) into.set(path, parsed);
+    });
+  }
+  return {
+    outside,
+    folders: wanted,
     close() {
       for (const file of files) file.close();
     },

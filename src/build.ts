@@ -8,7 +8,8 @@ import { checkAnnotations, cropAnnotations } from './documents/annotations.ts';
 import { BUILT_NAMES } from './api/resources/serializer-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import { UrlBuilder } from './api/urls.ts';
-import { checkContent, parseCacheIn, type Checked, type CheckOptions } from './check.ts';
+import { checkContent, openContent, parseCacheIn, type Checked, type CheckOptions } from './check.ts';
+import { scanDigest } from './content/scan.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './documents/derive-documents.ts';
@@ -78,23 +79,19 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     return value;
   };
 
-  // Nothing to do when no input of build/ changed since the build that wrote it (a verifying
-  // PDF run reads every derivative again, so it always runs).
-  if (options.pdf?.verify === undefined) {
-    const kept = await unchangedBuild({ ...outputState(options), contentDir: options.contentDir, env: options.env, overrides: options.overrides, upload: options.upload });
-    if (kept) {
-      stage('unchanged', null);
-      const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
-      return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0 }, unchanged: true };
-    }
+  const loaded = await keptOrChecked(options);
+  if ('kept' in loaded) {
+    const { kept } = loaded;
+    stage('unchanged', null);
+    const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
+    return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0 }, unchanged: true };
   }
-
-  // Load and check: every content problem at once, nothing else runs on bad content.
-  const checked = stage('load and check', await checkContent({ ...options, pdfHeaders: false, parseCacheDir: parseCacheIn(options.cacheDir) }));
+  const { checked, scanned } = loaded;
+  stage('load and check', null);
   // Page texts, as the PDF stage hands them on, until the build ends (lib/stored-text.ts).
   const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
   try {
-    return await buildChecked(options, checked, texts, stage);
+    return await buildChecked(options, checked, scanned, texts, stage);
   } finally {
     // Message texts are read from the parse cache's files, page texts from the spool, until here.
     checked.close();
@@ -102,8 +99,29 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   }
 }
 
+/**
+ * The scan of content/ and, when nothing build/ is made of changed since the build that wrote
+ * it, that build's result (src/output/build-state.ts); else the content loaded and checked:
+ * every content problem at once, nothing else runs on bad content. The parse cache is read
+ * while content/ is walked, either way (a verifying PDF run reads every derivative again, so
+ * it always runs). The scan is let go of here, not kept while the build serializes.
+ */
+async function keptOrChecked(options: BuildOptions): Promise<{ kept: NonNullable<Awaited<ReturnType<typeof unchangedBuild>>> } | { checked: Checked; scanned: string | null }> {
+  const opened = openContent(options.contentDir, parseCacheIn(options.cacheDir));
+  const scan = await opened.reader.scan();
+  const scanned = scanDigest(scan);
+  if (options.pdf?.verify === undefined) {
+    const kept = await unchangedBuild({ ...outputState(options), scanned, env: options.env, overrides: options.overrides, upload: options.upload });
+    if (kept) {
+      opened.cache?.close();
+      return { kept };
+    }
+  }
+  return { checked: await checkContent({ ...options, pdfHeaders: false }, opened, scan), scanned };
+}
+
 /** The stages after loading, with the content checked. */
-async function buildChecked(options: BuildOptions, checked: Checked, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
+async function buildChecked(options: BuildOptions, checked: Checked, scanned: string | null, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
   const { problems, archive: linked, settings, parsing, digests: contentDigests } = checked;
   if (!linked || !settings) throw new ContentError(problems.sorted());
 
@@ -180,7 +198,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, texts: Scra
   saveBuildState({
     ...outputState(options),
     settings,
-    scanned: checked.scanned,
+    scanned,
     clock: clockWindow(archive, ctx.now),
     site: checked.site!,
     build,

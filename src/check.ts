@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
 import { foldDigests, type ContentDigests } from './content/digests.ts';
 import { diskReader } from './content/disk.ts';
-import { loadContent } from './content/load.ts';
+import { loadContent, type ContentReader } from './content/load.ts';
+import type { ContentScan } from './content/scan.ts';
 import { openParseCache, parseCacheBytes, type ParseCache } from './content/parse-cache.ts';
 import { ERRORS } from './content/errors.ts';
 import type { SiteInput } from './content/schema.ts';
@@ -51,8 +52,6 @@ export interface Checked {
   parsing?: ParseCache['stats'];
   /** SHA-1 of every content file read, folded per request folder (content/digests.ts). */
   digests: ContentDigests;
-  /** The digest of the walk and stat of content/ the files were read after (content/scan.ts scanDigest). */
-  scanned: { digest: string; files: number } | null;
   /** site.yaml as read, which the settings were resolved from. */
   site: SiteInput | undefined;
   /**
@@ -71,14 +70,31 @@ const SCAN_IN_WORKER_BYTES = 16 * 2 ** 20;
 /** Where a build's cache folder keeps the parse cache (content/parse-cache.ts). */
 export const parseCacheIn = (cacheDir: string) => join(cacheDir, 'parsed');
 
-/** Load, validate and link the content; every problem is collected, nothing is thrown for content. */
-export async function checkContent(options: CheckOptions): Promise<Checked> {
+/** content/ opened for loading: its reader and the parse cache. */
+export interface OpenedContent {
+  reader: ContentReader;
+  cache: ParseCache | undefined;
+}
+
+/**
+ * Opens content/ for loading: with a large parse cache, content/ is walked in a worker while
+ * this thread reads the cache, and both threads stat its files once the reader's scan is asked
+ * for (content/scan.ts).
+ */
+export function openContent(contentDir: string, parseCacheDir: string | undefined): OpenedContent {
+  const reader = diskReader(contentDir, { scanInWorker: parseCacheDir !== undefined && parseCacheBytes(parseCacheDir) >= SCAN_IN_WORKER_BYTES });
+  return { reader, cache: parseCacheDir === undefined ? undefined : openParseCache(parseCacheDir) };
+}
+
+/**
+ * Load, validate and link the content; every problem is collected, nothing is thrown for
+ * content. `opened` and `scan`: content/ opened, and scanned, by the caller already.
+ */
+export async function checkContent(options: CheckOptions, opened = openContent(options.contentDir, options.parseCacheDir), scan?: ContentScan): Promise<Checked> {
   const problems = new Problems();
-  // With a large parse cache, content/ is walked and statted in a worker while this thread reads the cache (content/scan.ts).
-  const reader = diskReader(options.contentDir, { scanInWorker: options.parseCacheDir !== undefined && parseCacheBytes(options.parseCacheDir) >= SCAN_IN_WORKER_BYTES });
-  const cache = options.parseCacheDir === undefined ? undefined : openParseCache(options.parseCacheDir);
+  const { reader, cache } = opened;
   const digests = new Map<string, string>();
-  const content = await loadContent(reader, problems, { cache, digests });
+  const content = await loadContent(reader, problems, { cache, digests, ...(scan && { scan }) });
   let settings: Settings | undefined;
   if (content.site) {
     try {
@@ -90,6 +106,6 @@ export async function checkContent(options: CheckOptions): Promise<Checked> {
   }
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), scanned: content.scanned, site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
 }
 

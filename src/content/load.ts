@@ -14,7 +14,7 @@ import { parseFiles, type FileToParse } from './parse-pool.ts';
 import type { ParseCache } from './parse-cache.ts';
 import type { ParsedFile } from './parse.ts';
 import type { KeptText } from '../lib/stored-text.ts';
-import { scanDigest, type ContentScan } from './scan.ts';
+import type { ContentScan } from './scan.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
 export interface ContentReader {
@@ -41,6 +41,8 @@ export interface LoadOptions {
   cache?: ParseCache;
   /** Filled with the SHA-1 of every content file read (path -> digest), as parsing found it: what the build's output reuse keys by (src/output/reuse.ts). */
   digests?: Map<string, string>;
+  /** The scan of the content directory when the caller took it already (the reader hands its scan out once). */
+  scan?: ContentScan;
 }
 
 export interface Loaded<T> {
@@ -87,8 +89,6 @@ export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' |
   messages: LoadedMessage[];
   documents: LoadedDocument[];
   annotations: (Loaded<PageAnnotationInput> & { dir: string })[];
-  /** The digest of the scan the files were read after (content/scan.ts scanDigest); null when it cannot be trusted. */
-  scanned: { digest: string; files: number } | null;
 }
 
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
@@ -205,7 +205,7 @@ async function namedFiles(reader: ContentReader, scan: ContentScan, paths: reado
 export async function loadContent(reader: ContentReader, problems: Problems, options: LoadOptions = {}): Promise<LoadedContent> {
   const kinds = Object.keys(CONTENT_FILES) as ContentKind[];
   // One walk of the content directory serves every kind and the stray-file check.
-  const scan = await reader.scan();
+  const scan = options.scan ?? (await reader.scan());
   const all = scan.files;
   const listed = new Set(all);
   const { byKind: loaded, read } = await loadKinds(reader, scan, kinds, problems, options.cache, options.digests);
@@ -263,7 +263,6 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
     messages,
     documents,
     annotations: annotations.map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),
-    scanned: scanDigest(scan),
   };
 }
 

@@ -118,19 +118,19 @@ function scanHere(root: string, under: (path: string) => string): ContentScan {
 }
 
 /**
- * One digest of the whole scan (with the number of files): every file's path and stat signature, in path order. Two scans
+ * One digest of the whole scan: every file's path and stat signature, in path order. Two scans
  * with the same digest found the same files with the same signatures, so (as git's index
  * decides) the same bytes. Null when a file could not be trusted to keep its signature (written
  * within the last two seconds) or was not statted: such a scan says nothing about a later one.
  */
-export function scanDigest(scan: ContentScan): { digest: string; files: number } | null {
+export function scanDigest(scan: ContentScan): string | null {
   const hash = createHash('sha256');
   for (const path of scan.files) {
     const stat = scan.stat(path);
     if (!stat?.trusted) return null;
     hash.update(`${path}\0${stat.signature}\n`);
   }
-  return { digest: hash.digest('hex'), files: scan.files.length };
+  return hash.digest('hex');
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);

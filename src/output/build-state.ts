@@ -24,9 +24,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { serialize } from 'node:v8';
 import { resolveSettings, SettingsError, type DeployLimits, type Env, type Settings, type SettingsOverrides } from '../config.ts';
 import { buildCodeVersion } from '../content/parse-cache.ts';
-import { diskReader } from '../content/disk.ts';
 import type { Problem } from '../content/problems.ts';
-import { scanDigest } from '../content/scan.ts';
 import type { SiteInput } from '../content/schema.ts';
 import type { Archive } from '../model/types.ts';
 import type { MediaStore } from '../media/media-store.ts';
@@ -37,8 +35,6 @@ import type { WriteResult } from './write.ts';
 
 const STATE = 'state.v8';
 
-/** Below this many content files, starting a worker thread (~0.2 s) costs more than the scan it shares. */
-const SCAN_IN_WORKER_FILES = 50_000;
 
 /** What the state keeps of the build's result, to report it again. */
 export interface KeptResult {
@@ -50,8 +46,8 @@ interface StateFile {
   version: string;
   /** inputsKey: the settings but the clock, images, limits, media store. */
   inputs: string;
-  /** The digest of the scan of content/ (content/scan.ts scanDigest) and how many files it found. */
-  scanned: { digest: string; files: number };
+  /** The digest of the scan of content/ (content/scan.ts scanDigest). */
+  scanned: string;
   /** The clocks (RenderContext.now) that give the same output: `after` < now <= `until`. */
   clock: { after: number; until: number };
   /** site.yaml as the build read it: the settings are resolved from it again (the scan says it did not change). */
@@ -106,7 +102,7 @@ export interface SavedBuild extends StateInputs {
   /** `<cache>/output`. */
   dir: string;
   buildDir: string;
-  scanned: StateFile['scanned'] | null;
+  scanned: string | null;
   clock: StateFile['clock'];
   site: SiteInput;
   build: string;
@@ -136,7 +132,8 @@ export function saveBuildState(saved: SavedBuild): void {
 export interface UnchangedInputs extends Omit<StateInputs, 'settings'> {
   dir: string;
   buildDir: string;
-  contentDir: string;
+  /** The digest of this build's scan of content/ (content/scan.ts scanDigest). */
+  scanned: string | null;
   env: Env;
   overrides?: SettingsOverrides;
   upload?: { onWait?: (message: string) => void };
@@ -163,7 +160,8 @@ function buildDirIntact(buildDir: string, files: StateFile['files']): boolean {
 
 /**
  * The result of the last build that replaced build/, with the settings of this one, when none
- * of its inputs changed since (see above); undefined when the build has to run.
+ * of its inputs changed since (see above), given this build's scan of content/; undefined when
+ * the build has to run.
  */
 export async function unchangedBuild(inputs: UnchangedInputs): Promise<(KeptResult & { settings: Settings; media: number }) | undefined> {
   const state = readVersioned<StateFile>(join(inputs.dir, STATE), buildCodeVersion(), (read) => Array.isArray(read.files));
@@ -179,9 +177,7 @@ export async function unchangedBuild(inputs: UnchangedInputs): Promise<(KeptResu
   if (inputsKey({ ...inputs, settings }) !== state.inputs) return undefined;
   const now = settings.now * 1_000_000;
   if (!(state.clock.after < now && now <= state.clock.until)) return undefined;
-  // A large content/ is walked in a worker thread and statted on both (content/scan.ts).
-  const scan = await diskReader(inputs.contentDir, { scanInWorker: state.scanned.files >= SCAN_IN_WORKER_FILES }).scan();
-  if (scanDigest(scan)?.digest !== state.scanned.digest) return undefined;
+  if (inputs.scanned !== state.scanned) return undefined;
   if (!buildDirIntact(inputs.buildDir, state.files)) return undefined;
   if (!(await recordUnchanged(inputs.media, state.build, state.objects, inputs.upload))) return undefined;
   return { ...state.result, settings, media: state.objects.length };

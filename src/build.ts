@@ -19,7 +19,7 @@ import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { mediaObjects, recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
-import { clockWindow, saveBuildState, unchangedBuild } from './output/build-state.ts';
+import { clockWindow, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { openFolderValues } from './output/filter-values.ts';
 import { planListActions } from './api/resources/autocomplete-files.ts';
@@ -106,7 +106,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
  * while content/ is walked, either way (a verifying PDF run reads every derivative again, so
  * it always runs). The scan is let go of here, not kept while the build serializes.
  */
-async function keptOrChecked(options: BuildOptions): Promise<{ kept: NonNullable<Awaited<ReturnType<typeof unchangedBuild>>> } | { checked: Checked; scanned: string | null }> {
+async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild } | { checked: Checked; scanned: string | null }> {
   const opened = openContent(options.contentDir, parseCacheIn(options.cacheDir));
   const scan = await opened.reader.scan();
   const scanned = scanDigest(scan);

@@ -37,7 +37,7 @@ const STATE = 'state.v8';
 
 
 /** What the state keeps of the build's result, to report it again. */
-export interface KeptResult {
+interface KeptResult {
   warnings: Problem[];
   stats: WriteResult & { objects: number };
 }
@@ -129,6 +129,9 @@ export function saveBuildState(saved: SavedBuild): void {
   writeAtomically(path, serialize(state));
 }
 
+/** The kept result with this build's settings and the number of media objects its build/ names. */
+export type KeptBuild = KeptResult & { settings: Settings; media: number };
+
 export interface UnchangedInputs extends Omit<StateInputs, 'settings'> {
   dir: string;
   buildDir: string;
@@ -163,7 +166,7 @@ function buildDirIntact(buildDir: string, files: StateFile['files']): boolean {
  * of its inputs changed since (see above), given this build's scan of content/; undefined when
  * the build has to run.
  */
-export async function unchangedBuild(inputs: UnchangedInputs): Promise<(KeptResult & { settings: Settings; media: number }) | undefined> {
+export async function unchangedBuild(inputs: UnchangedInputs): Promise<KeptBuild | undefined> {
   const state = readVersioned<StateFile>(join(inputs.dir, STATE), buildCodeVersion(), (read) => Array.isArray(read.files));
   if (!state) return undefined;
   let settings: Settings;

@@ -104,8 +104,9 @@ function scanOf({ files, stats, kinds, started }: SharedScan): ContentScan {
     stat(path) {
       const at = index.get(path);
       if (at === undefined || kinds[at] !== 1) return undefined;
-      const [size, mtimeNs, ctimeNs, ino] = stats.subarray(at * 4, at * 4 + 4) as unknown as [bigint, bigint, bigint, bigint];
-      return { size: Number(size), ...signatureOfStats({ size, mtimeNs, ctimeNs, ino }, started) };
+      const first = at * 4;
+      const size = stats[first]!;
+      return { size: Number(size), ...signatureOfStats({ size, mtimeNs: stats[first + 1]!, ctimeNs: stats[first + 2]!, ino: stats[first + 3]! }, started) };
     },
   };
 }
@@ -135,11 +136,6 @@ export function scanDigest(scan: ContentScan): string | null {
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);
 
-/**
- * Walks in a worker thread, which then stats the files it found; this thread stats them too
- * once it gets here (it asks for the scan when it is done with the parse cache), so neither
- * waits while the other works. Falls back to this thread if the worker cannot run.
- */
 /** A promise with its resolve and reject (Promise.withResolvers, which Node 20 lacks). */
 function settled<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: Error): void } {
   let resolve!: (value: T) => void;
@@ -151,6 +147,11 @@ function settled<T>(): { promise: Promise<T>; resolve(value: T): void; reject(er
   return { promise, resolve, reject };
 }
 
+/**
+ * Walks in a worker thread, which then stats the files it found; this thread stats them too
+ * once it gets here (it asks for the scan when it is done with the parse cache), so neither
+ * waits while the other works. Falls back to this thread if the worker cannot run.
+ */
 async function scanInWorker(root: string, under: (path: string) => string): Promise<ContentScan> {
   const worker = tsWorker(WORKER);
   const walked = settled<SharedScan>();

@@ -10,6 +10,7 @@ import type { RenderContext } from './api/resources/context.ts';
 import { UrlBuilder } from './api/urls.ts';
 import { checkContent, openContent, parseCacheIn, type Checked, type CheckOptions } from './check.ts';
 import { scanDigest } from './content/scan.ts';
+import { timestampOfSeconds } from './model/time.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './documents/derive-documents.ts';
@@ -124,12 +125,13 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild }
 async function buildChecked(options: BuildOptions, checked: Checked, scanned: string | null, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
   const { problems, archive: linked, settings, parsing, digests: contentDigests } = checked;
   if (!linked || !settings) throw new ContentError(problems.sorted());
+  const state = outputState(options);
 
   // PDFs: facts, text and page images, from the derivative cache where they are known.
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
   // PDFs and attachment files are hashed once while they keep their stat signature (lib/file-digests.ts).
   const digests = fileDigests(join(options.cacheDir, 'digests'));
-  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, digests, texts, images: options.images ?? true }, problems));
+  const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, digests, texts, images: state.images }, problems));
   const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);
   if (problems.errors.length) throw new ContentError(problems.sorted());
@@ -145,18 +147,18 @@ async function buildChecked(options: BuildOptions, checked: Checked, scanned: st
   const ctx: RenderContext = {
     urls: new UrlBuilder(settings.urls),
     timeZone: archive.timeZone,
-    now: settings.now * 1_000_000,
+    now: timestampOfSeconds(settings.now),
     published: derivatives.published,
     facts: derivatives.facts,
     cropped: (annotation) => cropped.has(annotation),
   };
   // Packs, chunks and search segments whose objects' inputs did not change are linked from the
   // previous build/ (src/output/reuse.ts, src/output/fingerprints.ts).
-  const reuse = openOutputReuse({ dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: options.images ?? true });
-  const limits = options.limits ?? DEFAULTS.deployLimits;
+  const reuse = openOutputReuse({ dir: state.dir, buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: state.images });
+  const { limits } = state;
   // Data files above half the file limit are cut into parts, so no file comes near it.
   const splitBytes = Math.floor(limits.fileBytes / 2);
-  const filterValues = openFolderValues(join(options.cacheDir, 'output'), reuse);
+  const filterValues = openFolderValues(state.dir, reuse);
   const output = planOutput({
     archive,
     ctx,
@@ -196,7 +198,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, scanned: st
   const objects = Object.values(lists).reduce((sum, list) => sum + (list?.total ?? 0), 0);
   const pdf = derivatives.stats;
   saveBuildState({
-    ...outputState(options),
+    ...state,
     settings,
     scanned,
     clock: clockWindow(archive, ctx.now),
@@ -209,7 +211,11 @@ async function buildChecked(options: BuildOptions, checked: Checked, scanned: st
   return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false };
 }
 
-/** Where the build keeps what the next one compares, and the inputs it compares beside content/ (src/output/build-state.ts). */
+/**
+ * Where the build keeps what it leaves for the next (`<cache>/output`: the output record, kept
+ * values, the state of src/output/build-state.ts), and the options it defaults that the state
+ * compares beside content/.
+ */
 function outputState(options: BuildOptions) {
   return { dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, images: options.images ?? true, limits: options.limits ?? DEFAULTS.deployLimits, media: options.media };
 }

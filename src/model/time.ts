@@ -4,6 +4,9 @@
  */
 export type Timestamp = number;
 
+/** The timestamp of a moment given in Unix seconds (the build clock, Settings.now). */
+export const timestampOfSeconds = (seconds: number): Timestamp => seconds * 1_000_000;
+
 /** The digit at `at`, or -1. */
 function digitAt(text: string, at: number): number {
   const code = text.charCodeAt(at) - 48;

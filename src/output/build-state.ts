@@ -26,11 +26,12 @@ import { resolveSettings, SettingsError, type DeployLimits, type Env, type Setti
 import { buildCodeVersion } from '../content/parse-cache.ts';
 import type { Problem } from '../content/problems.ts';
 import type { SiteInput } from '../content/schema.ts';
+import { timestampOfSeconds } from '../model/time.ts';
 import type { Archive } from '../model/types.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { recordUnchanged } from '../media/upload.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
-import { sha256Of, signatureOf } from './reuse.ts';
+import { sha256Of, signatureOf, unchangedFile } from './reuse.ts';
 import type { WriteResult } from './write.ts';
 
 const STATE = 'state.v8';
@@ -153,11 +154,7 @@ function buildDirIntact(buildDir: string, files: StateFile['files']): boolean {
   }
   if (found.length !== files.length) return false;
   return files.every(([path, signature, sha256], at) => {
-    if (found[at] !== path) return false;
-    const now = signatureOf(join(root, path));
-    if (now === undefined) return false;
-    if (signature !== null && now.signature === signature) return true;
-    return sha256 !== null && sha256Of(readFileSync(join(root, path))) === sha256;
+    return found[at] === path && unchangedFile(join(root, path), signature, sha256);
   });
 }
 
@@ -178,7 +175,7 @@ export async function unchangedBuild(inputs: UnchangedInputs): Promise<KeptBuild
     throw error;
   }
   if (inputsKey({ ...inputs, settings }) !== state.inputs) return undefined;
-  const now = settings.now * 1_000_000;
+  const now = timestampOfSeconds(settings.now);
   if (!(state.clock.after < now && now <= state.clock.until)) return undefined;
   if (inputs.scanned !== state.scanned) return undefined;
   if (!buildDirIntact(inputs.buildDir, state.files)) return undefined;

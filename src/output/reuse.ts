@@ -102,6 +102,17 @@ export function signatureOf(absolute: string): { signature: string; trusted: boo
   return { signature: `${info.size}:${info.mtimeNs}:${info.ino}`, trusted: Date.now() - Number(info.mtimeMs) > RACY_MS };
 }
 
+/**
+ * Whether a file of build/ is the one recorded: a file with the recorded stat signature, or
+ * else with the recorded SHA-256 (null: not recorded, the file is not trusted on it).
+ */
+export function unchangedFile(absolute: string, signature: string | null, sha256: string | null): boolean {
+  const now = signatureOf(absolute);
+  if (now === undefined) return false;
+  if (signature !== null && now.signature === signature) return true;
+  return sha256 !== null && sha256Of(readFileSync(absolute)) === sha256;
+}
+
 /** The record of the previous build; empty when it is missing, unreadable or of other code: nothing is reused. */
 function readRecord(dir: string, version: string): RecordFile['groups'] {
   const read = readVersioned<RecordFile>(join(dir, RECORD), version, (file) => file.groups instanceof Map);
@@ -177,9 +188,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
       const files: PlannedFile[] = [];
       for (const [path, digest, signature] of entry.files) {
         const absolute = join(buildDir, path);
-        const now = signatureOf(absolute);
-        if (now === undefined) return undefined;
-        if (now.signature !== signature && sha256Of(readFileSync(absolute)) !== digest) return undefined;
+        if (!unchangedFile(absolute, signature, digest)) return undefined;
         files.push({ path, copyFrom: absolute, sha256: digest });
       }
       stats.linked++;

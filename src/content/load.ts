@@ -12,7 +12,7 @@ import { lazyLocator } from './yaml.ts';
 import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
 import type { ParseCache } from './parse-cache.ts';
-import type { ParsedFile } from './parse.ts';
+import { isSoleRecord, type ParsedFile } from './parse.ts';
 import type { KeptText } from '../lib/stored-text.ts';
 import type { ContentScan } from './scan.ts';
 import { mapLimit } from '../lib/concurrency.ts';
@@ -117,7 +117,7 @@ async function loadKinds(
   // undefined: parsed now.
   const found = inputs.map((input): Loaded<unknown> | ParsedFile | undefined => {
     const file = cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path));
-    if (!file || file.invalid || file.problems.length || file.records.length !== 1 || file.records[0]!.base.length) return file;
+    if (!file || !isSoleRecord(file)) return file;
     digests?.set(input.path, file.digest);
     return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };
   });

@@ -14,7 +14,7 @@ import { fstatSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { requestFolderOf } from './digests.ts';
-import type { ParsedFile } from './parse.ts';
+import { isSoleRecord, type ParsedFile } from './parse.ts';
 import { CONTENT_FILES, type ContentKind } from './schema.ts';
 import { StoredText, TextFile, type TextSpool } from '../lib/stored-text.ts';
 
@@ -184,7 +184,7 @@ export function writeShard(spool: TextSpool, read: Shard, kept: readonly number[
     header.signatures.push(signature);
     header.digests.push(digest);
     const records = texts ? parsed.records.map((record) => ({ base: record.base, data: withoutText(record.data) })) : parsed.records;
-    const simple = !parsed.invalid && parsed.problems.length === 0 && records.length === 1 && records[0]!.base.length === 0;
+    const simple = isSoleRecord(parsed);
     header.values.push(simple ? records[0]!.data : null);
     if (!simple) header.others.set(at, { records, problems: parsed.problems, invalid: parsed.invalid });
     header.textsAt.push(texts ? header.texts.length : -1);

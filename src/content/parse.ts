@@ -27,6 +27,11 @@ export interface ParsedFile {
   digest: string;
 }
 
+/** A parse with one valid record at the file's root and no problems: what almost every content file gives. */
+export function isSoleRecord(parsed: Omit<ParsedFile, 'digest'>): boolean {
+  return !parsed.invalid && parsed.problems.length === 0 && parsed.records.length === 1 && parsed.records[0]!.base.length === 0;
+}
+
 /** SHA-1 of a content file's bytes, hex. */
 export function contentDigest(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');

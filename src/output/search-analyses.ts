@@ -69,16 +69,28 @@ export class SegmentAnalyses {
 
   /** The analysis of a document: the kept one when its fingerprint is the kept one, else made from `fields()`. */
   analysis(key: number, fingerprint: string, fields: () => string[]): Analysis & { fingerprint: string } {
-    const i = this.kept.get(key);
-    const file = this.file;
-    if (file && i !== undefined && file.fingerprints[i] === fingerprint) {
+    const kept = this.keptAnalysis(key);
+    if (kept?.fingerprint === fingerprint) {
       if (this.path !== undefined) analysisStats.kept++;
-      const F = this.fieldCount;
-      return { key, fingerprint, lengths: file.lengths.slice(i * F, (i + 1) * F), fields: Array.from({ length: F }, (_, f) => file.pairs.subarray(file.offsets[i * F + f], file.offsets[i * F + f + 1])) };
+      return kept;
     }
     if (this.path !== undefined) analysisStats.analyzed++;
+    return this.analyze(key, fingerprint, fields());
+  }
+
+  /** The kept analysis of a document under whatever fingerprint it was kept (a search patch checks it against build/ itself: src/output/search-patch.ts). */
+  keptAnalysis(key: number): (Analysis & { fingerprint: string }) | undefined {
+    const i = this.kept.get(key);
+    const file = this.file;
+    if (!file || i === undefined) return undefined;
+    const F = this.fieldCount;
+    return { key, fingerprint: file.fingerprints[i]!, lengths: file.lengths.slice(i * F, (i + 1) * F), fields: Array.from({ length: F }, (_, f) => file.pairs.subarray(file.offsets[i * F + f], file.offsets[i * F + f + 1])) };
+  }
+
+  /** The analysis of a document's fields' text, kept by `save` under `fingerprint`. */
+  analyze(key: number, fingerprint: string, fields: readonly string[]): Analysis & { fingerprint: string } {
     this.changed = true;
-    const analyzed = fields().map((text) => this.analyzeField(text));
+    const analyzed = fields.map((text) => this.analyzeField(text));
     return { key, fingerprint, lengths: analyzed.map((field) => field.length), fields: analyzed.map((field) => field.pairs) };
   }
 

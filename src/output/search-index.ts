@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../api/search/layout.ts';
 import { SEARCH_SOURCES, type SearchDocument } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
@@ -39,7 +39,7 @@ export function* timed<T>(inner: Generator<T>): Generator<T> {
   }
 }
 
-/** A document of a segment: where it is in the list, its key and fingerprint, and once analyzed its analysis. */
+/** A document of a segment: where it is in the list, its key and fingerprint. */
 interface Placed {
   group: number;
   key: number;
@@ -47,7 +47,6 @@ interface Placed {
   index: number;
   /** What its fields are made of (fingerprintOf), when the build reuses output; else ''. */
   fingerprint: string;
-  analysis?: Analysis;
 }
 
 /** Postings of words and postings of word pairs (isPair), each in term order. */
@@ -88,7 +87,7 @@ export function planSearchIndex<N extends ResourceName>(resource: N, ordered: re
 }
 
 /** What a reused segment needs of the build that wrote it: its entry in meta.json and its share of the counts. */
-interface KeptSegment {
+export interface KeptSegment {
   entry: SegmentMeta;
   docs: number[];
   length: number[];
@@ -159,21 +158,12 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
       kept = JSON.parse(found.extra) as KeptSegment;
       yield* found.files;
     } else {
-      kept = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
       const analyses = SegmentAnalyses.open(keptDir, reuse?.version ?? '', resource, segment, fieldCount);
-      const made: number[] = (norms = []);
-      for (const member of members) {
-        const analysis = (member.analysis = analyses.analysis(member.key, member.fingerprint, () => source(ordered[member.index]!)!.fields()));
-        analysis.lengths.forEach((length, f) => {
-          made.push(encodeLength(length));
-          if (length === 0) return;
-          kept.docs[f]!++;
-          kept.length[f]! += length;
-        });
-      }
-      const files = [...segmentFiles(resource, segment, segment === open, members, (docs) => analyses.postings(docs.map((doc) => doc.analysis!)), kept.entry, postingsFileBytes)];
-      analyses.save(members.map((member) => member.analysis as Analysis & { fingerprint: string }));
-      kept.norms = encodeNumbers(norms);
+      const analyzed = members.map((member) => ({ ...member, analysis: analyses.analysis(member.key, member.fingerprint, () => source(ordered[member.index]!)!.fields()) }));
+      const made = madeSegment(resource, segment, segment === open, analyzed, analyses, postingsFileBytes);
+      analyses.save(analyzed.map((member) => member.analysis));
+      ({ kept, norms } = made);
+      const files = made.files;
       if (key !== undefined) {
         reuse!.stats.rendered++;
         reuse!.record(group, key, files, JSON.stringify(kept));
@@ -199,29 +189,68 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
       decodeNumbers(kept.norms, (norm) => read.push(norm));
     }
     if (norms.length !== members.length * fieldCount) throw new Error(`search index of ${resource}, segment ${segment}: the output record keeps ${norms.length} field lengths for ${members.length} documents of ${fieldCount} fields`);
-    // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
-    const body = JSON.stringify(encodeNumbers(members.flatMap((member, i) => [member.key - (i ? members[i - 1]!.key : 0), positions[i]!, ...norms.slice(i * fieldCount, (i + 1) * fieldCount)])));
-    const file = { path: buildPaths.searchSegment(resource, segment, 'positions'), body, sha256: sha256Of(body) };
+    const file = positionsFile(resource, segment, members.map((member) => member.key), positions, norms);
     if (positionsKey !== undefined) {
       reuse!.stats.rendered++;
       reuse!.record(positionsGroup, positionsKey, [file]);
     }
     yield file;
   }
-  yield { path: buildPaths.searchMeta(resource), body: JSON.stringify(meta) };
+  yield metaFile(resource, meta);
+}
+
+/** A file of the index with its SHA-256. */
+export type IndexFile = PlannedFile & { body: string | Uint8Array; sha256: string };
+
+/**
+ * A segment made from its documents' analyses (ascending by key, analyses of `analyses`): its
+ * postings or tail files, its entry in meta.json and share of the counts, and its documents'
+ * field lengths (encodeLength) in key order, field by field.
+ */
+export function madeSegment(resource: SearchResource, segment: number, isOpen: boolean, docs: readonly { group: number; key: number; analysis: Analysis }[], analyses: SegmentAnalyses, postingsFileBytes = POSTINGS_FILE_BYTES): { files: IndexFile[]; kept: KeptSegment; norms: number[] } {
+  const fieldCount = SEARCH_FIELDS[resource].length;
+  const kept: KeptSegment = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
+  const norms: number[] = [];
+  for (const doc of docs) {
+    doc.analysis.lengths.forEach((length, f) => {
+      norms.push(encodeLength(length));
+      if (length === 0) return;
+      kept.docs[f]!++;
+      kept.length[f]! += length;
+    });
+  }
+  const files = [...segmentFiles(resource, segment, isOpen, docs, (list) => analyses.postings(list.map((doc) => doc.analysis)), kept.entry, postingsFileBytes)];
+  kept.norms = encodeNumbers(norms);
+  return { files, kept, norms };
+}
+
+/** A segment's positions file: its documents' keys (ascending), their list positions as the list's files count them, and their field lengths (encodeLength, field by field). */
+export function positionsFile(resource: SearchResource, segment: number, keys: ArrayLike<number>, positions: ArrayLike<number>, norms: readonly number[]): IndexFile {
+  const fieldCount = SEARCH_FIELDS[resource].length;
+  // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
+  const numbers: number[] = [];
+  for (let i = 0; i < keys.length; i++) numbers.push(keys[i]! - (i ? keys[i - 1]! : 0), positions[i]!, ...norms.slice(i * fieldCount, (i + 1) * fieldCount));
+  const body = JSON.stringify(encodeNumbers(numbers));
+  return { path: buildPaths.searchSegment(resource, segment, 'positions'), body, sha256: sha256Of(body) };
+}
+
+/** meta.json of a resource's index. */
+export function metaFile(resource: SearchResource, meta: SearchMeta): IndexFile {
+  const body = JSON.stringify(meta);
+  return { path: buildPaths.searchMeta(resource), body, sha256: sha256Of(body) };
 }
 
 /**
  * The postings files of one segment (tails if it is the open one, buckets if sealed), each with
  * its SHA-256; fills in `entry`. `postingsOf` analyzes documents (ascending by key) into postings.
  */
-function* segmentFiles(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly Placed[], postingsOf: (docs: readonly Placed[]) => [string, Postings][], entry: SegmentMeta, fileBytes: number): Generator<PlannedFile & { body: string | Uint8Array; sha256: string }> {
+function* segmentFiles<D extends { group: number }>(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly D[], postingsOf: (docs: readonly D[]) => [string, Postings][], entry: SegmentMeta, fileBytes: number): Generator<IndexFile> {
   const file = (name: Parameters<typeof buildPaths.searchSegment>[2], entries: readonly [string, Postings][]) => {
     const body = fileBody(entries);
     return { path: buildPaths.searchSegment(resource, segment, name), body, sha256: sha256Of(body) };
   };
   if (isOpen) {
-    const byTail = new Map<number, Placed[]>();
+    const byTail = new Map<number, D[]>();
     for (const doc of docs) {
       const tail = tailOf(doc.group);
       let list = byTail.get(tail);

@@ -30,7 +30,13 @@ export async function segmentPositions(read: (path: string) => Promise<unknown>,
   if (cached) return cached;
   const text = (await read(path)) as string | null;
   if (text === null) throw new Error(`${path} is missing; the index names its segment`);
-  const fields = meta.fields.length;
+  const decoded = decodePositions(text, meta.fields.length, path);
+  byPath.set(path, decoded);
+  return decoded;
+}
+
+/** A positions file's text (at `path`, for errors) decoded, its documents having `fields` fields each. */
+export function decodePositions(text: string, fields: number, path: string): SegmentPositions {
   const width = 2 + fields;
   // At least one character per number.
   const capacity = Math.ceil(text.length / width);
@@ -50,9 +56,7 @@ export async function segmentPositions(read: (path: string) => Promise<unknown>,
     }
   });
   if (slot !== 0) throw new Error(`${path}: ${slot} numbers left over after ${n} documents of ${width}`);
-  const decoded = { keys: keys.subarray(0, n), stored: stored.subarray(0, n), norms: norms.subarray(0, n * fields) };
-  byPath.set(path, decoded);
-  return decoded;
+  return { keys: keys.subarray(0, n), stored: stored.subarray(0, n), norms: norms.subarray(0, n * fields) };
 }
 
 /**

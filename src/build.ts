@@ -9,7 +9,7 @@ import { BUILT_NAMES } from './api/resources/serializer-registry.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import { UrlBuilder } from './api/urls.ts';
 import { checkContent, openContent, parseCacheIn, type Checked, type CheckOptions } from './check.ts';
-import { scanDigest } from './content/scan.ts';
+import { scanDigests, type ScanDigests } from './content/scan-digests.ts';
 import { timestampOfSeconds } from './model/time.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
@@ -68,6 +68,8 @@ export interface BuildResult {
   reuse: { linked: number; rendered: number };
   /** Nothing build/ is made of changed since the build that wrote it, which was left as it is (src/output/build-state.ts). */
   unchanged: boolean;
+  /** Files a patch build wrote (src/build-patch.ts): only messages' texts changed; 0 for any other build. */
+  patched: number;
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -83,9 +85,10 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   const loaded = await keptOrChecked(options);
   if ('kept' in loaded) {
     const { kept } = loaded;
-    stage('unchanged', null);
+    stage(kept.written ? 'patch' : 'unchanged', null);
     const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
-    return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0 }, unchanged: true };
+    const patched = kept.written ?? 0;
+    return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0 }, unchanged: !kept.written, patched };
   }
   const { checked, scanned } = loaded;
   stage('load and check', null);
@@ -107,12 +110,14 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
  * while content/ is walked, either way (a verifying PDF run reads every derivative again, so
  * it always runs). The scan is let go of here, not kept while the build serializes.
  */
-async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild } | { checked: Checked; scanned: string | null }> {
-  const opened = openContent(options.contentDir, parseCacheIn(options.cacheDir));
+async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild & { written?: number } } | { checked: Checked; scanned: ScanDigests }> {
+  const parseCacheDir = parseCacheIn(options.cacheDir);
+  const opened = openContent(options.contentDir, parseCacheDir);
   const scan = await opened.reader.scan();
-  const scanned = scanDigest(scan);
+  const scanned = scanDigests(scan);
   if (options.pdf?.verify === undefined) {
-    const kept = await unchangedBuild({ ...outputState(options), scanned, env: options.env, overrides: options.overrides, upload: options.upload });
+    const state = outputState(options);
+    const kept = await unchangedBuild({ ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload });
     if (kept) {
       opened.cache?.close();
       return { kept };
@@ -122,7 +127,7 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild }
 }
 
 /** The stages after loading, with the content checked. */
-async function buildChecked(options: BuildOptions, checked: Checked, scanned: string | null, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
+async function buildChecked(options: BuildOptions, checked: Checked, scanned: ScanDigests, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
   const { problems, archive: linked, settings, parsing, digests: contentDigests } = checked;
   if (!linked || !settings) throw new ContentError(problems.sorted());
   const state = outputState(options);
@@ -178,7 +183,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, scanned: st
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
   });
   const tree = stage('serialize and write', await stageTree(splitLargeData(output.files, splitBytes), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits }));
-  const { build, lists } = output.summary();
+  const { build, lists, planned, orders } = output.summary();
 
   // Upload, then replace build/: a build/ never names a media object the store lacks.
   let uploaded: UploadStats;
@@ -201,6 +206,9 @@ async function buildChecked(options: BuildOptions, checked: Checked, scanned: st
     ...state,
     settings,
     scanned,
+    digests: contentDigests,
+    planned,
+    orders,
     clock: clockWindow(archive, ctx.now),
     site: checked.site!,
     build,
@@ -208,7 +216,7 @@ async function buildChecked(options: BuildOptions, checked: Checked, scanned: st
     unfinished: pdf !== null && pdf.pending + pdf.webpPending + pdf.failed > 0,
     result: { warnings: problems.warnings, stats: { ...tree.stats, objects } },
   });
-  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false };
+  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false, patched: 0 };
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULTS, resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
+import { resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
 import { foldDigests, type ContentDigests } from './content/digests.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent, type ContentReader } from './content/load.ts';
@@ -13,7 +13,7 @@ import { openParseCache, parseCacheBytes, type ParseCache } from './content/pars
 import { ERRORS } from './content/errors.ts';
 import type { SiteInput } from './content/schema.ts';
 import { Problems } from './content/problems.ts';
-import { linkArchive } from './model/link.ts';
+import { linkContent } from './model/link.ts';
 import type { Archive } from './model/types.ts';
 import { checkPdfHeaders } from './documents/unreadable-pdfs.ts';
 
@@ -104,7 +104,7 @@ export async function checkContent(options: CheckOptions, opened = openContent(o
       problems.reportFile('site.yaml', ERRORS.SiteSettings, { reason: error.message });
     }
   }
-  const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
+  const archive = linkContent(content, problems);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
   return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
 }

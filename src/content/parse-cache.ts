@@ -204,6 +204,8 @@ export interface ParsedFolders {
   outside: Map<string, ParsedFile>;
   /** By request folder asked for (`requests/<name>/`), the parses of its files by path; empty when the cache has none. */
   folders: Map<string, Map<string, ParsedFile>>;
+  /** The stat signature each of those files had when it was recorded (null: recorded without one). */
+  signatures: Map<string, string | null>;
   /** Closes the shard files the messages' texts are read from (the texts cannot be read after it). */
   close(): void;
 }
@@ -226,6 +228,7 @@ export function readParsedFolders(dir: string, folders: Iterable<string>, versio
     wanted.set(folder, new Map());
   }
   const outside = new Map<string, ParsedFile>();
+  const signatures = new Map<string, string | null>();
   const files: TextFile[] = [];
   for (const index of new Set([0, ...[...wanted.keys()].map(shardOfFolder)])) {
     const shard = readShard(shardPath(dir, index), version);
@@ -235,14 +238,63 @@ export function readParsedFolders(dir: string, folders: Iterable<string>, versio
       const into = folder === undefined ? outside : wanted.get(folder);
       // An entry whose texts its shard file cannot hold (damaged) is left out, as a lookup misses it.
       const parsed = into && parsedAt(shard, at);
-      if (parsed) into.set(path, parsed);
+      if (!into || !parsed) return;
+      into.set(path, parsed);
+      signatures.set(path, shard.header.signatures[at]!);
     });
   }
   return {
     outside,
     folders: wanted,
+    signatures,
     close() {
       for (const file of files) file.close();
     },
   };
+}
+
+/** A file's parse to keep in the cache, with the stat signature it was read with (null: hash it next time). */
+export interface ParsedEntry {
+  path: string;
+  kind: ContentKind;
+  signature: string | null;
+  parsed: ParsedFile;
+}
+
+/**
+ * Replaces the entries of some files in the cache in `dir`, leaving every other entry as it
+ * is: their shards are rewritten (a temporary file, then a rename) with the texts of their other
+ * messages copied, as a save does, for a build that parsed a few files without opening the
+ * whole cache (a patch build, src/output/text-patch.ts).
+ */
+export function replaceParsedFiles(dir: string, entries: readonly ParsedEntry[], version = buildCodeVersion()): void {
+  const byShard = new Map<number, ParsedEntry[]>();
+  for (const entry of entries) {
+    const shard = shardOfPath(entry.path);
+    byShard.set(shard, [...(byShard.get(shard) ?? []), entry]);
+  }
+  mkdirSync(dir, { recursive: true });
+  for (const [shard, replaced] of byShard) {
+    const path = shardPath(dir, shard);
+    const read = readShard(path, version);
+    const spool = new TextSpool(temporarySibling(path));
+    try {
+      const remembered = new Map<string, Entry>();
+      for (const { path: file, kind, signature, parsed } of replaced) {
+        const records = kind === 'message' ? parsed.records.map((record) => ({ ...record, data: withText(record.data, spool) })) : parsed.records;
+        remembered.set(file, { kind, signature, parsed: { ...parsed, records } });
+      }
+      const kept = read.header.paths.flatMap((file, at) => (remembered.has(file) ? [] : [at]));
+      writeShard(spool, read, kept, remembered, version, path);
+    } finally {
+      spool.file.close();
+      read.file?.close();
+    }
+  }
+}
+
+/** A message record's values with its text in the spool. */
+function withText(data: unknown, spool: TextSpool): unknown {
+  const { content } = data as { content: KeptText };
+  return typeof content === 'string' ? { ...(data as object), content: spool.add(content) } : data;
 }

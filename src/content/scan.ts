@@ -7,7 +7,6 @@
  * warm build's time goes now"); with a small one (the sample, tests) starting a worker (~0.2 s)
  * would cost more than it overlaps.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
 import { signatureOfStats, type FileSignature } from '../lib/file-digests.ts';
@@ -116,22 +115,6 @@ function scanHere(root: string, under: (path: string) => string): ContentScan {
   const scan = walkShared(root);
   statFiles(scan, under);
   return scanOf(scan);
-}
-
-/**
- * One digest of the whole scan: every file's path and stat signature, in path order. Two scans
- * with the same digest found the same files with the same signatures, so (as git's index
- * decides) the same bytes. Null when a file could not be trusted to keep its signature (written
- * within the last two seconds) or was not statted: such a scan says nothing about a later one.
- */
-export function scanDigest(scan: ContentScan): string | null {
-  const hash = createHash('sha256');
-  for (const path of scan.files) {
-    const stat = scan.stat(path);
-    if (!stat?.trusted) return null;
-    hash.update(`${path}\0${stat.signature}\n`);
-  }
-  return hash.digest('hex');
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);

@@ -3,6 +3,7 @@
  * archive can tell (unknown ids, duplicates, cycles, impossible dates) and reports each
  * problem at the referring file and key.
  */
+import { DEFAULTS } from '../config.ts';
 import type { LoadedContent } from '../content/load.ts';
 import type { Problems } from '../content/problems.ts';
 import { freezeModel } from './freeze.ts';
@@ -17,13 +18,18 @@ import { linkRequests } from './link-requests.ts';
 import { formatDateTime, parseTimestamp } from './time.ts';
 import type { Archive, Campaign, Category, Classification, Jurisdiction, Law, PublicBody } from './types.ts';
 
-export interface ModelOptions {
+interface ModelOptions {
   timeZone: string;
   /** Site `updated_at`: the default `last_modified_at` of reference records. */
   defaultUpdatedAt: string;
 }
 
-export function linkArchive(content: LoadedContent, options: ModelOptions, problems: Problems): Archive {
+/** Links loaded content into the archive's model in the build's time zone, as every build and check does. */
+export function linkContent(content: LoadedContent, problems: Problems): Archive {
+  return linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
+}
+
+function linkArchive(content: LoadedContent, options: ModelOptions, problems: Problems): Archive {
   const fallbackModified = parseTimestamp(options.defaultUpdatedAt);
   const modified = (value: string | undefined) => (value ? parseTimestamp(value) : fallbackModified);
   // froide's law `last_modified_at` is a date (docs/froide.md#law): the site's date of updated_at.

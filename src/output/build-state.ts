@@ -5,7 +5,7 @@
  *
  * The inputs of build/, each compared with what the last build that replaced build/ saw:
  * - every content file: one digest of the scan, each path with its stat signature
- *   (content/scan.ts scanDigest), as git's index tells an unchanged file;
+ *   (content/scan.ts scanDigests), as git's index tells an unchanged file;
  * - the code (its version), the settings but the clock (base URLs, token keys, ...), whether
  *   page images are made, the deploy limits and the media store;
  * - the clock, as far as it decides anything: a request awaiting a response is `overdue` once
@@ -24,6 +24,9 @@ import { join, relative, resolve, sep } from 'node:path';
 import { serialize } from 'node:v8';
 import { resolveSettings, SettingsError, type DeployLimits, type Env, type Settings, type SettingsOverrides } from '../config.ts';
 import { buildCodeVersion } from '../content/parse-cache.ts';
+import type { ContentDigests } from '../content/digests.ts';
+import type { ScanDigests } from '../content/scan-digests.ts';
+import type { ListOrders, PlannedDigests } from './build-id.ts';
 import type { Problem } from '../content/problems.ts';
 import type { SiteInput } from '../content/schema.ts';
 import { timestampOfSeconds } from '../model/time.ts';
@@ -47,8 +50,14 @@ interface StateFile {
   version: string;
   /** inputsKey: the settings but the clock, images, limits, media store. */
   inputs: string;
-  /** The digest of the scan of content/ (content/scan.ts scanDigest). */
-  scanned: string;
+  /** The digests of the scan of content/ (content/scan.ts scanDigests): the whole scan's, and per request folder for a patch build. */
+  scanned: ScanDigests;
+  /** SHA-1 of every content file as the build read it, folded (content/digests.ts), with the text of the files outside the request folders as its SHA-256. */
+  digests: { outside: string; folders: ReadonlyMap<string, string> };
+  /** Every file of the plan before the manifest, in plan order, with its SHA-256 (src/output/build-id.ts): the build id of a patch build. */
+  planned: PlannedDigests;
+  /** The ids of the request and message lists in list order: where a patch build finds an object's list chunk. */
+  orders: ListOrders;
   /** The clocks (RenderContext.now) that give the same output: `after` < now <= `until`. */
   clock: { after: number; until: number };
   /** site.yaml as the build read it: the settings are resolved from it again (the scan says it did not change). */
@@ -103,7 +112,10 @@ export interface SavedBuild extends StateInputs {
   /** `<cache>/output`. */
   dir: string;
   buildDir: string;
-  scanned: string | null;
+  scanned: ScanDigests;
+  digests: ContentDigests;
+  planned: PlannedDigests;
+  orders: ListOrders;
   clock: StateFile['clock'];
   site: SiteInput;
   build: string;
@@ -113,10 +125,10 @@ export interface SavedBuild extends StateInputs {
   result: KeptResult;
 }
 
-/** Keeps what the next build compares; call once build/ is the new tree. Without a trusted scan, or with PDF work left, it removes the state instead. */
+/** Keeps what the next build compares; call once build/ is the new tree. With PDF work left it removes the state instead. */
 export function saveBuildState(saved: SavedBuild): void {
   const path = join(saved.dir, STATE);
-  if (saved.scanned === null || saved.unfinished) {
+  if (saved.unfinished) {
     rmSync(path, { force: true });
     return;
   }
@@ -125,7 +137,9 @@ export function saveBuildState(saved: SavedBuild): void {
     const now = signatureOf(join(root, file));
     return now?.trusted ? [file, now.signature, null] : [file, null, sha256Of(readFileSync(join(root, file)))];
   });
-  const state: StateFile = { version: buildCodeVersion(), inputs: inputsKey(saved), scanned: saved.scanned, clock: saved.clock, site: saved.site, files, build: saved.build, objects: saved.objects, result: saved.result };
+  const digests = { outside: sha256Of(saved.digests.outside), folders: saved.digests.folders };
+  const { scanned, clock, site, build, objects, result, planned, orders } = saved;
+  const state: StateFile = { version: buildCodeVersion(), inputs: inputsKey(saved), scanned, digests, planned, orders, clock, site, files, build, objects, result };
   mkdirSync(saved.dir, { recursive: true });
   writeAtomically(path, serialize(state));
 }
@@ -136,15 +150,15 @@ export type KeptBuild = KeptResult & { settings: Settings; media: number };
 export interface UnchangedInputs extends Omit<StateInputs, 'settings'> {
   dir: string;
   buildDir: string;
-  /** The digest of this build's scan of content/ (content/scan.ts scanDigest). */
-  scanned: string | null;
+  /** The digests of this build's scan of content/ (content/scan.ts scanDigests). */
+  scanned: ScanDigests;
   env: Env;
   overrides?: SettingsOverrides;
   upload?: { onWait?: (message: string) => void };
 }
 
 /** Whether build/ holds exactly the files the state names, each with its signature or bytes. */
-function buildDirIntact(buildDir: string, files: StateFile['files']): boolean {
+export function buildDirIntact(buildDir: string, files: StateFile['files']): boolean {
   const root = resolve(buildDir);
   let found: string[];
   try {
@@ -158,13 +172,16 @@ function buildDirIntact(buildDir: string, files: StateFile['files']): boolean {
   });
 }
 
+/** What the last build that replaced build/ kept (see above). */
+export type KeptState = StateFile;
+
 /**
- * The result of the last build that replaced build/, with the settings of this one, when none
- * of its inputs changed since (see above), given this build's scan of content/; undefined when
- * the build has to run.
+ * The state of the last build that replaced build/, with the settings of this one, when every
+ * input of build/ beside content/ is what it was: the code, the settings but the clock, images,
+ * limits, media store, and a clock within the kept window. Undefined when there is none.
  */
-export async function unchangedBuild(inputs: UnchangedInputs): Promise<KeptBuild | undefined> {
-  const state = readVersioned<StateFile>(join(inputs.dir, STATE), buildCodeVersion(), (read) => Array.isArray(read.files));
+export function keptState(inputs: UnchangedInputs): { state: KeptState; settings: Settings } | undefined {
+  const state = readVersioned<StateFile>(join(inputs.dir, STATE), buildCodeVersion(), (read) => Array.isArray(read.files) && read.scanned?.folders instanceof Map);
   if (!state) return undefined;
   let settings: Settings;
   try {
@@ -177,7 +194,20 @@ export async function unchangedBuild(inputs: UnchangedInputs): Promise<KeptBuild
   if (inputsKey({ ...inputs, settings }) !== state.inputs) return undefined;
   const now = timestampOfSeconds(settings.now);
   if (!(state.clock.after < now && now <= state.clock.until)) return undefined;
-  if (inputs.scanned !== state.scanned) return undefined;
+  return { state, settings };
+}
+
+/**
+ * The result of the last build that replaced build/, with the settings of this one, when none
+ * of its inputs changed since (see above), given this build's scan of content/; undefined when
+ * the build has to run.
+ */
+export async function unchangedBuild(inputs: UnchangedInputs): Promise<KeptBuild | undefined> {
+  if (inputs.scanned.whole === null) return undefined;
+  const kept = keptState(inputs);
+  if (!kept) return undefined;
+  const { state, settings } = kept;
+  if (inputs.scanned.whole !== state.scanned.whole) return undefined;
   if (!buildDirIntact(inputs.buildDir, state.files)) return undefined;
   if (!(await recordUnchanged(inputs.media, state.build, state.objects, inputs.upload))) return undefined;
   return { ...state.result, settings, media: state.objects.length };

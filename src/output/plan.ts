@@ -3,8 +3,7 @@
  * large archive never sits in memory as JSON at once. Pure apart from reading the model;
  * output/write.ts does the writing.
  */
-import { createHash } from 'node:crypto';
-import { MANIFEST_VERSION, type Manifest, type UnlistedList } from '../api/manifest.ts';
+import type { Manifest, UnlistedList } from '../api/manifest.ts';
 import { envelope } from '../api/envelope.ts';
 import { apiJson, parseApiJson } from '../api/json.ts';
 import type { BuiltResource } from '../api/resources/serializer-spec.ts';
@@ -22,6 +21,7 @@ import { referTo, type EmbedRef } from '../api/embeds.ts';
 import type { OutputReuse } from './reuse.ts';
 import { groupReuse, PackFiller } from './pack-filler.ts';
 import { sha256Of } from './reuse.ts';
+import { buildIdOf, KEPT_ORDERS, manifestFile, type ListOrders, type PlannedDigests } from './build-id.ts';
 
 export interface PlanInput {
   archive: Archive;
@@ -70,12 +70,13 @@ function packId(resource: ResourceName, id: number | string): number {
  * packs (by id). Each item is serialized once; a detail that equals its list item reuses it.
  * Resources the function answers whole (QUERY_ANSWERED) keep a data file per detail, keyed by text.
  */
-function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Manifest['lists']): Generator<PlannedFile> {
+function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Manifest['lists'], orders: ListOrders): Generator<PlannedFile> {
   const resource: BuiltResource<ResourceItems[N]> = BUILT[name];
   const { archive, ctx } = input;
   const items = resource.list(archive, ctx);
   const total = items.length;
   lists[resource.name] = { total };
+  if (KEPT_ORDERS.has(name)) orders[name] = Float64Array.from(items, (item) => Number(resource.id(item)));
   const separateDetails = resource.details?.(archive, ctx);
   const keyed = QUERY_ANSWERED.has(resource.name);
   const detailItems = separateDetails ?? items;
@@ -249,9 +250,9 @@ function isKeyIndex(value: unknown): value is Record<string, number[]> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFile> {
+function* plan(input: PlanInput, lists: Manifest['lists'], orders: ListOrders): Generator<PlannedFile> {
   yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
-  for (const resource of input.resources) yield* planResource(input, resource, lists);
+  for (const resource of input.resources) yield* planResource(input, resource, lists, orders);
   // Media bytes go to the media store (src/media/upload.ts); build/ holds only their index.
   yield* planMediaIndex((input.media ?? []).map((file) => [file.path, file] as const));
   yield* input.routing ?? [];
@@ -261,33 +262,31 @@ function* plan(input: PlanInput, lists: Manifest['lists']): Generator<PlannedFil
 /**
  * The output of a build: `files`, serialized one by one as they are drained (a large archive
  * never sits in memory as JSON), and, once they are, the manifest's facts (`summary`): the size
- * of every list and the build id, a digest of every file before the manifest.
+ * of every list and the build id, a digest of every file before the manifest; and for the next
+ * build, each file's digest in plan order and the ids of some lists in order.
  */
 export interface OutputPlan {
   files: Iterable<PlannedFile>;
   /** Throws when called before `files` was drained to its end. */
-  summary(): Pick<Manifest, 'build' | 'lists'>;
+  summary(): Pick<Manifest, 'build' | 'lists'> & { planned: PlannedDigests; orders: ListOrders };
 }
 
 export function planOutput(input: PlanInput): OutputPlan {
-  let summary: Pick<Manifest, 'build' | 'lists'> | undefined;
+  let summary: ReturnType<OutputPlan['summary']> | undefined;
   function* files(): Generator<PlannedFile> {
     const lists: Manifest['lists'] = {};
-    // The build id is a digest of every file's path and the SHA-256 of its bytes, so a file
-    // linked from the previous build/ counts with the digest recorded for it (src/output/reuse.ts).
-    const hash = createHash('sha256');
-    for (const file of plan(input, lists)) {
-      hash.update(file.path).update('\0');
+    const orders: ListOrders = {};
+    const planned: PlannedDigests = { paths: [], sha256: [] };
+    for (const file of plan(input, lists, orders)) {
+      planned.paths.push(file.path);
       // Copies without a digest (Swagger UI's files) count by destination only: their source path
       // differs between checkouts, and the serving layer caches JSON, never media.
-      const digest = file.sha256 ?? ('body' in file ? sha256Of(file.body) : '');
-      hash.update(digest).update('\0');
+      planned.sha256.push(file.sha256 ?? ('body' in file ? sha256Of(file.body) : ''));
       yield file;
     }
-    const build = hash.digest('hex').slice(0, 20);
-    const manifest: Manifest = { version: MANIFEST_VERSION, build, urls: input.ctx.urls.settings, lists };
-    yield { path: buildPaths.manifest, body: json(manifest) };
-    summary = { build, lists };
+    const build = buildIdOf(planned);
+    yield manifestFile(input.ctx.urls.settings, build, lists);
+    summary = { build, lists, planned, orders };
   }
   return {
     files: { [Symbol.iterator]: files },

@@ -22,6 +22,7 @@ import type { MediaStore } from './media/media-store.ts';
 import { mediaObjects, recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { clockWindow, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
+import { patchBuild } from './build-patch.ts';
 import { openFolderValues } from './output/filter-values.ts';
 import { planListActions } from './api/resources/autocomplete-files.ts';
 import { planOpenApi } from './api/openapi/openapi-document.ts';
@@ -117,7 +118,7 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
   const scanned = scanDigests(scan);
   if (options.pdf?.verify === undefined) {
     const state = outputState(options);
-    const kept = await unchangedBuild({ ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload });
+    const kept = (await unchangedBuild({ ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload })) ?? (await patchBuild(options, state, opened.reader, scan, scanned, parseCacheDir));
     if (kept) {
       opened.cache?.close();
       return { kept };

@@ -29,7 +29,7 @@ export const IMPORT_ORDER: readonly (readonly string[])[] = [
   // The importer writes content/ from a froide API; it reads the stages' schema and helpers, and nothing imports it.
   ['import/'],
   // Entry points: the orchestrators, which nothing in src/ imports but the command line's commands (cli/).
-  ['check.ts', 'build.ts', 'start.ts', 'cli/', 'cli.ts'],
+  ['check.ts', 'build.ts', 'build-patch.ts', 'start.ts', 'cli/', 'cli.ts'],
 ];
 
 /** Imports against the order that stay, each with its reason (`from -> to`, paths relative to src/). */

@@ -1,0 +1,128 @@
+/**
+ * The patch build (docs/architecture.md, "A patch build"): when the only change to content/
+ * since the build that wrote build/ is the subject or text of messages in a few existing
+ * request folders, the build links those folders alone (src/output/patch-load.ts), rewrites
+ * the files of build/ that show the texts (src/output/text-patch.ts) and links every other file
+ * into the new tree, instead of loading, linking and serializing the whole archive. Anything
+ * else, or any check that fails on the way, and the build runs whole: a patch build only ever
+ * writes what a full build would.
+ */
+import { join, resolve } from 'node:path';
+import type { BuildOptions } from './build.ts';
+import { UrlBuilder } from './api/urls.ts';
+import type { RenderContext } from './api/resources/context.ts';
+import type { DeployLimits, Settings } from './config.ts';
+import type { ContentReader } from './content/load.ts';
+import { buildCodeVersion, replaceParsedFiles } from './content/parse-cache.ts';
+import { Problems } from './content/problems.ts';
+import type { ScanDigests } from './content/scan-digests.ts';
+import type { ContentScan } from './content/scan.ts';
+import { deriveDocuments } from './documents/derive-documents.ts';
+import { fileDigests } from './lib/file-digests.ts';
+import type { PlannedFile } from './lib/planned-file.ts';
+import { ScratchSpool } from './lib/stored-text.ts';
+import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
+import { recordUnchanged } from './media/upload.ts';
+import type { Archive } from './model/types.ts';
+import { timestampOfSeconds } from './model/time.ts';
+import { buildDirIntact, keptState, saveBuildState, type KeptBuild } from './output/build-state.ts';
+import { changedFolders, loadPatchModels } from './output/patch-load.ts';
+import { patchOutput, type PatchRender } from './output/text-patch.ts';
+import { stageTree } from './output/write.ts';
+import { statSync } from 'node:fs';
+
+/** What a patch build did: the kept build's result with this build's files, and how many files it wrote (0: none changed). */
+export type Patched = KeptBuild & { written: number };
+
+/** Where the build keeps its state and what it defaults (src/build.ts outputState). */
+interface OutputState {
+  dir: string;
+  images: boolean;
+  limits: DeployLimits;
+}
+
+/**
+ * The patched build, or undefined when the change is not one a patch build makes (the caller
+ * then builds whole). `reader`, `scan`, `scanned`: content/ as the build opened and scanned it.
+ */
+export async function patchBuild(options: BuildOptions, output: OutputState, reader: ContentReader, scan: ContentScan, scanned: ScanDigests, parseCacheDir: string): Promise<Patched | undefined> {
+  if (options.pdf?.verify !== undefined) return undefined;
+  const inputs = { ...output, buildDir: options.buildDir, media: options.media, scanned, env: options.env, overrides: options.overrides, upload: options.upload };
+  const kept = keptState(inputs);
+  if (!kept) return undefined;
+  const { state, settings } = kept;
+  const folders = changedFolders(scanned, state);
+  if (!folders?.length || !buildDirIntact(options.buildDir, state.files)) return undefined;
+  const models = await loadPatchModels(reader, scan, parseCacheDir, folders, state);
+  if (!models) return undefined;
+  const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
+  try {
+    const rendered = await renderings(options, output.images, settings, texts, models);
+    if (!rendered) return undefined;
+    // Data files above half the file limit are cut into parts (src/output/split.ts): the patch writes none such.
+    const patch = patchOutput({ buildDir: options.buildDir, outputDir: output.dir, version: buildCodeVersion(), splitBytes: Math.floor(output.limits.fileBytes / 2) }, state, rendered);
+    if (!patch) return undefined;
+
+    if (!patch.files.length) {
+      // Content files written again with their bytes: build/ is this build's output as it is.
+      if (!(await recordUnchanged(options.media, state.build, state.objects, options.upload))) return undefined;
+      saveBuildState({ ...output, buildDir: options.buildDir, media: options.media, settings, scanned, digests: models.digests, planned: state.planned, orders: state.orders, clock: state.clock, site: state.site, build: state.build, objects: state.objects, unfinished: false, result: state.result });
+      return { ...state.result, settings, media: state.objects.length, written: 0 };
+    }
+    const root = resolve(options.buildDir);
+    const bodies = new Map(patch.files.map((file) => [file.path, file]));
+    const replaced = state.files.filter(([path]) => bodies.has(path) || patch.removed.has(path));
+    const oldBytes = replaced.reduce((sum, [path]) => sum + statSync(join(root, path)).size, 0);
+    function* files(): Generator<PlannedFile> {
+      for (const [path] of state.files) {
+        if (!bodies.has(path) && !patch!.removed.has(path)) yield { path, copyFrom: join(root, path) };
+      }
+      yield* patch!.files;
+    }
+    const tree = await stageTree(files(), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits: output.limits });
+    try {
+      // The build is recorded in the media store with the same objects, which must all be there.
+      if (!(await recordUnchanged(options.media, patch.build, state.objects, options.upload))) {
+        await tree.discard();
+        return undefined;
+      }
+      await tree.replace();
+    } catch (error) {
+      await tree.discard();
+      throw error;
+    }
+    replaceParsedFiles(parseCacheDir, models.parsed);
+    const newBytes = patch.files.reduce((sum, file) => sum + (typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength), 0);
+    // Linked files are counted as the full build counted them; the written ones anew.
+    const stats = { ...tree.stats, bytes: state.result.stats.bytes - oldBytes + newBytes, objects: state.result.stats.objects };
+    saveBuildState({ ...output, buildDir: options.buildDir, media: options.media, settings, scanned, digests: models.digests, planned: patch.planned, orders: state.orders, clock: state.clock, site: state.site, build: patch.build, objects: state.objects, unfinished: false, result: { warnings: state.result.warnings, stats } });
+    return { warnings: state.result.warnings, stats, settings, media: state.objects.length, written: patch.files.length };
+  } finally {
+    texts.close();
+    models.close();
+  }
+}
+
+/**
+ * The changed folders' models before and after the edit with what serializers read beside them:
+ * the PDF stage's facts of their documents (from its cache: the PDFs did not change). Undefined
+ * when the PDF stage has work left or fails: a full build reports it.
+ */
+async function renderings(options: BuildOptions, images: boolean, settings: Settings, texts: ScratchSpool, models: { before: Archive; after: Archive }): Promise<PatchRender | undefined> {
+  const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
+  const digests = fileDigests(join(options.cacheDir, 'digests'));
+  const urls = new UrlBuilder(settings.urls);
+  const now = timestampOfSeconds(settings.now);
+  const render = async (linked: Archive): Promise<{ archive: Archive; ctx: RenderContext } | undefined> => {
+    const problems = new Problems();
+    const derived = await deriveDocuments(linked, { ...options.pdf, store, digests, texts, images }, problems);
+    const stats = derived.stats;
+    if (problems.errors.length || (stats && stats.pending + stats.webpPending + stats.failed + stats.derived > 0)) return undefined;
+    const { archive } = derived;
+    // Annotations are not shown by the objects a patch renders (messages, requests).
+    return { archive, ctx: { urls, timeZone: archive.timeZone, now, published: derived.published, facts: derived.facts, cropped: () => false } };
+  };
+  const before = await render(models.before);
+  const after = before && (await render(models.after));
+  return before && after ? { before, after } : undefined;
+}

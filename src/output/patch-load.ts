@@ -1,0 +1,151 @@
+/**
+ * The content side of a patch build (src/output/text-patch.ts): which request folders changed
+ * since the build that wrote build/, whether every change is one to messages' subjects and
+ * texts alone, and the models of those folders before and after, linked with every file
+ * outside the request folders and nothing else.
+ *
+ * What it trusts, each checked here:
+ * - the scan (content/scan-digests.ts): a request folder whose digest is the kept one holds the
+ *   files the build read; the files outside the request folders too;
+ * - the parse cache's entries of the changed folders and of the files outside them
+ *   (content/parse-cache.ts readParsedFolders): their SHA-1s, folded, must be the ones the build
+ *   read (the state keeps them), so they are that build's parses and not a later check's;
+ * - a changed folder's frame: the same paths, and every file that is not parsed (attachment
+ *   files) with its kept stat signature; a parsed file is compared by its bytes.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { linkContent } from '../model/link.ts';
+import { foldDigests, type ContentDigests } from '../content/digests.ts';
+import { loadContent, type ContentReader } from '../content/load.ts';
+import type { ParseCache, ParsedEntry } from '../content/parse-cache.ts';
+import { readParsedFolders, type ParsedFolders } from '../content/parse-cache.ts';
+import { contentDigest, isSoleRecord, parseContentFile, type ParsedFile } from '../content/parse.ts';
+import { Problems } from '../content/problems.ts';
+import type { ScanDigests } from '../content/scan-digests.ts';
+import type { ContentScan } from '../content/scan.ts';
+import { requestFolderOf } from '../content/digests.ts';
+import type { Archive } from '../model/types.ts';
+import type { KeptState } from './build-state.ts';
+import { sha256Of } from './reuse.ts';
+
+/** More changed request folders than this, and the build runs whole: a patch is for an editor's fix. */
+const MAX_FOLDERS = 16;
+
+/** The request folders whose files changed since the kept build, when nothing else did; undefined otherwise. */
+export function changedFolders(scanned: ScanDigests, state: KeptState): string[] | undefined {
+  const kept = state.scanned;
+  if (scanned.outside === null || scanned.outside !== kept.outside || scanned.folders.size !== kept.folders.size) return undefined;
+  const changed: string[] = [];
+  for (const [folder, digest] of scanned.folders) {
+    const before = kept.folders.get(folder);
+    if (before === undefined) return undefined;
+    if (digest !== null && digest === before) continue;
+    // Same paths, and attachment files with their kept signatures.
+    const frame = scanned.frames.get(folder);
+    if (frame === null || frame !== kept.frames.get(folder)) return undefined;
+    if (changed.push(folder) > MAX_FOLDERS) return undefined;
+  }
+  return changed;
+}
+
+/** The changed folders' models before and after, and what the patch build keeps. */
+export interface PatchModels {
+  before: Archive;
+  after: Archive;
+  /** The files parsed now, for the parse cache. */
+  parsed: ParsedEntry[];
+  /** The content digests of the build after the patch (content/digests.ts). */
+  digests: ContentDigests;
+  /** Closes the parse cache's files the models' message texts are read from. */
+  close(): void;
+}
+
+/** A message's values but its subject and text: what a patch leaves as it was. */
+function frameOf(data: unknown): unknown {
+  const { subject: _subject, content: _content, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
+/** Whether a message file changed in its subject or text alone (one valid record, no problems, before and after). */
+function textsAlone(before: ParsedFile, after: ParsedFile): boolean {
+  return isSoleRecord(before) && isSoleRecord(after) && isDeepStrictEqual(frameOf(before.records[0]!.data), frameOf(after.records[0]!.data));
+}
+
+/** A parse cache that hands out fixed parses (every file of the load has one) and keeps nothing. */
+function fixedParses(parses: ReadonlyMap<string, ParsedFile>): ParseCache {
+  return {
+    stats: { hits: parses.size, hashed: 0, misses: 0 },
+    lookup: (path) => parses.get(path),
+    remember(path) {
+      throw new Error(`patch build: ${path} has no parse`);
+    },
+    save() {},
+    close() {},
+  };
+}
+
+/** Loads and links the content the scan subset names, every file with the given parse; the problems found. */
+async function linked(reader: ContentReader, scan: ContentScan, parses: ReadonlyMap<string, ParsedFile>): Promise<{ archive: Archive; problems: string[] }> {
+  const problems = new Problems();
+  const content = await loadContent(reader, problems, { cache: fixedParses(parses), scan });
+  const archive = linkContent(content, problems);
+  return { archive, problems: problems.sorted().map((problem) => JSON.stringify(problem)) };
+}
+
+/**
+ * The models of the changed folders before and after the edit, or undefined when the edit is
+ * not one a patch build makes (a file other than a message changed, a message changed beyond
+ * its subject and text, a parse has problems) or the parse cache does not hold what the kept
+ * build read.
+ */
+export async function loadPatchModels(reader: ContentReader, scan: ContentScan, parseCacheDir: string, folders: readonly string[], state: KeptState): Promise<PatchModels | undefined> {
+  const cached = readParsedFolders(parseCacheDir, folders);
+  let models: PatchModels | undefined;
+  try {
+    return (models = await modelsOf(reader, scan, cached, folders, state));
+  } finally {
+    if (!models) cached.close();
+  }
+}
+
+async function modelsOf(reader: ContentReader, scan: ContentScan, cached: ParsedFolders, folders: readonly string[], state: KeptState): Promise<PatchModels | undefined> {
+  const before = new Map<string, ParsedFile>(cached.outside);
+  for (const files of cached.folders.values()) for (const [path, parsed] of files) before.set(path, parsed);
+  const folded = foldDigests(new Map([...before].map(([path, parsed]) => [path, parsed.digest])));
+  if (sha256Of(folded.outside) !== state.digests.outside) return undefined;
+  if (folders.some((folder) => folded.folders.get(folder) !== state.digests.folders.get(folder))) return undefined;
+
+  const inFolders = new Set(folders);
+  const subset = scan.files.filter((path) => {
+    const folder = requestFolderOf(path);
+    return folder === undefined || inFolders.has(folder);
+  });
+  const after = new Map(before);
+  const parsed: ParsedEntry[] = [];
+  for (const folder of folders) {
+    for (const [path, old] of cached.folders.get(folder)!) {
+      const stat = scan.stat(path);
+      const signature = cached.signatures.get(path);
+      if (stat && signature !== null && stat.signature === signature) continue;
+      const bytes = readFileSync(reader.absolute(path));
+      if (contentDigest(bytes) === old.digest) continue;
+      if (!/^requests\/[^/]+\/messages\/[^/]+\.yaml$/.test(path)) return undefined;
+      const now = parseContentFile({ kind: 'message', path, bytes });
+      if (!textsAlone(old, now)) return undefined;
+      after.set(path, now);
+      parsed.push({ path, kind: 'message', signature: stat?.trusted ? stat.signature : null, parsed: now });
+    }
+  }
+  // Every parsed file of the subset has its parse (the frame says the paths are the kept ones).
+  const partial: ContentScan = { files: subset, stat: (path) => scan.stat(path) };
+  const old = await linked(reader, partial, before);
+  const made = await linked(reader, partial, after);
+  // The partial model misses what other folders hold (a collection's derived documents, a
+  // `same_as` target): the same problems before and after, and an edit that makes none.
+  if (!isDeepStrictEqual(old.problems, made.problems)) return undefined;
+  const folderDigests = new Map(state.digests.folders);
+  const refolded = foldDigests(new Map([...after].map(([path, file]) => [path, file.digest])));
+  for (const folder of folders) folderDigests.set(folder, refolded.folders.get(folder)!);
+  return { before: old.archive, after: made.archive, parsed, digests: { outside: folded.outside, folders: folderDigests }, close: () => cached.close() };
+}

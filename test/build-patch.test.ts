@@ -1,0 +1,164 @@
+/**
+ * A patch build (src/build-patch.ts): after an edit of messages' subjects or texts alone, the
+ * build rewrites the files that show them and links every other one, and build/ holds a cold
+ * build's bytes; any other edit, or a build/ that is not the one the state names, runs the
+ * build whole, which writes a cold build's bytes too.
+ */
+import { cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildArchive, type BuildResult } from '../src/build.ts';
+import { buildPaths } from '../src/api/build-paths.ts';
+import { folderMediaStore } from '../src/media/media-folder-store.ts';
+import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
+import { tempDir } from './helpers/content.ts';
+
+const SAMPLE = join(import.meta.dirname, '../content');
+const MESSAGE = 'requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml';
+const OTHER = 'requests/0001-gutachten-bundespolizeigesetz/messages/101.yaml';
+let root: string;
+let removeRoot: () => Promise<void>;
+const content = () => join(root, 'content');
+
+/** A build of content/ into `out` with the cache `cache` and the one media store. */
+function build(out = 'build', cache = 'cache'): Promise<BuildResult> {
+  return buildArchive({
+    contentDir: content(),
+    buildDir: join(root, out),
+    cacheDir: join(root, cache),
+    media: folderMediaStore(join(root, 'media')),
+    env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
+    overrides: {},
+    images: false,
+  });
+}
+
+/** Every file of a tree with its inode and bytes. */
+async function snapshot(dir: string): Promise<Map<string, { ino: number; bytes: string }>> {
+  const files = await listFiles(join(root, dir));
+  return new Map(await Promise.all(files.map(async (file) => [file, { ino: (await stat(join(root, dir, file))).ino, bytes: (await readFile(join(root, dir, file))).toString('base64') }] as const)));
+}
+
+const bytesOf = (tree: Map<string, { bytes: string }>) => new Map([...tree].map(([file, { bytes }]) => [file, bytes]));
+
+/** A cold build of the content as it is now (its own cache and build/), its result and bytes. */
+async function cold(): Promise<{ result: BuildResult; bytes: Map<string, string> }> {
+  await rm(join(root, 'cold'), { recursive: true, force: true });
+  await rm(join(root, 'cold-cache'), { recursive: true, force: true });
+  const result = await build('cold', 'cold-cache');
+  return { result, bytes: bytesOf(await snapshot('cold')) };
+}
+
+/** Sets fields of a content file's YAML (parse, change, write back); returns its bytes before. */
+async function edit(path: string, fields: Record<string, unknown>): Promise<string> {
+  const file = join(content(), path);
+  const before = await readFile(file, 'utf8');
+  const doc = parseDocument(before);
+  for (const [key, value] of Object.entries(fields)) doc.set(key, value);
+  await writeFile(file, doc.toString());
+  return before;
+}
+
+/** Content files older than a racy edit, so that a scan trusts their signatures. */
+async function age(dir: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
+  }
+}
+
+/** Builds, expects a patch build of `written` files or a full build (0), and a cold build's bytes, result and counts. */
+async function expectCold(written: 'patch' | 'full'): Promise<BuildResult> {
+  const result = await build();
+  if (written === 'patch') expect(result.patched).toBeGreaterThan(0);
+  else expect(result.patched).toBe(0);
+  expect(result.unchanged).toBe(false);
+  const expected = await cold();
+  expect(bytesOf(await snapshot('build'))).toEqual(expected.bytes);
+  expect(result.stats.files).toBe(expected.result.stats.files);
+  expect(result.stats.bytes).toBe(expected.result.stats.bytes);
+  expect(result.stats.objects).toBe(expected.result.stats.objects);
+  expect(result.warnings).toEqual(expected.result.warnings);
+  return result;
+}
+
+beforeAll(async () => {
+  ({ path: root, remove: removeRoot } = await tempDir('archive-patch-'));
+  await cp(SAMPLE, content(), { recursive: true });
+  await age(content());
+  expect((await build()).patched).toBe(0);
+}, 300_000);
+afterAll(() => removeRoot());
+
+describe('a patch build', () => {
+  it("rewrites the files that show an edited message's text and links every other one", async () => {
+    const before = await snapshot('build');
+    await edit(MESSAGE, { content: 'Sehr geehrte Damen und Herren,\n\nbitte senden Sie mir die Fahrtenbücher 2023 zu.\n\nMit freundlichen Grüßen\n[[Name]]' });
+    // A signature the scan trusts: the folder is found changed by its digest, the file by its signature.
+    const past = new Date(Date.now() - 60_000);
+    await utimes(join(content(), MESSAGE), past, past);
+    const result = await expectCold('patch');
+    const after = await snapshot('build');
+    const rewritten = [...after].filter(([path, file]) => before.get(path)?.ino !== file.ino).map(([path]) => path);
+    // The message's pack and chunk, the bare message list (the sample's messages are all on its
+    // first page), the request's pack, its search segment, search meta.json, the manifest.
+    expect(rewritten).toHaveLength(result.patched);
+    // The message's pack and chunk, the request's pack (its detail lists the messages), the
+    // request's search segment (the sample's one open segment: its tail files and positions),
+    // search meta.json and the manifest. The request's list chunk and bare list are linked.
+    const search = rewritten.filter((path) => path.startsWith('_data/request/search/0/'));
+    expect(search).toContain('_data/request/search/0/0/0/positions.json');
+    expect(rewritten.filter((path) => !search.includes(path)).sort()).toEqual([buildPaths.manifest, '_data/message/chunks/0/0/0.pack', '_data/message/packs/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.searchMeta('request')].sort());
+  }, 300_000);
+
+  it('patches again after a patch, the same message and messages of two requests at once', async () => {
+    await edit(MESSAGE, { subject: 'Dienstwagen der Hausleitung 2023 [#5]' });
+    await expectCold('patch');
+    await edit(MESSAGE, { content: 'Neuer Text mit [[geschwärzter Stelle]] darin.' });
+    await edit(OTHER, { subject: 'Gutachten zum Bundespolizeigesetz (korrigiert)' });
+    await expectCold('patch');
+  }, 300_000);
+
+  it('patches a file written just now (a watching preview builds at once)', async () => {
+    await edit(MESSAGE, { content: 'Gleich nach dem Speichern gebaut.' });
+    await expectCold('patch');
+    await edit(MESSAGE, { content: 'Und noch einmal, ebenso schnell.' });
+    await expectCold('patch');
+  }, 300_000);
+
+  it('builds whole after any other edit, and a full build after patches writes a cold build', async () => {
+    // A message's date orders lists: not a patch.
+    await edit(MESSAGE, { timestamp: '2024-03-12T12:00:00+01:00' });
+    await expectCold('full');
+    // A text edit beside a request's edit: not a patch either.
+    await edit(MESSAGE, { content: 'Text und Titel zugleich.' });
+    const request = 'requests/0005-dienstwagennutzung-hausleitung/request.yaml';
+    const title = await edit(request, { title: 'Dienstwagennutzung der Hausleitung (2023)' });
+    await expectCold('full');
+    await writeFile(join(content(), request), title);
+    await expectCold('full');
+  }, 300_000);
+
+  it('builds whole when build/ is not the one the state names', async () => {
+    await edit(MESSAGE, { content: 'Vor der Änderung von Hand.' });
+    await expectCold('patch');
+    // A message pack of build/ changed by hand: the patch would keep it; the full build restores it.
+    const pack = (await listFiles(join(root, 'build'))).find((path) => path.startsWith('_data/message/packs/'))!;
+    const bytes = await readFile(join(root, 'build', pack));
+    bytes[bytes.length - 2] = bytes[bytes.length - 2]! ^ 1;
+    await writeFile(join(root, 'build', pack), bytes);
+    await edit(MESSAGE, { content: 'Nach der Änderung von Hand.' });
+    await expectCold('full');
+  }, 300_000);
+
+  it('reports a broken message as a full build does and leaves build/ as it was', async () => {
+    const before = bytesOf(await snapshot('build'));
+    await edit(MESSAGE, { content: 'Eine [[offene Schwärzung.' });
+    await expect(build()).rejects.toThrow(/content/i);
+    expect(bytesOf(await snapshot('build'))).toEqual(before);
+    // The failed build kept the broken file's parse: the fix is not what the kept build read.
+    await edit(MESSAGE, { content: 'Wieder in Ordnung.' });
+    await expectCold('full');
+  }, 300_000);
+});

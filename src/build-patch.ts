@@ -25,7 +25,7 @@ import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import { recordUnchanged } from './media/upload.ts';
 import type { Archive } from './model/types.ts';
 import { timestampOfSeconds } from './model/time.ts';
-import { buildDirIntact, keptState, saveBuildState, type KeptBuild } from './output/build-state.ts';
+import { buildDirIntact, saveBuildState, type KeptBuild, type KeptState } from './output/build-state.ts';
 import { changedFolders, loadPatchModels } from './output/patch-load.ts';
 import { patchOutput, type PatchRender } from './output/text-patch.ts';
 import { stageTree } from './output/write.ts';
@@ -41,15 +41,21 @@ interface OutputState {
   limits: DeployLimits;
 }
 
+/** content/ as the build opened and scanned it, and its parse cache. */
+interface OpenedContent {
+  reader: ContentReader;
+  scan: ContentScan;
+  scanned: ScanDigests;
+  parseCacheDir: string;
+}
+
 /**
  * The patched build, or undefined when the change is not one a patch build makes (the caller
- * then builds whole). `reader`, `scan`, `scanned`: content/ as the build opened and scanned it.
+ * then builds whole). `kept`: the last build's state, whose inputs beside content/ are this
+ * build's (build-state.ts keptState).
  */
-export async function patchBuild(options: BuildOptions, output: OutputState, reader: ContentReader, scan: ContentScan, scanned: ScanDigests, parseCacheDir: string): Promise<Patched | undefined> {
-  if (options.pdf?.verify !== undefined) return undefined;
-  const inputs = { ...output, buildDir: options.buildDir, media: options.media, scanned, env: options.env, overrides: options.overrides, upload: options.upload };
-  const kept = keptState(inputs);
-  if (!kept) return undefined;
+export async function patchBuild(options: BuildOptions, output: OutputState, kept: { state: KeptState; settings: Settings }, content: OpenedContent): Promise<Patched | undefined> {
+  const { reader, scan, scanned, parseCacheDir } = content;
   const { state, settings } = kept;
   const folders = changedFolders(scanned, state);
   if (!folders?.length || !buildDirIntact(options.buildDir, state.files)) return undefined;

@@ -20,7 +20,7 @@ import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { mediaObjects, recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
-import { clockWindow, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
+import { clockWindow, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { patchBuild } from './build-patch.ts';
 import { openFolderValues } from './output/filter-values.ts';
@@ -118,7 +118,9 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
   const scanned = scanDigests(scan);
   if (options.pdf?.verify === undefined) {
     const state = outputState(options);
-    const kept = (await unchangedBuild({ ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload })) ?? (await patchBuild(options, state, opened.reader, scan, scanned, parseCacheDir));
+    const inputs = { ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload };
+    const previous = keptState(inputs);
+    const kept = previous && ((await unchangedBuild(inputs, previous)) ?? (await patchBuild(options, state, previous, { reader: opened.reader, scan, scanned, parseCacheDir })));
     if (kept) {
       opened.cache?.close();
       return { kept };

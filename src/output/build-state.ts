@@ -199,15 +199,12 @@ export function keptState(inputs: UnchangedInputs): { state: KeptState; settings
 
 /**
  * The result of the last build that replaced build/, with the settings of this one, when none
- * of its inputs changed since (see above), given this build's scan of content/; undefined when
- * the build has to run.
+ * of its inputs changed since (see above), given this build's scan of content/ and the kept
+ * state (keptState); undefined when the build has to run.
  */
-export async function unchangedBuild(inputs: UnchangedInputs): Promise<KeptBuild | undefined> {
-  if (inputs.scanned.whole === null) return undefined;
-  const kept = keptState(inputs);
-  if (!kept) return undefined;
+export async function unchangedBuild(inputs: UnchangedInputs, kept: { state: KeptState; settings: Settings }): Promise<KeptBuild | undefined> {
   const { state, settings } = kept;
-  if (inputs.scanned.whole !== state.scanned.whole) return undefined;
+  if (inputs.scanned.whole === null || inputs.scanned.whole !== state.scanned.whole) return undefined;
   if (!buildDirIntact(inputs.buildDir, state.files)) return undefined;
   if (!(await recordUnchanged(inputs.media, state.build, state.objects, inputs.upload))) return undefined;
   return { ...state.result, settings, media: state.objects.length };

@@ -140,6 +140,23 @@ describe('a patch build', () => {
     await expectCold('full');
   }, 300_000);
 
+  it("builds whole when a folder shows another folder's value the patch cannot see", async () => {
+    // Request 15's requester is named in request 7 (`user_name`), and 15's first message shows
+    // the name as its sender: linked alone, the folder renders another sender than build/ holds.
+    await edit('requests/0015-gutachten-videoueberwachung/messages/1501.yaml', { content: 'Bitte um das Gutachten.' });
+    await expectCold('full');
+  }, 300_000);
+
+  it('builds whole when an attachment file of the folder was written', async () => {
+    // The same bytes again: only its signature tells, and the frame of the folder is not the kept one.
+    const pdf = join(content(), 'requests/0005-dienstwagennutzung-hausleitung/files/502/Kostenankündigung.pdf');
+    await writeFile(pdf, await readFile(pdf));
+    // Older than a racy write, so the state keeps the frame and a later text edit is patched again.
+    await utimes(pdf, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await edit(MESSAGE, { content: 'Mit einer Anlage, neu geschrieben.' });
+    await expectCold('full');
+  }, 300_000);
+
   it('builds whole when build/ is not the one the state names', async () => {
     await edit(MESSAGE, { content: 'Vor der Änderung von Hand.' });
     await expectCold('patch');

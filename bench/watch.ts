@@ -1,21 +1,28 @@
 /**
- * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content]`.
+ * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content] [--edit summary|message] [--in-place <folder>]`.
  *
  * Copies the content directory (default: the sample archive) to a temporary folder, runs
  * `archive start` on it in its own process (as `npm start` does, with the project's PDF cache),
- * then edits one request's summary `--edits` times and measures, for each, the time from the
+ * then edits one request's summary (`--edit message`: the text of a message in the middle of
+ * the archive, which a patch build writes, docs/architecture.md "A patch build") `--edits`
+ * times and measures, for each, the time from the
  * write of the file to the first answer of the preview over HTTP that carries the new text
  * (polled every 10 ms). Also reads what the CLI printed: each rebuild's own duration and the
  * preview's "served … after the change". Then builds the same content a few times in this
  * process, as the watching preview rebuilds it, and times each stage of the build (what a
  * rebuild spends its time on). Prints Markdown tables for docs/performance.md and the load of
  * the machine, since a loaded machine slows every number.
+ *
+ * `--in-place <folder>`: the preview runs on a folder of `npm run bench` (its content/, build/,
+ * cache/ and media/, 50,000 requests and more) instead of a copy, and the edited file is put
+ * back afterwards; the in-process stage times are left out.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseDocument } from 'yaml';
 import { buildArchive } from '../src/build.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 
@@ -24,17 +31,42 @@ const { values } = parseArgs({
     edits: { type: 'string', default: '10' },
     'no-images': { type: 'boolean', default: false },
     content: { type: 'string', default: 'content' },
+    edit: { type: 'string', default: 'summary' },
+    'in-place': { type: 'string' },
   },
 });
+if (values.edit !== 'summary' && values.edit !== 'message') throw new Error(`--edit must be summary or message, not "${values.edit}"`);
 const EDITS = Number(values.edits);
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 
-/** The first request folder's request.yaml and its id. */
-async function firstRequest(content: string): Promise<{ file: string; id: number }> {
-  const folder = (await readdir(join(content, 'requests'))).sort()[0]!;
-  const file = join(content, 'requests', folder, 'request.yaml');
+/** What each edit changes: a file, the answer that shows it, and the file's text with a mark. */
+interface Target {
+  file: string;
+  path: string;
+  edited: (original: string, mark: string) => string;
+}
+
+/**
+ * The first request folder's request.yaml and its `summary`; or the first message of the
+ * request folder in the middle (by name) and its `content`.
+ */
+async function target(content: string): Promise<Target> {
+  const folders = (await readdir(join(content, 'requests'))).sort();
+  if (values.edit === 'summary') {
+    const file = join(content, 'requests', folders[0]!, 'request.yaml');
+    const id = Number(/^id: (\d+)$/m.exec(await readFile(file, 'utf8'))![1]);
+    return { file, path: `request/${id}/`, edited: (original, mark) => (/^summary: .*$/m.test(original) ? original.replace(/^summary: .*$/m, `summary: ${mark}`) : `${original}summary: ${mark}\n`) };
+  }
+  const folder = join(content, 'requests', folders[Math.floor(folders.length / 2)]!, 'messages');
+  const name = (await readdir(folder)).filter((entry) => entry.endsWith('.yaml')).sort()[0]!;
+  const file = join(folder, name);
   const id = Number(/^id: (\d+)$/m.exec(await readFile(file, 'utf8'))![1]);
-  return { file, id };
+  const edited = (original: string, mark: string) => {
+    const doc = parseDocument(original);
+    doc.set('content', mark);
+    return doc.toString();
+  };
+  return { file, path: `message/${id}/`, edited };
 }
 
 async function until<T>(get: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
@@ -50,10 +82,12 @@ async function until<T>(get: () => Promise<T> | T, done: (value: T) => boolean, 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-watch-'));
+  let restore: (() => Promise<void>) | undefined;
+  const inPlace = values['in-place'];
+  const dir = inPlace ?? (await mkdtemp(join(tmpdir(), 'bench-watch-')));
   const content = join(dir, 'content');
-  await cp(values.content, content, { recursive: true });
-  const args = ['start', '--content', content, '--out', join(dir, 'build'), '--media-store', join(dir, 'media'), '--cache', '.cache/archive', '--port', '0'];
+  if (!inPlace) await cp(values.content, content, { recursive: true });
+  const args = ['start', '--content', content, '--out', join(dir, 'build'), '--media-store', join(dir, 'media'), '--cache', inPlace ? join(dir, 'cache') : '.cache/archive', '--port', '0'];
   if (values['no-images']) args.push('--no-images');
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -62,16 +96,16 @@ async function main(): Promise<void> {
     const started = performance.now();
     const base = (await until(() => /serving at (http:\/\/\S+)\/api\/v1\//.exec(stderr), (match) => match !== null, 30 * 60_000, 'the first build'))![1];
     process.stderr.write(`first build and serve: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    const { file, id } = await firstRequest(content);
-    const url = `${base}/api/v1/request/${id}/`;
+    const { file, path, edited } = await target(content);
+    const url = `${base}/api/v1/${path}`;
     const original = await readFile(file, 'utf8');
+    restore = () => writeFile(file, original);
     const rows: { served: number; build: number; reported: number }[] = [];
     for (let edit = 1; edit <= EDITS; edit++) {
       const mark = `Bench edit ${edit} ${Date.now()}`;
       const printed = stderr.length;
-      const body = original.replace(/^summary: .*$/m, `summary: ${mark}`);
       const t0 = performance.now();
-      await writeFile(file, body.includes(mark) ? body : `${original}summary: ${mark}\n`);
+      await writeFile(file, edited(original, mark));
       await until(() => fetch(url).then((response) => response.text(), () => ''), (text) => text.includes(mark), 120_000, `edit ${edit}`);
       const served = performance.now() - t0;
       const log = await until(() => stderr.slice(printed), (text) => /served ([\d.]+) s after the change/.test(text), 10_000, 'the log line');
@@ -86,16 +120,17 @@ async function main(): Promise<void> {
     const column = (pick: (row: (typeof rows)[number]) => number) => rows.map(pick);
     const line = (name: string, numbers: number[]) =>
       `| ${name} | ${Math.min(...numbers).toFixed(2)} | ${median(numbers).toFixed(2)} | ${Math.max(...numbers).toFixed(2)} |`;
-    console.log(`${rows.length} edits of ${values.content}/ (${values['no-images'] ? 'facts only' : 'with page images'}); load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} on this machine\n`);
+    console.log(`${rows.length} edits (${values.edit}) of ${inPlace ? content : values.content}/ (${values['no-images'] ? 'facts only' : 'with page images'}); load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} on this machine\n`);
     console.log('| seconds | min | median | max |\n|---|---|---|---|');
     console.log(line('edit written -> new answer over HTTP', column((row) => row.served)));
     console.log(line('first change seen -> new build served (CLI)', column((row) => row.reported)));
     console.log(line('the build alone (CLI "built … s")', column((row) => row.build)));
-    await stageTimes(join(dir, 'stages'), content);
+    if (!inPlace) await stageTimes(join(dir, 'stages'), content);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
-    await rm(dir, { recursive: true, force: true });
+    await restore?.();
+    if (!inPlace) await rm(dir, { recursive: true, force: true });
   }
 }
 

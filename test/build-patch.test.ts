@@ -4,14 +4,14 @@
  * build's bytes; any other edit, or a build/ that is not the one the state names, runs the
  * build whole, which writes a cold build's bytes too.
  */
-import { cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, type BuildResult } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
-import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
+import { ageFiles, BUILD_CLOCK, bytesOfTree, listFiles, snapshotTree } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
@@ -20,6 +20,7 @@ const OTHER = 'requests/0001-gutachten-bundespolizeigesetz/messages/101.yaml';
 let root: string;
 let removeRoot: () => Promise<void>;
 const content = () => join(root, 'content');
+const snapshotOf = (dir: string) => snapshotTree(join(root, dir));
 
 /** A build of content/ into `out` with the cache `cache` and the one media store. */
 function build(out = 'build', cache = 'cache'): Promise<BuildResult> {
@@ -34,20 +35,12 @@ function build(out = 'build', cache = 'cache'): Promise<BuildResult> {
   });
 }
 
-/** Every file of a tree with its inode and bytes. */
-async function snapshot(dir: string): Promise<Map<string, { ino: number; bytes: string }>> {
-  const files = await listFiles(join(root, dir));
-  return new Map(await Promise.all(files.map(async (file) => [file, { ino: (await stat(join(root, dir, file))).ino, bytes: (await readFile(join(root, dir, file))).toString('base64') }] as const)));
-}
-
-const bytesOf = (tree: Map<string, { bytes: string }>) => new Map([...tree].map(([file, { bytes }]) => [file, bytes]));
-
 /** A cold build of the content as it is now (its own cache and build/), its result and bytes. */
 async function cold(): Promise<{ result: BuildResult; bytes: Map<string, string> }> {
   await rm(join(root, 'cold'), { recursive: true, force: true });
   await rm(join(root, 'cold-cache'), { recursive: true, force: true });
   const result = await build('cold', 'cold-cache');
-  return { result, bytes: bytesOf(await snapshot('cold')) };
+  return { result, bytes: bytesOfTree(await snapshotOf('cold')) };
 }
 
 /** Sets fields of a content file's YAML (parse, change, write back); returns its bytes before. */
@@ -60,14 +53,6 @@ async function edit(path: string, fields: Record<string, unknown>): Promise<stri
   return before;
 }
 
-/** Content files older than a racy edit, so that a scan trusts their signatures. */
-async function age(dir: string): Promise<void> {
-  const past = new Date(Date.now() - 60_000);
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
-  }
-}
-
 /** Builds, expects a patch build of `written` files or a full build (0), and a cold build's bytes, result and counts. */
 async function expectCold(written: 'patch' | 'full'): Promise<BuildResult> {
   const result = await build();
@@ -75,7 +60,7 @@ async function expectCold(written: 'patch' | 'full'): Promise<BuildResult> {
   else expect(result.patched).toBe(0);
   expect(result.unchanged).toBe(false);
   const expected = await cold();
-  expect(bytesOf(await snapshot('build'))).toEqual(expected.bytes);
+  expect(bytesOfTree(await snapshotOf('build'))).toEqual(expected.bytes);
   expect(result.stats.files).toBe(expected.result.stats.files);
   expect(result.stats.bytes).toBe(expected.result.stats.bytes);
   expect(result.stats.objects).toBe(expected.result.stats.objects);
@@ -86,20 +71,20 @@ async function expectCold(written: 'patch' | 'full'): Promise<BuildResult> {
 beforeAll(async () => {
   ({ path: root, remove: removeRoot } = await tempDir('archive-patch-'));
   await cp(SAMPLE, content(), { recursive: true });
-  await age(content());
+  await ageFiles(content());
   expect((await build()).patched).toBe(0);
 }, 300_000);
 afterAll(() => removeRoot());
 
 describe('a patch build', () => {
   it("rewrites the files that show an edited message's text and links every other one", async () => {
-    const before = await snapshot('build');
+    const before = await snapshotOf('build');
     await edit(MESSAGE, { content: 'Sehr geehrte Damen und Herren,\n\nbitte senden Sie mir die Fahrtenbücher 2023 zu.\n\nMit freundlichen Grüßen\n[[Name]]' });
     // A signature the scan trusts: the folder is found changed by its digest, the file by its signature.
     const past = new Date(Date.now() - 60_000);
     await utimes(join(content(), MESSAGE), past, past);
     const result = await expectCold('patch');
-    const after = await snapshot('build');
+    const after = await snapshotOf('build');
     const rewritten = [...after].filter(([path, file]) => before.get(path)?.ino !== file.ino).map(([path]) => path);
     // The message's pack and chunk, the bare message list (the sample's messages are all on its
     // first page), the request's pack, its search segment, search meta.json, the manifest.
@@ -170,10 +155,10 @@ describe('a patch build', () => {
   }, 300_000);
 
   it('reports a broken message as a full build does and leaves build/ as it was', async () => {
-    const before = bytesOf(await snapshot('build'));
+    const before = bytesOfTree(await snapshotOf('build'));
     await edit(MESSAGE, { content: 'Eine [[offene Schwärzung.' });
     await expect(build()).rejects.toThrow(/content/i);
-    expect(bytesOf(await snapshot('build'))).toEqual(before);
+    expect(bytesOfTree(await snapshotOf('build'))).toEqual(before);
     // The failed build kept the broken file's parse: the fix is not what the kept build read.
     await edit(MESSAGE, { content: 'Wieder in Ordnung.' });
     await expectCold('full');

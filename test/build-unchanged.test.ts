@@ -4,20 +4,21 @@
  * the clock past a due date, a setting, build/ touched by hand, a media object gone), the build
  * runs and writes a cold build's bytes.
  */
-import { cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, type BuildResult } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
 import type { SettingsOverrides } from '../src/config.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
-import { BUILD_CLOCK, listFiles } from './helpers/build.ts';
+import { ageFiles, BUILD_CLOCK, bytesOfTree, snapshotTree } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
 let root: string;
 let removeRoot: () => Promise<void>;
 const content = () => join(root, 'content');
+const snapshotOf = (dir: string) => snapshotTree(join(root, dir));
 const media = () => folderMediaStore(join(root, 'media'));
 
 /** A build of content/ into `out` with the kept cache and media store, at the given clock (Unix seconds). */
@@ -33,39 +34,23 @@ function build(out = 'build', options: { clock?: number; overrides?: SettingsOve
   });
 }
 
-/** Every file of a tree with its inode and bytes. */
-async function snapshot(dir: string): Promise<Map<string, { ino: number; bytes: string }>> {
-  const files = await listFiles(join(root, dir));
-  return new Map(await Promise.all(files.map(async (file) => [file, { ino: (await stat(join(root, dir, file))).ino, bytes: (await readFile(join(root, dir, file))).toString('base64') }] as const)));
-}
-
-const bytesOf = (tree: Map<string, { bytes: string }>) => new Map([...tree].map(([file, { bytes }]) => [file, bytes]));
-
-/** Content files older than a racy edit, so that a scan trusts their signatures. */
-async function age(dir: string): Promise<void> {
-  const past = new Date(Date.now() - 60_000);
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
-  }
-}
-
 const DAY = 86_400;
 
 beforeAll(async () => {
   ({ path: root, remove: removeRoot } = await tempDir('archive-unchanged-'));
   await cp(SAMPLE, content(), { recursive: true });
-  await age(content());
+  await ageFiles(content());
   expect((await build()).unchanged).toBe(false);
 }, 300_000);
 afterAll(() => removeRoot());
 
 describe('a build with nothing to do', () => {
   it('leaves build/ as it is and reports the build it kept', async () => {
-    const before = await snapshot('build');
+    const before = await snapshotOf('build');
     const first = await build('cold', { cache: 'cold-cache' });
     const again = await build();
     expect(again.unchanged).toBe(true);
-    expect(await snapshot('build')).toEqual(before);
+    expect(await snapshotOf('build')).toEqual(before);
     expect(again.stats.files).toBe(before.size);
     expect(again.stats.objects).toBe(first.stats.objects);
     expect(again.stats.media).toEqual({ objects: first.stats.media.objects, uploaded: 0, uploadedBytes: 0, present: first.stats.media.objects });
@@ -79,10 +64,10 @@ describe('a build with nothing to do', () => {
   it('runs again when a content file was written, even with the same bytes', async () => {
     const file = join(content(), 'requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml');
     await writeFile(file, await readFile(file));
-    await age(content());
-    const before = bytesOf(await snapshot('build'));
+    await ageFiles(content());
+    const before = bytesOfTree(await snapshotOf('build'));
     expect((await build()).unchanged).toBe(false);
-    expect(bytesOf(await snapshot('build'))).toEqual(before);
+    expect(bytesOfTree(await snapshotOf('build'))).toEqual(before);
     expect((await build()).unchanged).toBe(true);
   }, 300_000);
 
@@ -92,11 +77,11 @@ describe('a build with nothing to do', () => {
     const later = BUILD_CLOCK + 160 * DAY;
     expect((await build('build', { clock: later })).unchanged).toBe(false);
     await build('cold-later', { clock: later, cache: 'cold-later-cache' });
-    expect(bytesOf(await snapshot('build'))).toEqual(bytesOf(await snapshot('cold-later')));
+    expect(bytesOfTree(await snapshotOf('build'))).toEqual(bytesOfTree(await snapshotOf('cold-later')));
     expect(await readFile(join(root, 'build', buildPaths.manifest), 'utf8')).not.toEqual(await readFile(join(root, 'cold', buildPaths.manifest), 'utf8'));
     // And back: the window around the new clock does not hold the old one.
     expect((await build()).unchanged).toBe(false);
-    expect(bytesOf(await snapshot('build'))).toEqual(bytesOf(await snapshot('cold')));
+    expect(bytesOfTree(await snapshotOf('build'))).toEqual(bytesOfTree(await snapshotOf('cold')));
   }, 300_000);
 
   it('runs again after a setting changed', async () => {
@@ -108,16 +93,16 @@ describe('a build with nothing to do', () => {
   }, 300_000);
 
   it('runs again when build/ was changed by hand, and writes what a cold build writes', async () => {
-    const cold = bytesOf(await snapshot('cold'));
+    const cold = bytesOfTree(await snapshotOf('cold'));
     await writeFile(join(root, 'build', buildPaths.manifest), '{}');
     expect((await build()).unchanged).toBe(false);
-    expect(bytesOf(await snapshot('build'))).toEqual(cold);
+    expect(bytesOfTree(await snapshotOf('build'))).toEqual(cold);
     await writeFile(join(root, 'build', 'stray.json'), '{}');
     expect((await build()).unchanged).toBe(false);
-    expect(bytesOf(await snapshot('build'))).toEqual(cold);
+    expect(bytesOfTree(await snapshotOf('build'))).toEqual(cold);
     await rm(join(root, 'build', buildPaths.manifest));
     expect((await build()).unchanged).toBe(false);
-    expect(bytesOf(await snapshot('build'))).toEqual(cold);
+    expect(bytesOfTree(await snapshotOf('build'))).toEqual(cold);
   }, 300_000);
 
   it('runs again when the media store lost an object, which the build puts back', async () => {

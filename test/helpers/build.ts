@@ -4,7 +4,7 @@
  * images are off by default to keep tests fast; the PDF stage's own tests cover images.
  */
 import { existsSync } from 'node:fs';
-import { cp, readFile, readdir } from 'node:fs/promises';
+import { cp, readFile, readdir, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
@@ -73,6 +73,23 @@ export async function listFiles(root: string, prefix = ''): Promise<string[]> {
     else out.push(path);
   }
   return out.sort();
+}
+
+/** Every file of a tree with its inode and its bytes (base64): what tests of a kept build/ compare. */
+export async function snapshotTree(root: string): Promise<Map<string, { ino: number; bytes: string }>> {
+  const files = await listFiles(root);
+  return new Map(await Promise.all(files.map(async (file) => [file, { ino: (await stat(join(root, file))).ino, bytes: (await readFile(join(root, file))).toString('base64') }] as const)));
+}
+
+/** A snapshot's bytes alone, by path. */
+export const bytesOfTree = (tree: Map<string, { bytes: string }>) => new Map([...tree].map(([file, { bytes }]) => [file, bytes]));
+
+/** Sets every file under `dir` a minute into the past, so that a scan trusts their signatures (not written within 2 s). */
+export async function ageFiles(dir: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
+  }
 }
 
 /** A build's state: its cache folder and its folder media store; a string is a folder holding both as `cache/` and `media/`. */

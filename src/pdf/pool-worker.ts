@@ -16,8 +16,13 @@ const DEFAULT_PAGE_TIME_LIMIT_MS = 60_000;
 /** A PDF that needs more heap than this fails alone (`crashed`) instead of taking the build down. */
 const WORKER_HEAP_MB = 2048;
 
-/** The worker's large packages, loaded before TypeScript support (lib/ts-worker.ts): ~190 MB less per worker. */
-const PRELOAD = ['pdfjs-dist/legacy/build/pdf.mjs', '@napi-rs/canvas', 'sharp'];
+/**
+ * The worker's large packages, loaded before TypeScript support (lib/ts-worker.ts), with the
+ * module pdfjs-dist runs its parser from in a thread without workers (it imports it on the first
+ * document): a worker peaked at ~300 MB of RSS over its first PDF through tsx's loader, at ~50 MB
+ * preloaded.
+ */
+const PRELOAD = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', '@napi-rs/canvas', 'sharp'];
 
 const WORKER = new URL('./pdf-worker.ts', import.meta.url);
 

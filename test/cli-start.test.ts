@@ -7,7 +7,7 @@
  * answer: a request that falls between the two renames of build/'s swap may find no file).
  */
 import { spawn } from 'node:child_process';
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_CLOCK } from './helpers/build.ts';
@@ -150,15 +150,18 @@ describe.skipIf(process.platform !== 'linux')('archive start --no-watch', () => 
       const content = join(dir.path, 'content');
       await writeTree(content, minimalArchive());
       const folders = (await readdir(content, { recursive: true, withFileTypes: true })).filter((entry) => entry.isDirectory()).length + 1;
+      // Watched through a link to the folder, as a checkout may keep its archive elsewhere.
+      const link = join(dir.path, 'content-link');
+      await symlink(content, link);
       for (const watch of [false, true]) {
         const out = join(dir.path, watch ? 'watched' : 'unwatched');
-        const args = ['start', '--content', content, '--out', join(out, 'build'), '--media-store', join(out, 'media'), '--cache', join(out, 'cache')];
+        const args = ['start', '--content', watch ? link : content, '--out', join(out, 'build'), '--media-store', join(out, 'media'), '--cache', join(out, 'cache')];
         const run = archive([...args, '--port', '0', '--base-url', 'http://archive.test', ...(watch ? [] : ['--no-watch'])]);
         try {
           const [, url] = (await until(() => run.stderr.match(/at (http:\/\/\S+\/)api\/v1\//), (match) => match !== null || run.child.exitCode !== null, 'the preview to serve', () => run.stderr))!;
           expect((await fetch(`${url}api/v1/request/10/`)).status).toBe(200);
           if (watch) {
-            await until(() => run.stderr, (text) => text.includes(`watching ${content}/: every change is rebuilt and served`), 'the watcher', () => run.stderr);
+            await until(() => run.stderr, (text) => text.includes(`watching ${link}/: every change is rebuilt and served`), 'the watcher', () => run.stderr);
             expect(await inotifyWatches(run.child.pid!)).toBe(folders);
           } else {
             expect(run.stderr).toContain(`serving ${join(out, 'build')}/ at`);

@@ -8,6 +8,7 @@
  * descriptor per file; @parcel/watcher watches folders only (inotify), or the whole tree in
  * one stream (FSEvents, Windows), crawls in native code and hands over events in batches.
  */
+import { realpathSync } from 'node:fs';
 import { resolve, relative, sep } from 'node:path';
 import watcher from '@parcel/watcher';
 
@@ -32,7 +33,8 @@ const IGNORED = ['**/.*', '**/.*/**', 'schemas', 'schemas/**'];
  * `onError` when the watcher fails (events may then be missed until the next change).
  */
 export async function watchContent(contentDir: string, onChange: (change: ContentChange) => void, onError: (error: Error) => void): Promise<ContentWatcher> {
-  const root = resolve(contentDir);
+  // The folder itself, where content/ is a link to it: inotify does not follow a link it is given.
+  const root = realpathSync(resolve(contentDir));
   const subscription = await watcher.subscribe(
     root,
     (error, events) => {

@@ -96,6 +96,9 @@ async function main(): Promise<void> {
     const started = performance.now();
     const base = (await until(() => /serving at (http:\/\/\S+)\/api\/v1\//.exec(stderr), (match) => match !== null, 30 * 60_000, 'the first build'))![1];
     process.stderr.write(`first build and serve: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    // Edits count from here: the watcher is ready (at 50,000 requests it takes seconds to watch ~300,000 folders).
+    await until(() => stderr, (text) => text.includes('every change is rebuilt and served'), 5 * 60_000, 'the watcher');
+    process.stderr.write(`watching: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     const { file, path, edited } = await target(content);
     const url = `${base}/api/v1/${path}`;
     const original = await readFile(file, 'utf8');
@@ -126,6 +129,10 @@ async function main(): Promise<void> {
     console.log(line('first change seen -> new build served (CLI)', column((row) => row.reported)));
     console.log(line('the build alone (CLI "built … s")', column((row) => row.build)));
     if (!inPlace) await stageTimes(join(dir, 'stages'), content);
+  } catch (error) {
+    // What the preview said is what tells why an answer never came (a watcher that could not start, a failed build).
+    process.stderr.write(`the preview's last output:\n${stderr.slice(-3000)}\n`);
+    throw error;
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -1,9 +1,10 @@
 /**
  * The patch build (docs/architecture.md, "A patch build"): when the only change to content/
- * since the build that wrote build/ is the subject or text of messages in a few existing
- * request folders, the build links those folders alone (src/output/patch-load.ts), rewrites
- * the files of build/ that show the texts (src/output/text-patch.ts) and links every other file
- * into the new tree, instead of loading, linking and serializing the whole archive. Anything
+ * since the build that wrote build/ is the subject or text of messages, or the summary or
+ * description of requests, in a few existing request folders, the build links those folders
+ * alone (src/output/patch-load.ts), rewrites the files of build/ that show the texts
+ * (src/output/text-patch.ts) and links every other file into the new tree, instead of
+ * loading, linking and serializing the whole archive. Anything
  * else, or any check that fails on the way, and the build runs whole: a patch build only ever
  * writes what a full build would.
  */

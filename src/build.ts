@@ -53,6 +53,11 @@ export interface BuildOptions extends CheckOptions {
   removeOld?: 'wait' | 'background';
   /** The deploy target's limits (default: Netlify's, DEFAULTS.deployLimits); build/ is replaced only when the output fits them. */
   limits?: DeployLimits;
+  /**
+   * Whether an edit of texts alone may patch build/ (src/build-patch.ts; default true). false
+   * builds whole, which writes the same bytes: for tests of the full build's output reuse.
+   */
+  patch?: boolean;
   /** Called as each stage ends, with its duration: for `build --verbose` and the benchmark. */
   onStage?: (stage: string, milliseconds: number) => void;
 }
@@ -69,7 +74,7 @@ export interface BuildResult {
   reuse: { linked: number; rendered: number };
   /** Nothing build/ is made of changed since the build that wrote it, which was left as it is (src/output/build-state.ts). */
   unchanged: boolean;
-  /** Files a patch build wrote (src/build-patch.ts): only messages' texts changed; 0 for any other build. */
+  /** Files a patch build wrote (src/build-patch.ts): only messages' and requests' texts changed; 0 for any other build. */
   patched: number;
 }
 
@@ -120,7 +125,8 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
     const state = outputState(options);
     const inputs = { ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload };
     const previous = keptState(inputs);
-    const kept = previous && ((await unchangedBuild(inputs, previous)) ?? (await patchBuild(options, state, previous, { reader: opened.reader, scan, scanned, parseCacheDir })));
+    const patch = () => (options.patch ?? true ? patchBuild(options, state, previous!, { reader: opened.reader, scan, scanned, parseCacheDir }) : undefined);
+    const kept = previous && ((await unchangedBuild(inputs, previous)) ?? (await patch()));
     if (kept) {
       opened.cache?.close();
       return { kept };

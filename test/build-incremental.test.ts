@@ -119,8 +119,10 @@ describe('a build into the previous build/', () => {
   let base: string;
   let removeBase: () => Promise<void>;
   const at = (...parts: string[]) => join(base, ...parts);
+  // Full builds: an edit of texts alone would be patched (src/build-patch.ts,
+  // test/build-patch.test.ts), and these tests are about what a full build reuses.
   const live = (clock = BUILD_CLOCK, out = 'live') =>
-    buildArchive({ contentDir: at('content'), buildDir: at(out), cacheDir: at('kept/cache'), media: folderMediaStore(at('kept/media')), env: { SOURCE_DATE_EPOCH: String(clock) }, images: false });
+    buildArchive({ contentDir: at('content'), buildDir: at(out), cacheDir: at('kept/cache'), media: folderMediaStore(at('kept/media')), env: { SOURCE_DATE_EPOCH: String(clock) }, images: false, patch: false });
   let colds = 0;
   /**
    * A cold build of the content as it is (fresh parse cache, no output-reuse record, fresh
@@ -144,16 +146,6 @@ describe('a build into the previous build/', () => {
     const changed = text.replace(from, to);
     expect(changed).not.toBe(text);
     await writeFile(at('content', path), changed);
-  };
-  /**
-   * A comment added to a request.yaml: no answer changes, but the file is not a message, so
-   * the build beside a message's edit runs whole (an edit of messages' texts alone is patched,
-   * src/build-patch.ts, test/build-patch.test.ts), which is what these tests are about.
-   */
-  let comments = 0;
-  const wholeBuild = async (folder: string) => {
-    const path = at('content', folder, 'request.yaml');
-    await writeFile(path, `${await readFile(path, 'utf8')}# ${++comments}\n`);
   };
 
   beforeAll(async () => {
@@ -194,7 +186,6 @@ describe('a build into the previous build/', () => {
     const postings = at('live', buildPaths.searchPostings('request', 0, 0));
     const before = await readFile(postings);
     await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'Dienstwagennutzung der Hausleitung 2023', 'Dienstwagen der Hausleitung 2023');
-    await wholeBuild('requests/0005-dienstwagennutzung-hausleitung');
     const analyzed = { ...analysisStats };
     const one = await live();
     expect(one.reuse.rendered).toBeGreaterThan(0);
@@ -206,7 +197,6 @@ describe('a build into the previous build/', () => {
     // The message's text (kept in the parse cache's shard file, not in the model).
     const subjectEdited = await readFile(postings);
     await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'Kraftstoff und Fahrer', 'Kraftstoff, Wartung und Fahrer');
-    await wholeBuild('requests/0005-dienstwagennutzung-hausleitung');
     const textEdit = { ...analysisStats };
     await live();
     expect(analysisStats.analyzed - textEdit.analyzed).toBe(1);
@@ -280,7 +270,6 @@ describe('a build into the previous build/', () => {
     // (a) An edit in the document's request folder: its document and page packs are written again.
     before = await inodes();
     await edit(`${folder}/messages/1204.yaml`, 'zu den Einleiterdaten', 'zu den Einleiterdaten des Werks');
-    await wholeBuild(folder);
     await live();
     const after = await inodes();
     after.forEach((inode, i) => expect(inode, packs[i]).not.toBe(before[i]));
@@ -322,7 +311,6 @@ describe('a build into the previous build/', () => {
 
     // A message's text is no filter's value: every filter file is the previous one, linked.
     await edit('requests/0005-dienstwagennutzung-hausleitung/messages/501.yaml', 'bitte senden Sie mir Folgendes zu', 'bitte senden Sie mir Folgendes');
-    await wholeBuild('requests/0005-dienstwagennutzung-hausleitung');
     await live();
     expect(inodes(await filterFiles('message', 'kind'))).toEqual(inodes(kind));
     expect(inodes(await filterFiles('message', 'is_response'))).toEqual(inodes(response));

@@ -105,6 +105,25 @@ describe('a patch build', () => {
     await expectCold('patch');
   }, 300_000);
 
+  it("patches a request's summary and description: its chunk, its bare list item, its pack and its search document", async () => {
+    const request = 'requests/0005-dienstwagennutzung-hausleitung/request.yaml';
+    const before = await snapshotOf('build');
+    await edit(request, { summary: 'Das Ministerium hat die Fahrtenbücher teilweise herausgegeben.' });
+    const result = await expectCold('patch');
+    const after = await snapshotOf('build');
+    const rewritten = [...after].filter(([path, file]) => before.get(path)?.ino !== file.ino).map(([path]) => path);
+    expect(rewritten).toHaveLength(result.patched);
+    // The summary is in the list item and the detail, not in the search document.
+    expect(rewritten.sort()).toEqual([buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request')].sort());
+    await edit(request, { description: 'Die Fahrtenbücher der Dienstwagen der Hausleitung 2023, mit Kosten.' });
+    await expectCold('patch');
+    // A text beside a field the patch does not take (the title) is not a patch.
+    const title = await edit(request, { summary: 'Zusammenfassung, neu.', title: 'Dienstwagen der Hausleitung' });
+    await expectCold('full');
+    await writeFile(join(content(), request), title);
+    await expectCold('full');
+  }, 300_000);
+
   it('patches a file written just now (a watching preview builds at once)', async () => {
     await edit(MESSAGE, { content: 'Gleich nach dem Speichern gebaut.' });
     await expectCold('patch');

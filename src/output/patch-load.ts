@@ -1,8 +1,8 @@
 /**
  * The content side of a patch build (src/output/text-patch.ts): which request folders changed
  * since the build that wrote build/, whether every change is one to messages' subjects and
- * texts alone, and the models of those folders before and after, linked with every file
- * outside the request folders and nothing else.
+ * texts and requests' summaries and descriptions alone, and the models of those folders before
+ * and after, linked with every file outside the request folders and nothing else.
  *
  * What it trusts, each checked here:
  * - the scan (content/scan-digests.ts): a request folder whose digest is the kept one holds the
@@ -61,15 +61,24 @@ export interface PatchModels {
   close(): void;
 }
 
-/** A message's values but its subject and text: what a patch leaves as it was. */
-function frameOf(data: unknown): unknown {
-  const { subject: _subject, content: _content, ...rest } = data as Record<string, unknown>;
-  return rest;
+/**
+ * The files a patch build takes, by kind, with the fields whose change it writes: a message's
+ * subject and text, a request's summary and description. Each is shown in its object's own
+ * answers and the request's search document alone (src/output/text-patch.ts).
+ */
+const TEXT_FIELDS = [
+  { kind: 'message', pattern: /^requests\/[^/]+\/messages\/[^/]+\.yaml$/, fields: ['subject', 'content'] },
+  { kind: 'request', pattern: /^requests\/[^/]+\/request\.yaml$/, fields: ['summary', 'description'] },
+] as const;
+
+/** A record's values but the given fields: what a patch leaves as it was. */
+function frameOf(data: unknown, fields: readonly string[]): unknown {
+  return Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([key]) => !fields.includes(key)));
 }
 
-/** Whether a message file changed in its subject or text alone (one valid record, no problems, before and after). */
-function textsAlone(before: ParsedFile, after: ParsedFile): boolean {
-  return isSoleRecord(before) && isSoleRecord(after) && isDeepStrictEqual(frameOf(before.records[0]!.data), frameOf(after.records[0]!.data));
+/** Whether a file changed in the given fields alone (one valid record, no problems, before and after). */
+function textsAlone(before: ParsedFile, after: ParsedFile, fields: readonly string[]): boolean {
+  return isSoleRecord(before) && isSoleRecord(after) && isDeepStrictEqual(frameOf(before.records[0]!.data, fields), frameOf(after.records[0]!.data, fields));
 }
 
 /** A parse cache that hands out fixed parses (every file of the load has one) and keeps nothing. */
@@ -95,9 +104,9 @@ async function linked(reader: ContentReader, scan: ContentScan, parses: Readonly
 
 /**
  * The models of the changed folders before and after the edit, or undefined when the edit is
- * not one a patch build makes (a file other than a message changed, a message changed beyond
- * its subject and text, a parse has problems) or the parse cache does not hold what the kept
- * build read.
+ * not one a patch build makes (a file other than a message or request changed, one changed
+ * beyond its texts, a parse has problems) or the parse cache does not hold what the kept build
+ * read.
  */
 export async function loadPatchModels(reader: ContentReader, scan: ContentScan, parseCacheDir: string, folders: readonly string[], state: KeptState): Promise<PatchModels | undefined> {
   const cached = readParsedFolders(parseCacheDir, folders);
@@ -130,11 +139,12 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
       if (stat && signature !== null && stat.signature === signature) continue;
       const bytes = readFileSync(reader.absolute(path));
       if (contentDigest(bytes) === old.digest) continue;
-      if (!/^requests\/[^/]+\/messages\/[^/]+\.yaml$/.test(path)) return undefined;
-      const now = parseContentFile({ kind: 'message', path, bytes });
-      if (!textsAlone(old, now)) return undefined;
+      const texts = TEXT_FIELDS.find((file) => file.pattern.test(path));
+      if (!texts) return undefined;
+      const now = parseContentFile({ kind: texts.kind, path, bytes });
+      if (!textsAlone(old, now, texts.fields)) return undefined;
       after.set(path, now);
-      parsed.push({ path, kind: 'message', signature: stat?.trusted ? stat.signature : null, parsed: now });
+      parsed.push({ path, kind: texts.kind, signature: stat?.trusted ? stat.signature : null, parsed: now });
     }
   }
   // Every parsed file of the subset has its parse (the frame says the paths are the kept ones).

@@ -1,27 +1,31 @@
 /**
  * A patch build (docs/architecture.md, "A patch build"): when the only change to content/
- * since the build that wrote build/ is the subject or text of messages in existing request
- * folders, the few files of build/ that show them are rewritten and every other file is
- * linked as it is. What shows a message's subject and text: its list item (its detail pack's
- * and list chunk's slot; the function answers the message list, so no bare list file), its request's
- * detail (which lists its messages) and the request's search document (src/api/search/sources.ts).
- * No list order, filter value or value of another folder reads them.
+ * since the build that wrote build/ is the subject or text of messages, or the summary or
+ * description of requests, in existing request folders, the few files of build/ that show them
+ * are rewritten and every other file is linked as it is. What shows a message's subject and
+ * text: its list item (its detail pack's and list chunk's slot; the function answers the
+ * message list, so no bare list file), its request's detail (which lists its messages) and the
+ * request's search document (src/api/search/sources.ts). What shows a request's summary and
+ * description: its list item (its list chunk's slot, and the bare list file on the first page),
+ * its detail, and (the description) its search document. No list order, filter value or value
+ * of another folder reads them.
  *
  * The changed folders are linked alone with the files outside the request folders
  * (src/output/patch-load.ts), before and after the edit. Before anything is written, each
- * slot's old bytes must be what the partial model renders from the old files, and the
- * request's list item must not change: values the folder takes from other folders (the
- * requester's name, `same_as_count`, the status) came out as the whole model gave them, or the
- * build runs whole. So the result is the bytes a full build writes; test/build-patch.test.ts
- * compares it with a cold build.
+ * slot's and list item's old bytes must be what the partial model renders from the old files:
+ * values the folder takes from other folders (the requester's name, `same_as_count`, the
+ * status) came out as the whole model gave them, or the build runs whole. So the result is the
+ * bytes a full build writes; test/build-patch.test.ts compares it with a cold build.
  */
 import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { apiJson, parseApiJson } from '../api/json.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
 import type { Manifest } from '../api/manifest.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf, parseEntries } from '../api/packs.ts';
+import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import { BUILT } from '../api/resources/serializer-registry.ts';
 import { answeredByFunction } from '../api/route-shapes.ts';
@@ -93,8 +97,11 @@ function replaceRun(planned: PlannedDigests, paths: readonly string[], files: re
 
 const fileOf = (path: string, body: string | Uint8Array): PatchedFile => ({ path, body, sha256: sha256Of(body) });
 
+/** Whether build/ holds the list's bare list file (the CDN answers it), or the function answers the list. */
+const staticList = (resource: 'request' | 'message') => !answeredByFunction({ kind: 'list', resource });
+
 /**
- * The files of build/ that change with the edited messages' texts, verified as the header says;
+ * The files of build/ that change with the edited texts, verified as the header says;
  * undefined when the edit is not one a patch makes or a check fails (the build then runs whole).
  */
 export function patchOutput(where: { buildDir: string; outputDir: string; version: string; splitBytes: number }, state: KeptState, render: PatchRender): OutputPatch | undefined {
@@ -103,7 +110,9 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
   const edits = new GroupEdits();
   // The function answers the message list (its attachments' media links carry tokens minted
   // per answer): no bare list file shows a message's text. A static one would need rewriting.
-  if (!answeredByFunction({ kind: 'list', resource: 'message' })) return undefined;
+  if (staticList('message')) return undefined;
+  /** The bare request list's items that change: their JSON before and after. */
+  const firstPage: [string, string][] = [];
   const messageOrder = state.orders.message;
   const oldRequests = new Map(before.archive.requests.map((request) => [request.id, request]));
   const oldMessages = new Map(before.archive.messages.map((message) => [message.id, message]));
@@ -126,17 +135,29 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
     const { chunk, slot: chunkSlot } = chunkOf(position, countingOf('message', messageOrder.length));
     edits.add((file) => buildPaths.chunk('message', chunk, file), CHUNK_SLOTS, chunkSlot, storedBefore, storedAfter);
   }
+  const requestOrder = state.orders.request;
+  if (!requestOrder) return undefined;
+  const requestList = staticList('request');
+  const requestEmbed = (ctx: RenderContext, request: FoiRequest) => BUILT.request.embeds?.item?.(ctx, request);
   for (const request of after.archive.requests) {
     const old = oldRequests.get(request.id);
-    // A list item shows no text of a message: the request's chunk and the bare list stay.
-    if (!old || requestItem(before.ctx, old) !== requestItem(after.ctx, request)) return undefined;
-    if (!changedRequests.has(request.id)) continue;
+    if (!old) return undefined;
+    const [itemBefore, itemAfter] = [requestItem(before.ctx, old), requestItem(after.ctx, request)];
+    if (itemBefore !== itemAfter) {
+      // Its summary or description: its list chunk's slot, and the bare list on its first page.
+      const position = requestOrder.indexOf(request.id);
+      if (position < 0) return undefined;
+      const { chunk, slot } = chunkOf(position, countingOf('request', requestOrder.length));
+      edits.add((file) => buildPaths.chunk('request', chunk, file), CHUNK_SLOTS, slot, stored(itemBefore, requestEmbed(before.ctx, old)), stored(itemAfter, requestEmbed(after.ctx, request)));
+      if (position < PAGE_SIZE && requestList) firstPage.push([itemBefore, itemAfter]);
+    } else if (!changedRequests.has(request.id)) continue;
     const [detailBefore, detailAfter] = [requestDetail(before.ctx, old), requestDetail(after.ctx, request)];
     const { pack, slot } = packOf(request.id);
     if (detailBefore !== detailAfter) edits.add((file) => buildPaths.pack('request', pack, file), PACK_SLOTS, slot, detailBefore, detailAfter);
     const [docBefore, docAfter] = [requestSource(old), requestSource(request)];
     if ((docBefore === null) !== (docAfter === null)) return undefined;
-    if (docBefore && docAfter) searchEdits.push({ group: docAfter.group, key: docAfter.key, oldFields: docBefore.fields(), newFields: docAfter.fields() });
+    const [oldFields, newFields] = [docBefore?.fields(), docAfter?.fields()];
+    if (docAfter && oldFields && newFields && !isDeepStrictEqual(oldFields, newFields)) searchEdits.push({ group: docAfter.group, key: docAfter.key, oldFields, newFields });
   }
 
   const planned: PlannedDigests = { paths: [...state.planned.paths], sha256: [...state.planned.sha256] };
@@ -154,6 +175,18 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
     if (!replaceRun(planned, paths, made)) return undefined;
     for (const path of paths) if (!made.some((file) => file.path === path)) removed.add(path);
     files.push(...made);
+  }
+  if (firstPage.length) {
+    // The bare list file holds its items' JSON as the list answers them (records embedded).
+    const listFile = buildPaths.list('request');
+    let text = readFileSync(join(buildDir, listFile), 'utf8');
+    for (const [was, now] of firstPage) {
+      if (text.split(was).length !== 2) return undefined;
+      text = text.replace(was, () => now);
+    }
+    const file = fileOf(listFile, text);
+    if (!replaceRun(planned, [listFile], [file])) return undefined;
+    files.push(file);
   }
   if (searchEdits.length) {
     const search = patchSearchSegments({ ...where, resource: 'request', edits: searchEdits });

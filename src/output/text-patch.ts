@@ -84,6 +84,15 @@ class GroupEdits {
     if (!group) this.groups.set(key, (group = { pathOf, slots, edits: new Map() }));
     group.edits.set(slot, [before, after]);
   }
+
+  /** The edit of an object's slot in its list chunk, found by its place in the kept list order; its position in the list, or -1 when the order does not hold it. */
+  chunk(resource: 'request' | 'message', order: Float64Array, id: number, before: string, after: string): number {
+    const position = order.indexOf(id);
+    if (position < 0) return -1;
+    const { chunk, slot } = chunkOf(position, countingOf(resource, order.length));
+    this.add((file) => buildPaths.chunk(resource, chunk, file), CHUNK_SLOTS, slot, before, after);
+    return position;
+  }
 }
 
 /** Replaces the run of the plan that held `paths` (in plan order) with `files`; false when the plan does not hold them so. */
@@ -127,13 +136,10 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
     const [itemBefore, itemAfter] = [itemOf(before.ctx, was), itemOf(after.ctx, message)];
     if (itemBefore === itemAfter) continue;
     changedRequests.add(message.request.id);
-    const position = messageOrder.indexOf(message.id);
-    if (position < 0) return undefined;
     const [storedBefore, storedAfter] = [stored(itemBefore, embed(before.ctx, was)), stored(itemAfter, embed(after.ctx, message))];
     const { pack, slot } = packOf(message.id);
     edits.add((file) => buildPaths.pack('message', pack, file), PACK_SLOTS, slot, storedBefore, storedAfter);
-    const { chunk, slot: chunkSlot } = chunkOf(position, countingOf('message', messageOrder.length));
-    edits.add((file) => buildPaths.chunk('message', chunk, file), CHUNK_SLOTS, chunkSlot, storedBefore, storedAfter);
+    if (edits.chunk('message', messageOrder, message.id, storedBefore, storedAfter) < 0) return undefined;
   }
   const requestOrder = state.orders.request;
   if (!requestOrder) return undefined;
@@ -145,10 +151,8 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
     const [itemBefore, itemAfter] = [requestItem(before.ctx, old), requestItem(after.ctx, request)];
     if (itemBefore !== itemAfter) {
       // Its summary or description: its list chunk's slot, and the bare list on its first page.
-      const position = requestOrder.indexOf(request.id);
+      const position = edits.chunk('request', requestOrder, request.id, stored(itemBefore, requestEmbed(before.ctx, old)), stored(itemAfter, requestEmbed(after.ctx, request)));
       if (position < 0) return undefined;
-      const { chunk, slot } = chunkOf(position, countingOf('request', requestOrder.length));
-      edits.add((file) => buildPaths.chunk('request', chunk, file), CHUNK_SLOTS, slot, stored(itemBefore, requestEmbed(before.ctx, old)), stored(itemAfter, requestEmbed(after.ctx, request)));
       if (position < PAGE_SIZE && requestList) firstPage.push([itemBefore, itemAfter]);
     } else if (!changedRequests.has(request.id)) continue;
     const [detailBefore, detailAfter] = [requestDetail(before.ctx, old), requestDetail(after.ctx, request)];

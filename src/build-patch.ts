@@ -70,21 +70,22 @@ export async function patchBuild(options: BuildOptions, output: OutputState, kep
     const patch = patchOutput({ buildDir: options.buildDir, outputDir: output.dir, version: buildCodeVersion(), splitBytes: Math.floor(output.limits.fileBytes / 2) }, state, rendered);
     if (!patch) return undefined;
 
+    // The state of this build: the kept one with this scan, these content digests and, when files were written, the new build.
+    const keep = (planned: typeof patch.planned, build: string, result: typeof state.result) =>
+      saveBuildState({ ...output, buildDir: options.buildDir, media: options.media, settings, scanned, digests: models.digests, planned, orders: state.orders, clock: state.clock, site: state.site, build, objects: state.objects, unfinished: false, result });
     if (!patch.files.length) {
       // Content files written again with their bytes: build/ is this build's output as it is.
       if (!(await recordUnchanged(options.media, state.build, state.objects, options.upload))) return undefined;
-      saveBuildState({ ...output, buildDir: options.buildDir, media: options.media, settings, scanned, digests: models.digests, planned: state.planned, orders: state.orders, clock: state.clock, site: state.site, build: state.build, objects: state.objects, unfinished: false, result: state.result });
+      keep(state.planned, state.build, state.result);
       return { ...state.result, settings, media: state.objects.length, written: 0 };
     }
     const root = resolve(options.buildDir);
-    const bodies = new Map(patch.files.map((file) => [file.path, file]));
-    const replaced = state.files.filter(([path]) => bodies.has(path) || patch.removed.has(path));
-    const oldBytes = replaced.reduce((sum, [path]) => sum + statSync(join(root, path)).size, 0);
+    const { files: written, removed } = patch;
+    const bodies = new Set(written.map((file) => file.path));
+    const oldBytes = state.files.reduce((sum, [path]) => (bodies.has(path) || removed.has(path) ? sum + statSync(join(root, path)).size : sum), 0);
     function* files(): Generator<PlannedFile> {
-      for (const [path] of state.files) {
-        if (!bodies.has(path) && !patch!.removed.has(path)) yield { path, copyFrom: join(root, path) };
-      }
-      yield* patch!.files;
+      for (const [path] of state.files) if (!bodies.has(path) && !removed.has(path)) yield { path, copyFrom: join(root, path) };
+      yield* written;
     }
     const tree = await stageTree(files(), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits: output.limits });
     try {
@@ -99,11 +100,11 @@ export async function patchBuild(options: BuildOptions, output: OutputState, kep
       throw error;
     }
     replaceParsedFiles(parseCacheDir, models.parsed);
-    const newBytes = patch.files.reduce((sum, file) => sum + (typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength), 0);
+    const newBytes = written.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
     // Linked files are counted as the full build counted them; the written ones anew.
     const stats = { ...tree.stats, bytes: state.result.stats.bytes - oldBytes + newBytes, objects: state.result.stats.objects };
-    saveBuildState({ ...output, buildDir: options.buildDir, media: options.media, settings, scanned, digests: models.digests, planned: patch.planned, orders: state.orders, clock: state.clock, site: state.site, build: patch.build, objects: state.objects, unfinished: false, result: { warnings: state.result.warnings, stats } });
-    return { warnings: state.result.warnings, stats, settings, media: state.objects.length, written: patch.files.length };
+    keep(patch.planned, patch.build, { warnings: state.result.warnings, stats });
+    return { warnings: state.result.warnings, stats, settings, media: state.objects.length, written: written.length };
   } finally {
     texts.close();
     models.close();

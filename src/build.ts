@@ -125,8 +125,9 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
     const state = outputState(options);
     const inputs = { ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload };
     const previous = keptState(inputs);
-    const patch = () => (options.patch ?? true ? patchBuild(options, state, previous!, { reader: opened.reader, scan, scanned, parseCacheDir }) : undefined);
-    const kept = previous && ((await unchangedBuild(inputs, previous)) ?? (await patch()));
+    const kept =
+      previous &&
+      ((await unchangedBuild(inputs, previous)) ?? (options.patch === false ? undefined : await patchBuild(options, state, previous, { reader: opened.reader, scan, scanned, parseCacheDir })));
     if (kept) {
       opened.cache?.close();
       return { kept };

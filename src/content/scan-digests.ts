@@ -27,8 +27,10 @@ export interface ScanDigests {
   frames: Map<string, string | null>;
 }
 
+const isRequest = globMatcher(CONTENT_FILES.request.pattern);
+const isMessage = globMatcher(CONTENT_FILES.message.pattern);
 /** The parsed files of a request folder: the request and its messages (content/schema.ts CONTENT_FILES). */
-const isParsed = ((request, message) => (path: string) => request(path) || message(path))(globMatcher(CONTENT_FILES.request.pattern), globMatcher(CONTENT_FILES.message.pattern));
+const isParsed = (path: string) => isRequest(path) || isMessage(path);
 
 /**
  * Digests of the scan: every file's path and stat signature, in path order, for the whole

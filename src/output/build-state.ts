@@ -125,6 +125,11 @@ export interface SavedBuild extends StateInputs {
   result: KeptResult;
 }
 
+/** The content digests as the state keeps them: those of the files outside the request folders as one SHA-256. */
+export function keptDigests(digests: ContentDigests): StateFile['digests'] {
+  return { outside: sha256Of(digests.outside), folders: digests.folders };
+}
+
 /** Keeps what the next build compares; call once build/ is the new tree. With PDF work left it removes the state instead. */
 export function saveBuildState(saved: SavedBuild): void {
   const path = join(saved.dir, STATE);
@@ -137,9 +142,8 @@ export function saveBuildState(saved: SavedBuild): void {
     const now = signatureOf(join(root, file));
     return now?.trusted ? [file, now.signature, null] : [file, null, sha256Of(readFileSync(join(root, file)))];
   });
-  const digests = { outside: sha256Of(saved.digests.outside), folders: saved.digests.folders };
   const { scanned, clock, site, build, objects, result, planned, orders } = saved;
-  const state: StateFile = { version: buildCodeVersion(), inputs: inputsKey(saved), scanned, digests, planned, orders, clock, site, files, build, objects, result };
+  const state: StateFile = { version: buildCodeVersion(), inputs: inputsKey(saved), scanned, digests: keptDigests(saved.digests), planned, orders, clock, site, files, build, objects, result };
   mkdirSync(saved.dir, { recursive: true });
   writeAtomically(path, serialize(state));
 }

@@ -25,9 +25,10 @@ import { Problems } from '../content/problems.ts';
 import type { ScanDigests } from '../content/scan-digests.ts';
 import type { ContentScan } from '../content/scan.ts';
 import { requestFolderOf } from '../content/digests.ts';
+import { globMatcher } from '../content/glob.ts';
+import { CONTENT_FILES } from '../content/schema.ts';
 import type { Archive } from '../model/types.ts';
-import type { KeptState } from './build-state.ts';
-import { sha256Of } from './reuse.ts';
+import { keptDigests, type KeptState } from './build-state.ts';
 
 /** More changed request folders than this, and the build runs whole: a patch is for an editor's fix. */
 const MAX_FOLDERS = 16;
@@ -66,10 +67,8 @@ export interface PatchModels {
  * subject and text, a request's summary and description. Each is shown in its object's own
  * answers and the request's search document alone (src/output/text-patch.ts).
  */
-const TEXT_FIELDS = [
-  { kind: 'message', pattern: /^requests\/[^/]+\/messages\/[^/]+\.yaml$/, fields: ['subject', 'content'] },
-  { kind: 'request', pattern: /^requests\/[^/]+\/request\.yaml$/, fields: ['summary', 'description'] },
-] as const;
+const textFile = (kind: 'message' | 'request', fields: readonly string[]) => ({ kind, fields, matches: globMatcher(CONTENT_FILES[kind].pattern) });
+const TEXT_FIELDS = [textFile('message', ['subject', 'content']), textFile('request', ['summary', 'description'])];
 
 /** A record's values but the given fields: what a patch leaves as it was. */
 function frameOf(data: unknown, fields: readonly string[]): unknown {
@@ -122,7 +121,7 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
   const before = new Map<string, ParsedFile>(cached.outside);
   for (const files of cached.folders.values()) for (const [path, parsed] of files) before.set(path, parsed);
   const folded = foldDigests(new Map([...before].map(([path, parsed]) => [path, parsed.digest])));
-  if (sha256Of(folded.outside) !== state.digests.outside) return undefined;
+  if (keptDigests(folded).outside !== state.digests.outside) return undefined;
   if (folders.some((folder) => folded.folders.get(folder) !== state.digests.folders.get(folder))) return undefined;
 
   const inFolders = new Set(folders);
@@ -139,7 +138,7 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
       if (stat && signature !== null && stat.signature === signature) continue;
       const bytes = readFileSync(reader.absolute(path));
       if (contentDigest(bytes) === old.digest) continue;
-      const texts = TEXT_FIELDS.find((file) => file.pattern.test(path));
+      const texts = TEXT_FIELDS.find((file) => file.matches(path));
       if (!texts) return undefined;
       const now = parseContentFile({ kind: texts.kind, path, bytes });
       if (!textsAlone(old, now, texts.fields)) return undefined;
@@ -155,7 +154,8 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
   // `same_as` target): the same problems before and after, and an edit that makes none.
   if (!isDeepStrictEqual(old.problems, made.problems)) return undefined;
   const folderDigests = new Map(state.digests.folders);
-  const refolded = foldDigests(new Map([...after].map(([path, file]) => [path, file.digest])));
+  // The changed folders' digests after the edit (the files outside them are as they were).
+  const refolded = foldDigests(new Map([...after].flatMap(([path, file]) => (requestFolderOf(path) === undefined ? [] : [[path, file.digest] as const]))));
   for (const folder of folders) folderDigests.set(folder, refolded.folders.get(folder)!);
   return { before: old.archive, after: made.archive, parsed, digests: { outside: folded.outside, folders: folderDigests }, close: () => cached.close() };
 }

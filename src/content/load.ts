@@ -106,11 +106,14 @@ async function loadKinds(
   cache: ParseCache | undefined,
   digests: Map<string, string> | undefined,
 ): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: ReadonlySet<string> }> {
-  const inputs: FileToParse[] = [];
-  for (const kind of kinds) {
-    const matches = globMatcher(CONTENT_FILES[kind].pattern);
-    for (const path of scan.files) if (matches(path)) inputs.push({ kind, path });
+  // In the table's order of kinds, each kind's files in path order.
+  const kindOf = kindMatcher(kinds);
+  const byKindInputs = new Map<ContentKind, FileToParse[]>(kinds.map((kind) => [kind, []]));
+  for (const path of scan.files) {
+    const kind = kindOf(path);
+    if (kind) byKindInputs.get(kind)!.push({ kind, path });
   }
+  const inputs = kinds.flatMap((kind) => byKindInputs.get(kind)!);
   // Absolute paths are made when asked for, not kept for every file while it is parsed. A file
   // found with one record at its root and no problems (almost every one) becomes its record at
   // once: its parse is not held while the others are parsed. Other files keep their parse;
@@ -146,6 +149,26 @@ async function loadKinds(
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: new RecordSource(path, record.base.length ? record.base : NO_BASE, reader) });
   });
   return { byKind, read: new Set(inputs.map((input) => input.path)) };
+}
+
+/**
+ * The kind of a path among `kinds` (the first whose pattern matches), testing only the patterns
+ * of its first segment (`requests`, `site.yaml`): at 50,000 requests, one test of each of the
+ * 710,000 paths against all 20 patterns took 0.4 s.
+ */
+function kindMatcher(kinds: readonly ContentKind[]): (path: string) => ContentKind | undefined {
+  const byFirst = new Map<string, { kind: ContentKind; matches: (path: string) => boolean }[]>();
+  for (const kind of kinds) {
+    const { pattern } = CONTENT_FILES[kind];
+    const first = pattern.split('/')[0]!;
+    // A first segment with a wildcard would match other names: no pattern of the table has one.
+    if (first.includes('*')) throw new Error(`content pattern ${pattern} starts with a wildcard`);
+    byFirst.set(first, [...(byFirst.get(first) ?? []), { kind, matches: globMatcher(pattern) }]);
+  }
+  return (path) => {
+    const slash = path.indexOf('/');
+    return byFirst.get(slash < 0 ? path : path.slice(0, slash))?.find((candidate) => candidate.matches(path))?.kind;
+  };
 }
 
 const NO_FILES: ContentFile[] = [];

@@ -56,14 +56,14 @@ export function scanDigests(scan: ContentScan): ScanDigests {
     frames.set(folder, frameTrusted ? digestOf(frame) : null);
   };
   // In path order, the files of one request folder come one after the other.
-  for (const path of scan.files) {
-    const stat = scan.stat(path);
-    const line = `${path}\0${stat?.signature}\n`;
+  scan.files.forEach((path, at) => {
+    const stat = scan.rawSignatureAt(at);
+    const line = `${path}\0${stat?.raw}\n`;
     const name = requestFolderOf(path);
     if (name === undefined) {
       outside.push(line);
       outsideTrusted &&= stat?.trusted === true;
-      continue;
+      return;
     }
     if (name !== folder) {
       close();
@@ -79,7 +79,7 @@ export function scanDigests(scan: ContentScan): ScanDigests {
       frame.push(line);
       frameTrusted &&= stat?.trusted === true;
     }
-  }
+  });
   close();
   const outsideDigest = outsideTrusted ? digestOf(outside) : null;
   const whole = outsideDigest === null || [...folders.values()].includes(null) ? null : digestOf([...folders].map(([name, digest]) => `${name}\0${digest}\n`).concat(outsideDigest));

@@ -1,7 +1,7 @@
 /**
  * The walk of the content directory and a stat of every file it finds: what a load starts
- * with. At 50,000 requests that is ~710,000 files, ~3.5 s of readdir and ~2.5 s of stat, and a
- * warm build reads its parse cache (~5 s of deserializing) before it can use either. With a
+ * with. At 50,000 requests that is ~710,000 files, ~3 s of readdir and ~2.7 s of stat on one
+ * thread, and a warm build reads its parse cache (~2 s) before it can use either. With a
  * large parse cache the walk runs in a worker thread while this thread reads the cache, and
  * both threads stat the files once this one is done with it (docs/performance.md, "Where a
  * warm build's time goes now"); with a small one (the sample, tests) starting a worker (~0.2 s)
@@ -9,7 +9,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
-import { signatureOfStats, type FileSignature } from '../lib/file-digests.ts';
+import { RACY_MS, signatureOfStats, type FileSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 
 interface ScannedFile extends FileSignature {
@@ -21,6 +21,15 @@ export interface ContentScan {
   files: string[];
   /** The file's size and stat signature when the scan took them; undefined when it did not (ask the disk). */
   stat(path: string): ScannedFile | undefined;
+  /** The same by the file's absolute path (as `under` makes it), for caches keyed so (lib/file-digests.ts `confirm`). */
+  statAbsolute(absolute: string): ScannedFile | undefined;
+  /**
+   * The stat signature of `files[at]` as a short string of its raw fields (32 bytes as latin1),
+   * and whether it may be trusted; undefined when the scan took none. For digests of the scan
+   * (content/scan-digests.ts), by position: at 50,000 requests they took 1.1 s through `stat`
+   * (a lookup by path, and the signature a cache records made of four numbers) and 0.7 s so.
+   */
+  rawSignatureAt(at: number): { raw: string; trusted: boolean } | undefined;
 }
 
 /**
@@ -43,24 +52,27 @@ export interface SharedScan {
 /** Files a thread claims at once: few enough that the two threads finish together. */
 const STAT_CHUNK = 512;
 
-/** A path segment that starts with a dot. */
-const DOT_NAME = /(?:^|\/)\./;
-
 /**
  * Every regular file under `root`: relative paths with forward slashes, sorted; names that start
- * with a dot are left out at any depth (`.git/`, editors' swap and lock files), symbolic links are
- * neither listed nor followed. Node's own recursive readdir, not fast-glob: the loader wants
- * every file, and fast-glob's matching of each entry against the pattern made the walk of
- * 710,000 files at 50,000 requests take 6.7-7.5 s against 2.9-3.3 s (docs/performance.md).
+ * with a dot are left out at any depth and their folders not entered (`.git/`, editors' swap and
+ * lock files), symbolic links are neither listed nor followed. One `readdirSync` per folder, not
+ * fast-glob and not Node's `recursive` option: the loader wants every file, and at 50,000
+ * requests (710,000 files in 307,000 folders) fast-glob's matching of each entry made the walk
+ * take 6.7-7.5 s, the `recursive` option (which makes a Dirent with its parent's path for every
+ * entry and walks `.git/` too) 3.9-5.7 s, and this loop 2.8-2.9 s (docs/performance.md, "Where
+ * a warm build's time goes now").
  */
 function listFiles(root: string): string[] {
   const files: string[] = [];
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const folder = entry.parentPath.length > root.length ? entry.parentPath.slice(root.length + 1) : '';
-    const path = folder ? `${sep === '/' ? folder : folder.split(sep).join('/')}/${entry.name}` : entry.name;
-    if (!DOT_NAME.test(path)) files.push(path);
-  }
+  const walk = (absolute: string, prefix: string) => {
+    for (const entry of readdirSync(absolute, { withFileTypes: true })) {
+      const { name } = entry;
+      if (name.startsWith('.')) continue;
+      if (entry.isFile()) files.push(prefix + name);
+      else if (entry.isDirectory()) walk(absolute + sep + name, `${prefix}${name}/`);
+    }
+  };
+  walk(root, '');
   return files.sort();
 }
 
@@ -95,18 +107,26 @@ export function statFiles(scan: SharedScan, under: (path: string) => string): vo
   }
 }
 
-function scanOf({ files, stats, kinds, started }: SharedScan): ContentScan {
+function scanOf({ files, stats, kinds, started }: SharedScan, root: string): ContentScan {
+  const racyBefore = BigInt(started - RACY_MS) * 1_000_000n;
+  const raw = Buffer.from(stats.buffer);
   const index = new Map<string, number>();
   files.forEach((path, at) => index.set(path, at));
+  const stat = (path: string): ScannedFile | undefined => {
+    const at = index.get(path);
+    if (at === undefined || kinds[at] !== 1) return undefined;
+    const first = at * 4;
+    const size = stats[first]!;
+    return { size: Number(size), ...signatureOfStats({ size, mtimeNs: stats[first + 1]!, ctimeNs: stats[first + 2]!, ino: stats[first + 3]! }, started) };
+  };
+  // underRoot's plain paths: the root, a slash and the relative path. Elsewhere (another
+  // separator) the caller stats the file itself.
+  const prefix = root.endsWith('/') ? root : `${root}/`;
   return {
     files,
-    stat(path) {
-      const at = index.get(path);
-      if (at === undefined || kinds[at] !== 1) return undefined;
-      const first = at * 4;
-      const size = stats[first]!;
-      return { size: Number(size), ...signatureOfStats({ size, mtimeNs: stats[first + 1]!, ctimeNs: stats[first + 2]!, ino: stats[first + 3]! }, started) };
-    },
+    stat,
+    statAbsolute: (absolute) => (sep === '/' && absolute.startsWith(prefix) ? stat(absolute.slice(prefix.length)) : undefined),
+    rawSignatureAt: (at) => (kinds[at] === 1 ? { raw: raw.toString('latin1', at * 32, at * 32 + 32), trusted: stats[at * 4 + 1]! < racyBefore } : undefined),
   };
 }
 
@@ -114,7 +134,7 @@ function scanOf({ files, stats, kinds, started }: SharedScan): ContentScan {
 function scanHere(root: string, under: (path: string) => string): ContentScan {
   const scan = walkShared(root);
   statFiles(scan, under);
-  return scanOf(scan);
+  return scanOf(scan, root);
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);
@@ -153,7 +173,7 @@ async function scanInWorker(root: string, under: (path: string) => string): Prom
     const scan = await walked.promise;
     statFiles(scan, under);
     await statted.promise;
-    return scanOf(scan);
+    return scanOf(scan, root);
   } catch {
     return scanHere(root, under);
   } finally {

@@ -42,7 +42,11 @@ describe('the scan of content/', () => {
       expect(expected.trusted).toBe(true);
       expect(here.stat(path)).toEqual(expected);
       expect(there.stat(path)).toEqual(expected);
+      expect(here.statAbsolute(join(dir.path, path))).toEqual(expected);
+      expect(there.statAbsolute(under(path))).toEqual(expected);
     }
+    expect(here.statAbsolute(join(dir.path, 'requests/1-a/linked.yaml'))).toBeUndefined();
+    expect(here.statAbsolute(join(`${dir.path}-other`, 'site.yaml'))).toBeUndefined();
     expect(here.stat('requests/1-a/files/2/Bescheid vom 3. März.pdf')!.size).toBe(1234);
     // Not listed: the loader asks the disk itself.
     expect(here.stat('requests/1-a/linked.yaml')).toBeUndefined();

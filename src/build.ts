@@ -15,7 +15,7 @@ import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './documents/derive-documents.ts';
 import { collectMedia } from './media/collect.ts';
-import { fileDigests } from './lib/file-digests.ts';
+import { fileDigests, type FileDigests } from './lib/file-digests.ts';
 import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
@@ -96,12 +96,12 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     const patched = kept.written ?? 0;
     return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0 }, unchanged: !kept.written, patched };
   }
-  const { checked, scanned } = loaded;
+  const { checked, scanned, digests } = loaded;
   stage('load and check', null);
   // Page texts, as the PDF stage hands them on, until the build ends (lib/stored-text.ts).
   const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
   try {
-    return await buildChecked(options, checked, scanned, texts, stage);
+    return await buildChecked(options, { checked, scanned, digests }, texts, stage);
   } finally {
     // Message texts are read from the parse cache's files, page texts from the spool, until here.
     checked.close();
@@ -116,7 +116,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
  * while content/ is walked, either way (a verifying PDF run reads every derivative again, so
  * it always runs). The scan is let go of here, not kept while the build serializes.
  */
-async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild & { written?: number } } | { checked: Checked; scanned: ScanDigests }> {
+async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild & { written?: number } } | Loaded> {
   const parseCacheDir = parseCacheIn(options.cacheDir);
   const opened = openContent(options.contentDir, parseCacheDir);
   const scan = await opened.reader.scan();
@@ -133,19 +133,29 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
       return { kept };
     }
   }
-  return { checked: await checkContent({ ...options, pdfHeaders: false }, opened, scan), scanned };
+  // PDFs and attachment files are hashed once while they keep their stat signature
+  // (lib/file-digests.ts); the scan's signatures spare statting them again.
+  const digests = fileDigests(join(options.cacheDir, 'digests'));
+  digests.confirm((absolute) => scan.statAbsolute(absolute));
+  return { checked: await checkContent({ ...options, pdfHeaders: false }, opened, scan), scanned, digests };
+}
+
+/** Content loaded and checked, with what the build keeps of its scan of content/. */
+interface Loaded {
+  checked: Checked;
+  scanned: ScanDigests;
+  /** Kept digests of PDFs and attachment files, those the scan found unchanged confirmed. */
+  digests: FileDigests;
 }
 
 /** The stages after loading, with the content checked. */
-async function buildChecked(options: BuildOptions, checked: Checked, scanned: ScanDigests, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
+async function buildChecked(options: BuildOptions, { checked, scanned, digests }: Loaded, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
   const { problems, archive: linked, settings, parsing, digests: contentDigests } = checked;
   if (!linked || !settings) throw new ContentError(problems.sorted());
   const state = outputState(options);
 
   // PDFs: facts, text and page images, from the derivative cache where they are known.
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
-  // PDFs and attachment files are hashed once while they keep their stat signature (lib/file-digests.ts).
-  const digests = fileDigests(join(options.cacheDir, 'digests'));
   const derivatives = stage('pdf', await deriveDocuments(linked, { ...options.pdf, store, digests, texts, images: state.images }, problems));
   const { archive } = derivatives;
   checkAnnotations(archive, derivatives.facts, problems);

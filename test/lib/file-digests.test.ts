@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileDigests } from '../../src/lib/file-digests.ts';
+import { fileDigests, statSignature } from '../../src/lib/file-digests.ts';
 import { tempDir } from '../helpers/content.ts';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -37,6 +37,31 @@ describe('file digests', () => {
     const third = fileDigests(cache);
     expect(await third.digest(file)).toEqual({ sha256: sha256(file), size: 11 });
     expect(third.stats).toEqual({ trusted: 0, hashed: 1 });
+  });
+
+  it('takes the recorded digest without a stat where a walk confirmed the signature, and only then', async () => {
+    const file = join(dir.path, 'a.pdf');
+    writeFileSync(file, 'first bytes');
+    old(file);
+    const walked = statSignature(file)!;
+    const cache = join(dir.path, 'cache');
+    const first = fileDigests(cache);
+    const recorded = await first.digest(file);
+    first.save();
+    // Changed after the walk: a confirmed entry is what the walk saw, the bytes are not read.
+    writeFileSync(file, 'other bytes');
+    old(file);
+    const confirmed = fileDigests(cache);
+    confirmed.confirm((absolute) => (absolute === file ? walked : undefined));
+    expect(await confirmed.digest(file)).toEqual(recorded);
+    expect(confirmed.stats).toEqual({ trusted: 1, hashed: 0 });
+    // Another signature, or one not trusted, confirms nothing: the file is statted and hashed.
+    for (const signature of [statSignature(file)!, { ...walked, trusted: false }]) {
+      const unconfirmed = fileDigests(cache);
+      unconfirmed.confirm(() => signature);
+      expect(await unconfirmed.digest(file)).toEqual({ sha256: sha256(file), size: 11 });
+      expect(unconfirmed.stats).toEqual({ trusted: 0, hashed: 1 });
+    }
   });
 
   it('does not record a file modified just now, drops entries not asked for, and ignores a damaged cache', async () => {

@@ -25,12 +25,12 @@ export function diskReader(contentDir: string, options: DiskReaderOptions = {}):
   const texts = contentTexts(contentDir);
   // Handed over once: the reader lives as long as the model (records locate their lines
   // through it), the scan only until the loader is done with it.
-  let started = options.scanInWorker ? startScan(root, under, true) : undefined;
+  let started = options.scanInWorker ? startScan(root, true) : undefined;
   // Not unhandled while nobody asked for it yet; the loader sees the rejection.
   started?.catch(() => {});
   return {
     scan() {
-      const scan = started ?? startScan(root, under, false);
+      const scan = started ?? startScan(root, false);
       started = undefined;
       return scan;
     },

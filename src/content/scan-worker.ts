@@ -1,11 +1,12 @@
-/** Worker side of content/scan.ts: walks the content directory it is sent, then stats files of it beside the main thread. */
+/** Worker side of content/scan.ts: plans the walk of the content directory it is sent, then walks its share (content/scan-walk.ts). */
 import { parentPort } from 'node:worker_threads';
-import { underRoot } from './disk.ts';
-import { statFiles, walkShared } from './scan.ts';
+import type { ScanMessage } from './scan.ts';
+import { planWalk, statted, walkChunks } from './scan-walk.ts';
 
 parentPort!.once('message', (root: string) => {
-  const scan = walkShared(root);
-  parentPort!.postMessage(scan);
-  statFiles(scan, underRoot(root));
-  parentPort!.postMessage('statted');
+  const { plan, outside } = planWalk(root);
+  parentPort!.postMessage({ plan } satisfies ScanMessage);
+  const walked = statted(root, outside);
+  const chunks = walkChunks(plan);
+  parentPort!.postMessage({ outside: walked, chunks } satisfies ScanMessage);
 });

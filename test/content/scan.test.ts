@@ -33,8 +33,8 @@ afterEach(async () => {
 describe('the scan of content/', () => {
   it('lists regular files without dot names or links, with the size and signature a stat gives, in a worker as on this thread', async () => {
     const under = underRoot(dir.path);
-    const here = await startScan(dir.path, under, false);
-    const there = await startScan(dir.path, under, true);
+    const here = await startScan(dir.path, false);
+    const there = await startScan(dir.path, true);
     expect(here.files).toEqual(['requests/1-a/files/2/Bescheid vom 3. März.pdf', 'requests/1-a/request.yaml', 'site.yaml']);
     expect(there.files).toEqual(here.files);
     for (const path of here.files) {
@@ -53,9 +53,40 @@ describe('the scan of content/', () => {
     expect(there.stat('nothing.yaml')).toBeUndefined();
   });
 
+  it('lists the files of many request folders in path order, however the two threads share the folders', async () => {
+    // "7-a/" sorts after "7-a-b/" and "7-a.yaml": the folders' order is by name and slash.
+    const names = Array.from({ length: 150 }, (_, at) => `${at}-a`).concat(['7-a-b', '7-a b', '.hidden']);
+    for (const name of names) {
+      mkdirSync(join(dir.path, 'requests', name, 'messages'), { recursive: true });
+      writeFileSync(join(dir.path, 'requests', name, 'request.yaml'), 'id: 1\n');
+      writeFileSync(join(dir.path, 'requests', name, 'messages', '1.yaml'), 'id: 1\n');
+    }
+    writeFileSync(join(dir.path, 'requests', '7-a.yaml'), 'x');
+    writeFileSync(join(dir.path, 'requests.yaml'), 'x');
+    mkdirSync(join(dir.path, 'zeta'));
+    writeFileSync(join(dir.path, 'zeta', 'z.yaml'), 'x');
+    const expected = [
+      ...names.filter((name) => !name.startsWith('.')).flatMap((name) => [`requests/${name}/messages/1.yaml`, `requests/${name}/request.yaml`]),
+      'requests/1-a/files/2/Bescheid vom 3. März.pdf',
+      'requests/7-a.yaml',
+      'requests.yaml',
+      'site.yaml',
+      'zeta/z.yaml',
+    ].sort();
+    const here = await startScan(dir.path, false);
+    const there = await startScan(dir.path, true);
+    expect(here.files).toEqual(expected);
+    expect(there.files).toEqual(expected);
+    for (const path of expected) {
+      const { size } = statSync(join(dir.path, path));
+      expect(here.stat(path)?.size).toBe(size);
+      expect(there.stat(path)?.signature).toBe(statSignature(join(dir.path, path))!.signature);
+    }
+  });
+
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {
     const missing = join(dir.path, 'missing');
-    await expect(startScan(missing, underRoot(missing), false)).rejects.toThrow(/ENOENT/);
-    await expect(startScan(missing, underRoot(missing), true)).rejects.toThrow(/ENOENT/);
+    await expect(startScan(missing, false)).rejects.toThrow(/ENOENT/);
+    await expect(startScan(missing, true)).rejects.toThrow(/ENOENT/);
   });
 });

@@ -6,7 +6,7 @@
  * workers costs more than it saves below a few thousand files.
  */
 import { availableParallelism } from 'node:os';
-import { tsWorker } from '../lib/ts-worker.ts';
+import { runChunks } from '../lib/chunk-pool.ts';
 import { parseContentFile, type ParsedFile } from './parse.ts';
 import type { ContentKind } from './schema.ts';
 
@@ -25,11 +25,8 @@ export interface FilesToParse {
   absolute(input: FileToParse): string;
 }
 
-/** What a worker is sent: a chunk of files, from `start` in the inputs. */
-export interface ParseChunk {
-  start: number;
-  inputs: (FileToParse & { absolute: string })[];
-}
+/** What a worker is sent for each file of a chunk (lib/chunk-pool.ts). */
+export type ParseItem = FileToParse & { absolute: string };
 
 
 const WORKER_THRESHOLD = 4000;
@@ -63,35 +60,18 @@ export async function parseFiles(
   }
 
   const results = new Array<ParsedFile>(inputs.length);
-  let next = 0;
-  const pool = Array.from({ length: workers }, () => tsWorker(WORKER));
-  try {
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (next >= inputs.length) return resolve();
-              const start = next;
-              next += CHUNK;
-              const chunk: ParseChunk = { start, inputs: inputs.slice(start, start + CHUNK).map((input) => ({ ...input, absolute: files.absolute(input) })) };
-              worker.postMessage(chunk);
-            };
-            worker.on('message', ({ start, parsed }: { start: number; parsed: ParsedFile[] }) => {
-              parsed.forEach((file, offset) => {
-                options.onParsed?.(inputs[start + offset]!, file);
-                results[start + offset] = file;
-              });
-              send();
-            });
-            worker.once('error', reject);
-            worker.once('exit', (code) => (next < inputs.length || code !== 0 ? reject(new Error(`content parser worker exited with code ${code}`)) : undefined));
-            send();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(pool.map((worker) => worker.terminate()));
-  }
+  await runChunks<ParseItem, ParsedFile>({
+    module: WORKER,
+    name: 'content parser',
+    workers,
+    count: inputs.length,
+    size: CHUNK,
+    chunk: (start, end) => inputs.slice(start, end).map((input) => ({ ...input, absolute: files.absolute(input) })),
+    onResults: ({ start, results: parsed }) =>
+      parsed.forEach((file, offset) => {
+        options.onParsed?.(inputs[start + offset]!, file);
+        results[start + offset] = file;
+      }),
+  });
   return results;
 }

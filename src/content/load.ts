@@ -3,15 +3,16 @@
  * bad content. Reads through a small `ContentReader`, so the stage does not care where the
  * files live.
  */
-import { globMatcher } from './glob.ts';
-import { reportUnreadFiles } from './unread.ts';
+import { firstMatch, globMatcher } from './glob.ts';
+import { reportStrayFiles, reportUnreadFiles } from './unread.ts';
 import { CONTENT_FILES, type ContentInput, type ContentKind, type DocumentInput, type MessageInput, type PageAnnotationInput, type RequestInput, type SiteInput } from './schema.ts';
 import { ERRORS } from './errors.ts';
 import { Problems, type Position, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
-import type { ParseCache } from './parse-cache.ts';
+import { HASH_LATER, type ParseCache } from './parse-cache.ts';
+import { hashFiles } from '../lib/hash-pool.ts';
 import { isSoleRecord, type ParsedFile } from './parse.ts';
 import type { KeptText } from '../lib/stored-text.ts';
 import type { ContentScan } from './scan.ts';
@@ -107,7 +108,7 @@ async function loadKinds(
   digests: Map<string, string> | undefined,
 ): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: ReadonlySet<string> }> {
   // In the table's order of kinds, each kind's files in path order.
-  const kindOf = kindMatcher(kinds);
+  const kindOf = firstMatch(kinds.map((kind) => [kind, CONTENT_FILES[kind].pattern] as const));
   const byKindInputs = new Map<ContentKind, FileToParse[]>(kinds.map((kind) => [kind, []]));
   for (const path of scan.files) {
     const kind = kindOf(path);
@@ -118,11 +119,27 @@ async function loadKinds(
   // found with one record at its root and no problems (almost every one) becomes its record at
   // once: its parse is not held while the others are parsed. Other files keep their parse;
   // undefined: parsed now.
-  const found = inputs.map((input): Loaded<unknown> | ParsedFile | undefined => {
-    const file = cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path));
-    if (!file || !isSoleRecord(file)) return file;
+  // Files whose signature is not the recorded one (every file of a fresh checkout with a
+  // restored cache) are hashed together on all cores, then looked up with their digests.
+  const later: number[] = [];
+  const lookup = (input: FileToParse, hashed?: string | null | typeof HASH_LATER): Loaded<unknown> | ParsedFile | undefined | typeof HASH_LATER => {
+    const file = cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path), hashed);
+    if (!file || file === HASH_LATER || !isSoleRecord(file)) return file;
     digests?.set(input.path, file.digest);
     return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };
+  };
+  const looked = inputs.map((input, index) => {
+    const file = lookup(input, HASH_LATER);
+    if (file === HASH_LATER) later.push(index);
+    return file;
+  });
+  const hashed = await hashFiles(later.map((index) => reader.absolute(inputs[index]!.path)), 'sha1');
+  const digestAt = new Map(later.map((index, at) => [index, hashed[at] ?? null]));
+  const found = looked.map((file, index) => {
+    if (file !== HASH_LATER) return file;
+    // With its digest the lookup answers; parsing is the safe way should it not.
+    const again = lookup(inputs[index]!, digestAt.get(index) ?? null);
+    return again === HASH_LATER ? undefined : again;
   });
   const fresh = await parseFiles(
     inputs.filter((_, index) => found[index] === undefined),
@@ -149,26 +166,6 @@ async function loadKinds(
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: new RecordSource(path, record.base.length ? record.base : NO_BASE, reader) });
   });
   return { byKind, read: new Set(inputs.map((input) => input.path)) };
-}
-
-/**
- * The kind of a path among `kinds` (the first whose pattern matches), testing only the patterns
- * of its first segment (`requests`, `site.yaml`): at 50,000 requests, one test of each of the
- * 710,000 paths against all 20 patterns took 0.4 s.
- */
-function kindMatcher(kinds: readonly ContentKind[]): (path: string) => ContentKind | undefined {
-  const byFirst = new Map<string, { kind: ContentKind; matches: (path: string) => boolean }[]>();
-  for (const kind of kinds) {
-    const { pattern } = CONTENT_FILES[kind];
-    const first = pattern.split('/')[0]!;
-    // A first segment with a wildcard would match other names: no pattern of the table has one.
-    if (first.includes('*')) throw new Error(`content pattern ${pattern} starts with a wildcard`);
-    byFirst.set(first, [...(byFirst.get(first) ?? []), { kind, matches: globMatcher(pattern) }]);
-  }
-  return (path) => {
-    const slash = path.indexOf('/');
-    return byFirst.get(slash < 0 ? path : path.slice(0, slash))?.find((candidate) => candidate.matches(path))?.kind;
-  };
 }
 
 const NO_FILES: ContentFile[] = [];
@@ -277,7 +274,8 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   });
 
   const unread = reportUnreadFiles(all, { listed, read }, problems);
-  reportStrayFiles(all, messages, unread, problems);
+  const named = new Set(messages.flatMap((message) => message.files.filter(Boolean).map((file) => file!.path)));
+  reportStrayFiles(all, named, unread, problems);
 
   return {
     ...records,
@@ -287,22 +285,4 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
     documents,
     annotations: annotations.map((annotation) => ({ ...annotation, dir: dirOf(annotation.source.file) })),
   };
-}
-
-/** A file under files/ that no message names is almost always a typo in a name. */
-function reportStrayFiles(all: readonly string[], messages: LoadedMessage[], unread: readonly string[], problems: Problems): void {
-  const named = new Set(messages.flatMap((message) => message.files.filter(Boolean).map((file) => file!.path)));
-  // Where a message file of the request is invalid or not read (misnamed), its attachments
-  // are unknown: say nothing.
-  const requestOf = (file: string) => file.split('/').slice(0, 2).join('/');
-  const unsure = new Set([
-    ...[...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))),
-    ...unread.filter((file) => file.startsWith('requests/')).map(requestOf),
-  ]);
-  const isAttachmentFile = globMatcher('requests/*/files/**');
-  for (const path of all.filter(isAttachmentFile)) {
-    if (!named.has(path) && !unsure.has(path.slice(0, path.indexOf('/files/')))) {
-      problems.reportFile(path, ERRORS.UnusedAttachmentFile);
-    }
-  }
 }

@@ -26,10 +26,9 @@
  * written for a file parsed in this run, so neither a warm nor a cold build holds the texts.
  * The build reads them through the files this cache opened, until `close`.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { buildCodeVersion } from '../lib/code-version.ts';
 import { statSignature, type FileSignature } from '../lib/file-digests.ts';
 import { sweepStaleTempSync, temporarySibling } from '../lib/files.ts';
 import { contentDigest, type ParsedFile } from './parse.ts';
@@ -42,8 +41,12 @@ export interface ParseCache {
   /**
    * The cached parse of a file of this kind whose bytes are unchanged, or undefined. `stat`:
    * the file's signature as a walk just took it (content/scan.ts); without it the file is statted here.
+   * A file whose signature is not the recorded one is read and hashed to compare its bytes;
+   * `hashed` says how instead: its SHA-1 (contentDigest) taken elsewhere, null where it could not
+   * be read, or HASH_LATER: nothing is read or recorded, the lookup answers HASH_LATER and is
+   * asked again with the digest (content/load.ts hashes all such files at once, lib/hash-pool.ts).
    */
-  lookup(path: string, kind: ContentKind, absolute: string, stat?: FileSignature): ParsedFile | undefined;
+  lookup(path: string, kind: ContentKind, absolute: string, stat?: FileSignature, hashed?: string | null | typeof HASH_LATER): ParsedFile | undefined | typeof HASH_LATER;
   /**
    * Records the parse of a file looked up before (its signature comes from that lookup). A
    * message's text goes to the new shard file at once and its `content` becomes a StoredText.
@@ -60,37 +63,23 @@ export interface ParseCache {
   readonly stats: { hits: number; hashed: number; misses: number };
 }
 
-let codeVersion: string | undefined;
-
-/**
- * A digest of everything that decides what a parse gives: the source of src/ (every stage, to
- * stay simple and safe) and the lock file (the YAML parser's and zod's versions).
- */
-export function buildCodeVersion(): string {
-  if (codeVersion) return codeVersion;
-  const src = dirname(dirname(fileURLToPath(import.meta.url)));
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.(ts|mjs|js|json)$/.test(entry.name)) hash.update(path.slice(src.length)).update('\0').update(readFileSync(path)).update('\0');
-    }
-  };
-  walk(src);
-  try {
-    hash.update(readFileSync(join(dirname(src), 'package-lock.json')));
-  } catch {
-    // No lock file next to src/ (an installed package): the source alone decides.
-  }
-  return (codeVersion = hash.digest('hex').slice(0, 32));
-}
+/** See ParseCache `lookup`. */
+export const HASH_LATER = Symbol('hash later');
 
 /** The bytes the parse cache in `dir` holds (0 when there is none): what opening it will read. */
 export function parseCacheBytes(dir: string): number {
   let bytes = 0;
   for (let shard = 0; shard < SHARDS; shard++) bytes += statSync(shardPath(dir, shard), { throwIfNoEntry: false })?.size ?? 0;
   return bytes;
+}
+
+/** The SHA-1 of a file's bytes, or null when it cannot be read. */
+function readDigest(absolute: string): string | null {
+  try {
+    return contentDigest(readFileSync(absolute));
+  } catch {
+    return null;
+  }
 }
 
 /** Opens the parse cache in `dir` (created on save), for content files read from disk. */
@@ -120,7 +109,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
   const stats = { hits: 0, hashed: 0, misses: 0 };
 
   /** The entry's parse if the file's bytes are the ones it was made from (counted as a hit or a hashed file). */
-  const find = (path: string, kind: ContentKind, absolute: string, now: FileSignature, trusted: string | null): ParsedFile | undefined => {
+  const find = (path: string, kind: ContentKind, absolute: string, now: FileSignature, trusted: string | null, hashed: string | null | typeof HASH_LATER | undefined): ParsedFile | undefined | typeof HASH_LATER => {
     const index = shardOfPath(path);
     const shard = shards[index]!;
     const at = shard.index.get(path);
@@ -128,13 +117,9 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     const { signatures, digests } = shard.header;
     let found: 'hits' | 'hashed' = 'hits';
     if (signatures[at] === null || signatures[at] !== now.signature) {
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(absolute);
-      } catch {
-        return undefined;
-      }
-      if (contentDigest(bytes) !== digests[at]) return undefined;
+      if (hashed === HASH_LATER) return HASH_LATER;
+      const digest = hashed === undefined ? readDigest(absolute) : hashed;
+      if (digest === null || digest !== digests[at]) return undefined;
       found = 'hashed';
       if (signatures[at] !== trusted) {
         signatures[at] = trusted;
@@ -149,11 +134,12 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
 
   return {
     stats,
-    lookup(path, kind, absolute, stat) {
-      seen.add(path);
+    lookup(path, kind, absolute, stat, hashed) {
       const now = stat ?? statSignature(absolute);
       const trusted = now?.trusted ? now.signature : null;
-      const found = now && find(path, kind, absolute, now, trusted);
+      const found = now && find(path, kind, absolute, now, trusted, hashed);
+      if (found === HASH_LATER) return found;
+      seen.add(path);
       if (found) return found;
       // Parsed now, and remembered with the signature the file has now.
       pending.set(path, trusted);

@@ -130,3 +130,24 @@ function parents(path: string): string[] {
   const segments = path.split('/').slice(0, -1);
   return segments.map((_, index) => segments.slice(0, index + 1).join('/'));
 }
+
+/**
+ * A file under files/ that no message names (`named`: the attachment files messages name) is
+ * almost always a typo in a name.
+ */
+export function reportStrayFiles(all: readonly string[], named: ReadonlySet<string>, unread: readonly string[], problems: Problems): void {
+  const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+  // Where a message file of the request is invalid or not read (misnamed), its attachments
+  // are unknown: say nothing.
+  const requestOf = (file: string) => file.split('/').slice(0, 2).join('/');
+  const unsure = new Set([
+    ...[...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))),
+    ...unread.filter((file) => file.startsWith('requests/')).map(requestOf),
+  ]);
+  const isAttachmentFile = globMatcher('requests/*/files/**');
+  for (const path of all.filter(isAttachmentFile)) {
+    if (!named.has(path) && !unsure.has(path.slice(0, path.indexOf('/files/')))) {
+      problems.reportFile(path, ERRORS.UnusedAttachmentFile);
+    }
+  }
+}

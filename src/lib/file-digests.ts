@@ -64,7 +64,18 @@ interface Entry extends FileDigest {
   signature: string;
 }
 
-async function hashFile(absolute: string): Promise<FileDigest> {
+/**
+ * Files up to this size are read in one call. Streaming a file costs an open, reads and a close,
+ * each a round trip through the thread pool: at 50,000 requests, hashing the ~126,000 small
+ * attachment files of a fresh checkout so took 11 s of the build.
+ */
+const READ_WHOLE_BYTES = 4 * 2 ** 20;
+
+async function hashFile(absolute: string, statted: number): Promise<FileDigest> {
+  if (statted <= READ_WHOLE_BYTES) {
+    const bytes = readFileSync(absolute);
+    return { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+  }
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of createReadStream(absolute) as AsyncIterable<Buffer>) {
@@ -107,12 +118,14 @@ export function fileDigests(dir?: string): FileDigests {
         stats.trusted++;
         return { sha256: entry.sha256, size: entry.size };
       }
-      const before = statSignature(absolute);
+      const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
+      const before = info?.isFile() ? signatureOfStats(info) : undefined;
       if (before && entry && entry.signature === before.signature) {
         stats.trusted++;
         return { sha256: entry.sha256, size: entry.size };
       }
-      const digest = await hashFile(absolute);
+      // A file that is gone or not a file fails as the stream's open does.
+      const digest = await hashFile(absolute, before ? Number(info!.size) : Infinity);
       stats.hashed++;
       const after = statSignature(absolute);
       if (before?.trusted && after?.signature === before.signature && after.trusted) {

@@ -23,7 +23,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { serialize } from 'node:v8';
 import { resolveSettings, SettingsError, type DeployLimits, type Env, type Settings, type SettingsOverrides } from '../config.ts';
-import { buildCodeVersion } from '../content/parse-cache.ts';
+import { buildCodeVersion } from '../lib/code-version.ts';
 import type { ContentDigests } from '../content/digests.ts';
 import type { ScanDigests } from '../content/scan-digests.ts';
 import type { ListOrders, PlannedDigests } from './build-id.ts';

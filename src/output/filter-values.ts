@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
-import { buildCodeVersion } from '../content/parse-cache.ts';
+import { buildCodeVersion } from '../lib/code-version.ts';
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { KeyWriter, writeValues } from '../api/filters/inputs-key.ts';
 import { builtResourceOf } from '../api/resources/serializer-registry.ts';

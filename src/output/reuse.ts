@@ -33,7 +33,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serialize } from 'node:v8';
 import type { Settings } from '../config.ts';
-import { buildCodeVersion } from '../content/parse-cache.ts';
+import { buildCodeVersion } from '../lib/code-version.ts';
 import type { ContentDigests } from '../content/digests.ts';
 import type { Document, FoiRequest } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';

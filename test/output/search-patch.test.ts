@@ -12,7 +12,7 @@ import { buildArchive } from '../../src/build.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { SEARCH_SOURCES } from '../../src/api/search/sources.ts';
 import { checkContent } from '../../src/check.ts';
-import { buildCodeVersion } from '../../src/content/parse-cache.ts';
+import { buildCodeVersion } from '../../src/lib/code-version.ts';
 import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import { SegmentAnalyses } from '../../src/output/search-analyses.ts';
 import { patchSearchSegments, type PatchedFile, type SearchEdit, type SearchPatch } from '../../src/output/search-patch.ts';

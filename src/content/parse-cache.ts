@@ -50,6 +50,7 @@ export interface ParseCache {
   /**
    * Records the parse of a file looked up before (its signature comes from that lookup). A
    * message's text goes to the new shard file at once and its `content` becomes a StoredText.
+   * A parse with errors does not replace an entry of the file (it is parsed again next time).
    */
   remember(path: string, kind: ContentKind, parsed: ParsedFile): void;
   /**
@@ -147,7 +148,11 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
       return undefined;
     },
     remember(path, kind, parsed) {
+      // A parse with errors fails the build. It does not replace an entry: the entry stays the
+      // parse of the bytes the last good build read, which a patch build compares with, so the
+      // fix that follows is patched rather than built whole (docs/architecture.md, "A patch build").
       const shard = shardOfPath(path);
+      if (shards[shard]!.index.has(path) && parsed.problems.some((problem) => problem.severity === 'error')) return;
       if (kind === 'message') {
         const spool = spoolOf(shard);
         for (const record of parsed.records) {

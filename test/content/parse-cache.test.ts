@@ -113,6 +113,22 @@ describe('the parse cache', () => {
     expect(edited.problems).toEqual(cold.problems);
   });
 
+  it('keeps the entry of a good file while an edit breaks it, and finds it again when the edit is undone', async () => {
+    const cold = await load();
+    const file = join(content, 'requests/10-akten/request.yaml');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace(/^title: .*$/m, 'title: [unclosed'));
+    const broken = await load();
+    expect(broken.problems.some((line) => line.startsWith('requests/10-akten/request.yaml:'))).toBe(true);
+    expect(broken.stats).toEqual({ hits: cold.stats.misses - 1, hashed: 0, misses: 1 });
+    // Not replaced by the broken parse: hashed, found changed and parsed again.
+    expect((await load()).stats).toEqual({ hits: cold.stats.misses - 1, hashed: 0, misses: 1 });
+    writeFileSync(file, good);
+    const undone = await load();
+    expect(undone.stats).toEqual({ hits: cold.stats.misses - 1, hashed: 1, misses: 0 });
+    expect(undone.problems).toEqual(cold.problems);
+  });
+
   it('drops the entries of deleted files', async () => {
     const cold = await load();
     rmSync(join(content, 'requests/10-akten/messages/102.yaml'));

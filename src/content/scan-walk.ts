@@ -9,7 +9,7 @@
  * A file's stat: size, modification and change times in nanoseconds, inode (four numbers per
  * file), and whether it is a regular file still (the walk saw one).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { sep } from 'node:path';
 
 /** Files found by a walk, in path order, with their stats. */
@@ -46,10 +46,10 @@ const REQUESTS = 'requests';
  * its parent's path for every entry, and `.git/` walked too) 3.9-5.7 s, this 2.8-2.9 s
  * (docs/performance.md, "The scan shared by two threads, and fewer stats and reads").
  */
-function listUnder(absolute: string, prefix: string, files: string[], skip?: (name: string) => boolean): void {
+function listUnder(absolute: string, prefix: string, files: string[], skip?: (entry: Dirent) => boolean): void {
   for (const entry of readdirSync(absolute, { withFileTypes: true })) {
     const { name } = entry;
-    if (name.startsWith('.') || skip?.(name)) continue;
+    if (name.startsWith('.') || skip?.(entry)) continue;
     if (entry.isFile()) files.push(prefix + name);
     else if (entry.isDirectory()) listUnder(absolute + sep + name, `${prefix}${name}/`, files);
   }
@@ -80,17 +80,16 @@ export function statted(root: string, files: string[]): Walked {
 export function planWalk(root: string): { plan: WalkPlan; outside: string[] } {
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const started = Date.now();
-  const requests = root + sep + REQUESTS;
   let folders: string[] = [];
   const files: string[] = [];
-  // Fails as a walk does when root is missing.
-  listUnder(root, '', files, (name) => name === REQUESTS);
-  try {
-    const entries = readdirSync(requests, { withFileTypes: true });
+  let requests = false;
+  // Fails as a walk does when root is missing. requests/ is listed here when it is a folder (a
+  // link to one is not followed, as anywhere else).
+  listUnder(root, '', files, (entry) => entry.name === REQUESTS && entry.isDirectory() && (requests = true));
+  if (requests) {
+    const entries = readdirSync(root + sep + REQUESTS, { withFileTypes: true });
     folders = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
     for (const entry of entries) if (entry.isFile() && !entry.name.startsWith('.')) files.push(`${REQUESTS}/${entry.name}`);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
   }
   // A folder's files sort by its name and a slash ("a-b/" before "a/").
   const keyed = folders.map((name) => `${name}/`).sort();

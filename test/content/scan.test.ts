@@ -84,6 +84,16 @@ describe('the scan of content/', () => {
     }
   });
 
+  it('follows no link to a requests/ folder, and walks content without one', async () => {
+    const other = join(dir.path, 'other');
+    mkdirSync(join(other, 'x'), { recursive: true });
+    writeFileSync(join(other, 'site.yaml'), 'title: y\n');
+    writeFileSync(join(other, 'x', 'request.yaml'), 'id: 2\n');
+    for (const worker of [false, true]) expect((await startScan(other, worker)).files).toEqual(['site.yaml', 'x/request.yaml']);
+    symlinkSync(join(other, 'x'), join(other, 'requests'));
+    for (const worker of [false, true]) expect((await startScan(other, worker)).files).toEqual(['site.yaml', 'x/request.yaml']);
+  });
+
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {
     const missing = join(dir.path, 'missing');
     await expect(startScan(missing, false)).rejects.toThrow(/ENOENT/);

@@ -13,7 +13,7 @@ import { fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
 import { HASH_LATER, type ParseCache } from './parse-cache.ts';
 import { hashFiles } from '../lib/hash-pool.ts';
-import { isSoleRecord, type ParsedFile } from './parse.ts';
+import { CONTENT_DIGEST, isSoleRecord, type ParsedFile } from './parse.ts';
 import type { KeptText } from '../lib/stored-text.ts';
 import type { ContentScan } from './scan.ts';
 import { mapLimit } from '../lib/concurrency.ts';
@@ -133,12 +133,13 @@ async function loadKinds(
     if (file === HASH_LATER) later.push(index);
     return file;
   });
-  const hashed = await hashFiles(later.map((index) => reader.absolute(inputs[index]!.path)), 'sha1');
-  const digestAt = new Map(later.map((index, at) => [index, hashed[at] ?? null]));
-  const found = looked.map((file, index) => {
+  const hashed = await hashFiles(later.length, (at) => reader.absolute(inputs[later[at]!]!.path), CONTENT_DIGEST);
+  // `later` ascends: the digests are taken in its order.
+  let at = 0;
+  const found = looked.map((file) => {
     if (file !== HASH_LATER) return file;
     // With its digest the lookup answers; parsing is the safe way should it not.
-    const again = lookup(inputs[index]!, digestAt.get(index) ?? null);
+    const again = lookup(inputs[later[at]!]!, hashed[at++] ?? null);
     return again === HASH_LATER ? undefined : again;
   });
   const fresh = await parseFiles(

@@ -26,13 +26,14 @@
  * written for a file parsed in this run, so neither a warm nor a cold build holds the texts.
  * The build reads them through the files this cache opened, until `close`.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCodeVersion } from '../lib/code-version.ts';
 import { statSignature, type FileSignature } from '../lib/file-digests.ts';
 import { sweepStaleTempSync, temporarySibling } from '../lib/files.ts';
-import { contentDigest, type ParsedFile } from './parse.ts';
-import { emptyShard, kindAt, parsedAt, readShard, shardOfFolder, shardOfPath, shardPath, SHARDS, writeShard, type Entry } from './parse-cache-file.ts';
+import { CONTENT_DIGEST, type ParsedFile } from './parse.ts';
+import { hashOne } from '../lib/hash-pool.ts';
+import { emptyShard, kindAt, parsedAt, readShard, shardOfFolder, shardOfPath, shardPath, SHARDS, writeShard, type Entry, type Shard } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
 import { TextSpool, type KeptText, type TextFile } from '../lib/stored-text.ts';
 import { requestFolderOf } from './digests.ts';
@@ -50,7 +51,7 @@ export interface ParseCache {
   /**
    * Records the parse of a file looked up before (its signature comes from that lookup). A
    * message's text goes to the new shard file at once and its `content` becomes a StoredText.
-   * A parse with errors does not replace an entry of the file (it is parsed again next time).
+   * A parse with errors does not replace an entry without errors (the file is parsed again next time).
    */
   remember(path: string, kind: ContentKind, parsed: ParsedFile): void;
   /**
@@ -74,14 +75,18 @@ export function parseCacheBytes(dir: string): number {
   return bytes;
 }
 
-/** The SHA-1 of a file's bytes, or null when it cannot be read. */
-function readDigest(absolute: string): string | null {
-  try {
-    return contentDigest(readFileSync(absolute));
-  } catch {
-    return null;
-  }
+const hasErrors = (parsed: Omit<ParsedFile, 'digest'>) => parsed.problems.some((problem) => problem.severity === 'error');
+
+/** Whether the shard holds an entry of the file whose parse has no errors. */
+function goodEntry(shard: Shard, path: string): boolean {
+  const at = shard.index.get(path);
+  if (at === undefined) return false;
+  const parsed = parsedAt(shard, at);
+  return parsed !== undefined && !hasErrors(parsed);
 }
+
+/** The SHA-1 of a file's bytes (contentDigest), or null when it cannot be read. */
+const readDigest = (absolute: string) => hashOne({ absolute, algorithm: CONTENT_DIGEST });
 
 /** Opens the parse cache in `dir` (created on save), for content files read from disk. */
 export function openParseCache(dir: string, version = buildCodeVersion()): ParseCache {
@@ -148,11 +153,12 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
       return undefined;
     },
     remember(path, kind, parsed) {
-      // A parse with errors fails the build. It does not replace an entry: the entry stays the
-      // parse of the bytes the last good build read, which a patch build compares with, so the
-      // fix that follows is patched rather than built whole (docs/architecture.md, "A patch build").
+      // A parse with errors fails the build. It does not replace an entry without errors: the
+      // entry stays the parse of the bytes the last good build read, which a patch build
+      // compares with, so the fix that follows is patched rather than built whole
+      // (docs/architecture.md, "A patch build").
       const shard = shardOfPath(path);
-      if (shards[shard]!.index.has(path) && parsed.problems.some((problem) => problem.severity === 'error')) return;
+      if (hasErrors(parsed) && goodEntry(shards[shard]!, path)) return;
       if (kind === 'message') {
         const spool = spoolOf(shard);
         for (const record of parsed.records) {

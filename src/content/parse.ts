@@ -32,9 +32,12 @@ export function isSoleRecord(parsed: Omit<ParsedFile, 'digest'>): boolean {
   return !parsed.invalid && parsed.problems.length === 0 && parsed.records.length === 1 && parsed.records[0]!.base.length === 0;
 }
 
+/** The hash of contentDigest, for what hashes content files elsewhere (lib/hash-pool.ts). */
+export const CONTENT_DIGEST = 'sha1';
+
 /** SHA-1 of a content file's bytes, hex. */
 export function contentDigest(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('hex');
+  return createHash(CONTENT_DIGEST).update(bytes).digest('hex');
 }
 
 export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile {

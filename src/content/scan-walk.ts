@@ -1,8 +1,9 @@
 /**
  * The walk and stat of content/, shared by two threads (content/scan.ts): one thread plans it
  * (the request folders, in path order, and a shared counter), walks and stats every file
- * outside them, then both threads claim request folders a chunk at a time, walk and stat each
- * at once (its entries are still in the kernel's cache), until none is left. Each chunk's
+ * outside them, then both threads claim request folders a chunk at a time and stat a chunk's
+ * files right after listing them (its entries are still in the kernel's cache), until none is
+ * left. Each chunk's
  * files come out in path order, so the chunks and the files outside join in one merge, not a
  * sort of 710,000 paths and their stats.
  *

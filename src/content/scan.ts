@@ -9,6 +9,7 @@
  * cost more than it overlaps.
  */
 import { sep } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { RACY_MS, signatureOfStats, type FileSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import { joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked } from './scan-walk.ts';
@@ -35,7 +36,7 @@ export interface ContentScan {
 
 function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): ContentScan {
   const racyBefore = BigInt(started - RACY_MS) * 1_000_000n;
-  const raw = Buffer.from(stats.buffer);
+  const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);
   const index = new Map<string, number>();
   files.forEach((path, at) => index.set(path, at));
   const stat = (path: string): ScannedFile | undefined => {
@@ -85,7 +86,7 @@ export type ScanMessage = { plan: WalkPlan } | { outside: Walked; chunks: Map<nu
  * Falls back to this thread if the worker cannot run.
  */
 async function scanInWorker(root: string): Promise<ContentScan> {
-  const worker = tsWorker(WORKER);
+  let worker: Worker | undefined;
   const planned = settled<WalkPlan>();
   const walked = settled<{ outside: Walked; chunks: Map<number, Walked> }>();
   // Handled where it is awaited; a worker that fails before then must not be an unhandled rejection.
@@ -94,19 +95,22 @@ async function scanInWorker(root: string): Promise<ContentScan> {
     planned.reject(error);
     walked.reject(error);
   };
-  worker.on('message', (message: ScanMessage) => ('plan' in message ? planned.resolve(message.plan) : walked.resolve(message)));
-  worker.once('error', failed);
-  worker.once('exit', (code) => failed(new Error(`content scan worker exited with code ${code}`)));
   try {
+    worker = tsWorker(WORKER);
+    worker.on('message', (message: ScanMessage) => ('plan' in message ? planned.resolve(message.plan) : walked.resolve(message)));
+    worker.once('error', failed);
+    worker.once('exit', (code) => failed(new Error(`content scan worker exited with code ${code}`)));
     worker.postMessage(root);
     const plan = await planned.promise;
     const mine = walkChunks(plan);
     const theirs = await walked.promise;
     return scanOf(joinWalk(plan, theirs.outside, mine, theirs.chunks), plan);
   } catch {
+    // The worker may still be walking an older plan: stopped before this thread walks again.
+    void worker?.terminate();
     return scanHere(root);
   } finally {
-    void worker.terminate();
+    void worker?.terminate();
   }
 }
 

@@ -7,7 +7,8 @@
  *   new path; otherwise a warning naming the places where such files are read;
  * - every folder the loader has no use for (holding no YAML; those are reported by file).
  * Other files are left alone: content/ may hold a README, and attachments, document PDFs,
- * GeoJSON and the generated schemas live in their own folders.
+ * GeoJSON and the generated schemas live in their own folders. Apart from these: attachment
+ * files no message names (reportStrayFiles).
  */
 import { globMatcher } from './glob.ts';
 import { describe, ERRORS } from './errors.ts';

@@ -3,6 +3,7 @@
  * is sent a chunk, answers with its results, and is sent the next, until none is left. Results
  * come back by the position of their chunk's first item, so the caller keeps the items' order.
  */
+import type { Worker } from 'node:worker_threads';
 import { tsWorker } from './ts-worker.ts';
 
 /** What a worker is sent: the items of one chunk, from `start`. */
@@ -31,11 +32,12 @@ export interface ChunkRun<T, R> {
   onResults: (answer: ChunkResults<R>) => void;
 }
 
-/** Runs the module on `workers` threads over the items; rejects when a worker fails. */
+/** Runs the module on `workers` threads over the items; rejects when a worker fails or a callback throws. */
 export async function runChunks<T, R>({ module, name, workers, count, size, chunk, onResults }: ChunkRun<T, R>): Promise<void> {
   let next = 0;
-  const pool = Array.from({ length: workers }, () => tsWorker(module));
+  const pool: Worker[] = [];
   try {
+    for (let started = 0; started < workers; started++) pool.push(tsWorker(module));
     await Promise.all(
       pool.map(
         (worker) =>
@@ -46,13 +48,24 @@ export async function runChunks<T, R>({ module, name, workers, count, size, chun
               next = Math.min(count, next + size);
               worker.postMessage({ start, items: chunk(start, next) } satisfies Chunk<T>);
             };
-            worker.on('message', (answer: ChunkResults<R>) => {
-              onResults(answer);
-              send();
-            });
+            // A callback that throws (a full disk under the parse cache's spool) rejects the run
+            // instead of escaping the listener as an uncaught exception.
+            const guarded = (step: () => void) => {
+              try {
+                step();
+              } catch (error) {
+                reject(error);
+              }
+            };
+            worker.on('message', (answer: ChunkResults<R>) =>
+              guarded(() => {
+                onResults(answer);
+                send();
+              }),
+            );
             worker.once('error', reject);
             worker.once('exit', (code) => (next < count || code !== 0 ? reject(new Error(`${name} worker exited with code ${code}`)) : undefined));
-            send();
+            guarded(send);
           }),
       ),
     );

@@ -33,4 +33,3 @@ export function buildCodeVersion(): string {
   }
   return (codeVersion = hash.digest('hex').slice(0, 32));
 }
-

@@ -29,18 +29,27 @@ const WORKER_THRESHOLD = 2000;
 const CHUNK = 500;
 const WORKER = new URL('./hash-worker.ts', import.meta.url);
 
-/** The digest of each file (in the order given), null for a file that cannot be read. */
-export async function hashFiles(absolute: readonly string[], algorithm: HashItem['algorithm'], workers = availableParallelism()): Promise<(string | null)[]> {
-  if (absolute.length < WORKER_THRESHOLD || workers < 2) return absolute.map((path) => hashOne({ absolute: path, algorithm }));
-  const digests = new Array<string | null>(absolute.length);
-  await runChunks<HashItem, string | null>({
-    module: WORKER,
-    name: 'file hashing',
-    workers: Math.min(workers, Math.ceil(absolute.length / CHUNK)),
-    count: absolute.length,
-    size: CHUNK,
-    chunk: (start, end) => absolute.slice(start, end).map((path) => ({ absolute: path, algorithm })),
-    onResults: ({ start, results }) => results.forEach((digest, offset) => (digests[start + offset] = digest)),
-  });
+/**
+ * The digest of each of `count` files (`pathAt(i)` its absolute path, made as its chunk is sent,
+ * so half a million of them are not held at once), in that order; null for a file that cannot
+ * be read. Where the workers fail, the files are hashed on this thread.
+ */
+export async function hashFiles(count: number, pathAt: (index: number) => string, algorithm: HashItem['algorithm'], workers = availableParallelism()): Promise<(string | null)[]> {
+  const here = () => Array.from({ length: count }, (_, index) => hashOne({ absolute: pathAt(index), algorithm }));
+  if (count < WORKER_THRESHOLD || workers < 2) return here();
+  const digests = new Array<string | null>(count);
+  try {
+    await runChunks<HashItem, string | null>({
+      module: WORKER,
+      name: 'file hashing',
+      workers: Math.min(workers, Math.ceil(count / CHUNK)),
+      count,
+      size: CHUNK,
+      chunk: (start, end) => Array.from({ length: end - start }, (_, offset) => ({ absolute: pathAt(start + offset), algorithm })),
+      onResults: ({ start, results }) => results.forEach((digest, offset) => (digests[start + offset] = digest)),
+    });
+  } catch {
+    return here();
+  }
   return digests;
 }

@@ -127,6 +127,14 @@ describe('the parse cache', () => {
     const undone = await load();
     expect(undone.stats).toEqual({ hits: cold.stats.misses - 1, hashed: 1, misses: 0 });
     expect(undone.problems).toEqual(cold.problems);
+    // A file whose entry has errors already (messages/102.yaml) takes its new broken parse.
+    const file102 = join(content, 'requests/10-akten/messages/102.yaml');
+    writeFileSync(file102, readFileSync(file102, 'utf8').replace('maybe', 'perhaps'));
+    expect((await load()).stats.misses).toBe(1);
+    const again = await load();
+    // Found, not parsed (the two files written just now are hashed: their signatures are not trusted yet).
+    expect(again.stats).toEqual({ hits: cold.stats.misses - 2, hashed: 2, misses: 0 });
+    expect(again.problems.some((line) => line.startsWith('requests/10-akten/messages/102.yaml:2:14 '))).toBe(true);
   });
 
   it('drops the entries of deleted files', async () => {

@@ -2,11 +2,12 @@
  * The scan of content/ (src/content/scan.ts): the same files, sizes and signatures on this
  * thread and in a worker, what the loader and the parse cache take from it.
  */
-import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { underRoot } from '../../src/content/disk.ts';
 import { startScan } from '../../src/content/scan.ts';
+import { joinWalk, planWalk } from '../../src/content/scan-walk.ts';
 import { statSignature } from '../../src/lib/file-digests.ts';
 import { tempDir } from '../helpers/content.ts';
 
@@ -84,6 +85,30 @@ describe('the scan of content/', () => {
     }
   });
 
+  it("plans request folders in their files' path order, and joins chunks from two threads and the files outside in that order", () => {
+    for (const name of ['7-a', '7-a-b', '7-a b', '10-c']) mkdirSync(join(dir.path, 'requests', name), { recursive: true });
+    const { plan } = planWalk(dir.path);
+    // By name and a slash: " " and "-" sort before "/", and a name's folders before its longer twins.
+    expect(plan.folders).toEqual(['1-a', '10-c', '7-a b', '7-a-b', '7-a']);
+    const walked = (files: string[]) => ({ files, stats: new BigInt64Array(files.length * 4).map((_, at) => BigInt(at)), kinds: new Uint8Array(files.length).fill(1) });
+    const outside = walked(['a.yaml', 'requests/7-a.yaml', 'requests/z.yaml', 'zeta.yaml']);
+    // Chunks claimed in turn by two threads (each chunk is CHUNK folders; two stand in for them here).
+    const chunks = [walked(['requests/1-a/x', 'requests/10-c/x']), walked(['requests/7-a b/x', 'requests/7-a-b/x', 'requests/7-a/x'])];
+    const joined = joinWalk({ ...plan, folders: Array.from({ length: 33 }, String) }, outside, new Map([[0, chunks[0]!]]), new Map([[1, chunks[1]!]]));
+    expect(joined.files).toEqual([...outside.files, ...chunks.flatMap((chunk) => chunk.files)].sort());
+    // Each file keeps its stats: the second chunk's "requests/7-a/x" was its third file.
+    const at = joined.files.indexOf('requests/7-a/x');
+    expect([...joined.stats.subarray(at * 4, at * 4 + 4)]).toEqual([8n, 9n, 10n, 11n]);
+    expect(() => joinWalk({ ...plan, folders: Array.from({ length: 33 }, String) }, outside, new Map([[0, chunks[0]!]]))).toThrow(/chunk 1 .* not walked/);
+  });
+
+  it('trusts a signature taken by position as it trusts one taken by path: not a file written just now', async () => {
+    writeFileSync(join(dir.path, 'requests/1-a/fresh.yaml'), 'id: 3\n');
+    const scan = await startScan(dir.path, false);
+    const trust = scan.files.map((path, at) => [path, scan.rawSignatureAt(at)?.trusted, scan.stat(path)?.trusted]);
+    expect(trust).toEqual(scan.files.map((path) => [path, path !== 'requests/1-a/fresh.yaml', path !== 'requests/1-a/fresh.yaml']));
+  });
+
   it('follows no link to a requests/ folder, and walks content without one', async () => {
     const other = join(dir.path, 'other');
     mkdirSync(join(other, 'x'), { recursive: true });
@@ -92,6 +117,10 @@ describe('the scan of content/', () => {
     for (const worker of [false, true]) expect((await startScan(other, worker)).files).toEqual(['site.yaml', 'x/request.yaml']);
     symlinkSync(join(other, 'x'), join(other, 'requests'));
     for (const worker of [false, true]) expect((await startScan(other, worker)).files).toEqual(['site.yaml', 'x/request.yaml']);
+    // A file named so is a file like any other.
+    rmSync(join(other, 'requests'));
+    writeFileSync(join(other, 'requests'), 'x');
+    for (const worker of [false, true]) expect((await startScan(other, worker)).files).toEqual(['requests', 'site.yaml', 'x/request.yaml']);
   });
 
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {

@@ -3,13 +3,13 @@
  * on this thread below; the same digests either way, in the order asked, null for a file that
  * cannot be read.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentDigest } from '../../src/content/parse.ts';
 import { hashFiles } from '../../src/lib/hash-pool.ts';
 import { tempDir } from '../helpers/content.ts';
-import { createHash } from 'node:crypto';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 
@@ -29,9 +29,9 @@ describe('hashFiles', () => {
     // One missing file in the middle: null, and the files after it keep their places.
     paths.splice(1234, 0, join(dir.path, 'files', 'missing.yaml'));
     const expected = paths.map((path, at) => (at === 1234 ? null : contentDigest(Buffer.from(`id: ${at < 1234 ? at : at - 1}\n${'x'.repeat((at < 1234 ? at : at - 1) % 97)}\n`))));
-    expect(await hashFiles(paths, 'sha1', 2)).toEqual(expected);
-    expect(await hashFiles(paths, 'sha1', 1)).toEqual(expected);
-    const few = paths.slice(0, 3);
-    expect(await hashFiles(few, 'sha256', 2)).toEqual(few.map((_, at) => createHash('sha256').update(`id: ${at}\n${'x'.repeat(at)}\n`).digest('hex')));
+    const at = (index: number) => paths[index]!;
+    expect(await hashFiles(paths.length, at, 'sha1', 2)).toEqual(expected);
+    expect(await hashFiles(paths.length, at, 'sha1', 1)).toEqual(expected);
+    expect(await hashFiles(3, at, 'sha256', 2)).toEqual([0, 1, 2].map((index) => createHash('sha256').update(`id: ${index}\n${'x'.repeat(index)}\n`).digest('hex')));
   });
 });

@@ -95,6 +95,50 @@ export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' |
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
 const FILE_CONCURRENCY = 64;
 
+/** The files of the given kinds among the scan's: in the table's order of kinds, each kind's in path order. */
+function filesOfKinds(scan: ContentScan, kinds: readonly ContentKind[]): FileToParse[] {
+  const kindOf = firstMatch(kinds.map((kind) => [kind, CONTENT_FILES[kind].pattern] as const));
+  const byKind = new Map<ContentKind, FileToParse[]>(kinds.map((kind) => [kind, []]));
+  for (const path of scan.files) {
+    const kind = kindOf(path);
+    if (kind) byKind.get(kind)!.push({ kind, path });
+  }
+  return kinds.flatMap((kind) => byKind.get(kind)!);
+}
+
+/** A file found in the parse cache: its record (the common case, below), or its parse; undefined: to be parsed. */
+type Found = Loaded<unknown> | ParsedFile | undefined;
+
+/**
+ * What the parse cache holds for each input. A file found with one record at its root and no
+ * problems (almost every one) becomes its record at once: its parse is not held while the
+ * others are parsed. Files whose signature is not the recorded one (every file of a fresh
+ * checkout with a restored cache) are hashed together on all cores (lib/hash-pool.ts), then
+ * looked up with their digests. Absolute paths are made when asked for, not kept for every file.
+ */
+async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: readonly FileToParse[], cache: ParseCache | undefined, digests: Map<string, string> | undefined): Promise<Found[]> {
+  const lookup = (input: FileToParse, hashed?: string | null | typeof HASH_LATER): Found | typeof HASH_LATER => {
+    const file = cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path), hashed);
+    if (!file || file === HASH_LATER || !isSoleRecord(file)) return file;
+    digests?.set(input.path, file.digest);
+    return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };
+  };
+  const later: number[] = [];
+  const looked = inputs.map((input, index) => {
+    const file = lookup(input, HASH_LATER);
+    if (file === HASH_LATER) later.push(index);
+    return file;
+  });
+  const hashed = await hashFiles(later.length, (at) => reader.absolute(inputs[later[at]!]!.path), CONTENT_DIGEST);
+  let at = 0; // `later` ascends: the digests are taken in its order
+  return looked.map((file) => {
+    if (file !== HASH_LATER) return file;
+    // With its digest the lookup answers; parsing is the safe way should it not.
+    const again = lookup(inputs[later[at]!]!, hashed[at++] ?? null);
+    return again === HASH_LATER ? undefined : again;
+  });
+}
+
 /**
  * Reads every file of the given kinds (paths from one directory walk) and parses them (in
  * worker threads when there are many), keeping the file order.
@@ -107,41 +151,8 @@ async function loadKinds(
   cache: ParseCache | undefined,
   digests: Map<string, string> | undefined,
 ): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: ReadonlySet<string> }> {
-  // In the table's order of kinds, each kind's files in path order.
-  const kindOf = firstMatch(kinds.map((kind) => [kind, CONTENT_FILES[kind].pattern] as const));
-  const byKindInputs = new Map<ContentKind, FileToParse[]>(kinds.map((kind) => [kind, []]));
-  for (const path of scan.files) {
-    const kind = kindOf(path);
-    if (kind) byKindInputs.get(kind)!.push({ kind, path });
-  }
-  const inputs = kinds.flatMap((kind) => byKindInputs.get(kind)!);
-  // Absolute paths are made when asked for, not kept for every file while it is parsed. A file
-  // found with one record at its root and no problems (almost every one) becomes its record at
-  // once: its parse is not held while the others are parsed. Other files keep their parse;
-  // undefined: parsed now.
-  // Files whose signature is not the recorded one (every file of a fresh checkout with a
-  // restored cache) are hashed together on all cores, then looked up with their digests.
-  const later: number[] = [];
-  const lookup = (input: FileToParse, hashed?: string | null | typeof HASH_LATER): Loaded<unknown> | ParsedFile | undefined | typeof HASH_LATER => {
-    const file = cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path), hashed);
-    if (!file || file === HASH_LATER || !isSoleRecord(file)) return file;
-    digests?.set(input.path, file.digest);
-    return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };
-  };
-  const looked = inputs.map((input, index) => {
-    const file = lookup(input, HASH_LATER);
-    if (file === HASH_LATER) later.push(index);
-    return file;
-  });
-  const hashed = await hashFiles(later.length, (at) => reader.absolute(inputs[later[at]!]!.path), CONTENT_DIGEST);
-  // `later` ascends: the digests are taken in its order.
-  let at = 0;
-  const found = looked.map((file) => {
-    if (file !== HASH_LATER) return file;
-    // With its digest the lookup answers; parsing is the safe way should it not.
-    const again = lookup(inputs[later[at]!]!, hashed[at++] ?? null);
-    return again === HASH_LATER ? undefined : again;
-  });
+  const inputs = filesOfKinds(scan, kinds);
+  const found = await cachedParses(reader, scan, inputs, cache, digests);
   const fresh = await parseFiles(
     inputs.filter((_, index) => found[index] === undefined),
     { read: (input) => reader.read(input.path), absolute: (input) => reader.absolute(input.path) },

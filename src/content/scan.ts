@@ -10,21 +10,17 @@
  */
 import { sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { RACY_MS, signatureOfStats, type FileSignature } from '../lib/file-digests.ts';
+import { RACY_MS, signatureOfStats, type SizedSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import { joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked } from './scan-walk.ts';
-
-interface ScannedFile extends FileSignature {
-  size: number;
-}
 
 export interface ContentScan {
   /** Every regular file's relative path (forward slashes), sorted; names starting with a dot left out. */
   files: string[];
   /** The file's size and stat signature when the scan took them; undefined when it did not (ask the disk). */
-  stat(path: string): ScannedFile | undefined;
-  /** The same by the file's absolute path (as `under` makes it), for caches keyed so (lib/file-digests.ts `confirm`). */
-  statAbsolute(absolute: string): ScannedFile | undefined;
+  stat(path: string): SizedSignature | undefined;
+  /** The same by the file's absolute path (as content/disk.ts `underRoot` makes it), for caches keyed so (lib/file-digests.ts `confirm`). */
+  statAbsolute(absolute: string): SizedSignature | undefined;
   /**
    * The stat signature of `files[at]` as a short string of its raw fields (32 bytes as latin1),
    * and whether it may be trusted; undefined when the scan took none. For digests of the scan
@@ -39,7 +35,7 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): C
   const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);
   const index = new Map<string, number>();
   files.forEach((path, at) => index.set(path, at));
-  const stat = (path: string): ScannedFile | undefined => {
+  const stat = (path: string): SizedSignature | undefined => {
     const at = index.get(path);
     if (at === undefined || kinds[at] !== 1) return undefined;
     const first = at * 4;

@@ -137,12 +137,11 @@ function parents(path: string): string[] {
  * almost always a typo in a name.
  */
 export function reportStrayFiles(all: readonly string[], named: ReadonlySet<string>, unread: readonly string[], problems: Problems): void {
-  const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
   // Where a message file of the request is invalid or not read (misnamed), its attachments
   // are unknown: say nothing.
   const requestOf = (file: string) => file.split('/').slice(0, 2).join('/');
   const unsure = new Set([
-    ...[...problems.invalidFiles].filter((file) => file.includes('/messages/')).map((file) => dirOf(dirOf(file))),
+    ...[...problems.invalidFiles].filter((file) => file.includes('/messages/')).map(requestOf),
     ...unread.filter((file) => file.startsWith('requests/')).map(requestOf),
   ]);
   const isAttachmentFile = globMatcher('requests/*/files/**');

@@ -20,18 +20,23 @@ import { sweepStaleTempSync, writeAtomically } from './files.ts';
 export const RACY_MS = 2_000;
 
 /**
- * A file's stat signature, and whether it may be trusted: false when the file was modified
- * within RACY_MS (it could change again without its signature changing). Undefined for a file
- * that is gone or not a regular file.
+ * A file's size and stat signature, and whether the signature may be trusted: false when the
+ * file was modified within RACY_MS (it could change again without its signature changing).
+ * Undefined for a file that is gone or not a regular file.
  */
-export function statSignature(absolute: string): FileSignature | undefined {
+export function statSignature(absolute: string): SizedSignature | undefined {
   const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
-  return info?.isFile() ? signatureOfStats(info) : undefined;
+  return info?.isFile() ? { size: Number(info.size), ...signatureOfStats(info) } : undefined;
 }
 
 export interface FileSignature {
   signature: string;
   trusted: boolean;
+}
+
+/** A signature with the file's size, as a stat gives both (this module's statSignature, content/scan.ts). */
+export interface SizedSignature extends FileSignature {
+  size: number;
 }
 
 /** The signature of a file's stat (taken with `bigint: true`), and whether it may be trusted at `now`. */
@@ -118,14 +123,13 @@ export function fileDigests(dir?: string): FileDigests {
         stats.trusted++;
         return { sha256: entry.sha256, size: entry.size };
       }
-      const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
-      const before = info?.isFile() ? signatureOfStats(info) : undefined;
+      const before = statSignature(absolute);
       if (before && entry && entry.signature === before.signature) {
         stats.trusted++;
         return { sha256: entry.sha256, size: entry.size };
       }
       // A file that is gone or not a file fails as the stream's open does.
-      const digest = await hashFile(absolute, before ? Number(info!.size) : Infinity);
+      const digest = await hashFile(absolute, before?.size ?? Infinity);
       stats.hashed++;
       const after = statSignature(absolute);
       if (before?.trusted && after?.signature === before.signature && after.trusted) {

@@ -190,6 +190,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     resources: BUILT_NAMES,
     media,
     reuse,
+    splitBytes,
     // A generator: each kind of file is planned as the writer gets to it, not all kinds at once.
     *extras(resource, ordered, unlisted) {
       // An unlisted list's files go into its own file, not build/: nothing of them is linked or recorded.

@@ -4,11 +4,12 @@
  * deletions and renames, after PDFs are replaced, added and removed, and after a setting that
  * changes every link (the base URL).
  */
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { appendFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
+import { mediaPaths } from '../src/api/media-paths.ts';
 import type { ResourceName } from '../src/api/resources/declaration-registry.ts';
 import type { SettingsOverrides } from '../src/config.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
@@ -334,6 +335,30 @@ describe('a build into the previous build/', () => {
     await live();
     expect(texts(await filterFiles('request', 'categories'))).not.toEqual(texts(categories));
     expect(inodes(await filterFiles('message', 'kind'))).toEqual(inodes(post));
+    await expectCold();
+  }, 600_000);
+
+  it('links the media index’s files while their entries stay, and writes the one of a changed attachment file again', async () => {
+    const dir = at('live', dirname(buildPaths.mediaIndex('x/y')));
+    const indexFiles = async () => new Map(await Promise.all((await readdir(dir)).sort().map(async (name) => [name, { ino: (await stat(join(dir, name))).ino, text: await readFile(join(dir, name), 'utf8') }] as const)));
+    await live();
+    const before = await indexFiles();
+    const media = mediaPaths.attachment(403, 'Nitrat_Messstellen_2023.xlsx');
+    const changed = basename(buildPaths.mediaIndex(media));
+    expect(JSON.parse(before.get(changed)!.text)).toHaveProperty([media]);
+    expect(before.size).toBeGreaterThan(5);
+
+    // Another size and SHA-256: that file's entry changes, every other index file is linked.
+    await appendFile(at('content/requests/0004-nitratmesswerte-eu-nitratmessnetz/files/403/Nitrat_Messstellen_2023.xlsx'), 'x');
+    await live();
+    const after = await indexFiles();
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [name, { ino, text }] of after) {
+      if (name === changed) {
+        expect(ino).not.toBe(before.get(name)!.ino);
+        expect((JSON.parse(text) as Record<string, { size: number }>)[media]!.size).toBe((JSON.parse(before.get(name)!.text) as Record<string, { size: number }>)[media]!.size + 1);
+      } else expect(ino, name).toBe(before.get(name)!.ino);
+    }
     await expectCold();
   }, 600_000);
 });

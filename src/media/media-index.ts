@@ -29,15 +29,25 @@ export interface MediaEntry {
 
 /** The index files for every media path, keys sorted, in file order. */
 export function planMediaIndex(entries: Iterable<readonly [path: string, entry: MediaEntry]>): PlannedFile[] {
-  const files = new Map<string, [string, MediaEntry][]>();
-  for (const [path, entry] of entries) {
-    const file = buildPaths.mediaIndex(path);
-    if (!files.has(file)) files.set(file, []);
-    files.get(file)!.push([path, entry.public ? { sha256: entry.sha256, size: entry.size, public: true } : { sha256: entry.sha256, size: entry.size }]);
+  return [...mediaIndexBuckets(entries)].map(([path, list]) => ({ path, body: mediaIndexBody(list) }));
+}
+
+/** The media paths and entries of each index file, files in path order, each file's entries in the order they came. */
+export function mediaIndexBuckets(entries: Iterable<readonly [path: string, entry: MediaEntry]>): Map<string, (readonly [path: string, entry: MediaEntry])[]> {
+  const files = new Map<string, (readonly [string, MediaEntry])[]>();
+  for (const pair of entries) {
+    const file = buildPaths.mediaIndex(pair[0]);
+    let list = files.get(file);
+    if (!list) files.set(file, (list = []));
+    list.push(pair);
   }
-  return [...files]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([path, list]) => ({ path, body: JSON.stringify(Object.fromEntries(list.sort(([a], [b]) => (a < b ? -1 : 1)))) }));
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** An index file's text: its entries by media path, keys sorted. */
+export function mediaIndexBody(entries: readonly (readonly [path: string, entry: MediaEntry])[]): string {
+  const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(Object.fromEntries(sorted.map(([path, entry]) => [path, entry.public ? { sha256: entry.sha256, size: entry.size, public: true } : { sha256: entry.sha256, size: entry.size }])));
 }
 
 /**

@@ -17,7 +17,7 @@ import { RESOURCES, type ResourceName } from '../api/resources/declaration-regis
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 import type { FolderValues } from './filter-values.ts';
-import { sha256Of, type OutputReuse } from './reuse.ts';
+import { linkedOrMade, type OutputReuse } from './reuse.ts';
 
 /** What filter files are reused with: the record, and the size above which the writer cuts a data file into parts (src/output/split.ts). */
 export interface FilterReuse {
@@ -42,30 +42,20 @@ export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSp
       continue;
     }
     const group = `filters/${resource}/${param}`;
-    // The cut decides the bytes build/ holds: a file linked under another size limit could be one a cold build cuts.
     // With a list key (its objects' values from their folders), the filter's own part: its parse, counting and known keys.
     let key: string;
     let index = () => indexedFiles(resource, param, original, ordered, archive);
-    if (listKey !== undefined) key = `${kept.splitBytes}:${ordered.length}:${listKey}:${filterInputsKey(original, [], newestFirst, archive)}`;
+    if (listKey !== undefined) key = `${ordered.length}:${listKey}:${filterInputsKey(original, [], newestFirst, archive)}`;
     else {
       // The values once, for the key and, if it misses, the index: a filter over positions that answers them.
       const values = ordered.map((object) => original.values(object));
       const { order, ...rest } = original;
       const positions: FilterSpec<number> = { ...rest, values: (position) => values[position]!, ...(order && { order: (position: number, indexKey: string) => order(ordered[position]!, indexKey) }) };
       const list = values.map((_, position) => position);
-      key = `${kept.splitBytes}:${filterInputsKey(positions, list, newestFirst, archive)}`;
+      key = filterInputsKey(positions, list, newestFirst, archive);
       index = () => indexedFiles(resource, param, positions, list, archive);
     }
-    const found = kept.reuse.reusable(group, key);
-    if (found) {
-      yield* found.files;
-      continue;
-    }
-    const files = index().map((file) => ({ ...file, sha256: sha256Of(file.body) }));
-    kept.reuse.stats.rendered++;
-    // A file the writer cuts is not what build/ holds at its path: such a filter is never recorded, so never linked.
-    if (files.every((file) => Buffer.byteLength(file.body) <= kept.splitBytes)) kept.reuse.record(group, key, files);
-    yield* files;
+    yield* linkedOrMade(kept.reuse, kept.splitBytes, group, key, index);
   }
 }
 

@@ -10,7 +10,7 @@ import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { answeredByFunction } from '../api/route-shapes.ts';
-import { planMediaIndex, type MediaEntry } from '../media/media-index.ts';
+import type { MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { QUERY_ANSWERED, RESOURCE_NAMES, type ResourceItems, type ResourceName, RESOURCES } from '../api/resources/declaration-registry.ts';
@@ -18,9 +18,9 @@ import { BUILT, type BuiltName } from '../api/resources/serializer-registry.ts';
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
-import type { OutputReuse } from './reuse.ts';
+import { planMediaIndexFiles } from './media-index-files.ts';
 import { groupReuse, PackFiller } from './pack-filler.ts';
-import { sha256Of } from './reuse.ts';
+import { sha256Of, type OutputReuse } from './reuse.ts';
 import { buildIdOf, KEPT_ORDERS, manifestFile, type ListOrders, type PlannedDigests } from './build-id.ts';
 
 export interface PlanInput {
@@ -42,6 +42,8 @@ export interface PlanInput {
   media?: readonly (MediaEntry & { path: string })[];
   /** Packs and chunks of the previous build/ to link where their objects' inputs did not change (src/output/reuse.ts). */
   reuse?: OutputReuse;
+  /** The size above which the writer cuts a data file into parts; with `reuse`, the media index's files are linked while their entries stay. */
+  splitBytes?: number;
 }
 
 const json = apiJson;
@@ -254,7 +256,7 @@ function* plan(input: PlanInput, lists: Manifest['lists'], orders: ListOrders): 
   yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
   for (const resource of input.resources) yield* planResource(input, resource, lists, orders);
   // Media bytes go to the media store (src/media/upload.ts); build/ holds only their index.
-  yield* planMediaIndex((input.media ?? []).map((file) => [file.path, file] as const));
+  yield* planMediaIndexFiles(input.media ?? [], input.reuse && input.splitBytes !== undefined ? { reuse: input.reuse, splitBytes: input.splitBytes } : undefined);
   yield* input.routing ?? [];
   yield* input.openapi ?? [];
 }

@@ -212,6 +212,22 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
 }
 
 /**
+ * A group's files, linked from the previous build/ when its key is the recorded one, else made,
+ * hashed and recorded. The key holds the size above which the writer cuts a data file into parts
+ * (src/output/split.ts): a file linked under another limit could be one a cold build cuts. A
+ * group with a file above it is never recorded, so never linked: build/ holds the cut at its path.
+ */
+export function linkedOrMade(reuse: OutputReuse, splitBytes: number, group: string, key: string, make: () => readonly { path: string; body: string }[]): PlannedFile[] {
+  const keyed = `${splitBytes}:${key}`;
+  const found = reuse.reusable(group, keyed);
+  if (found) return found.files;
+  const files = make().map((file) => ({ ...file, sha256: sha256Of(file.body) }));
+  reuse.stats.rendered++;
+  if (files.every((file) => Buffer.byteLength(file.body) <= splitBytes)) reuse.record(group, keyed, files);
+  return files;
+}
+
+/**
  * The keys of groups from their names and members (slot, id, fingerprint), in the order they
  * were added: each group's members are joined and hashed once (a hash update per member, a
  * million at 100,000 requests, cost more than the joining).

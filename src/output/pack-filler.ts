@@ -7,6 +7,8 @@ import { encodePack } from '../api/packs.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';
 
+const NONE: readonly PlannedFile[] = [];
+
 /** Which groups (packs or chunks, by number) of one kind and resource are keyed, and which of them the previous build/ holds. */
 interface GroupReuse {
   reuse: OutputReuse;
@@ -45,8 +47,12 @@ export class PackFiller {
     return this.groups?.linked.has(pack) ?? false;
   }
 
-  /** One object of the pack: its text, or how to render it now and how later (see above); null only for a linked pack. */
-  *add(pack: number, slot: number, body: string | { now: () => string; later: () => string } | null): Generator<PlannedFile> {
+  /**
+   * One object of the pack: its text, or how to render it now and how later (see above); null
+   * only for a linked pack. Answers the pack's files once it is complete, else none (an array,
+   * not a generator: a million objects would make a million generators).
+   */
+  add(pack: number, slot: number, body: string | { now: () => string; later: () => string } | null): readonly PlannedFile[] {
     const index = this.added++;
     const arrived = (this.arrived.get(pack) ?? 0) + 1;
     this.arrived.set(pack, arrived);
@@ -56,13 +62,10 @@ export class PackFiller {
       const later = this.last !== undefined && this.last.index.get(pack)! - index > this.last.window;
       bodies.push([slot, typeof body === 'string' ? body : later ? body.later : body.now()]);
     } else if (!this.linked(pack)) throw new Error(`pack ${this.pathOf(pack, 0)}: an object without its body`);
-    if (arrived < this.expected.get(pack)!) return;
+    if (arrived < this.expected.get(pack)!) return NONE;
     this.open.delete(pack);
     const linked = this.groups?.linked.get(pack);
-    if (linked) {
-      yield* linked;
-      return;
-    }
+    if (linked) return linked;
     const key = this.groups?.keys.get(pack);
     const rendered = bodies.map(([at, made]): [number, string] => [at, typeof made === 'string' ? made : made()]);
     bodies.length = 0;
@@ -71,7 +74,7 @@ export class PackFiller {
       this.groups!.reuse.stats.rendered++;
       this.groups!.reuse.record(this.pathOf(pack, 0), key, files);
     }
-    yield* files;
+    return files;
   }
 
   /** Nothing may be left open once every expected object was added. */
@@ -80,24 +83,23 @@ export class PackFiller {
   }
 }
 
+/** Gives each member of a resource's groups of one kind to `add`. */
+export type GroupMembers = (add: (group: number, slot: number, id: number | string, fingerprint: string) => void) => void;
+
 /**
  * The keys of a resource's groups of one kind from their members, and the groups the previous
  * build/ holds for those keys; undefined when the resource is not keyed.
  */
-export function groupReuse(
-  reuse: OutputReuse | undefined,
-  members: readonly { group: number; slot: number; id: number | string; fingerprint: string }[],
-  pathOf: (group: number) => string,
-): GroupReuse | undefined {
+export function groupReuse(reuse: OutputReuse | undefined, members: GroupMembers, pathOf: (group: number) => string): GroupReuse | undefined {
   if (!reuse) return undefined;
   const keys = groupKeys();
   // Each group's path is made once, not once per member.
   const paths = new Map<number, string>();
-  for (const member of members) {
-    let path = paths.get(member.group);
-    if (path === undefined) paths.set(member.group, (path = pathOf(member.group)));
-    keys.add(path, member.slot, member.id, member.fingerprint);
-  }
+  members((group, slot, id, fingerprint) => {
+    let path = paths.get(group);
+    if (path === undefined) paths.set(group, (path = pathOf(group)));
+    keys.add(path, slot, id, fingerprint);
+  });
   const byPath = keys.keys();
   const numbered = new Map<number, string>();
   const linked = new Map<number, PlannedFile[]>();

@@ -107,20 +107,24 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   // fingerprint is made once, for its chunk and its pack.
   const reuse = !keyed && input.reuse?.covers(name) ? input.reuse : undefined;
   const prints = reuse ? items.map((item) => reuse.fingerprint(name, item)) : [];
-  const fingerprint = (item: ResourceItems[N], position: number) => (detailItems === items ? prints[position]! : reuse!.fingerprint(name, item));
   const chunkReuse = groupReuse(
     reuse,
-    reuse ? items.map((item, position) => ({ group: chunkOf(position, count).chunk, slot: chunkOf(position, count).slot, id: resource.id(item) ?? '', fingerprint: prints[position]! })) : [],
+    (add) =>
+      items.forEach((item, position) => {
+        const { chunk, slot } = chunkOf(position, count);
+        add(chunk, slot, resource.id(item) ?? '', prints[position]!);
+      }),
     (chunk) => buildPaths.chunk(resource.name, chunk, 0),
   );
   const packReuse = groupReuse(
     reuse,
-    reuse
-      ? detailItems.flatMap((item, position) => {
-          const id = resource.id(item);
-          return id === null ? [] : [{ group: packOf(packId(resource.name, id)).pack, slot: packOf(packId(resource.name, id)).slot, id, fingerprint: fingerprint(item, position) }];
-        })
-      : [],
+    (add) =>
+      detailItems.forEach((item, position) => {
+        const id = resource.id(item);
+        if (id === null) return;
+        const { pack, slot } = packOf(packId(resource.name, id));
+        add(pack, slot, id, detailItems === items ? prints[position]! : reuse!.fingerprint(name, item));
+      }),
     (pack) => buildPaths.pack(resource.name, pack, 0),
   );
   const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file), packReuse, { index: last, window: PACK_SLOTS });
@@ -153,21 +157,17 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   // Made outside `detail`, so that the function does not keep that scope's `rendered`.
   const renderLater = (item: ResourceItems[N], id: number | string) => () => render(item, id);
 
-  function* detail(item: ResourceItems[N], rendered: string | null): Generator<PlannedFile> {
+  function detail(item: ResourceItems[N], rendered: string | null): readonly PlannedFile[] {
     const id = resource.id(item);
-    if (id === null) return;
+    if (id === null) return [];
     if (keyed) {
       // The function reads these whole (not through the pack readers that splice references).
-      yield { path: buildPaths.dataDetail(resource.name, String(id)), body: resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item))) };
-      return;
+      return [{ path: buildPaths.dataDetail(resource.name, String(id)), body: resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item))) }];
     }
     const { pack, slot } = packOf(packId(resource.name, id));
-    if (packs.linked(pack)) {
-      yield* packs.add(pack, slot, null);
-      return;
-    }
+    if (packs.linked(pack)) return packs.add(pack, slot, null);
     // Rendered now, or when its pack is complete (PackFiller), where `rendered` is not kept for it.
-    yield* packs.add(pack, slot, { now: () => (resource.detail ? undefined : rendered) ?? render(item, id), later: renderLater(item, id) });
+    return packs.add(pack, slot, { now: () => (resource.detail ? undefined : rendered) ?? render(item, id), later: renderLater(item, id) });
   }
 
   const first: string[] = [];

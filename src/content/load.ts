@@ -118,7 +118,7 @@ type Found = Loaded<unknown> | ParsedFile | undefined;
  */
 async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: readonly FileToParse[], cache: ParseCache | undefined, digests: Map<string, string> | undefined): Promise<Found[]> {
   const lookup = (input: FileToParse, hashed?: string | null | typeof HASH_LATER): Found | typeof HASH_LATER => {
-    const file = cache?.lookup(input.path, input.kind, reader.absolute(input.path), scan.stat(input.path), hashed);
+    const file = cache?.lookup(input.path, input.kind, () => reader.absolute(input.path), scan.stat(input.path), hashed);
     if (!file || file === HASH_LATER || !isSoleRecord(file)) return file;
     digests?.set(input.path, file.digest);
     return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };

@@ -42,12 +42,13 @@ export interface ParseCache {
   /**
    * The cached parse of a file of this kind whose bytes are unchanged, or undefined. `stat`:
    * the file's signature as a walk just took it (content/scan.ts); without it the file is statted here.
+   * `absolute` makes the file's path on disk, only when it is statted or read.
    * A file whose signature is not the recorded one is read and hashed to compare its bytes;
    * `hashed` says how instead: its SHA-1 (contentDigest) taken elsewhere, null where it could not
    * be read, or HASH_LATER: nothing is read or recorded, the lookup answers HASH_LATER and is
    * asked again with the digest (content/load.ts hashes all such files at once, lib/hash-pool.ts).
    */
-  lookup(path: string, kind: ContentKind, absolute: string, stat?: FileSignature, hashed?: string | null | typeof HASH_LATER): ParsedFile | undefined | typeof HASH_LATER;
+  lookup(path: string, kind: ContentKind, absolute: () => string, stat?: FileSignature, hashed?: string | null | typeof HASH_LATER): ParsedFile | undefined | typeof HASH_LATER;
   /**
    * Records the parse of a file looked up before (its signature comes from that lookup). A
    * message's text goes to the new shard file at once and its `content` becomes a StoredText.
@@ -115,7 +116,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
   const stats = { hits: 0, hashed: 0, misses: 0 };
 
   /** The entry's parse if the file's bytes are the ones it was made from (counted as a hit or a hashed file). */
-  const find = (path: string, kind: ContentKind, absolute: string, now: FileSignature, trusted: string | null, hashed: string | null | typeof HASH_LATER | undefined): ParsedFile | undefined | typeof HASH_LATER => {
+  const find = (path: string, kind: ContentKind, absolute: () => string, now: FileSignature, trusted: string | null, hashed: string | null | typeof HASH_LATER | undefined): ParsedFile | undefined | typeof HASH_LATER => {
     const index = shardOfPath(path);
     const shard = shards[index]!;
     const at = shard.index.get(path);
@@ -124,7 +125,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
     let found: 'hits' | 'hashed' = 'hits';
     if (signatures[at] === null || signatures[at] !== now.signature) {
       if (hashed === HASH_LATER) return HASH_LATER;
-      const digest = hashed === undefined ? readDigest(absolute) : hashed;
+      const digest = hashed === undefined ? readDigest(absolute()) : hashed;
       if (digest === null || digest !== digests[at]) return undefined;
       found = 'hashed';
       if (signatures[at] !== trusted) {
@@ -141,7 +142,7 @@ export function openParseCache(dir: string, version = buildCodeVersion()): Parse
   return {
     stats,
     lookup(path, kind, absolute, stat, hashed) {
-      const now = stat ?? statSignature(absolute);
+      const now = stat ?? statSignature(absolute());
       const trusted = now?.trusted ? now.signature : null;
       const found = now && find(path, kind, absolute, now, trusted, hashed);
       if (found === HASH_LATER) return found;

@@ -36,6 +36,8 @@ const result = await buildArchive({
   limits: { ...DEFAULTS.deployLimits, files: Number.MAX_SAFE_INTEGER },
   images: images === 'images',
   removeOld: 'background',
+  // As the CLI builds (src/cli/build-commands.ts).
+  freeze: false,
   onStage: (stage, ms) => {
     stages[stage] = Math.round(ms);
     gc?.();

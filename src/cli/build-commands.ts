@@ -17,7 +17,7 @@ import type { Options } from './usage.ts';
 export async function check(options: Options, log: Logger): Promise<number> {
   const started = performance.now();
   // The build's parse cache: files unchanged since the last check or build are not parsed again.
-  const checked = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, parseCacheDir: parseCacheIn(options.cache) });
+  const checked = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, parseCacheDir: parseCacheIn(options.cache), freeze: false });
   // Nothing here reads a message's text.
   checked.close();
   const { problems, archive } = checked;
@@ -75,6 +75,8 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       upload: { progress: createReporter(process.stderr, UPLOAD_GAUGE), onWait: (message) => log.warn(`media: ${message}`) },
       env: process.env,
       overrides: { baseUrl },
+      // The test suite builds with the model frozen; a build spares the walk (CheckOptions.freeze).
+      freeze: false,
       images: !options['no-images'],
       removeOld: 'background',
       pdf,
@@ -131,7 +133,7 @@ export async function derive(options: Options, log: Logger): Promise<number> {
   if (!pdf) return 2;
   const media = await mediaStore(options, log);
   if (!media) return 1;
-  const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, pdfHeaders: false });
+  const { problems, archive } = await checkContent({ contentDir: options.content, env: process.env, overrides: { baseUrl: options['base-url'] }, pdfHeaders: false, freeze: false });
   if (!archive) {
     report(problems.sorted(), options, log);
     return 1;

@@ -24,9 +24,11 @@ interface ModelOptions {
   defaultUpdatedAt: string;
 }
 
-/** Links loaded content into the archive's model in the build's time zone, as every build and check does. */
-export function linkContent(content: LoadedContent, problems: Problems): Archive {
-  return linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
+/** Links loaded content into the archive's model in the build's time zone, as every build and check does; frozen unless `freeze` is false. */
+export function linkContent(content: LoadedContent, problems: Problems, freeze = true): Archive {
+  const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
+  // Later stages read the model and return new facts; freezing makes a write throw where it happens.
+  return freeze ? freezeModel(archive) : archive;
 }
 
 function linkArchive(content: LoadedContent, options: ModelOptions, problems: Problems): Archive {
@@ -201,8 +203,7 @@ function linkArchive(content: LoadedContent, options: ModelOptions, problems: Pr
   const published = new PublishedRequests(requests, content.requests.map((request) => request.data.id), problems, problems.invalidKinds.has('request'));
   const infoCampaigns = linkInfoCampaigns(content, { problems, publicBodies, requests: published });
 
-  // Later stages read the model and return new facts; freezing makes a write throw where it happens.
-  return freezeModel({
+  return {
     timeZone: options.timeZone,
     jurisdictions: jurisdictions.values(),
     laws: laws.values(),
@@ -222,5 +223,5 @@ function linkArchive(content: LoadedContent, options: ModelOptions, problems: Pr
     infoCampaigns: infoCampaigns.campaigns,
     collections: linkCollections(content, documents, declaredDocuments, problems),
     annotations: linkAnnotations(content, importedByFile, documents, problems),
-  });
+  };
 }

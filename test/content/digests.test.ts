@@ -22,6 +22,12 @@ describe('content digests folded per request folder', () => {
     expect(folded.folders.get('requests/10/')).toBe(sha256(`requests/10/request.yaml\0${'c'.repeat(40)}\n`));
   });
 
+  it('orders a folder’s files by path where one path starts another (its line then sorts before)', () => {
+    const paths = ['requests/2/files/9/a b.pdf', 'requests/2/files/9/a', 'requests/2/files/9/a/b', 'requests/2/files/9/a!'];
+    const folded = foldDigests(new Map(paths.map((path) => [path, '0'.repeat(40)])));
+    expect(folded.folders.get('requests/2/')).toBe(sha256([...paths].sort().map((path) => `${path}\0${'0'.repeat(40)}\n`).join('')));
+  });
+
   it('does not depend on the order files were read in; an edit changes its own folder only', () => {
     const folded = foldDigests(new Map(files));
     expect(foldDigests(new Map([...files].reverse()))).toEqual(folded);

@@ -32,6 +32,7 @@ import { writeSyntheticArchive, type SyntheticCounts } from '../tools/synthetic.
 import type { LayoutFigures } from '../src/output/limits.ts';
 import type { UploadStats } from '../src/media/upload.ts';
 import { deployManifest, diffTrees, EDITS, scanArchive, treeDigests, type TreeChange } from './changes.ts';
+import { nodeFlagsOf } from './node-flags.ts';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -115,7 +116,7 @@ async function build(contentDir: string, size: number, media: string, env: Recor
   execFileSync('sync');
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts', media],
+    [...nodeFlagsOf('build'), '--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts', media],
     { maxBuffer: 1 << 20, env: { ...process.env, ...env } },
   );
   const measured = JSON.parse(stdout.trim().split('\n').pop()!) as Measured;

@@ -16,6 +16,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { addRequest, editMessageText, scanArchive } from './changes.ts';
+import { nodeFlagsOf } from './node-flags.ts';
 
 const run = promisify(execFile);
 const { values, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '1' }, label: { type: 'string', default: '' } }, allowPositionals: true });
@@ -24,7 +25,7 @@ if (!base) throw new Error('usage: npm run bench:warm -- <folder with content/, 
 
 async function build(what: string): Promise<void> {
   const child = join(import.meta.dirname, 'build-child.ts');
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', child, join(base!, 'content'), join(base!, 'build'), join(base!, 'cache'), 'facts', join(base!, 'media')], { maxBuffer: 1 << 26 });
+  const { stdout } = await run(process.execPath, [...nodeFlagsOf('build'), '--import', 'tsx', child, join(base!, 'content'), join(base!, 'build'), join(base!, 'cache'), 'facts', join(base!, 'media')], { maxBuffer: 1 << 26 });
   const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as { seconds: number; peakRssMb: number; stages: Record<string, number> };
   console.log(JSON.stringify({ label: values.label, what, seconds: Number(result.seconds.toFixed(1)), peakRssMb: Math.round(result.peakRssMb), stages: result.stages }));
 }

@@ -1,9 +1,10 @@
 /**
- * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content] [--edit summary|message] [--in-place <folder>]`.
+ * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content] [--edit summary|title|message] [--in-place <folder>]`.
  *
  * Copies the content directory (default: the sample archive) to a temporary folder, runs
  * `archive start` on it in its own process (as `npm start` does, with the project's PDF cache),
- * then edits one request's summary (`--edit message`: the text of a message in the middle of
+ * then edits one request's summary (`--edit title`: its title, which no patch build writes, so
+ * each edit builds the whole archive; `--edit message`: the text of a message in the middle of
  * the archive, which a patch build writes, docs/architecture.md "A patch build") `--edits`
  * times and measures, for each, the time from the
  * write of the file to the first answer of the preview over HTTP that carries the new text
@@ -25,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { parseDocument } from 'yaml';
 import { buildArchive } from '../src/build.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
+import { nodeFlagsOf } from './node-flags.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +37,7 @@ const { values } = parseArgs({
     'in-place': { type: 'string' },
   },
 });
-if (values.edit !== 'summary' && values.edit !== 'message') throw new Error(`--edit must be summary or message, not "${values.edit}"`);
+if (values.edit !== 'summary' && values.edit !== 'title' && values.edit !== 'message') throw new Error(`--edit must be summary, title or message, not "${values.edit}"`);
 const EDITS = Number(values.edits);
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 
@@ -47,15 +49,17 @@ interface Target {
 }
 
 /**
- * The first request folder's request.yaml and its `summary`; or the first message of the
- * request folder in the middle (by name) and its `content`.
+ * The first request folder's request.yaml and its `summary` or `title`; or the first message
+ * of the request folder in the middle (by name) and its `content`.
  */
 async function target(content: string): Promise<Target> {
   const folders = (await readdir(join(content, 'requests'))).sort();
-  if (values.edit === 'summary') {
+  if (values.edit === 'summary' || values.edit === 'title') {
+    const field = values.edit;
+    const line = new RegExp(`^${field}: .*$`, 'm');
     const file = join(content, 'requests', folders[0]!, 'request.yaml');
     const id = Number(/^id: (\d+)$/m.exec(await readFile(file, 'utf8'))![1]);
-    return { file, path: `request/${id}/`, edited: (original, mark) => (/^summary: .*$/m.test(original) ? original.replace(/^summary: .*$/m, `summary: ${mark}`) : `${original}summary: ${mark}\n`) };
+    return { file, path: `request/${id}/`, edited: (original, mark) => (line.test(original) ? original.replace(line, `${field}: ${mark}`) : `${original}${field}: ${mark}\n`) };
   }
   const folder = join(content, 'requests', folders[Math.floor(folders.length / 2)]!, 'messages');
   const name = (await readdir(folder)).filter((entry) => entry.endsWith('.yaml')).sort()[0]!;
@@ -89,7 +93,7 @@ async function main(): Promise<void> {
   if (!inPlace) await cp(values.content, content, { recursive: true });
   const args = ['start', '--content', content, '--out', join(dir, 'build'), '--media-store', join(dir, 'media'), '--cache', inPlace ? join(dir, 'cache') : '.cache/archive', '--port', '0'];
   if (values['no-images']) args.push('--no-images');
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlagsOf('start'), '--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   try {

@@ -3,10 +3,10 @@
  *
  * Copies the content directory (default: the sample archive) to a temporary folder, runs
  * `archive start` on it in its own process (as `npm start` does, with the project's PDF cache),
- * then edits one request's summary (`--edit title`: its title, which no patch build writes, so
- * each edit builds the whole archive; `--edit message`: the text of a message in the middle of
- * the archive, which a patch build writes, docs/architecture.md "A patch build") `--edits`
- * times and measures, for each, the time from the
+ * then edits `--edits` times one request's summary (by default), its title (`--edit title`: no
+ * patch build writes a title, so each edit builds the whole archive) or the text of a message
+ * in the middle of the archive (`--edit message`; a patch build writes summaries and texts,
+ * docs/architecture.md "A patch build"), and measures, for each, the time from the
  * write of the file to the first answer of the preview over HTTP that carries the new text
  * (polled every 10 ms). Also reads what the CLI printed: each rebuild's own duration and the
  * preview's "served … after the change". Then builds the same content a few times in this
@@ -158,6 +158,8 @@ async function stageTimes(dir: string, content: string, builds = 6): Promise<voi
       cacheDir: '.cache/archive',
       media,
       env: {},
+      // As the CLI builds (src/cli/build-commands.ts).
+      freeze: false,
       overrides: { baseUrl: 'http://localhost:8080' },
       images: !values['no-images'],
       removeOld: 'background',

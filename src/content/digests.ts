@@ -23,25 +23,29 @@ export function requestFolderOf(path: string): string | undefined {
 }
 
 /**
- * Folds the digests of content files, by path relative to the content directory. Lines are
- * grouped by folder before they are sorted: a folder's dozen, not half a million paths at once.
- * A line sorts as its path does (a path holds no `\0`, which sorts before every character).
+ * Folds the digests of content files, by path relative to the content directory. Paths are
+ * grouped by folder before they are sorted: a folder's dozen, not half a million paths at once;
+ * each folder's lines are made when it is hashed, not all of them at once.
  */
 export function foldDigests(digests: ReadonlyMap<string, string>): ContentDigests {
   const outside: string[] = [];
   const byFolder = new Map<string, string[]>();
-  for (const [path, digest] of digests) {
-    const line = `${path}\0${digest}\n`;
+  for (const path of digests.keys()) {
     const name = requestFolderOf(path);
     if (name === undefined) {
-      outside.push(line);
+      outside.push(path);
       continue;
     }
-    let lines = byFolder.get(name);
-    if (!lines) byFolder.set(name, (lines = []));
-    lines.push(line);
+    let paths = byFolder.get(name);
+    if (!paths) byFolder.set(name, (paths = []));
+    paths.push(path);
   }
+  const lines = (paths: string[]) =>
+    paths
+      .sort()
+      .map((path) => `${path}\0${digests.get(path)}\n`)
+      .join('');
   const folders = new Map<string, string>();
-  for (const name of [...byFolder.keys()].sort()) folders.set(name, createHash('sha256').update(byFolder.get(name)!.sort().join('')).digest('hex'));
-  return { outside: outside.sort().join(''), folders };
+  for (const name of [...byFolder.keys()].sort()) folders.set(name, createHash('sha256').update(lines(byFolder.get(name)!)).digest('hex'));
+  return { outside: lines(outside), folders };
 }

@@ -8,7 +8,6 @@
  * BuildStore (src/serve/shared/build-store.ts), on Netlify from the same deploy. Web-standard only.
  */
 import { buildPaths } from '../api/build-paths.ts';
-import type { PlannedFile } from '../lib/planned-file.ts';
 import { isHash } from './media-store.ts';
 
 /**
@@ -25,11 +24,6 @@ export interface MediaEntry {
   size: number;
   /** A public attachment file (docs/froide.md#media-tokens); absent for everything else. */
   public?: true;
-}
-
-/** The index files for every media path, keys sorted, in file order. */
-export function planMediaIndex(entries: Iterable<readonly [path: string, entry: MediaEntry]>): PlannedFile[] {
-  return [...mediaIndexBuckets(entries)].map(([path, list]) => ({ path, body: mediaIndexBody(list) }));
 }
 
 /** The media paths and entries of each index file, files in path order, each file's entries in the order they came. */

@@ -24,8 +24,8 @@ interface ModelOptions {
   defaultUpdatedAt: string;
 }
 
-/** Links loaded content into the archive's model in the build's time zone, as every build and check does; frozen unless `freeze` is false. */
-export function linkContent(content: LoadedContent, problems: Problems, freeze = true): Archive {
+/** Links loaded content into the archive's model in the build's time zone, as every build and check does; frozen when `freeze` (CheckOptions.freeze). */
+export function linkContent(content: LoadedContent, problems: Problems, freeze: boolean): Archive {
   const archive = linkArchive(content, { timeZone: DEFAULTS.timeZone, defaultUpdatedAt: content.site?.updated_at ?? '1970-01-01T00:00:00Z' }, problems);
   // Later stages read the model and return new facts; freezing makes a write throw where it happens.
   return freeze ? freezeModel(archive) : archive;

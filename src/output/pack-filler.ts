@@ -17,14 +17,14 @@ interface GroupReuse {
 }
 
 /**
- * Packs that fill up as objects arrive in any order: each is yielded as soon as every object
- * expected in it has arrived, so a list whose order follows its ids (most do) holds one pack
- * in memory at a time. A pack the previous build/ holds unchanged (`groups`) receives no bodies
- * and is yielded as links to those files, at the moment it would have been written.
+ * Packs that fill up as objects arrive in any order: `add` answers each pack's files as soon as
+ * every object expected in it has arrived, so a list whose order follows its ids (most do) holds
+ * one pack in memory at a time. A pack the previous build/ holds unchanged (`groups`) receives
+ * no bodies and is answered as links to those files, at the moment it would have been written.
  *
  * A list in another order (requests by their last message, public bodies by name) fills every
  * pack at once. Given `last` (each pack's last object, counted in the order `add` is called),
- * an object whose pack is yielded more than `window` objects later is not rendered when it
+ * an object whose pack is complete more than `window` objects later is not rendered when it
  * arrives but when its pack is complete: the pack files come out at the same moment with the
  * same bytes, and at most `window` rendered bodies wait in memory, instead of the whole list.
  */

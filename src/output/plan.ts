@@ -43,7 +43,7 @@ export interface PlanInput {
   /** Packs and chunks of the previous build/ to link where their objects' inputs did not change (src/output/reuse.ts). */
   reuse?: OutputReuse;
   /** The size above which the writer cuts a data file into parts; with `reuse`, the media index's files are linked while their entries stay. */
-  splitBytes?: number;
+  splitBytes: number;
 }
 
 const json = apiJson;
@@ -256,7 +256,7 @@ function* plan(input: PlanInput, lists: Manifest['lists'], orders: ListOrders): 
   yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
   for (const resource of input.resources) yield* planResource(input, resource, lists, orders);
   // Media bytes go to the media store (src/media/upload.ts); build/ holds only their index.
-  yield* planMediaIndexFiles(input.media ?? [], input.reuse && input.splitBytes !== undefined ? { reuse: input.reuse, splitBytes: input.splitBytes } : undefined);
+  yield* planMediaIndexFiles(input.media ?? [], input.reuse && { reuse: input.reuse, splitBytes: input.splitBytes });
   yield* input.routing ?? [];
   yield* input.openapi ?? [];
 }

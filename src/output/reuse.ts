@@ -2,7 +2,9 @@
  * Output reuse (docs/architecture.md, "Incremental builds"): the detail packs, list chunks and
  * search segments of requests, messages, attachments, documents, pages and public bodies whose
  * inputs did not change are hard-linked from the previous build/ into the new tree instead of
- * being serialized and written again.
+ * being serialized and written again. Filter index files (src/output/filter-reuse.ts) and the
+ * media index's files (src/output/media-index-files.ts) are groups too, keyed by their inputs
+ * (linkedOrMade).
  *
  * Every such file is a **group** (a pack or a chunk, with its overflow files), keyed by the
  * objects in its slots: each slot's id and the **fingerprint** of its object's inputs, as

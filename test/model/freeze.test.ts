@@ -39,4 +39,15 @@ describe('the linked sample archive', () => {
     expect(() => (archive!.documents as unknown[]).push(document)).toThrow(TypeError);
     expect(request.title).not.toBe('changed');
   });
+
+  it('is the same model, not frozen, with freeze: false (as the command line links it)', async () => {
+    const frozen = (await checkContent({ contentDir: CONTENT, env: {}, pdfHeaders: false })).archive!;
+    const { archive } = await checkContent({ contentDir: CONTENT, env: {}, pdfHeaders: false, freeze: false });
+    expect(archive).toBeDefined();
+    expect([archive, archive!.requests, archive!.requests[0], archive!.documents[0]].some(Object.isFrozen)).toBe(false);
+    // The same lists (a deep comparison of the two models takes seconds: they are cyclic).
+    const sizes = (model: object) => Object.entries(model).map(([key, value]) => [key, Array.isArray(value) ? value.length : value]);
+    expect(sizes(archive!)).toEqual(sizes(frozen));
+    expect(archive!.requests.map((request) => request.title)).toEqual(frozen.requests.map((request) => request.title));
+  });
 });

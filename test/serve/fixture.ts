@@ -32,7 +32,7 @@ import { planSearchIndex } from '../../src/output/search-index.ts';
 import { planFilterIndexes } from '../../src/output/indexes.ts';
 import { planChunks, planPacks } from '../../src/output/plan.ts';
 import { planListActions } from '../../src/api/resources/autocomplete-files.ts';
-import { planMediaIndex } from '../../src/media/media-index.ts';
+import { planMediaIndexFiles } from '../../src/output/media-index-files.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import type { Archive } from '../../src/model/types.ts';
 import { RESOURCE_NAMES, type ResourceItems, type ResourceName, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
@@ -251,8 +251,8 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
   const manifest: Manifest = { version: MANIFEST_VERSION, build: 'fixture', urls: URLS, lists };
   await put(dir, buildPaths.manifest, JSON.stringify(manifest));
 
-  const entries = MEDIA_FILES.map(([path, bytes, open]) => [path, { sha256: sha256(bytes), size: bytes.byteLength, ...(open ? { public: true as const } : {}) }] as const);
-  for (const file of planMediaIndex([...entries, [MEDIA.lostPdf, { sha256: sha256(LOST_BYTES), size: LOST_BYTES.byteLength }]])) await put(dir, file.path, (file as { body: string }).body);
+  const entries = MEDIA_FILES.map(([path, bytes, open]) => ({ path, sha256: sha256(bytes), size: bytes.byteLength, ...(open ? { public: true as const } : {}) }));
+  for (const file of planMediaIndexFiles([...entries, { path: MEDIA.lostPdf, sha256: sha256(LOST_BYTES), size: LOST_BYTES.byteLength }])) await put(dir, file.path, (file as { body: string }).body);
   await put(dir, buildPaths.mediaIndex(MEDIA.brokenListAttachment), `{"${MEDIA.brokenListAttachment}": {"sha256": "${sha256(PDF_BYTES)}"`);
   if (media) await putFixtureMedia(media);
 }

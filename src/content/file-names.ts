@@ -3,7 +3,8 @@
  * disk are the same text in different Unicode normalisation forms. macOS writes many file
  * names decomposed (NFD: "a" + combining diaeresis), editors type YAML composed (NFC: "ä");
  * on macOS both open the same file, on Linux (CI, Netlify) they are different names. Names
- * are matched after NFC normalisation, and the name found on disk is the one read.
+ * are matched after NFC normalisation, and the name found on disk is the one read. Also the
+ * folder of a content path (`dirOf`), which the loader and the unread-file check share.
  */
 
 /**
@@ -27,4 +28,9 @@ export function fileFinder(listed: ReadonlySet<string>): (path: string) => strin
     const candidates = byNfc.get(path.normalize('NFC'));
     return candidates?.length === 1 ? candidates[0]! : path;
   };
+}
+
+/** The folder of a content path (`requests/1-a/messages` of `requests/1-a/messages/2.yaml`); '' for a file at the root. */
+export function dirOf(path: string): string {
+  return path.slice(0, Math.max(path.lastIndexOf('/'), 0));
 }

@@ -9,7 +9,7 @@ import { CONTENT_FILES, type ContentInput, type ContentKind, type DocumentInput,
 import { ERRORS } from './errors.ts';
 import { Problems, type Position, type Source } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
-import { fileFinder } from './file-names.ts';
+import { dirOf, fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
 import { HASH_LATER, type ParseCache } from './parse-cache.ts';
 import { hashFiles } from '../lib/hash-pool.ts';
@@ -207,10 +207,6 @@ class RecordSource implements Source {
     this.#locate ??= lazyLocator(() => this.#reader.text(this.file));
     return this.#locate(path);
   }
-}
-
-function dirOf(path: string): string {
-  return path.slice(0, path.lastIndexOf('/'));
 }
 
 /**

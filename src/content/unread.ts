@@ -10,6 +10,7 @@
  * GeoJSON and the generated schemas live in their own folders. Apart from these: attachment
  * files no message names (reportStrayFiles).
  */
+import { dirOf } from './file-names.ts';
 import { globMatcher } from './glob.ts';
 import { describe, ERRORS } from './errors.ts';
 import { problemAt, type Problem, type Problems } from './problems.ts';
@@ -69,7 +70,6 @@ export function reportUnreadFiles(all: readonly string[], paths: { listed: Reado
   return unread;
 }
 
-const dirOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.ya?ml$/i, '.yaml');
 
 function unreadYaml(path: string, existing: ReadonlySet<string>): { problem: Problem; target?: string } {

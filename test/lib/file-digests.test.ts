@@ -39,6 +39,17 @@ describe('file digests', () => {
     expect(third.stats).toEqual({ trusted: 0, hashed: 1 });
   });
 
+  it('gives the same digest for a file read whole (up to 4 MB) and for one read as a stream (above)', async () => {
+    // Bytes that differ along the file, so a missed or repeated chunk changes the digest.
+    const bytes = (length: number) => Uint8Array.from({ length }, (_, at) => (at * 31 + (at >> 16)) & 0xff);
+    const digests = fileDigests();
+    for (const length of [4 * 2 ** 20, 4 * 2 ** 20 + 1, 9 * 2 ** 20 + 12_345]) {
+      const file = join(dir.path, `${length}.pdf`);
+      writeFileSync(file, bytes(length));
+      expect(await digests.digest(file), String(length)).toEqual({ sha256: sha256(file), size: length });
+    }
+  });
+
   it('takes the recorded digest without a stat where a walk confirmed the signature, and only then', async () => {
     const file = join(dir.path, 'a.pdf');
     writeFileSync(file, 'first bytes');

@@ -1,9 +1,14 @@
 /**
  * Packs and chunks filled as the output plan (src/output/plan.ts) serializes a list: each is
- * yielded once every object expected in it has arrived, or, when the previous build/ holds it
+ * written once every object expected in it has arrived, or, when the previous build/ holds it
  * unchanged (src/output/reuse.ts), linked from there at the same point of the plan.
+ * `listFillers` sets up a list's two fillers: what each pack and chunk expects, and their keys.
  */
-import { encodePack } from '../api/packs.ts';
+import { buildPaths } from '../api/build-paths.ts';
+import type { Counting } from '../api/filters/kind.ts';
+import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
+import type { ResourceName } from '../api/resources/declaration-registry.ts';
+import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';
 
@@ -84,13 +89,13 @@ export class PackFiller {
 }
 
 /** Gives each member of a resource's groups of one kind to `add`. */
-export type GroupMembers = (add: (group: number, slot: number, id: number | string, fingerprint: string) => void) => void;
+type GroupMembers = (add: (group: number, slot: number, id: number | string, fingerprint: string) => void) => void;
 
 /**
  * The keys of a resource's groups of one kind from their members, and the groups the previous
  * build/ holds for those keys; undefined when the resource is not keyed.
  */
-export function groupReuse(reuse: OutputReuse | undefined, members: GroupMembers, pathOf: (group: number) => string): GroupReuse | undefined {
+function groupReuse(reuse: OutputReuse | undefined, members: GroupMembers, pathOf: (group: number) => string): GroupReuse | undefined {
   if (!reuse) return undefined;
   const keys = groupKeys();
   // Each group's path is made once, not once per member.
@@ -110,4 +115,66 @@ export function groupReuse(reuse: OutputReuse | undefined, members: GroupMembers
     if (found) linked.set(group, found.files);
   }
   return { reuse, keys: numbered, linked };
+}
+
+/** The integer id a detail pack needs (packs are keyed by whole-number ids, src/api/packs.ts). */
+export function packId(resource: ResourceName, id: number | string): number {
+  const value = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${resource}: detail id ${JSON.stringify(id)} is not a whole number; only resources the function answers whole may have other ids`);
+  return value;
+}
+
+/**
+ * The fillers of a resource's detail packs and list chunks (`items` in list order counted by
+ * `count`, `detailItems` in the order their details are added): how many objects each pack and
+ * chunk will hold, and, with `reuse`, which of them the previous build/ holds unchanged. Each
+ * object's fingerprint is made once, for its chunk and its pack. A resource the function answers
+ * whole (`keyed`) has no detail packs.
+ */
+export function listFillers<T>(resource: BuiltResource<T>, items: readonly T[], detailItems: readonly T[], count: Counting, reuse: OutputReuse | undefined, keyed: boolean): { packs: PackFiller; chunks: PackFiller } {
+  const { name } = resource;
+  const expected = new Map<number, number>();
+  /** Each pack's last detail, counted in the order the details are added (PackFiller). */
+  const last = new Map<number, number>();
+  if (!keyed) {
+    let index = 0;
+    for (const item of detailItems) {
+      const id = resource.id(item);
+      if (id === null) continue;
+      const { pack } = packOf(packId(name, id));
+      expected.set(pack, (expected.get(pack) ?? 0) + 1);
+      last.set(pack, index++);
+    }
+  }
+  const chunkSizes = new Map<number, number>();
+  for (let position = 0; position < items.length; position++) {
+    const { chunk } = chunkOf(position, count);
+    chunkSizes.set(chunk, (chunkSizes.get(chunk) ?? 0) + 1);
+  }
+  const fingerprint = (item: T) => reuse!.fingerprint(name, item as never);
+  const prints = reuse ? items.map(fingerprint) : [];
+  const chunkReuse = groupReuse(
+    reuse,
+    (add) =>
+      items.forEach((item, position) => {
+        const { chunk, slot } = chunkOf(position, count);
+        add(chunk, slot, resource.id(item) ?? '', prints[position]!);
+      }),
+    (chunk) => buildPaths.chunk(name, chunk, 0),
+  );
+  const packReuse = groupReuse(
+    reuse,
+    (add) =>
+      detailItems.forEach((item, position) => {
+        const id = resource.id(item);
+        if (id === null) return;
+        const { pack, slot } = packOf(packId(name, id));
+        add(pack, slot, id, detailItems === items ? prints[position]! : fingerprint(item));
+      }),
+    (pack) => buildPaths.pack(name, pack, 0),
+  );
+  return {
+    packs: new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(name, pack, file), packReuse, { index: last, window: PACK_SLOTS }),
+    chunks: new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(name, chunk, file), chunkReuse),
+  };
 }

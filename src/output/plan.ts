@@ -19,7 +19,7 @@ import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { CHUNK_SLOTS, chunkOf, countingOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
 import { planMediaIndexFiles } from './media-index-files.ts';
-import { groupReuse, PackFiller } from './pack-filler.ts';
+import { listFillers, packId } from './pack-filler.ts';
 import { sha256Of, type OutputReuse } from './reuse.ts';
 import { buildIdOf, KEPT_ORDERS, manifestFile, type ListOrders, type PlannedDigests } from './build-id.ts';
 
@@ -59,13 +59,6 @@ function firstPage<T>(ctx: RenderContext, resource: BuiltResource<T>, rendered: 
   return json(shell).replace('"\\u0000"', () => rendered.join(','));
 }
 
-/** The integer id a detail pack needs (packs are keyed by whole-number ids, src/api/packs.ts). */
-function packId(resource: ResourceName, id: number | string): number {
-  const value = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${resource}: detail id ${JSON.stringify(id)} is not a whole number; only resources the function answers whole may have other ids`);
-  return value;
-}
-
 /**
  * A resource's list and details: the bare list file (offset 0 at limit 50, a full envelope the
  * CDN serves), list chunks (every item, in list order, counted from the oldest end) and detail
@@ -82,53 +75,10 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   const separateDetails = resource.details?.(archive, ctx);
   const keyed = QUERY_ANSWERED.has(resource.name);
   const detailItems = separateDetails ?? items;
-  const expected = new Map<number, number>();
-  /** Each pack's last detail, counted in the order the details are added (PackFiller). */
-  const last = new Map<number, number>();
-  if (!keyed) {
-    let index = 0;
-    for (const item of detailItems) {
-      const id = resource.id(item);
-      if (id === null) continue;
-      const { pack } = packOf(packId(resource.name, id));
-      expected.set(pack, (expected.get(pack) ?? 0) + 1);
-      last.set(pack, index++);
-    }
-  }
   const count = countingOf(resource.name, total);
-  const chunkSizes = new Map<number, number>();
-  for (let position = 0; position < total; position++) {
-    const { chunk } = chunkOf(position, count);
-    chunkSizes.set(chunk, (chunkSizes.get(chunk) ?? 0) + 1);
-  }
-
   // Packs and chunks whose objects' inputs did not change are linked from the previous build/
-  // (src/output/reuse.ts); only the objects of the others are serialized. Each object's
-  // fingerprint is made once, for its chunk and its pack.
-  const reuse = !keyed && input.reuse?.covers(name) ? input.reuse : undefined;
-  const prints = reuse ? items.map((item) => reuse.fingerprint(name, item)) : [];
-  const chunkReuse = groupReuse(
-    reuse,
-    (add) =>
-      items.forEach((item, position) => {
-        const { chunk, slot } = chunkOf(position, count);
-        add(chunk, slot, resource.id(item) ?? '', prints[position]!);
-      }),
-    (chunk) => buildPaths.chunk(resource.name, chunk, 0),
-  );
-  const packReuse = groupReuse(
-    reuse,
-    (add) =>
-      detailItems.forEach((item, position) => {
-        const id = resource.id(item);
-        if (id === null) return;
-        const { pack, slot } = packOf(packId(resource.name, id));
-        add(pack, slot, id, detailItems === items ? prints[position]! : reuse!.fingerprint(name, item));
-      }),
-    (pack) => buildPaths.pack(resource.name, pack, 0),
-  );
-  const packs = new PackFiller(PACK_SLOTS, expected, (pack, file) => buildPaths.pack(resource.name, pack, file), packReuse, { index: last, window: PACK_SLOTS });
-  const chunks = new PackFiller(CHUNK_SLOTS, chunkSizes, (chunk, file) => buildPaths.chunk(resource.name, chunk, file), chunkReuse);
+  // (src/output/reuse.ts); only the objects of the others are serialized.
+  const { packs, chunks } = listFillers(resource, items, detailItems, count, !keyed && input.reuse?.covers(name) ? input.reuse : undefined, keyed);
 
   // Packs and chunks store embedded records as references (BuiltResource.embeds); each
   // record's text is rendered once.

@@ -10,7 +10,7 @@
  */
 import { sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { RACY_MS, signatureOfStats, type SizedSignature } from '../lib/file-digests.ts';
+import { RACY_MS, type SizedSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import { joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked } from './scan-walk.ts';
 
@@ -38,9 +38,8 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): C
   const stat = (path: string): SizedSignature | undefined => {
     const at = index.get(path);
     if (at === undefined || kinds[at] !== 1) return undefined;
-    const first = at * 4;
-    const size = stats[first]!;
-    return { size: Number(size), ...signatureOfStats({ size, mtimeNs: stats[first + 1]!, ctimeNs: stats[first + 2]!, ino: stats[first + 3]! }, started) };
+    // The signature signatureOfStats makes of the same four words (lib/file-digests.ts).
+    return { size: Number(stats[at * 4]!), signature: raw.toString('latin1', at * 32, at * 32 + 32), trusted: stats[at * 4 + 1]! < racyBefore };
   };
   // underRoot's plain paths: the root, a slash and the relative path. Elsewhere (another
   // separator) the caller stats the file itself.

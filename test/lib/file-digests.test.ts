@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileDigests, statSignature } from '../../src/lib/file-digests.ts';
+import { fileDigests, signatureOfStats, statSignature } from '../../src/lib/file-digests.ts';
 import { tempDir } from '../helpers/content.ts';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -37,6 +37,14 @@ describe('file digests', () => {
     const third = fileDigests(cache);
     expect(await third.digest(file)).toEqual({ sha256: sha256(file), size: 11 });
     expect(third.stats).toEqual({ trusted: 0, hashed: 1 });
+  });
+
+  it('signs a stat by its four fields, each of which tells two signatures apart', () => {
+    const base = { size: 10n, mtimeNs: 1_700_000_000_000_000_000n, ctimeNs: 1_700_000_000_000_000_001n, ino: 4n };
+    const sign = (info: typeof base) => signatureOfStats(info, 0).signature;
+    expect(sign(base)).toHaveLength(32);
+    expect(sign({ ...base })).toBe(sign(base));
+    for (const field of ['size', 'mtimeNs', 'ctimeNs', 'ino'] as const) expect(sign({ ...base, [field]: base[field] + 1n }), field).not.toBe(sign(base));
   });
 
   it('gives the same digest for a file read whole (up to 4 MB) and for one read as a stream (above)', async () => {

@@ -22,10 +22,10 @@ export interface ContentScan {
   /** The same by the file's absolute path (as content/disk.ts `underRoot` makes it), for caches keyed so (lib/file-digests.ts `confirm`). */
   statAbsolute(absolute: string): SizedSignature | undefined;
   /**
-   * The stat signature of `files[at]` as a short string of its raw fields (32 bytes as latin1),
+   * The stat signature of `files[at]` (its raw fields, 32 bytes as latin1, as `stat` gives it),
    * and whether it may be trusted; undefined when the scan took none. For digests of the scan
    * (content/scan-digests.ts), by position: at 50,000 requests they took 1.1 s through `stat`
-   * (a lookup by path, and the signature a cache records made of four numbers) and 0.7 s so.
+   * (a lookup by path, and then a signature of four decimal numbers) and 0.7 s so.
    */
   rawSignatureAt(at: number): { raw: string; trusted: boolean } | undefined;
 }

@@ -57,8 +57,8 @@ export function scanDigests(scan: ContentScan): ScanDigests {
   };
   // In path order, the files of one request folder come one after the other.
   scan.files.forEach((path, at) => {
-    const stat = scan.rawSignatureAt(at);
-    const line = `${path}\0${stat?.raw}\n`;
+    const stat = scan.signatureAt(at);
+    const line = `${path}\0${stat?.signature}\n`;
     const name = requestFolderOf(path);
     if (name === undefined) {
       outside.push(line);

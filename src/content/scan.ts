@@ -10,7 +10,7 @@
  */
 import { sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { RACY_MS, type SizedSignature } from '../lib/file-digests.ts';
+import { RACY_MS, type FileSignature, type SizedSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import { joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked } from './scan-walk.ts';
 
@@ -22,12 +22,12 @@ export interface ContentScan {
   /** The same by the file's absolute path (as content/disk.ts `underRoot` makes it), for caches keyed so (lib/file-digests.ts `confirm`). */
   statAbsolute(absolute: string): SizedSignature | undefined;
   /**
-   * The stat signature of `files[at]` (its raw fields, 32 bytes as latin1, as `stat` gives it),
-   * and whether it may be trusted; undefined when the scan took none. For digests of the scan
-   * (content/scan-digests.ts), by position: at 50,000 requests they took 1.1 s through `stat`
-   * (a lookup by path, and then a signature of four decimal numbers) and 0.7 s so.
+   * The stat signature of `files[at]` and whether it may be trusted, as `stat` gives them;
+   * undefined when the scan took none. For digests of the scan (content/scan-digests.ts), by
+   * position: at 50,000 requests they took 1.1 s through `stat` (a lookup by path, and then a
+   * signature of four decimal numbers) and 0.7 s so.
    */
-  rawSignatureAt(at: number): { raw: string; trusted: boolean } | undefined;
+  signatureAt(at: number): FileSignature | undefined;
 }
 
 function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): ContentScan {
@@ -35,11 +35,12 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): C
   const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);
   const index = new Map<string, number>();
   files.forEach((path, at) => index.set(path, at));
+  // The signature signatureOfStats makes of the same four words (lib/file-digests.ts).
+  const signatureAt = (at: number): FileSignature | undefined => (kinds[at] === 1 ? { signature: raw.toString('latin1', at * 32, at * 32 + 32), trusted: stats[at * 4 + 1]! < racyBefore } : undefined);
   const stat = (path: string): SizedSignature | undefined => {
     const at = index.get(path);
-    if (at === undefined || kinds[at] !== 1) return undefined;
-    // The signature signatureOfStats makes of the same four words (lib/file-digests.ts).
-    return { size: Number(stats[at * 4]!), signature: raw.toString('latin1', at * 32, at * 32 + 32), trusted: stats[at * 4 + 1]! < racyBefore };
+    const signed = at === undefined ? undefined : signatureAt(at);
+    return signed && { size: Number(stats[at! * 4]!), ...signed };
   };
   // underRoot's plain paths: the root, a slash and the relative path. Elsewhere (another
   // separator) the caller stats the file itself.
@@ -48,7 +49,7 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): C
     files,
     stat,
     statAbsolute: (absolute) => (sep === '/' && absolute.startsWith(prefix) ? stat(absolute.slice(prefix.length)) : undefined),
-    rawSignatureAt: (at) => (kinds[at] === 1 ? { raw: raw.toString('latin1', at * 32, at * 32 + 32), trusted: stats[at * 4 + 1]! < racyBefore } : undefined),
+    signatureAt,
   };
 }
 

@@ -105,7 +105,7 @@ describe('the scan of content/', () => {
   it('trusts a signature taken by position as it trusts one taken by path: not a file written just now', async () => {
     writeFileSync(join(dir.path, 'requests/1-a/fresh.yaml'), 'id: 3\n');
     const scan = await startScan(dir.path, false);
-    const trust = scan.files.map((path, at) => [path, scan.rawSignatureAt(at)?.trusted, scan.stat(path)?.trusted]);
+    const trust = scan.files.map((path, at) => [path, scan.signatureAt(at)?.trusted, scan.stat(path)?.trusted]);
     expect(trust).toEqual(scan.files.map((path) => [path, path !== 'requests/1-a/fresh.yaml', path !== 'requests/1-a/fresh.yaml']));
   });
 

@@ -35,12 +35,14 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): C
   const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);
   const index = new Map<string, number>();
   files.forEach((path, at) => index.set(path, at));
-  // The signature signatureOfStats makes of the same four words (lib/file-digests.ts).
-  const signatureAt = (at: number): FileSignature | undefined => (kinds[at] === 1 ? { signature: raw.toString('latin1', at * 32, at * 32 + 32), trusted: stats[at * 4 + 1]! < racyBefore } : undefined);
+  // The signature signatureOfStats makes of the same four words (lib/file-digests.ts); one
+  // object per answer, as the loader asks for half a million.
+  const signature = (at: number) => raw.toString('latin1', at * 32, at * 32 + 32);
+  const trusted = (at: number) => stats[at * 4 + 1]! < racyBefore;
+  const signatureAt = (at: number): FileSignature | undefined => (kinds[at] === 1 ? { signature: signature(at), trusted: trusted(at) } : undefined);
   const stat = (path: string): SizedSignature | undefined => {
     const at = index.get(path);
-    const signed = at === undefined ? undefined : signatureAt(at);
-    return signed && { size: Number(stats[at! * 4]!), ...signed };
+    return at === undefined || kinds[at] !== 1 ? undefined : { size: Number(stats[at * 4]!), signature: signature(at), trusted: trusted(at) };
   };
   // underRoot's plain paths: the root, a slash and the relative path. Elsewhere (another
   // separator) the caller stats the file itself.

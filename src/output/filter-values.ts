@@ -1,6 +1,7 @@
 /**
- * The values of the list filters of requests, messages and attachments, kept per request
- * folder (docs/architecture.md, "Incremental builds"): for each folder's fingerprint
+ * The values of the list filters of requests, messages and attachments, and of the request
+ * search's filters, kept per request folder (docs/architecture.md, "Incremental builds"): for
+ * each folder's fingerprint
  * (src/output/reuse.ts), a SHA-256 of the ids and filter values of the folder's objects in the
  * list, in list order. A resource's list key is a digest of its objects' ids in list order, each
  * with its folder's values digest (numbered, the digests written once): an unchanged folder's digest is read back, so only the
@@ -10,7 +11,9 @@
  * Kept in `<cache>/output/filter-values.v8`, written whole (writeAtomically), named by the
  * code version; a fingerprint already holds the code version, the settings and every content
  * file outside the request folders, and every value a folder's answers take from elsewhere, so
- * a digest is read back only for inputs that give the same values.
+ * a digest is read back only for inputs that give the same values. The search's filters judge a
+ * request with the build clock, which decides `overdue` alone, as it does the status
+ * representation the fingerprint holds.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -34,12 +37,22 @@ const FILE = 'filter-values.v8';
  */
 const FOLDER_RESOURCES: ReadonlySet<ResourceName> = new Set(['request', 'message', 'attachment']);
 
-/** Resource name -> folder fingerprint -> the digest of its objects' ids and values. */
+/** A list action's items over the resource's list: its name (`<resource>/<path>`) and each item's object. */
+export interface SearchList<T> {
+  name: string;
+  objectOf(item: T): unknown;
+}
+
+/** List name (the resource's, or a search action's) -> folder fingerprint -> the digest of its objects' ids and values. */
 type Kept = Map<string, Map<string, string>>;
 
 export interface FolderValues {
-  /** The key of `specs` over `ordered` from its folders' values, or undefined when the resource has no fingerprints or a filter orders. */
-  listKey<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[]): string | undefined;
+  /**
+   * The key of `specs` over `ordered` from its folders' values, or undefined when the resource
+   * has no fingerprints or a filter orders. `search` names a list action whose filters judge
+   * each object with the build clock (`Judged`): its values are kept apart from the list's.
+   */
+  listKey<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], search?: SearchList<T>): string | undefined;
   /** Writes what this build computed or read back (only that: folders gone are dropped). */
   save(): void;
   readonly stats: { read: number; computed: number };
@@ -58,14 +71,16 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
   const stats = { read: 0, computed: 0 };
   return {
     stats,
-    listKey(resource, specs, ordered) {
+    listKey(resource, specs, ordered, search) {
       const built = builtResourceOf(resource);
       if (!built || !FOLDER_RESOURCES.has(resource) || specs.some((spec) => spec.order)) return undefined;
-      const idOf = (object: unknown) => (built.id as (item: unknown) => number | string | null).call(built, object);
-      const kept = previous.get(resource) ?? new Map<string, string>();
+      const objectOf: (item: unknown) => unknown = search ? (item) => search.objectOf(item as never) : (item) => item;
+      const idOf = (item: unknown) => (built.id as (object: unknown) => number | string | null).call(built, objectOf(item));
+      const name = search?.name ?? resource;
+      const kept = previous.get(name) ?? new Map<string, string>();
       const digests = new Map<string, string>();
-      next.set(resource, digests);
-      const fingerprints = ordered.map((object) => reuse.fingerprint(resource, object as never));
+      next.set(name, digests);
+      const fingerprints = ordered.map((item) => reuse.fingerprint(resource, objectOf(item) as never));
       // The folders not kept: their objects' ids and values, in list order.
       const fresh = new Map<string, KeyWriter>();
       ordered.forEach((object, position) => {
@@ -90,7 +105,7 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
       // Each object's id and the number of its folder's digest (in order of first appearance),
       // then those digests in that order: the same pairs as writing each object's digest, with
       // a folder's 64 characters hashed once instead of once per object.
-      const list = new KeyWriter(createHash('sha256').update(`${resource}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
+      const list = new KeyWriter(createHash('sha256').update(`${name}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
       const numbers = new Map<string, number>();
       ordered.forEach((object, position) => {
         const fingerprint = fingerprints[position]!;

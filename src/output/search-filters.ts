@@ -28,7 +28,10 @@ function* filterFilesOf<N extends ResourceName>(resource: N, ordered: readonly R
   for (const action of listActionsOf(resource)) {
     if (action.source !== 'search' || !action.filters) continue;
     const judged = ordered.map((object) => ({ object, now }));
-    yield* filterFiles(resource, action.filters, judged, archive, SEARCH_FILTER_PREFIX, kept);
+    // Kept per request folder too: the clock decides `overdue` alone, as it does the status
+    // representation that a folder's fingerprint holds.
+    const search = { name: `${resource}/${action.path}`, objectOf: (item: (typeof judged)[number]) => item.object };
+    yield* filterFiles(resource, action.filters, judged, archive, SEARCH_FILTER_PREFIX, kept, kept?.values?.listKey(resource, action.filters, judged, search));
     if (action.facets) yield { path: buildPaths.searchFacets(resource), body: facetsFile(resource, judged, action.filters, action.facets) };
   }
 }

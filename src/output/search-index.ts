@@ -9,10 +9,9 @@
  * `readPositions`. Postings hold keys, not positions, so a list that reorders (a new message
  * moves a request to the front) changes the positions files only.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../api/search/layout.ts';
-import { SEARCH_SOURCES, type SearchDocument } from '../api/search/sources.ts';
+import { SEARCH_SOURCES, textsDigest, type SearchDocument } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/packs.ts';
 import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
@@ -97,18 +96,14 @@ export interface KeptSegment {
 
 /**
  * The fingerprint of a searchable object: for a request its folder's (src/output/reuse.ts), so
- * that the message texts are not read; else a digest of its fields' text, which is all an
- * analysis is made of (an object's output fingerprint also changes with what its answer shows
- * beside its fields, and with every file outside requests/).
+ * that the message texts are not read; else what decides its fields' text (SearchDocument
+ * `textKey`, a page's PDF), or a digest of that text, which is all an analysis is made of (an
+ * object's output fingerprint also changes with what its answer shows beside its fields, and
+ * with every file outside requests/).
  */
 function fingerprintOf<N extends ResourceName>(resource: N, reuse: OutputReuse): (object: unknown, doc: SearchDocument) => string {
   if (resource === 'request') return (object) => reuse.fingerprint(resource, object as ResourceItems[N]);
-  return (_, doc) => {
-    // Each field's length in characters, then its text: no two lists of texts give the same bytes.
-    const hash = createHash('sha256');
-    for (const text of doc.fields()) hash.update(`${text.length}:`).update(text);
-    return hash.digest('hex').slice(0, 32);
-  };
+  return (_, doc) => doc.textKey?.() ?? textsDigest(doc.fields());
 }
 
 function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse: OutputReuse | undefined, postingsFileBytes: number): Generator<PlannedFile> {

@@ -9,7 +9,8 @@
  * reads the text of each of its messages from disk (model/redaction.ts, `shown`).
  */
 import type { PageItem } from '../resources/page/serializer.ts';
-import type { FoiRequest, PublicBody } from '../../model/types.ts';
+import { createHash } from 'node:crypto';
+import type { Document, FoiRequest, PublicBody } from '../../model/types.ts';
 import { textOf } from '../../lib/stored-text.ts';
 import { shown, shownText } from '../../model/redaction.ts';
 import type { ResourceItems, ResourceName } from '../resources/declaration-registry.ts';
@@ -19,6 +20,19 @@ export interface SearchDocument {
   group: number;
   key: number;
   fields(): string[];
+  /**
+   * A digest of what decides the fields' text, where that is known without making them: a
+   * page's text follows from its PDF's bytes, so its fields need not be read back to tell
+   * whether they changed. Without it, the fields' text is digested (textsDigest).
+   */
+  textKey?(): string;
+}
+
+/** 128 bits of SHA-256 of each text's length in characters, then the text: no two lists of texts give the same bytes. */
+export function textsDigest(texts: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(`${text.length}:`).update(text);
+  return hash.digest('hex').slice(0, 32);
 }
 
 /**
@@ -44,10 +58,25 @@ function requestContent(request: FoiRequest): string {
   return content.join('\n');
 }
 
-/** froide's page index (froide/document/documents.py `PageDocument`): the document's title and description, the page's text. */
+/** Per document: the digest of its title, description and PDF, which its pages' textKey share, with that PDF's SHA-256. */
+const documentTexts = new WeakMap<Document, { pdf: string; digest: string }>();
+
+/**
+ * froide's page index (froide/document/documents.py `PageDocument`): the document's title and
+ * description, the page's text; that text follows from the PDF's bytes and the page's number.
+ */
 function pageDocument(item: PageItem): SearchDocument {
-  const { document, page } = item;
-  return { group: document.id, key: pageKey(document.id, page.number), fields: () => [document.title ?? '', document.description, textOf(page.text)] };
+  const { document, page, pdf } = item;
+  return {
+    group: document.id,
+    key: pageKey(document.id, page.number),
+    fields: () => [document.title ?? '', document.description, textOf(page.text)],
+    textKey() {
+      let known = documentTexts.get(document);
+      if (known?.pdf !== pdf) documentTexts.set(document, (known = { pdf, digest: textsDigest([document.title ?? '', document.description, pdf]) }));
+      return `${known.digest}:${page.number}`;
+    },
+  };
 }
 
 /**

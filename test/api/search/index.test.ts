@@ -10,7 +10,9 @@ import { searchIndex, type ReadJson } from '../../../src/api/search/engine.ts';
 import { bucketOf, bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
 import { parseQuery } from '../../../src/api/search/query.ts';
 import { planSearchIndex } from '../../../src/output/search-index.ts';
-import type { FoiRequest } from '../../../src/model/types.ts';
+import { SEARCH_SOURCES } from '../../../src/api/search/sources.ts';
+import type { StoredText } from '../../../src/lib/stored-text.ts';
+import type { Document, FoiRequest } from '../../../src/model/types.ts';
 
 /** The few fields of a request the index reads (src/api/search/sources.ts). */
 function request(id: number, title: string, text = '', extra: Record<string, unknown> = {}) {
@@ -245,5 +247,29 @@ describe('index layout and lookups', () => {
   it('leaves out what froide keeps out of its public search index: non-FOI requests and duplicates', async () => {
     const hidden = plan([request(1, 'Vertrag', '', { isFoi: false }), request(2, 'Vertrag', '', { sameAs: { id: 3 } }), request(3, 'Vertrag')]);
     expect(await search(hidden, 'Vertrag')).toEqual([2]);
+  });
+});
+
+describe('page documents', () => {
+  it('tell a page’s text by its PDF’s SHA-256 and number and its document’s title and description, without reading it', () => {
+    const unread = {
+      read() {
+        throw new Error('a page’s text was read');
+      },
+    } as unknown as StoredText;
+    const document = (title: string | null, description: string) => ({ id: 3, title, description }) as Document;
+    const textKey = (of: Document, number: number, pdf: string) => SEARCH_SOURCES.page!({ document: of, page: { number, width: 10, height: 10, text: unread }, pdf })!.textKey!();
+    const first = document('Bericht', 'Anlage');
+    expect(textKey(first, 1, 'a'.repeat(64))).toBe(textKey(document('Bericht', 'Anlage'), 1, 'a'.repeat(64)));
+    const keys = [
+      textKey(first, 1, 'a'.repeat(64)),
+      textKey(first, 2, 'a'.repeat(64)),
+      textKey(first, 1, 'b'.repeat(64)),
+      textKey(document('Bericht 2', 'Anlage'), 1, 'a'.repeat(64)),
+      textKey(document('Bericht', 'Anlage 2'), 1, 'a'.repeat(64)),
+      textKey(document('BerichtA', 'nlage'), 1, 'a'.repeat(64)),
+      textKey(document(null, 'Anlage'), 1, 'a'.repeat(64)),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -11,6 +11,8 @@ import { collectionKey } from '../documentcollection/serializer.ts';
 export interface PageItem {
   document: Document;
   page: DocumentFacts['pages'][number];
+  /** The SHA-256 of the document's PDF, whose bytes decide the page's text. */
+  pdf: string;
 }
 
 export function serializePage(ctx: RenderContext, document: Document, page: DocumentFacts['pages'][number]) {
@@ -26,7 +28,8 @@ export function serializePage(ctx: RenderContext, document: Document, page: Docu
 }
 
 function pageItems(ctx: RenderContext, document: Document): PageItem[] {
-  return ctx.facts(document).pages.map((page) => ({ document, page }));
+  const facts = ctx.facts(document);
+  return facts.pages.map((page) => ({ document, page, pdf: facts.sha256 }));
 }
 
 export const pageBuild = defineBuilt(declaration, {

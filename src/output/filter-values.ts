@@ -38,7 +38,7 @@ const FILE = 'filter-values.v8';
 const FOLDER_RESOURCES: ReadonlySet<ResourceName> = new Set(['request', 'message', 'attachment']);
 
 /** A list action's items over the resource's list: its name (`<resource>/<path>`) and each item's object. */
-export interface SearchList<T> {
+interface SearchList<T> {
   name: string;
   objectOf(item: T): unknown;
 }

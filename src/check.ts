@@ -88,7 +88,11 @@ export interface OpenedContent {
  * for (content/scan.ts).
  */
 export function openContent(contentDir: string, parseCacheDir: string | undefined): OpenedContent {
-  const reader = diskReader(contentDir, { scanInWorker: parseCacheDir !== undefined && parseCacheBytes(parseCacheDir) >= SCAN_IN_WORKER_BYTES });
+  const reader = diskReader(contentDir, {
+    scanInWorker: parseCacheDir !== undefined && parseCacheBytes(parseCacheDir) >= SCAN_IN_WORKER_BYTES,
+    // The walk's listings of request folders live beside the parses (content/scan-listings.ts).
+    ...(parseCacheDir !== undefined && { listings: join(parseCacheDir, 'listings.v8') }),
+  });
   return { reader, cache: parseCacheDir === undefined ? undefined : openParseCache(parseCacheDir) };
 }
 

@@ -17,6 +17,8 @@ export interface DiskReaderOptions {
    * that has other work to do until it asks for the scan (reading a large parse cache).
    */
   scanInWorker?: boolean;
+  /** Where the walk keeps the request folders' listings between scans (content/scan-listings.ts); without it every folder is read. */
+  listings?: string;
 }
 
 export function diskReader(contentDir: string, options: DiskReaderOptions = {}): ContentReader {
@@ -25,12 +27,12 @@ export function diskReader(contentDir: string, options: DiskReaderOptions = {}):
   const texts = contentTexts(contentDir);
   // Handed over once: the reader lives as long as the model (records locate their lines
   // through it), the scan only until the loader is done with it.
-  let started = options.scanInWorker ? startScan(root, true) : undefined;
+  let started = options.scanInWorker ? startScan(root, true, options.listings) : undefined;
   // Not unhandled while nobody asked for it yet; the loader sees the rejection.
   started?.catch(() => {});
   return {
     scan() {
-      const scan = started ?? startScan(root, false);
+      const scan = started ?? startScan(root, false, options.listings);
       started = undefined;
       return scan;
     },

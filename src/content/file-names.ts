@@ -12,7 +12,7 @@
  * path that is equal after NFC normalisation, else `path` (unlisted: a hidden file, or none;
  * the caller's stat decides).
  */
-export function fileFinder(listed: ReadonlySet<string>): (path: string) => string {
+export function fileFinder(listed: Pick<ReadonlySet<string>, 'has'> & Iterable<string>): (path: string) => string {
   let byNfc: Map<string, string[]> | undefined;
   return (path) => {
     if (listed.has(path)) return path;

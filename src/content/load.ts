@@ -235,7 +235,7 @@ export async function loadContent(reader: ContentReader, problems: Problems, opt
   // One walk of the content directory serves every kind and the stray-file check.
   const scan = options.scan ?? (await reader.scan());
   const all = scan.files;
-  const listed = new Set(all);
+  const listed = { has: (path: string) => scan.has(path), [Symbol.iterator]: () => all[Symbol.iterator]() };
   const { byKind: loaded, read } = await loadKinds(reader, scan, kinds, problems, options.cache, options.digests);
   // Each kind's records passed its schema in parseContentFile (content/parse.ts), whose output type ContentInput names.
   const records = Object.fromEntries(kinds.map((kind) => [CONTENT_FILES[kind].field, loaded.get(kind)!])) as LoadedRecords;

@@ -12,6 +12,7 @@
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { sep } from 'node:path';
+import { listFolder, readListings, type Listing, type ListingCounts } from './scan-listings.ts';
 
 /** Files found by a walk, in path order, with their stats. */
 export interface Walked {
@@ -23,6 +24,14 @@ export interface Walked {
   kinds: Uint8Array;
 }
 
+/** A chunk of request folders walked: its files, and each folder's listing (content/scan-listings.ts) as JSON. */
+export interface WalkedChunk extends Walked {
+  listings: string[];
+  /** Whether a folder of the chunk was read rather than known: the listings are recorded again. */
+  read: boolean;
+  counts: ListingCounts;
+}
+
 /** What both threads need to share the request folders. */
 export interface WalkPlan {
   root: string;
@@ -32,6 +41,8 @@ export interface WalkPlan {
   next: Int32Array;
   /** Date.now() before the first stat: a file modified within the racy window of it is not trusted. */
   started: number;
+  /** The file of the request folders' listings kept from the last walk (content/scan-listings.ts), if any. */
+  listings?: string;
 }
 
 /** Request folders a thread claims at once: few enough that the two threads finish together. */
@@ -78,7 +89,7 @@ export function statted(root: string, files: string[]): Walked {
  * The plan of a walk of `root`, and the files outside the request folders (files directly in
  * requests/ among them), not statted yet (`statted`).
  */
-export function planWalk(root: string): { plan: WalkPlan; outside: string[] } {
+export function planWalk(root: string, listings?: string): { plan: WalkPlan; outside: string[] } {
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const started = Date.now();
   let folders: string[] = [];
@@ -94,20 +105,50 @@ export function planWalk(root: string): { plan: WalkPlan; outside: string[] } {
   }
   // A folder's files sort by its name and a slash ("a-b/" before "a/").
   const keyed = folders.map((name) => `${name}/`).sort();
-  return { plan: { root, folders: keyed.map((key) => key.slice(0, -1)), next, started }, outside: files };
+  return { plan: { root, folders: keyed.map((key) => key.slice(0, -1)), next, started, ...(listings !== undefined && { listings }) }, outside: files };
 }
 
-/** Claims chunks of the plan's folders until none is left; each chunk walked and statted, by its index. */
-export function walkChunks(plan: WalkPlan): Map<number, Walked> {
-  const done = new Map<number, Walked>();
+/**
+ * Claims chunks of the plan's folders until none is left; each chunk walked and statted, by its
+ * index. A folder whose signature is the one its kept listing names is not read again
+ * (content/scan-listings.ts); the listings are read here, by each thread that walks.
+ */
+export function walkChunks(plan: WalkPlan): Map<number, WalkedChunk> {
+  const done = new Map<number, WalkedChunk>();
+  let kept: ReadonlyMap<string, string> | undefined;
   for (;;) {
     const chunk = Atomics.add(plan.next, 0, 1);
     const first = chunk * CHUNK;
     if (first >= plan.folders.length) return done;
+    kept ??= readListings(plan.listings);
     const files: string[] = [];
-    for (const name of plan.folders.slice(first, first + CHUNK)) listUnder(`${plan.root}${sep}${REQUESTS}${sep}${name}`, `${REQUESTS}/${name}/`, files);
-    done.set(chunk, statted(plan.root, files));
+    const listings: string[] = [];
+    const counts = { known: 0, listed: 0 };
+    let read = false;
+    for (const name of plan.folders.slice(first, first + CHUNK)) {
+      const json = kept.get(name);
+      const walked = listFolder(`${plan.root}${sep}${REQUESTS}${sep}${name}`, `${REQUESTS}/${name}/`, files, json === undefined ? undefined : (JSON.parse(json) as Listing), plan.started, counts);
+      listings.push(walked.read || json === undefined ? JSON.stringify(walked.listing) : json);
+      read ||= walked.read;
+    }
+    done.set(chunk, { ...statted(plan.root, files), listings, read, counts });
   }
+}
+
+/** Every request folder's listing from the chunks of both threads, and whether any was read (then they are worth recording), with the counts. */
+export function joinListings(plan: WalkPlan, ...shares: ReadonlyMap<number, WalkedChunk>[]): { folders: Map<string, string>; read: boolean; counts: ListingCounts } {
+  const folders = new Map<string, string>();
+  const counts = { known: 0, listed: 0 };
+  let read = false;
+  for (const share of shares) {
+    for (const [chunk, walked] of share) {
+      walked.listings.forEach((listing, at) => folders.set(plan.folders[chunk * CHUNK + at]!, listing));
+      read ||= walked.read;
+      counts.known += walked.counts.known;
+      counts.listed += walked.counts.listed;
+    }
+  }
+  return { folders, read, counts };
 }
 
 /** The files outside and every chunk (from both threads), in path order: one merge of two sorted lists. */

@@ -12,11 +12,14 @@ import { sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { RACY_MS, type FileSignature, type SizedSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
-import { joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked } from './scan-walk.ts';
+import { saveListings, type ListingCounts } from './scan-listings.ts';
+import { joinListings, joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked, type WalkedChunk } from './scan-walk.ts';
 
 export interface ContentScan {
   /** Every regular file's relative path (forward slashes), sorted; names starting with a dot left out. */
   files: string[];
+  /** Whether `files` holds the path (by the scan's index of paths, so the loader keeps no set of its own). */
+  has(path: string): boolean;
   /** The file's size and stat signature when the scan took them; undefined when it did not (ask the disk). */
   stat(path: string): SizedSignature | undefined;
   /** The same by the file's absolute path (as content/disk.ts `underRoot` makes it), for caches keyed so (lib/file-digests.ts `confirm`). */
@@ -28,9 +31,11 @@ export interface ContentScan {
    * signature of four decimal numbers) and 0.7 s so.
    */
   signatureAt(at: number): FileSignature | undefined;
+  /** How many request folders and folders under them the walk knew from their kept listings, and how many it read (content/scan-listings.ts). */
+  folders: ListingCounts;
 }
 
-function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): ContentScan {
+function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, folders: ListingCounts): ContentScan {
   const racyBefore = BigInt(started - RACY_MS) * 1_000_000n;
   const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);
   const index = new Map<string, number>();
@@ -49,16 +54,25 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan): C
   const prefix = root.endsWith('/') ? root : `${root}/`;
   return {
     files,
+    has: (path) => index.has(path),
     stat,
     statAbsolute: (absolute) => (sep === '/' && absolute.startsWith(prefix) ? stat(absolute.slice(prefix.length)) : undefined),
     signatureAt,
+    folders,
   };
 }
 
+/** The scan from the files outside and the chunks of both threads; the request folders' listings recorded when one was read. */
+function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, WalkedChunk>[]): ContentScan {
+  const listings = joinListings(plan, ...shares);
+  if (plan.listings !== undefined && listings.read) saveListings(plan.listings, listings.folders);
+  return scanOf(joinWalk(plan, outside, ...shares), plan, listings.counts);
+}
+
 /** The walk and the stats on this thread. */
-function scanHere(root: string): ContentScan {
-  const { plan, outside } = planWalk(root);
-  return scanOf(joinWalk(plan, statted(root, outside), walkChunks(plan)), plan);
+function scanHere(root: string, listings: string | undefined): ContentScan {
+  const { plan, outside } = planWalk(root, listings);
+  return joined(plan, statted(root, outside), walkChunks(plan));
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);
@@ -74,8 +88,14 @@ function settled<T>(): { promise: Promise<T>; resolve(value: T): void; reject(er
   return { promise, resolve, reject };
 }
 
+/** What the scan worker is sent: the root to walk and the file of kept listings (content/scan-listings.ts). */
+export interface ScanRequest {
+  root: string;
+  listings: string | undefined;
+}
+
 /** What the scan worker posts: the plan as soon as it has one, then its share of the walk. */
-export type ScanMessage = { plan: WalkPlan } | { outside: Walked; chunks: Map<number, Walked> };
+export type ScanMessage = { plan: WalkPlan } | { outside: Walked; chunks: Map<number, WalkedChunk> };
 
 /**
  * Starts the walk in a worker thread, which plans it, walks the files outside the request
@@ -83,10 +103,10 @@ export type ScanMessage = { plan: WalkPlan } | { outside: Walked; chunks: Map<nu
  * for the scan when it is done with the parse cache), so neither waits while the other works.
  * Falls back to this thread if the worker cannot run.
  */
-async function scanInWorker(root: string): Promise<ContentScan> {
+async function scanInWorker(root: string, listings: string | undefined): Promise<ContentScan> {
   let worker: Worker | undefined;
   const planned = settled<WalkPlan>();
-  const walked = settled<{ outside: Walked; chunks: Map<number, Walked> }>();
+  const walked = settled<{ outside: Walked; chunks: Map<number, WalkedChunk> }>();
   // Handled where it is awaited; a worker that fails before then must not be an unhandled rejection.
   walked.promise.catch(() => undefined);
   const failed = (error: Error) => {
@@ -98,15 +118,15 @@ async function scanInWorker(root: string): Promise<ContentScan> {
     worker.on('message', (message: ScanMessage) => ('plan' in message ? planned.resolve(message.plan) : walked.resolve(message)));
     worker.once('error', failed);
     worker.once('exit', (code) => failed(new Error(`content scan worker exited with code ${code}`)));
-    worker.postMessage(root);
+    worker.postMessage({ root, listings } satisfies ScanRequest);
     const plan = await planned.promise;
     const mine = walkChunks(plan);
     const theirs = await walked.promise;
-    return scanOf(joinWalk(plan, theirs.outside, mine, theirs.chunks), plan);
+    return joined(plan, theirs.outside, mine, theirs.chunks);
   } catch {
     // The worker may still be walking an older plan: stopped before this thread walks again.
     void worker?.terminate();
-    return scanHere(root);
+    return scanHere(root, listings);
   } finally {
     void worker?.terminate();
   }
@@ -114,15 +134,16 @@ async function scanInWorker(root: string): Promise<ContentScan> {
 
 /**
  * Starts the scan of `root` (an absolute path): in a worker thread and this one when `worker`,
- * else at once on this thread.
+ * else at once on this thread. `listings`: the file where the request folders' listings are
+ * kept between scans (content/scan-listings.ts); without it every folder is read.
  */
-export function startScan(root: string, worker: boolean): Promise<ContentScan> {
+export function startScan(root: string, worker: boolean, listings?: string): Promise<ContentScan> {
   if (!worker) {
     try {
-      return Promise.resolve(scanHere(root));
+      return Promise.resolve(scanHere(root, listings));
     } catch (error) {
       return Promise.reject(error);
     }
   }
-  return scanInWorker(root);
+  return scanInWorker(root, listings);
 }

@@ -33,7 +33,7 @@ const isYaml = (path: string) => /\.ya?ml$/i.test(path);
  * path of the walk `all`, `read` those the loader read (their folders are known by
  * construction, so they are skipped before any pattern is tried).
  */
-export function reportUnreadFiles(all: readonly string[], paths: { listed: ReadonlySet<string>; read: ReadonlySet<string> }, problems: Problems): string[] {
+export function reportUnreadFiles(all: readonly string[], paths: { listed: Pick<ReadonlySet<string>, 'has'>; read: ReadonlySet<string> }, problems: Problems): string[] {
   const { listed: existing, read } = paths;
   const unknownFolders = new Map<string, boolean>(); // folder -> holds YAML
   const unread: string[] = [];
@@ -72,7 +72,7 @@ export function reportUnreadFiles(all: readonly string[], paths: { listed: Reado
 
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.ya?ml$/i, '.yaml');
 
-function unreadYaml(path: string, existing: ReadonlySet<string>): { problem: Problem; target?: string } {
+function unreadYaml(path: string, existing: Pick<ReadonlySet<string>, 'has'>): { problem: Problem; target?: string } {
   const target = renamed(path, YAML_PATTERNS);
   const at = { file: path, line: 0, column: 0, path: [] };
   if (target) {

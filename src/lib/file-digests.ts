@@ -49,13 +49,14 @@ const FIELD_BYTES = Buffer.from(FIELDS.buffer);
  * inode as 64-bit words, 32 bytes read as latin1: the layout of a scan's stats
  * (content/scan-walk.ts), whose signatures are slices of its buffer (content/scan.ts), with no
  * number turned into decimal digits. A cache holds one per content file: 32 one-byte characters.
+ * `base64` gives the same bytes as 44 characters, for a cache kept as JSON (content/scan-listings.ts).
  */
-export function signatureOfStats(info: Pick<BigIntStats, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'>, now = Date.now()): FileSignature {
+export function signatureOfStats(info: Pick<BigIntStats, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'>, now = Date.now(), encoding: 'latin1' | 'base64' = 'latin1'): FileSignature {
   FIELDS[0] = info.size;
   FIELDS[1] = info.mtimeNs;
   FIELDS[2] = info.ctimeNs;
   FIELDS[3] = info.ino;
-  return { signature: FIELD_BYTES.toString('latin1'), trusted: now - Number(info.mtimeNs / 1_000_000n) > RACY_MS };
+  return { signature: FIELD_BYTES.toString(encoding), trusted: now - Number(info.mtimeNs / 1_000_000n) > RACY_MS };
 }
 
 interface FileDigest {

@@ -149,7 +149,8 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
   }
   // Every parsed file of the subset has its parse (the frame says the paths are the kept ones).
   // Positions are the whole scan's: the subset answers by path only.
-  const partial: ContentScan = { ...scan, files: subset, signatureAt: () => undefined };
+  const listed = new Set(subset);
+  const partial: ContentScan = { ...scan, files: subset, has: (path) => listed.has(path), signatureAt: () => undefined };
   const old = await linked(reader, partial, before);
   const made = await linked(reader, partial, after);
   // The partial model misses what other folders hold (a collection's derived documents, a

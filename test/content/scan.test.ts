@@ -2,7 +2,7 @@
  * The scan of content/ (src/content/scan.ts): the same files, sizes and signatures on this
  * thread and in a worker, what the loader and the parse cache take from it.
  */
-import { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { underRoot } from '../../src/content/disk.ts';
@@ -121,6 +121,56 @@ describe('the scan of content/', () => {
     rmSync(join(other, 'requests'));
     writeFileSync(join(other, 'requests'), 'x');
     for (const worker of [false, true]) expect((await startScan(other, worker)).files).toEqual(['requests', 'site.yaml', 'x/request.yaml']);
+  });
+
+  it('keeps request folders’ listings: a folder with its recorded signature is statted, not read, and every change is found', async () => {
+    const listings = join(dir.path, '.cache', 'listings.v8');
+    const past = new Date(Date.now() - 60_000);
+    const settle = (...folders: string[]) => folders.forEach((folder) => utimesSync(join(dir.path, folder), past, past));
+    // Old enough to be trusted: the request folder and the two under it.
+    settle('requests/1-a', 'requests/1-a/files', 'requests/1-a/files/2');
+    const files = ['requests/1-a/files/2/Bescheid vom 3. März.pdf', 'requests/1-a/request.yaml', 'site.yaml'];
+    for (const worker of [false, true]) {
+      rmSync(listings, { force: true });
+      const first = await startScan(dir.path, worker, listings);
+      expect(first.files).toEqual(files);
+      expect(first.folders).toEqual({ known: 0, listed: 3 });
+      const second = await startScan(dir.path, worker, listings);
+      expect(second.files).toEqual(files);
+      expect(second.folders).toEqual({ known: 3, listed: 0 });
+      expect(second.stat('requests/1-a/request.yaml')).toEqual(first.stat('requests/1-a/request.yaml'));
+    }
+
+    // A new folder with a file: its parent and it are read; a folder changed just now is read
+    // again next time (its signature is not trusted), the others are known.
+    mkdirSync(join(dir.path, 'requests/1-a/messages'));
+    writeFileSync(join(dir.path, 'requests/1-a/messages/3.yaml'), 'id: 3\n');
+    for (let round = 0; round < 2; round++) {
+      const scan = await startScan(dir.path, false, listings);
+      expect(scan.files).toEqual(['requests/1-a/files/2/Bescheid vom 3. März.pdf', 'requests/1-a/messages/3.yaml', 'requests/1-a/request.yaml', 'site.yaml']);
+      expect(scan.folders).toEqual({ known: 2, listed: 2 });
+    }
+    settle('requests/1-a', 'requests/1-a/messages');
+    await startScan(dir.path, false, listings);
+    expect((await startScan(dir.path, true, listings)).folders).toEqual({ known: 4, listed: 0 });
+
+    // Removed, renamed, replaced by a folder, a dot name added: each changes its folder.
+    rmSync(join(dir.path, 'requests/1-a/files/2/Bescheid vom 3. März.pdf'));
+    renameSync(join(dir.path, 'requests/1-a/messages/3.yaml'), join(dir.path, 'requests/1-a/messages/4.yaml'));
+    rmSync(join(dir.path, 'requests/1-a/request.yaml'));
+    mkdirSync(join(dir.path, 'requests/1-a/request.yaml'));
+    writeFileSync(join(dir.path, 'requests/1-a/request.yaml/inner.yaml'), 'x');
+    for (const worker of [false, true]) {
+      const scan = await startScan(dir.path, worker, listings);
+      expect(scan.files).toEqual(['requests/1-a/messages/4.yaml', 'requests/1-a/request.yaml/inner.yaml', 'site.yaml']);
+    }
+
+    // A damaged file of listings: every folder is read, and the file is written again.
+    writeFileSync(listings, 'not v8');
+    const damaged = await startScan(dir.path, false, listings);
+    expect(damaged.folders.known).toBe(0);
+    expect(damaged.files).toEqual(['requests/1-a/messages/4.yaml', 'requests/1-a/request.yaml/inner.yaml', 'site.yaml']);
+    expect(readFileSync(listings).toString('latin1')).not.toBe('not v8');
   });
 
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {

@@ -1,0 +1,98 @@
+/**
+ * The listings of request folders, kept from one walk of content/ to the next
+ * (content/scan-walk.ts), as git's untracked cache keeps directories' listings: a folder whose
+ * stat signature (size, modification and change times in nanoseconds, inode) is the one
+ * recorded when it was listed holds the same entries, since adding, removing or renaming an
+ * entry updates its folder's modification and change times (POSIX link, unlink, rename,
+ * mkdir, rmdir). One stat of the folder then stands for its readdir: at 50,000 requests a
+ * thread's half of the ~307,000 folders took 1.4-1.7 s to list and 0.4 s to stat
+ * (docs/performance.md, "Folder listings kept between walks"). Files are still statted one
+ * by one: an edit in place changes a file, not its folder.
+ *
+ * A folder modified within RACY_MS of the walk is recorded without a signature (a second
+ * change in the same clock tick could keep it), as files are. The listings are one file,
+ * `listings.v8` in the parse cache's folder, replaced whole (a temporary file, then a rename)
+ * when a walk listed any request folder again; a missing, damaged or older one only costs
+ * the readdirs.
+ */
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, sep } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { signatureOfStats } from '../lib/file-digests.ts';
+import { writeAtomically } from '../lib/files.ts';
+
+/** A folder as a walk listed it: its signature ('' when it was too fresh to trust), its files' names, its folders' names with each one's listing. */
+export type Listing = [signature: string, files: string[], folders: [name: string, listing: Listing][]];
+
+/** The file's format: a new one starts over. */
+const VERSION = 1;
+
+interface ListingsFile {
+  version: number;
+  /** By request folder name: its Listing as JSON, parsed only by the thread that walks the folder. */
+  folders: ReadonlyMap<string, string>;
+}
+
+/** The listings kept at `path`, by request folder name; empty when there are none or they cannot be read. */
+export function readListings(path: string | undefined): ReadonlyMap<string, string> {
+  if (path === undefined) return new Map();
+  try {
+    const file = deserialize(readFileSync(path)) as ListingsFile;
+    if (file?.version === VERSION && file.folders instanceof Map) return file.folders;
+  } catch {
+    // Missing or damaged: every folder is listed, and the next walk writes the file again.
+  }
+  return new Map();
+}
+
+export function saveListings(path: string, folders: ReadonlyMap<string, string>): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeAtomically(path, serialize({ version: VERSION, folders } satisfies ListingsFile));
+}
+
+/** How a walk came by its folders' entries. */
+export interface ListingCounts {
+  /** Folders whose recorded listing held (a stat). */
+  known: number;
+  /** Folders read (a readdir). */
+  listed: number;
+}
+
+/**
+ * Every regular file under `absolute` (pushed to `files` as `prefix` and its path), names
+ * that start with a dot left out with their folders, symbolic links neither listed nor
+ * followed; each folder's entries from `known` when its signature is the recorded one, else
+ * read. Returns the folder's listing and whether it (or a folder under it) was read, which
+ * then needs to be recorded again. `started`: when the walk began (Date.now()).
+ */
+export function listFolder(absolute: string, prefix: string, files: string[], known: Listing | undefined, started: number, counts: ListingCounts): { listing: Listing; read: boolean } {
+  const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
+  const stat = info?.isDirectory() ? signatureOfStats(info, started, 'base64') : undefined;
+  let names: string[];
+  let folders: string[];
+  let read = false;
+  if (stat && known && known[0] === stat.signature) {
+    counts.known++;
+    names = known[1];
+    folders = known[2].map(([name]) => name);
+  } else {
+    // Gone since its parent was listed: the readdir fails, and the walk with it, as without listings.
+    counts.listed++;
+    read = true;
+    names = [];
+    folders = [];
+    for (const entry of readdirSync(absolute, { withFileTypes: true })) {
+      const { name } = entry;
+      if (name.startsWith('.')) continue;
+      if (entry.isFile()) names.push(name);
+      else if (entry.isDirectory()) folders.push(name);
+    }
+  }
+  for (const name of names) files.push(prefix + name);
+  const under = folders.map((name): [string, Listing] => {
+    const sub = listFolder(absolute + sep + name, `${prefix}${name}/`, files, known?.[2].find(([known]) => known === name)?.[1], started, counts);
+    read ||= sub.read;
+    return [name, sub.listing];
+  });
+  return { listing: [stat?.trusted ? stat.signature : '', names, under], read };
+}

@@ -9,6 +9,7 @@ import { foldDigests, type ContentDigests } from './content/digests.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent, type ContentReader } from './content/load.ts';
 import type { ContentScan } from './content/scan.ts';
+import { listingsIn } from './content/scan-listings.ts';
 import { openParseCache, parseCacheBytes, type ParseCache } from './content/parse-cache.ts';
 import { ERRORS } from './content/errors.ts';
 import type { SiteInput } from './content/schema.ts';
@@ -91,7 +92,7 @@ export function openContent(contentDir: string, parseCacheDir: string | undefine
   const reader = diskReader(contentDir, {
     scanInWorker: parseCacheDir !== undefined && parseCacheBytes(parseCacheDir) >= SCAN_IN_WORKER_BYTES,
     // The walk's listings of request folders live beside the parses (content/scan-listings.ts).
-    ...(parseCacheDir !== undefined && { listings: join(parseCacheDir, 'listings.v8') }),
+    ...(parseCacheDir !== undefined && { listings: listingsIn(parseCacheDir) }),
   });
   return { reader, cache: parseCacheDir === undefined ? undefined : openParseCache(parseCacheDir) };
 }

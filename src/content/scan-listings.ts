@@ -15,8 +15,8 @@
  * when a walk listed any request folder again; a missing, damaged or older one only costs
  * the readdirs.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, sep } from 'node:path';
+import { lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { signatureOfStats } from '../lib/file-digests.ts';
 import { writeAtomically } from '../lib/files.ts';
@@ -24,8 +24,11 @@ import { writeAtomically } from '../lib/files.ts';
 /** A folder as a walk listed it: its signature ('' when it was too fresh to trust), its files' names, its folders' names with each one's listing. */
 export type Listing = [signature: string, files: string[], folders: [name: string, listing: Listing][]];
 
-/** The file's format: a new one starts over. */
+/** The file's format, and the rules of what a listing holds (listFolder's dot names and links): a change of either must change it. */
 const VERSION = 1;
+
+/** Where the listings live in the parse cache's folder (content/parse-cache.ts). */
+export const listingsIn = (parseCacheDir: string) => join(parseCacheDir, 'listings.v8');
 
 interface ListingsFile {
   version: number;
@@ -33,7 +36,7 @@ interface ListingsFile {
   folders: ReadonlyMap<string, string>;
 }
 
-/** The listings kept at `path`, by request folder name; empty when there are none or they cannot be read. */
+/** The listings kept at `path`, by request folder name (each parsed with parseListing); empty when there are none or they cannot be read. */
 export function readListings(path: string | undefined): ReadonlyMap<string, string> {
   if (path === undefined) return new Map();
   try {
@@ -43,6 +46,22 @@ export function readListings(path: string | undefined): ReadonlyMap<string, stri
     // Missing or damaged: every folder is listed, and the next walk writes the file again.
   }
   return new Map();
+}
+
+/** A folder's listing as readListings keeps it, or undefined when it is not one (a damaged file only costs the readdirs). */
+export function parseListing(json: string | undefined): Listing | undefined {
+  if (json === undefined) return undefined;
+  try {
+    const listing = JSON.parse(json) as unknown;
+    return isListing(listing) ? listing : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isListing(value: unknown): value is Listing {
+  if (!Array.isArray(value) || value.length !== 3 || typeof value[0] !== 'string' || !Array.isArray(value[1]) || !Array.isArray(value[2])) return false;
+  return value[1].every((name) => typeof name === 'string') && value[2].every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isListing(entry[1]));
 }
 
 export function saveListings(path: string, folders: ReadonlyMap<string, string>): void {
@@ -66,7 +85,8 @@ export interface ListingCounts {
  * then needs to be recorded again. `started`: when the walk began (Date.now()).
  */
 export function listFolder(absolute: string, prefix: string, files: string[], known: Listing | undefined, started: number, counts: ListingCounts): { listing: Listing; read: boolean } {
-  const info = statSync(absolute, { bigint: true, throwIfNoEntry: false });
+  // Not followed if a link took the folder's place since its parent was listed.
+  const info = lstatSync(absolute, { bigint: true, throwIfNoEntry: false });
   const stat = info?.isDirectory() ? signatureOfStats(info, started, 'base64') : undefined;
   let names: string[];
   let folders: string[];

@@ -12,7 +12,7 @@
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { sep } from 'node:path';
-import { listFolder, readListings, type Listing, type ListingCounts } from './scan-listings.ts';
+import { listFolder, parseListing, readListings, type ListingCounts } from './scan-listings.ts';
 
 /** Files found by a walk, in path order, with their stats. */
 export interface Walked {
@@ -127,7 +127,7 @@ export function walkChunks(plan: WalkPlan): Map<number, WalkedChunk> {
     let read = false;
     for (const name of plan.folders.slice(first, first + CHUNK)) {
       const json = kept.get(name);
-      const walked = listFolder(`${plan.root}${sep}${REQUESTS}${sep}${name}`, `${REQUESTS}/${name}/`, files, json === undefined ? undefined : (JSON.parse(json) as Listing), plan.started, counts);
+      const walked = listFolder(`${plan.root}${sep}${REQUESTS}${sep}${name}`, `${REQUESTS}/${name}/`, files, parseListing(json), plan.started, counts);
       listings.push(walked.read || json === undefined ? JSON.stringify(walked.listing) : json);
       read ||= walked.read;
     }

@@ -62,17 +62,27 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, fo
   };
 }
 
-/** The scan from the files outside and the chunks of both threads; the request folders' listings recorded when one was read. */
-function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, WalkedChunk>[]): ContentScan {
+/**
+ * The scan from the files outside and the chunks of both threads, and `record`, which writes the
+ * request folders' listings when one was read (apart, so that a failed write is not taken for a
+ * failed walk and walked again).
+ */
+function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, WalkedChunk>[]): { scan: ContentScan; record: () => void } {
   const listings = joinListings(plan, ...shares);
-  if (plan.listings !== undefined && listings.read) saveListings(plan.listings, listings.folders);
-  return scanOf(joinWalk(plan, outside, ...shares), plan, listings.counts);
+  return {
+    scan: scanOf(joinWalk(plan, outside, ...shares), plan, listings.counts),
+    record: () => {
+      if (plan.listings !== undefined && listings.read) saveListings(plan.listings, listings.folders);
+    },
+  };
 }
 
 /** The walk and the stats on this thread. */
 function scanHere(root: string, listings: string | undefined): ContentScan {
   const { plan, outside } = planWalk(root, listings);
-  return joined(plan, statted(root, outside), walkChunks(plan));
+  const { scan, record } = joined(plan, statted(root, outside), walkChunks(plan));
+  record();
+  return scan;
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);
@@ -105,6 +115,7 @@ export type ScanMessage = { plan: WalkPlan } | { outside: Walked; chunks: Map<nu
  */
 async function scanInWorker(root: string, listings: string | undefined): Promise<ContentScan> {
   let worker: Worker | undefined;
+  let done: ReturnType<typeof joined>;
   const planned = settled<WalkPlan>();
   const walked = settled<{ outside: Walked; chunks: Map<number, WalkedChunk> }>();
   // Handled where it is awaited; a worker that fails before then must not be an unhandled rejection.
@@ -122,7 +133,7 @@ async function scanInWorker(root: string, listings: string | undefined): Promise
     const plan = await planned.promise;
     const mine = walkChunks(plan);
     const theirs = await walked.promise;
-    return joined(plan, theirs.outside, mine, theirs.chunks);
+    done = joined(plan, theirs.outside, mine, theirs.chunks);
   } catch {
     // The worker may still be walking an older plan: stopped before this thread walks again.
     void worker?.terminate();
@@ -130,6 +141,8 @@ async function scanInWorker(root: string, listings: string | undefined): Promise
   } finally {
     void worker?.terminate();
   }
+  done.record();
+  return done.scan;
 }
 
 /**

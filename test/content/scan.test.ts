@@ -2,13 +2,14 @@
  * The scan of content/ (src/content/scan.ts): the same files, sizes and signatures on this
  * thread and in a worker, what the loader and the parse cache take from it.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { underRoot } from '../../src/content/disk.ts';
 import { startScan } from '../../src/content/scan.ts';
 import { joinWalk, planWalk } from '../../src/content/scan-walk.ts';
-import { statSignature } from '../../src/lib/file-digests.ts';
+import { signatureOfStats, statSignature } from '../../src/lib/file-digests.ts';
 import { tempDir } from '../helpers/content.ts';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -142,9 +143,12 @@ describe('the scan of content/', () => {
     }
 
     // A new folder with a file: its parent and it are read; a folder changed just now is read
-    // again next time (its signature is not trusted), the others are known.
+    // again next time (its signature is not trusted: here its time is ahead of the clock, as a
+    // change within the last two seconds is), the others are known.
     mkdirSync(join(dir.path, 'requests/1-a/messages'));
     writeFileSync(join(dir.path, 'requests/1-a/messages/3.yaml'), 'id: 3\n');
+    const ahead = new Date(Date.now() + 60_000);
+    for (const folder of ['requests/1-a', 'requests/1-a/messages']) utimesSync(join(dir.path, folder), ahead, ahead);
     for (let round = 0; round < 2; round++) {
       const scan = await startScan(dir.path, false, listings);
       expect(scan.files).toEqual(['requests/1-a/files/2/Bescheid vom 3. März.pdf', 'requests/1-a/messages/3.yaml', 'requests/1-a/request.yaml', 'site.yaml']);
@@ -154,23 +158,37 @@ describe('the scan of content/', () => {
     await startScan(dir.path, false, listings);
     expect((await startScan(dir.path, true, listings)).folders).toEqual({ known: 4, listed: 0 });
 
-    // Removed, renamed, replaced by a folder, a dot name added: each changes its folder.
+    // Removed, renamed, replaced by a folder, a dot name added, a folder removed, a request
+    // folder added and one removed: each changes a folder's times, and a walk finds what a
+    // fresh walk finds.
     rmSync(join(dir.path, 'requests/1-a/files/2/Bescheid vom 3. März.pdf'));
     renameSync(join(dir.path, 'requests/1-a/messages/3.yaml'), join(dir.path, 'requests/1-a/messages/4.yaml'));
     rmSync(join(dir.path, 'requests/1-a/request.yaml'));
     mkdirSync(join(dir.path, 'requests/1-a/request.yaml'));
     writeFileSync(join(dir.path, 'requests/1-a/request.yaml/inner.yaml'), 'x');
-    for (const worker of [false, true]) {
-      const scan = await startScan(dir.path, worker, listings);
-      expect(scan.files).toEqual(['requests/1-a/messages/4.yaml', 'requests/1-a/request.yaml/inner.yaml', 'site.yaml']);
-    }
+    writeFileSync(join(dir.path, 'requests/1-a/messages/.4.yaml.swp'), 'x');
+    mkdirSync(join(dir.path, 'requests/2-b/messages'), { recursive: true });
+    writeFileSync(join(dir.path, 'requests/2-b/messages/5.yaml'), 'id: 5\n');
+    const after = ['requests/1-a/messages/4.yaml', 'requests/1-a/request.yaml/inner.yaml', 'requests/2-b/messages/5.yaml', 'site.yaml'];
+    for (const worker of [false, true]) expect((await startScan(dir.path, worker, listings)).files).toEqual(after);
+    expect((await startScan(dir.path, false))).toMatchObject({ files: after, folders: { known: 0 } });
+    rmSync(join(dir.path, 'requests/1-a/files'), { recursive: true });
+    rmSync(join(dir.path, 'requests/2-b'), { recursive: true });
+    const removed = ['requests/1-a/messages/4.yaml', 'requests/1-a/request.yaml/inner.yaml', 'site.yaml'];
+    for (const worker of [false, true]) expect((await startScan(dir.path, worker, listings)).files).toEqual(removed);
 
     // A damaged file of listings: every folder is read, and the file is written again.
     writeFileSync(listings, 'not v8');
     const damaged = await startScan(dir.path, false, listings);
     expect(damaged.folders.known).toBe(0);
-    expect(damaged.files).toEqual(['requests/1-a/messages/4.yaml', 'requests/1-a/request.yaml/inner.yaml', 'site.yaml']);
+    expect(damaged.files).toEqual(removed);
     expect(readFileSync(listings).toString('latin1')).not.toBe('not v8');
+    // A file of the right form whose listing is not one, under the folder's own signature: that folder is read.
+    const signature = signatureOfStats(lstatSync(join(dir.path, 'requests/1-a'), { bigint: true }), Date.now(), 'base64').signature;
+    writeFileSync(listings, serialize({ version: 1, folders: new Map([['1-a', JSON.stringify([signature, 5, []])]]) }));
+    const broken = await startScan(dir.path, false, listings);
+    expect(broken.files).toEqual(removed);
+    expect(broken.folders.known).toBe(0);
   });
 
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {

@@ -10,9 +10,9 @@
  * A file's stat: size, modification and change times in nanoseconds, inode (four numbers per
  * file), and whether it is a regular file still (the walk saw one).
  */
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { statSync } from 'node:fs';
 import { sep } from 'node:path';
-import { listFolder, parseListing, readListings, type ListingCounts } from './scan-listings.ts';
+import { entriesOf, listFolder, parseListing, readListings, type ListingCounts } from './scan-listings.ts';
 
 /** Files found by a walk, in path order, with their stats. */
 export interface Walked {
@@ -50,21 +50,11 @@ const CHUNK = 32;
 
 const REQUESTS = 'requests';
 
-/**
- * Every regular file under `absolute` (its path relative to the root starting with `prefix`),
- * names that start with a dot left out with their folders, symbolic links neither listed nor
- * followed. One `readdirSync` per folder: fast-glob's matching of each entry made the walk of
- * 710,000 files at 50,000 requests take 6.7-7.5 s, Node's `recursive` option (a Dirent with
- * its parent's path for every entry, and `.git/` walked too) 3.9-5.7 s, this 2.8-2.9 s
- * (docs/performance.md, "The scan shared by two threads, and fewer stats and reads").
- */
-function listUnder(absolute: string, prefix: string, files: string[], skip?: (entry: Dirent) => boolean): void {
-  for (const entry of readdirSync(absolute, { withFileTypes: true })) {
-    const { name } = entry;
-    if (name.startsWith('.') || skip?.(entry)) continue;
-    if (entry.isFile()) files.push(prefix + name);
-    else if (entry.isDirectory()) listUnder(absolute + sep + name, `${prefix}${name}/`, files);
-  }
+/** Every regular file under `absolute` (its path relative to the root starting with `prefix`), as entriesOf takes them. */
+function listUnder(absolute: string, prefix: string, files: string[]): void {
+  const entries = entriesOf(absolute);
+  for (const name of entries.files) files.push(prefix + name);
+  for (const name of entries.folders) listUnder(absolute + sep + name, `${prefix}${name}/`, files);
 }
 
 /** Stats `files` (sorted here) under `root`. */
@@ -93,15 +83,15 @@ export function planWalk(root: string, listings?: string): { plan: WalkPlan; out
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const started = Date.now();
   let folders: string[] = [];
-  const files: string[] = [];
-  let requests = false;
   // Fails as a walk does when root is missing. requests/ is listed here when it is a folder (a
   // link to one is not followed, as anywhere else).
-  listUnder(root, '', files, (entry) => entry.name === REQUESTS && entry.isDirectory() && (requests = true));
-  if (requests) {
-    const entries = readdirSync(root + sep + REQUESTS, { withFileTypes: true });
-    folders = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
-    for (const entry of entries) if (entry.isFile() && !entry.name.startsWith('.')) files.push(`${REQUESTS}/${entry.name}`);
+  const top = entriesOf(root);
+  const files = [...top.files];
+  for (const name of top.folders) if (name !== REQUESTS) listUnder(root + sep + name, `${name}/`, files);
+  if (top.folders.includes(REQUESTS)) {
+    const entries = entriesOf(root + sep + REQUESTS);
+    folders = entries.folders;
+    for (const name of entries.files) files.push(`${REQUESTS}/${name}`);
   }
   // A folder's files sort by its name and a slash ("a-b/" before "a/").
   const keyed = folders.map((name) => `${name}/`).sort();

@@ -71,7 +71,7 @@ export interface BuildResult {
   /** Content files found unchanged in the parse cache, and parsed (src/content/parse-cache.ts). */
   parsing: { hits: number; hashed: number; misses: number };
   /** Packs and chunks linked from the previous build/, and those of the same resources serialized (src/output/reuse.ts). */
-  reuse: { linked: number; rendered: number };
+  reuse: { linked: number; rendered: number; grown: number };
   /** Nothing build/ is made of changed since the build that wrote it, which was left as it is (src/output/build-state.ts). */
   unchanged: boolean;
   /** Files a patch build wrote (src/build-patch.ts): only messages' and requests' texts changed; 0 for any other build. */
@@ -94,7 +94,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     stage(kept.written ? 'patch' : 'unchanged', null);
     const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
     const patched = kept.written ?? 0;
-    return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0 }, unchanged: !kept.written, patched };
+    return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched };
   }
   const { checked, scanned, digests } = loaded;
   stage('load and check', null);

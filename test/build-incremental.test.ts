@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
+import { hashBucket } from '../src/api/filters/keyed.ts';
 import { mediaPaths } from '../src/api/media-paths.ts';
 import type { ResourceName } from '../src/api/resources/declaration-registry.ts';
 import type { SettingsOverrides } from '../src/config.ts';
@@ -162,7 +163,7 @@ describe('a build into the previous build/', () => {
     const groups = first.reuse.rendered;
     expect(groups).toBeGreaterThan(6);
     // Nothing changed: every pack and chunk of requests, messages and attachments is linked.
-    expect((await live()).reuse).toEqual({ linked: groups, rendered: 0 });
+    expect((await live()).reuse).toEqual({ linked: groups, rendered: 0, grown: 0 });
     await expectCold();
 
     // Requests in detail pack 5: 5001 a duplicate (same_as) of request 7 in pack 0, so not
@@ -341,6 +342,53 @@ describe('a build into the previous build/', () => {
     await live();
     expect(texts(await filterFiles('request', 'categories'))).not.toEqual(texts(categories));
     expect(inodes(await filterFiles('message', 'kind'))).toEqual(inodes(post));
+    await expectCold();
+  }, 600_000);
+
+  it('grows the filters’ files when requests and messages are added at the lists’ growing end, and indexes them again otherwise', async () => {
+    const addRequest = async (id: number, messageId: number, date: string) => {
+      const folder = `content/requests/${id}-neue-anfrage-${id}`;
+      await mkdir(at(folder, 'messages'), { recursive: true });
+      await writeFile(at(folder, 'request.yaml'), `id: ${id}\nslug: neue-anfrage-${id}\ntitle: Neue Anfrage ${id}\ndescription: Was steht im Vermerk?\npublic_body: 12\nlaw: 5\nstatus: awaiting_response\ncreated_at: ${date}T10:00:00+02:00\ntags: [Vermerk]\n`);
+      for (const [offset, response] of [[0, false], [1, true]] as const) {
+        const party = response ? 'sender_public_body: 12' : 'recipient_public_body: 12';
+        await writeFile(
+          at(folder, `messages/${messageId + offset}.yaml`),
+          `id: ${messageId + offset}\nkind: ${response ? 'post' : 'email'}\nis_response: ${response}\n${party}\ntimestamp: ${date}T1${offset}:00:00+02:00\nstatus: awaiting_response\nsubject: Neue Anfrage ${id}\ncontent: Bitte senden Sie mir den Vermerk.\n`,
+        );
+      }
+      return at(folder);
+    };
+    await live();
+    const slug = await filterFiles('request', 'slug');
+    const kind = await filterFiles('message', 'kind');
+
+    // The newest request (first in the request list), with messages of the highest ids (last in
+    // the message list): every filter that can grows from its files; only the files of the new
+    // keys are written, the others are linked.
+    const newest = await addRequest(6001, 9001, '2025-02-03');
+    const grown = await live();
+    expect(grown.reuse.grown).toBeGreaterThan(10);
+    const slugAfter = await filterFiles('request', 'slug');
+    const written = [...slugAfter].filter(([name, { ino }]) => slug.get(name)?.ino !== ino).map(([name]) => name);
+    expect(written).toEqual([`${hashBucket('neue-anfrage-6001')}.json`]);
+    const kindAfter = await filterFiles('message', 'kind');
+    expect(inodes(kindAfter).filter(([name]) => name !== 'email.json' && name !== 'post.json')).toEqual(inodes(kind).filter(([name]) => name !== 'email.json' && name !== 'post.json'));
+    expect(texts(kindAfter)).not.toEqual(texts(kind));
+    await expectCold();
+
+    // A request older than most (not at the request list's growing end): the request filters are
+    // indexed again; its messages still have the highest ids, so the message filters grow.
+    const older = await addRequest(6002, 9003, '2024-01-02');
+    const middle = await live();
+    expect(middle.reuse.grown).toBeGreaterThan(0);
+    expect(middle.reuse.rendered).toBeGreaterThan(10);
+    await expectCold();
+
+    // Taking both away is no growth: indexed again.
+    await rm(newest, { recursive: true });
+    await rm(older, { recursive: true });
+    expect((await live()).reuse.grown).toBe(0);
     await expectCold();
   }, 600_000);
 

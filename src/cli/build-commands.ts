@@ -88,7 +88,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     else if (result.patched > 0) log.info(`only texts changed (messages' subjects and texts, requests' summaries and descriptions): ${count(result.patched, 'file')} of ${options.out}/ written, every other file kept (docs/architecture.md, "A patch build")`);
     else if (options.verbose) {
       log.info(`content: ${parsingSummary(result.parsing)}`);
-      log.info(`output: ${result.reuse.linked} groups of files (packs, chunks, filter and media index files, search segments) linked from the previous build/, ${result.reuse.rendered} made again (docs/architecture.md, "Incremental builds")`);
+      log.info(`output: ${result.reuse.linked} groups of files (packs, chunks, filter and media index files, search segments) linked from the previous build/, ${result.reuse.grown} grown from it (filter indexes of lists that only grew), ${result.reuse.rendered} made again (docs/architecture.md, "Incremental builds")`);
     }
     if (result.pdf) log.info(formatPdfSummary(result.pdf));
     const seconds = (performance.now() - started) / 1000;

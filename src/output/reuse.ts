@@ -73,11 +73,14 @@ export interface OutputReuse {
    * what it is given.
    */
   reusable(group: string, key: string): { files: PlannedFile[]; extra: string | undefined } | undefined;
+  /** What `reusable` finds, without recording the group for this build: the files a producer grows from (src/output/filter-reuse.ts). */
+  recorded(group: string, key: string): { files: PlannedFile[]; extra: string | undefined } | undefined;
   /** Records a group of this build with its key and its files (each with its SHA-256), and what to keep beside them. */
   record(group: string, key: string, files: readonly { path: string; sha256: string }[], extra?: string): void;
   /** Writes the record of this build; call once build/ is the new tree. */
   save(): void;
-  readonly stats: { linked: number; rendered: number };
+  /** Groups linked, made, and grown from the previous build's files (filter indexes of a list that grew). */
+  readonly stats: { linked: number; rendered: number; grown: number };
   /** `<cache>/output`, where producers keep what they need beside the record (src/output/search-analyses.ts). */
   readonly dir: string;
   /** The code version the record is keyed by (buildCodeVersion). */
@@ -128,7 +131,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
   sweepStaleTempSync(inputs.dir);
   const previous = readRecord(inputs.dir, version);
   const next: RecordFile['groups'] = new Map();
-  const stats = { linked: 0, rendered: 0 };
+  const stats = { linked: 0, rendered: 0, grown: 0 };
   const { settings, ctx } = inputs;
 
   // The global key: the settings and every content file outside the request folders.
@@ -174,6 +177,18 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
   };
   const table = FINGERPRINTS as Partial<Record<ResourceName, (item: unknown, parts: FingerprintParts) => string>>;
 
+  const recorded: OutputReuse['recorded'] = (group, key) => {
+    const entry = previous.get(group);
+    if (!entry || entry.key !== key) return undefined;
+    const files: PlannedFile[] = [];
+    for (const [path, digest, signature] of entry.files) {
+      const absolute = join(buildDir, path);
+      if (!unchangedFile(absolute, signature, digest)) return undefined;
+      files.push({ path, copyFrom: absolute, sha256: digest });
+    }
+    return { files, extra: entry.extra };
+  };
+
   return {
     stats,
     dir: inputs.dir,
@@ -184,18 +199,14 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
       if (!of) throw new Error(`output reuse: ${resource} has no fingerprint`);
       return of(item, parts);
     },
+    recorded,
     reusable(group, key) {
-      const entry = previous.get(group);
-      if (!entry || entry.key !== key) return undefined;
-      const files: PlannedFile[] = [];
-      for (const [path, digest, signature] of entry.files) {
-        const absolute = join(buildDir, path);
-        if (!unchangedFile(absolute, signature, digest)) return undefined;
-        files.push({ path, copyFrom: absolute, sha256: digest });
-      }
+      const found = recorded(group, key);
+      if (!found) return undefined;
       stats.linked++;
+      const entry = previous.get(group)!;
       next.set(group, { key, files: entry.files.map(([path, digest]) => [path, digest, null]), ...(entry.extra !== undefined && { extra: entry.extra }) });
-      return { files, extra: entry.extra };
+      return found;
     },
     record(group, key, files, extra) {
       next.set(group, { key, files: files.map((file) => [file.path, file.sha256, null]), ...(extra !== undefined && { extra }) });

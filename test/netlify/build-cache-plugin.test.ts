@@ -71,7 +71,7 @@ describe('the build plugin with Netlify’s build cache', () => {
 
     const next = await build();
     expect(next.parsing.misses).toBe(0);
-    expect(next.reuse).toEqual({ linked: first.reuse.rendered, rendered: 0 });
+    expect(next.reuse).toEqual({ linked: first.reuse.rendered, rendered: 0, grown: 0 });
     expect(await filesOf(repo('build'))).toEqual(written);
   }, 180_000);
 

@@ -6,7 +6,7 @@
  * `settings.filters` on `data.<key>` (filingcabinet `apply_data_filters`).
  */
 import { pythonInt } from '../python.ts';
-import { keyedIndex, keyPositions } from './keyed.ts';
+import { keyedParts, keyPositions } from './keyed.ts';
 import type { FilterKind, Lookup } from './kind.ts';
 
 export interface DataParse {
@@ -29,7 +29,7 @@ export function dataKeys(data: Record<string, unknown> | null | undefined): stri
 }
 
 export const data: FilterKind<DataParse> = {
-  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
+  ...keyedParts(() => 'hash'),
   read(spec, query) {
     const { prefix, requires } = spec.parse;
     if (!query.getAll(requires).at(-1)?.trim()) return { lookups: [] };

@@ -13,6 +13,7 @@ export interface FulltextParse {
 
 export const fulltext = valueKind<FulltextParse, string>({
   index: () => [],
+  grow: () => [],
   parse: (_parse, value) => ({ value }),
   async lookup(spec, value, { reader, scores, rankings }) {
     if (!reader.search) throw new Error(`filter ${spec.param}: this reader cannot search`);

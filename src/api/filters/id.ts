@@ -10,7 +10,7 @@
  *   carries that parameter (docs/froide.md#document: `uid` unlocks).
  */
 import { pythonInt } from '../python.ts';
-import { keyedIndex, keyPositions, knownPositions, valueKind } from './keyed.ts';
+import { keyedParts, keyPositions, knownPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
 
@@ -29,7 +29,7 @@ export interface IdValue {
 }
 
 export const id = valueKind<IdParse, IdValue>({
-  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
+  ...keyedParts(() => 'hash'),
   parse(parse, value) {
     if (parse.none !== undefined && value === parse.none) return { value: { key: value } };
     const number = pythonInt(value);

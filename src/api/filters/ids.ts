@@ -8,7 +8,7 @@
  *   publicbody `regions`).
  */
 import { pythonInt } from '../python.ts';
-import { keyedIndex, keyPositions, valueKind } from './keyed.ts';
+import { keyedParts, keyPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
 
@@ -25,7 +25,7 @@ export interface IdsValue {
 }
 
 export const ids = valueKind<IdsParse, IdsValue>({
-  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
+  ...keyedParts(() => 'hash'),
   parse(parse, value) {
     if (parse.invalid === 'ignore') {
       // `[int(x) for x in value.split(",") if x]`: one failing part drops the whole filter

@@ -8,7 +8,7 @@
 import type { Archive } from '../../model/types.ts';
 import { descendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { countingOf } from '../packs.ts';
-import { filtersOf, RESOURCE_NAMES, type ResourceName } from '../resources/declaration-registry.ts';
+import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';
@@ -16,7 +16,7 @@ import { fulltext } from './fulltext.ts';
 import { id } from './id.ts';
 import { ids } from './ids.ts';
 import { integer } from './integer.ts';
-import { intersect, type FilterKind, type FilterReader, type IndexFile, type Positions, type Ranking } from './kind.ts';
+import { intersect, type FilterKind, type FilterReader, type GrownFile, type IndexFile, type Positions, type PreviousIndex, type Ranking } from './kind.ts';
 import { lenient } from './lenient.ts';
 import { near } from './near.ts';
 import { nochoice } from './nochoice.ts';
@@ -62,6 +62,21 @@ function kindOf(parse: FilterParse): FilterKind<FilterParse> {
  */
 export function filterIndex<T>(resource: ResourceName, spec: FilterSpec<T>, ordered: readonly T[], archive?: Archive): IndexFile[] {
   return kindOf(spec.parse).index(spec, ordered, archive, countingOf(resource, ordered.length));
+}
+
+/**
+ * filterIndex's files over a list that grew at its growing end from its first `length` objects
+ * (as its files count them: the previous build's list, src/output/filter-values.ts), from the
+ * files the filter wrote over those (`previous`): every file in filterIndex's order, null where
+ * it stays. Undefined for a kind that indexes its list again (FilterKind.grow) and for a filter
+ * with its own order.
+ */
+export function filterGrow<T>(resource: ResourceName, spec: FilterSpec<T>, ordered: readonly T[], length: number, previous: PreviousIndex): GrownFile[] | undefined {
+  const kind = kindOf(spec.parse);
+  if (!kind.grow || spec.order) return undefined;
+  const added = ordered.length - length;
+  const growth = RESOURCES[resource].newestFirst === true ? { from: 0, to: added, moved: added } : { from: length, to: ordered.length, moved: 0 };
+  return kind.grow(spec, ordered, growth, previous, countingOf(resource, ordered.length));
 }
 
 export interface FilterOptions {

@@ -13,7 +13,7 @@
  */
 import type { Archive } from '../../model/types.ts';
 import { fnv1a } from '../fnv1a.ts';
-import { intersect, union, type Counting, type FilterKind, type IndexFile, type LookupContext, type Parsed, type Positions } from './kind.ts';
+import { intersect, union, type Counting, type FilterKind, type GrownFile, type Growth, type IndexFile, type LookupContext, type Parsed, type Positions, type PreviousIndex } from './kind.ts';
 import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './filter-spec.ts';
 
 export type Bucket = 'value' | 'hash';
@@ -40,8 +40,31 @@ function bucketFile(bucket: Bucket, key: string): string {
 
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The key of each of an object's values (null and undefined are under no key). */
+function keysOf<T>(spec: FilterSpec<T>, object: T, use: (key: string) => void): void {
+  const values = spec.values(object);
+  for (const value of (Array.isArray(values) ? values : [values]) as readonly IndexValue[]) if (value !== null && value !== undefined) use(indexKey(value));
+}
+
+/** Each file's keys, the files by name: the order `keyedIndex` writes them in. */
+function filesOf(bucket: Bucket, keys: Iterable<[string, number[]]>): [string, [string, number[]][]][] {
+  const files = new Map<string, [string, number[]][]>();
+  for (const entry of keys) {
+    const file = bucketFile(bucket, entry[0]);
+    let list = files.get(file);
+    if (!list) files.set(file, (list = []));
+    list.push(entry);
+  }
+  return [...files.entries()].sort(byKey);
+}
+
+/** A file's text: its keys sorted, each with its stored numbers, so two builds of the same content write the same bytes. */
+function fileBody(entries: [string, number[]][]): string {
+  return JSON.stringify(Object.fromEntries(entries.sort(byKey)));
+}
+
 /** The index files of a keyed filter. `archive` gives `known` filters their keys. */
-export function keyedIndex<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: readonly T[], archive?: Archive, count: Counting = (position) => position): IndexFile[] {
+function keyedIndex<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: readonly T[], archive?: Archive, count: Counting = (position) => position): IndexFile[] {
   // key -> positions (ascending, because positions are visited in order); the files they go
   // to are found once per key at the end, not once per object.
   const keys = new Map<string, number[]>();
@@ -51,16 +74,12 @@ export function keyedIndex<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: read
     return positions;
   };
   if (archive && spec.known) for (const value of spec.known(archive)) if (value !== null && value !== undefined) slot(indexKey(value));
-  const add = (value: IndexValue, position: number) => {
-    if (value === null || value === undefined) return;
-    const positions = slot(indexKey(value));
-    // An object that lists a key twice is under it once: its position would be the last one.
-    if (positions[positions.length - 1] !== position) positions.push(position);
-  };
   ordered.forEach((object, position) => {
-    const values = spec.values(object);
-    if (Array.isArray(values)) for (const value of values as readonly IndexValue[]) add(value, position);
-    else add(values as IndexValue, position);
+    keysOf(spec, object, (key) => {
+      const positions = slot(key);
+      // An object that lists a key twice is under it once: its position would be the last one.
+      if (positions[positions.length - 1] !== position) positions.push(position);
+    });
   });
   // An ordering filter keeps its own order under each key (ties: list order).
   if (spec.order) {
@@ -69,18 +88,40 @@ export function keyedIndex<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: read
       positions.sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
     }
   }
-  const files = new Map<string, [string, number[]][]>();
-  for (const entry of keys) {
-    const file = bucketFile(bucket, entry[0]);
-    let list = files.get(file);
-    if (!list) files.set(file, (list = []));
-    list.push(entry);
+  return filesOf(bucket, keys).map(([file, entries]) => ({ file, body: fileBody(entries.map(([key, positions]) => [key, positions.map(count)])) }));
+}
+
+/**
+ * keyedIndex's files over a list that grew at its growing end, from its files before (the same
+ * filter with the same `known` keys; never an ordering one). Every earlier object keeps its
+ * stored number (src/api/packs.ts listCounting), so only the files of the added objects' keys
+ * change: each gets the added numbers before its own (a list that puts new objects first) or
+ * after them.
+ */
+function keyedGrow<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: readonly T[], growth: Growth, previous: PreviousIndex, count: Counting): GrownFile[] {
+  if (spec.order) throw new Error(`keyedGrow: ${spec.param} orders its positions`);
+  const added = new Map<string, number[]>();
+  for (let position = growth.from; position < growth.to; position++) {
+    keysOf(spec, ordered[position]!, (key) => {
+      let numbers = added.get(key);
+      if (!numbers) added.set(key, (numbers = []));
+      const number = count(position);
+      if (numbers[numbers.length - 1] !== number) numbers.push(number);
+    });
   }
-  return [...files.entries()].sort(byKey).map(([file, entries]) => ({
-    file,
-    // Sorted keys: two builds of the same content write the same bytes.
-    body: JSON.stringify(Object.fromEntries(entries.sort(byKey).map(([key, positions]) => [key, positions.map(count)]))),
-  }));
+  const first = growth.from === 0;
+  const grown = new Map<string, string>();
+  for (const [file, entries] of filesOf(bucket, added)) {
+    const before = previous.read(file);
+    const keys = new Map(before === undefined ? [] : Object.entries(JSON.parse(before) as Record<string, number[]>));
+    for (const [key, numbers] of entries) {
+      const was = keys.get(key) ?? [];
+      keys.set(key, first ? [...numbers, ...was] : [...was, ...numbers]);
+    }
+    grown.set(file, fileBody([...keys]));
+  }
+  const names = [...new Set([...previous.names, ...grown.keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return names.map((file) => ({ file, body: grown.get(file) ?? null }));
 }
 
 /** The positions under a key; null when the index has no such key. */
@@ -114,6 +155,7 @@ export async function knownPositions(context: LookupContext, bucket: Bucket, key
 /** The parts of a kind that reads one query parameter, one value at a time. */
 export interface ValueKindParts<P extends FilterParse, V> {
   index: <T>(spec: FilterSpec<T, P>, ordered: readonly T[], archive?: Archive, count?: Counting) => IndexFile[];
+  grow?: FilterKind<P>['grow'];
   /** A non-empty value, trimmed, and as sent (`raw`). */
   parse: (parse: P, value: string, raw: string) => Parsed<V>;
   lookup: (spec: FilterSpec<never, P>, value: V, context: LookupContext) => Promise<Positions>;
@@ -136,6 +178,7 @@ export function valueKind<P extends FilterParse, V>(parts: ValueKindParts<P, V>)
   };
   return {
     index: parts.index,
+    ...(parts.grow && { grow: parts.grow }),
     parse,
     lookup: parts.lookup,
     read(spec, query) {
@@ -161,11 +204,19 @@ export function valueKind<P extends FilterParse, V>(parts: ValueKindParts<P, V>)
   };
 }
 
+/** A keyed kind's `index` and `grow`, in the bucket its parse names. */
+export function keyedParts<P extends FilterParse>(bucket: (parse: P) => Bucket): Pick<ValueKindParts<P, never>, 'index' | 'grow'> {
+  return {
+    index: (spec, ordered, archive, count) => keyedIndex(bucket(spec.parse), spec, ordered, archive, count),
+    grow: (spec, ordered, growth, previous, count) => keyedGrow(bucket(spec.parse), spec, ordered, growth, previous, count),
+  };
+}
+
 /** A kind whose value is a set of keys, looked up in a keyed index of the given bucket. */
 export function keysKind<P extends FilterParse>(bucket: Bucket | ((parse: P) => Bucket), parse: ValueKindParts<P, Keys>['parse']): ValueKind<P, Keys> {
   const of = (spec: P) => (typeof bucket === 'function' ? bucket(spec) : bucket);
   return valueKind<P, Keys>({
-    index: (spec, ordered, archive, count) => keyedIndex(of(spec.parse), spec, ordered, archive, count),
+    ...keyedParts<P>((spec) => of(spec)),
     parse,
     lookup: (spec, keys, context) => keyPositions(context, of(spec.parse), keys),
   });

@@ -27,6 +27,29 @@ export interface FilterReader {
   search?(query: string): Promise<Ranking>;
 }
 
+/**
+ * How a list grew from the previous build's: objects added at its growing end, at positions
+ * [from, to) of the new list; `moved` is how far each earlier object's position moved (the
+ * count added before it: all of them for a list that puts new objects first, else none).
+ */
+export interface Growth {
+  from: number;
+  to: number;
+  moved: number;
+}
+
+/** The index files a filter wrote over the list before it grew: their names in the order `index` gave them, and each one's text. */
+export interface PreviousIndex {
+  names: readonly string[];
+  read(file: string): string | undefined;
+}
+
+/** A file of a grown index: its text, or null where the previous file stays as it was. */
+export interface GrownFile {
+  file: string;
+  body: string | null;
+}
+
 /** A list's counting of positions in its files: its own inverse (src/api/packs.ts listCounting). */
 export type Counting = (position: number) => number;
 
@@ -69,6 +92,12 @@ export type Parsed<V> = null | { error: string } | { value: V };
 export interface FilterKind<P extends FilterParse> {
   /** `ordered` are objects of the filter's own type (the list of its resource). */
   index<T>(spec: FilterSpec<T, P>, ordered: readonly T[], archive?: Archive, count?: Counting): IndexFile[];
+  /**
+   * The files `index` gives over `ordered`, a list that grew at its growing end, from the files
+   * it gave over the list before (same filter, same `known` keys): every file in `index`'s
+   * order, null where it stays. A kind without it is indexed again when its list grows.
+   */
+  grow?<T>(spec: FilterSpec<T, P>, ordered: readonly T[], growth: Growth, previous: PreviousIndex, count: Counting): GrownFile[];
   read(spec: FilterSpec<never, P>, query: URLSearchParams): Reading;
 }
 

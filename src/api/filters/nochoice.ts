@@ -16,6 +16,7 @@ export interface NoChoiceParse {
 
 export const nochoice = valueKind<NoChoiceParse, never>({
   index: () => [],
+  grow: () => [],
   parse(parse, value) {
     if (value === parse.all) return null;
     return { error: parse.message === 'choice' ? FILTER_MESSAGES.invalidChoice(value) : FILTER_MESSAGES.invalidModelChoice };

@@ -5,7 +5,7 @@
  */
 import { coveringIds, type ShapeRecord } from '../../model/geometry.ts';
 import { pythonFloat } from '../python.ts';
-import { keyedIndex, keyPositions, valueKind } from './keyed.ts';
+import { keyedParts, keyPositions, valueKind } from './keyed.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
 
 export interface PointParse {
@@ -20,7 +20,7 @@ export interface PointValue {
 }
 
 export const point = valueKind<PointParse, PointValue>({
-  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
+  ...keyedParts(() => 'hash'),
   parse(parse, value) {
     // froide splits once at the first comma; a missing part or a non-number means no filter.
     const comma = value.indexOf(',');

@@ -8,7 +8,7 @@
  * Index: one file of `[value, position]` pairs sorted by value, which both bounds search.
  */
 import { djangoDate, djangoDecimal } from '../python.ts';
-import type { FilterKind, FilterReader } from './kind.ts';
+import type { FilterKind, FilterReader, IndexFile } from './kind.ts';
 import { FILTER_MESSAGES, type FilterSpec } from './filter-spec.ts';
 
 export interface RangeParse {
@@ -57,15 +57,33 @@ function parseRange(parse: RangeParse, query: URLSearchParams): Range | { errors
   return Object.keys(errors).length ? { errors } : range;
 }
 
+/** Each value of the objects at positions [from, to) as a `[value, position]` pair, added to `pairs`. */
+function addPairs<T>(spec: FilterSpec<T, RangeParse>, ordered: readonly T[], from: number, to: number, pairs: [Bound, number][]): void {
+  for (let position = from; position < to; position++) {
+    const value = spec.values(ordered[position]!);
+    if (typeof value === 'number' || typeof value === 'string') pairs.push([value, position]);
+  }
+}
+
+/** The file: the pairs by value, then position (so two builds of the same content write the same bytes). */
+function sortedFile(pairs: [Bound, number][]): IndexFile {
+  pairs.sort(([a, p], [b, q]) => (a < b ? -1 : a > b ? 1 : p - q));
+  return { file: RANGE_FILE, body: JSON.stringify(pairs) };
+}
+
 export const range: FilterKind<RangeParse> = {
   index(spec, ordered) {
     const pairs: [Bound, number][] = [];
-    ordered.forEach((object, position) => {
-      const value = spec.values(object);
-      if (typeof value === 'number' || typeof value === 'string') pairs.push([value, position]);
-    });
-    pairs.sort(([a, p], [b, q]) => (a < b ? -1 : a > b ? 1 : p - q));
-    return [{ file: RANGE_FILE, body: JSON.stringify(pairs) }];
+    addPairs(spec, ordered, 0, ordered.length, pairs);
+    return [sortedFile(pairs)];
+  },
+  // The file holds positions, not stored numbers: the earlier pairs move with their objects.
+  grow(spec, ordered, growth, previous) {
+    const before = previous.read(RANGE_FILE);
+    const pairs = before === undefined ? [] : (JSON.parse(before) as [Bound, number][]);
+    if (growth.moved) for (const pair of pairs) pair[1] += growth.moved;
+    addPairs(spec, ordered, growth.from, growth.to, pairs);
+    return [sortedFile(pairs)];
   },
   read(spec, query) {
     const parsed = parseRange(spec.parse, query);

@@ -7,7 +7,7 @@
  * - `none`: the value objects without one are indexed under (froide's `-`).
  */
 import { pythonCapitalize } from '../python.ts';
-import { keyedIndex, keyPositions, knownPositions, valueKind, type Keys } from './keyed.ts';
+import { keyedParts, keyPositions, knownPositions, valueKind, type Keys } from './keyed.ts';
 
 export interface TextParse {
   kind: 'text';
@@ -23,7 +23,7 @@ export interface TextValue extends Keys {
 }
 
 export const text = valueKind<TextParse, TextValue>({
-  index: (spec, ordered, archive, count) => keyedIndex('hash', spec, ordered, archive, count),
+  ...keyedParts(() => 'hash'),
   parse(parse, value, raw) {
     if (parse.separator !== undefined) return { value: { keys: value.split(parse.separator), combine: 'or' } };
     return { value: { keys: [raw], combine: 'and', ...(parse.fallback === 'capitalize' ? { fallback: [pythonCapitalize(raw)] } : {}) } };

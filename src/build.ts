@@ -121,10 +121,11 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
   const opened = openContent(options.contentDir, parseCacheDir);
   const scan = await opened.reader.scan();
   const scanned = scanDigests(scan);
+  let previous: ReturnType<typeof keptState>;
   if (options.pdf?.verify === undefined) {
     const state = outputState(options);
     const inputs = { ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload };
-    const previous = keptState(inputs);
+    previous = keptState(inputs);
     const kept =
       previous &&
       ((await unchangedBuild(inputs, previous)) ?? (options.patch === false ? undefined : await patchBuild(options, state, previous, { reader: opened.reader, scan, scanned, parseCacheDir })));
@@ -137,7 +138,16 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
   // (lib/file-digests.ts); the scan's signatures spare statting them again.
   const digests = fileDigests(join(options.cacheDir, 'digests'));
   digests.confirm((absolute) => scan.statAbsolute(absolute));
-  return { checked: await checkContent({ ...options, pdfHeaders: false }, opened, scan), scanned, digests };
+  // A request folder whose files kept the stat signatures of the last build's scan holds the
+  // bytes it read: that build's fold of their digests stands (as the parse cache trusts them).
+  const before = previous?.state;
+  const keptFolds =
+    before &&
+    ((folder: string) => {
+      const signatures = scanned.folders.get(folder);
+      return signatures && signatures === before.scanned.folders.get(folder) ? before.digests.folders.get(folder) : undefined;
+    });
+  return { checked: await checkContent({ ...options, pdfHeaders: false, ...(keptFolds && { keptFolds }) }, opened, scan), scanned, digests };
 }
 
 /** Content loaded and checked, with what the build keeps of its scan of content/. */

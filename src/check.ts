@@ -49,6 +49,8 @@ export interface CheckOptions {
    * takes ~0.9 s at 50,000 requests.
    */
   freeze?: boolean;
+  /** A request folder's folded digests when they are known already (content/digests.ts foldDigests). */
+  keptFolds?: (folder: string) => string | undefined;
 }
 
 export interface Checked {
@@ -117,6 +119,6 @@ export async function checkContent(options: CheckOptions, opened = openContent(o
   }
   const archive = linkContent(content, problems, options.freeze ?? true);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests), site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests, options.keptFolds), site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
 }
 

@@ -25,11 +25,13 @@ export function requestFolderOf(path: string): string | undefined {
 /**
  * Folds the digests of content files, by path relative to the content directory. Paths are
  * grouped by folder before they are sorted: a folder's dozen, not half a million paths at once;
- * each folder's lines are made when it is hashed, not all of them at once.
+ * each folder's lines are made when it is hashed, not all of them at once. `kept` gives a
+ * request folder's fold when it is known already (the previous build's, for a folder whose
+ * files kept their stat signatures: src/build.ts): its files are not folded again.
  */
-export function foldDigests(digests: ReadonlyMap<string, string>): ContentDigests {
+export function foldDigests(digests: ReadonlyMap<string, string>, kept: (folder: string) => string | undefined = () => undefined): ContentDigests {
   const outside: string[] = [];
-  const byFolder = new Map<string, string[]>();
+  const byFolder = new Map<string, string[] | string>();
   for (const path of digests.keys()) {
     const name = requestFolderOf(path);
     if (name === undefined) {
@@ -37,8 +39,8 @@ export function foldDigests(digests: ReadonlyMap<string, string>): ContentDigest
       continue;
     }
     let paths = byFolder.get(name);
-    if (!paths) byFolder.set(name, (paths = []));
-    paths.push(path);
+    if (paths === undefined) byFolder.set(name, (paths = kept(name) ?? []));
+    if (typeof paths !== 'string') paths.push(path);
   }
   const lines = (paths: string[]) =>
     paths
@@ -46,6 +48,9 @@ export function foldDigests(digests: ReadonlyMap<string, string>): ContentDigest
       .map((path) => `${path}\0${digests.get(path)}\n`)
       .join('');
   const folders = new Map<string, string>();
-  for (const name of [...byFolder.keys()].sort()) folders.set(name, createHash('sha256').update(lines(byFolder.get(name)!)).digest('hex'));
+  for (const name of [...byFolder.keys()].sort()) {
+    const paths = byFolder.get(name)!;
+    folders.set(name, typeof paths === 'string' ? paths : createHash('sha256').update(lines(paths)).digest('hex'));
+  }
   return { outside: lines(outside), folders };
 }

@@ -36,4 +36,19 @@ describe('content digests folded per request folder', () => {
     expect(edited.folders.get('requests/10/')).toBe(folded.folders.get('requests/10/'));
     expect(edited.outside).toBe(folded.outside);
   });
+
+  it('takes a folder’s kept fold instead of folding its files, and folds the others', () => {
+    const folded = foldDigests(new Map(files));
+    const asked: string[] = [];
+    const kept = foldDigests(new Map(files), (folder) => {
+      asked.push(folder);
+      return folder === 'requests/10/' ? 'kept' : undefined;
+    });
+    expect(kept.folders.get('requests/10/')).toBe('kept');
+    expect(kept.folders.get('requests/1/')).toBe(folded.folders.get('requests/1/'));
+    expect([...kept.folders.keys()]).toEqual(['requests/1/', 'requests/10/']);
+    expect(kept.outside).toBe(folded.outside);
+    // Asked once per folder, never for a file outside the request folders.
+    expect(asked.sort()).toEqual(['requests/1/', 'requests/10/']);
+  });
 });

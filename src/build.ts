@@ -20,7 +20,7 @@ import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { MediaStore } from './media/media-store.ts';
 import { mediaObjects, recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
-import { clockWindow, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
+import { clockWindow, keptDigests, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { patchBuild } from './build-patch.ts';
 import { openFolderValues } from './output/filter-values.ts';
@@ -34,6 +34,7 @@ import { planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import { stageTree, type WriteResult } from './output/write.ts';
+import { loosenHeapGrowth } from './lib/heap.ts';
 import type { PdfOptions, PdfRunStats } from './pdf/index.ts';
 
 export interface BuildOptions extends CheckOptions {
@@ -88,25 +89,40 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     return value;
   };
 
-  const loaded = await keptOrChecked(options);
-  if ('kept' in loaded) {
-    const { kept } = loaded;
-    stage(kept.written ? 'patch' : 'unchanged', null);
-    const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
-    const patched = kept.written ?? 0;
-    return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched };
-  }
-  const { checked, scanned, digests } = loaded;
-  stage('load and check', null);
-  // Page texts, as the PDF stage hands them on, until the build ends (lib/stored-text.ts).
-  const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
+  // The last build's state, when every input of build/ beside content/ is what it was (a
+  // verifying PDF run reads every derivative again, so it always builds): then the build is warm.
+  const previous = options.pdf?.verify === undefined ? keptState(stateInputs(options)) : undefined;
+  const bound = previous ? loosenHeapGrowth(WARM_HEAP_GROWTH) : () => {};
   try {
-    return await buildChecked(options, { checked, scanned, digests }, texts, stage);
+    const loaded = await keptOrChecked(options, previous);
+    if ('kept' in loaded) {
+      const { kept } = loaded;
+      stage(kept.written ? 'patch' : 'unchanged', null);
+      const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
+      const patched = kept.written ?? 0;
+      return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched };
+    }
+    const { checked } = loaded;
+    stage('load and check', null);
+    // Every object's fingerprint holds the content outside the request folders: when it changed, this build serializes as a cold one does.
+    if (previous && keptDigests(checked.digests).outside !== previous.state.digests.outside) bound();
+    // Page texts, as the PDF stage hands them on, until the build ends (lib/stored-text.ts).
+    const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
+    try {
+      return await buildChecked(options, loaded, texts, stage);
+    } finally {
+      // Message texts are read from the parse cache's files, page texts from the spool, until here.
+      checked.close();
+      texts.close();
+    }
   } finally {
-    // Message texts are read from the parse cache's files, page texts from the spool, until here.
-    checked.close();
-    texts.close();
+    bound();
   }
+}
+
+/** What the last build's state is compared with beside content/ (src/output/build-state.ts). */
+function stateInputs(options: BuildOptions) {
+  return { ...outputState(options), env: options.env, overrides: options.overrides, upload: options.upload };
 }
 
 /**
@@ -114,21 +130,16 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
  * it, that build's result (src/output/build-state.ts); else the content loaded and checked:
  * every content problem at once, nothing else runs on bad content. The parse cache is read
  * while content/ is walked, either way (a verifying PDF run reads every derivative again, so
- * it always runs). The scan is let go of here, not kept while the build serializes.
+ * it always runs). The scan is let go of here, not kept while the build serializes. `previous`:
+ * the last build's state, when this build is compared with it (keptState).
  */
-async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild & { written?: number } } | Loaded> {
+async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof keptState>): Promise<{ kept: KeptBuild & { written?: number } } | Loaded> {
   const parseCacheDir = parseCacheIn(options.cacheDir);
   const opened = openContent(options.contentDir, parseCacheDir);
   const scan = await opened.reader.scan();
   const scanned = scanDigests(scan);
-  let previous: ReturnType<typeof keptState>;
-  if (options.pdf?.verify === undefined) {
-    const state = outputState(options);
-    const inputs = { ...state, scanned, env: options.env, overrides: options.overrides, upload: options.upload };
-    previous = keptState(inputs);
-    const kept =
-      previous &&
-      ((await unchangedBuild(inputs, previous)) ?? (options.patch === false ? undefined : await patchBuild(options, state, previous, { reader: opened.reader, scan, scanned, parseCacheDir })));
+  if (previous) {
+    const kept = (await unchangedBuild({ ...stateInputs(options), scanned }, previous)) ?? (options.patch === false ? undefined : await patchBuild(options, outputState(options), previous, { reader: opened.reader, scan, scanned, parseCacheDir }));
     if (kept) {
       opened.cache?.close();
       return { kept };
@@ -149,6 +160,17 @@ async function keptOrChecked(options: BuildOptions): Promise<{ kept: KeptBuild &
     });
   return { checked: await checkContent({ ...options, pdfHeaders: false, ...(keptFolds && { keptFolds }) }, opened, scan), scanned, digests };
 }
+
+/**
+ * How far a warm build lets the heap grow between full collections (src/lib/heap.ts; 30 % for
+ * any other). With the last build's state kept, the parse cache and the output record are of
+ * this code and these settings: loading reads parse results back into the model, and output
+ * reuse serializes only what changed, so the heap is the model and little besides, and every
+ * collection at 30 % of growth marked it again. Content outside the request folders changes
+ * every object's fingerprint: that build serializes everything, as a cold one, and is bounded
+ * again before it does (docs/performance.md, "Heap growth in warm builds").
+ */
+const WARM_HEAP_GROWTH = 60;
 
 /** Content loaded and checked, with what the build keeps of its scan of content/. */
 interface Loaded {

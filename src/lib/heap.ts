@@ -11,6 +11,9 @@ import { setFlagsFromString } from 'node:v8';
 
 const HEAP_GROWING_PERCENT = 30;
 
+/** What boundHeapGrowth set, to go back to after withHeapGrowth; undefined while it has not (the command line's flag wins, tests keep V8's). */
+let bound: number | undefined;
+
 /**
  * Sets V8's `--heap-growing-percent` (default 30) for this process (and its worker threads), unless the
  * command line or NODE_OPTIONS sets it already. V8 reads the flag at every full collection, so
@@ -18,5 +21,19 @@ const HEAP_GROWING_PERCENT = 30;
  */
 export function boundHeapGrowth(percent = HEAP_GROWING_PERCENT, given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ')): void {
   if (/--heap[-_]growing[-_]percent/.test(given)) return;
+  bound = percent;
   setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+/**
+ * Lets the heap grow by `percent` between full collections until the returned function bounds
+ * it again as boundHeapGrowth did: for a build whose heap is the model it loads and little
+ * besides, where collecting at every 30 % of growth marks the same model again and again (a
+ * warm build, src/build.ts). Nothing changes where boundHeapGrowth did not set the flag.
+ */
+export function loosenHeapGrowth(percent: number): () => void {
+  const after = bound;
+  if (after === undefined) return () => {};
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
+  return () => setFlagsFromString(`--heap-growing-percent=${after}`);
 }

@@ -184,7 +184,7 @@ export type KeptState = StateFile;
  * input of build/ beside content/ is what it was: the code, the settings but the clock, images,
  * limits, media store, and a clock within the kept window. Undefined when there is none.
  */
-export function keptState(inputs: UnchangedInputs): { state: KeptState; settings: Settings } | undefined {
+export function keptState(inputs: Omit<UnchangedInputs, 'scanned'>): { state: KeptState; settings: Settings } | undefined {
   const state = readVersioned<StateFile>(join(inputs.dir, STATE), buildCodeVersion(), (read) => Array.isArray(read.files) && read.scanned?.folders instanceof Map);
   if (!state) return undefined;
   let settings: Settings;

@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 
 const HEAP_GROWING_PERCENT = 30;
 
-/** What boundHeapGrowth set, to go back to after withHeapGrowth; undefined while it has not (the command line's flag wins, tests keep V8's). */
+/** What boundHeapGrowth set, which loosenHeapGrowth goes back to; undefined while it has not (the command line's flag wins, tests keep V8's). */
 let bound: number | undefined;
 
 /**

@@ -26,7 +26,7 @@ import { RESOURCES, type ResourceName } from '../api/resources/declaration-regis
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 import type { FolderValues, ListKey } from './filter-values.ts';
-import { sha256Of, type OutputReuse } from './reuse.ts';
+import { recordUncut, sha256Of, type OutputReuse } from './reuse.ts';
 
 /** What filter files are reused with: the record, and the size above which the writer cuts a data file into parts (src/output/split.ts). */
 export interface FilterReuse {
@@ -81,8 +81,8 @@ interface Grown {
 /**
  * A filter's files: linked when its key is the recorded one; else grown from the files recorded
  * under `grown.key` when the kind can grow them; else indexed. The files' names in the kind's
- * order are recorded beside them (the group's `extra`): growing needs them. As for other groups
- * (src/output/reuse.ts linkedOrMade), a group with a file the writer would cut is not recorded.
+ * order are recorded beside them (the group's `extra`): growing needs them. As for other groups,
+ * a group with a file the writer would cut is not recorded (src/output/reuse.ts recordUncut).
  */
 function keptFilter(kept: FilterReuse, group: string, key: string, pathOf: (file: string) => string, index: () => IndexFile[], grown?: Grown): PlannedFile[] {
   const { reuse, splitBytes } = kept;
@@ -96,7 +96,7 @@ function keptFilter(kept: FilterReuse, group: string, key: string, pathOf: (file
     reuse.stats.rendered++;
   }
   const files = made.map(({ name: _, ...file }) => file);
-  if (files.every((file) => !('body' in file) || Buffer.byteLength(file.body) <= splitBytes)) reuse.record(group, keyed, files, JSON.stringify(made.map((file) => file.name)));
+  recordUncut(reuse, splitBytes, group, keyed, files, JSON.stringify(made.map((file) => file.name)));
   return files;
 }
 

@@ -236,8 +236,17 @@ export function linkedOrMade(reuse: OutputReuse, splitBytes: number, group: stri
   if (found) return found.files;
   const files = make().map((file) => ({ ...file, sha256: sha256Of(file.body) }));
   reuse.stats.rendered++;
-  if (files.every((file) => Buffer.byteLength(file.body) <= splitBytes)) reuse.record(group, keyed, files);
+  recordUncut(reuse, splitBytes, group, keyed, files);
   return files;
+}
+
+/**
+ * Records a group made or grown for this build, unless one of its files (linked ones were
+ * recorded, so uncut) is above the size the writer cuts at: build/ then holds the cut at its
+ * path, and the group is never linked.
+ */
+export function recordUncut(reuse: OutputReuse, splitBytes: number, group: string, keyed: string, files: readonly (PlannedFile & { sha256: string })[], extra?: string): void {
+  if (files.every((file) => !('body' in file) || Buffer.byteLength(file.body) <= splitBytes)) reuse.record(group, keyed, files, extra);
 }
 
 /**

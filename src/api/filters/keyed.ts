@@ -120,7 +120,8 @@ function keyedGrow<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: readonly T[]
     }
     grown.set(file, fileBody([...keys]));
   }
-  const names = [...new Set([...previous.names, ...grown.keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // The default sort compares UTF-16 code units, as byKey does.
+  const names = [...new Set([...previous.names, ...grown.keys()])].sort();
   return names.map((file) => ({ file, body: grown.get(file) ?? null }));
 }
 

@@ -1,12 +1,13 @@
 /**
- * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content] [--edit summary|title|message] [--in-place <folder>]`.
+ * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content] [--edit summary|title|tags|message] [--in-place <folder>]`.
  *
  * Copies the content directory (default: the sample archive) to a temporary folder, runs
  * `archive start` on it in its own process (as `npm start` does, with the project's PDF cache),
- * then edits `--edits` times one request's summary (by default), its title (`--edit title`: no
- * patch build writes a title, so each edit builds the whole archive) or the text of a message
- * in the middle of the archive (`--edit message`; a patch build writes summaries and texts,
- * docs/architecture.md "A patch build"), and measures, for each, the time from the
+ * then edits `--edits` times one request's summary (by default), its title (`--edit title`), its
+ * tags (`--edit tags`: a filter's values, which no patch build writes, so each edit builds the
+ * whole archive) or the text of a message in the middle of the archive (`--edit message`; a
+ * patch build writes requests' titles, summaries and messages' texts, docs/architecture.md
+ * "A patch build"), and measures, for each, the time from the
  * write of the file to the first answer of the preview over HTTP that carries the new text
  * (polled every 10 ms). Also reads what the CLI printed: each rebuild's own duration and the
  * preview's "served … after the change". Then builds the same content a few times in this
@@ -37,7 +38,8 @@ const { values } = parseArgs({
     'in-place': { type: 'string' },
   },
 });
-if (values.edit !== 'summary' && values.edit !== 'title' && values.edit !== 'message') throw new Error(`--edit must be summary, title or message, not "${values.edit}"`);
+const REQUEST_FIELDS = ['summary', 'title', 'tags'];
+if (!REQUEST_FIELDS.includes(values.edit) && values.edit !== 'message') throw new Error(`--edit must be summary, title, tags or message, not "${values.edit}"`);
 const EDITS = Number(values.edits);
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 
@@ -49,28 +51,25 @@ interface Target {
 }
 
 /**
- * The first request folder's request.yaml and its `summary` or `title`; or the first message
- * of the request folder in the middle (by name) and its `content`.
+ * The first request folder's request.yaml and its `summary`, `title` or `tags` (one tag, the
+ * mark); or the first message of the request folder in the middle (by name) and its `content`.
  */
 async function target(content: string): Promise<Target> {
   const folders = (await readdir(join(content, 'requests'))).sort();
-  if (values.edit === 'summary' || values.edit === 'title') {
-    const field = values.edit;
-    const line = new RegExp(`^${field}: .*$`, 'm');
-    const file = join(content, 'requests', folders[0]!, 'request.yaml');
-    const id = Number(/^id: (\d+)$/m.exec(await readFile(file, 'utf8'))![1]);
-    return { file, path: `request/${id}/`, edited: (original, mark) => (line.test(original) ? original.replace(line, `${field}: ${mark}`) : `${original}${field}: ${mark}\n`) };
-  }
-  const folder = join(content, 'requests', folders[Math.floor(folders.length / 2)]!, 'messages');
-  const name = (await readdir(folder)).filter((entry) => entry.endsWith('.yaml')).sort()[0]!;
-  const file = join(folder, name);
+  const [file, field, value] = REQUEST_FIELDS.includes(values.edit)
+    ? [join(content, 'requests', folders[0]!, 'request.yaml'), values.edit, (mark: string) => (values.edit === 'tags' ? [mark] : mark)]
+    : [await firstMessage(join(content, 'requests', folders[Math.floor(folders.length / 2)]!, 'messages')), 'content', (mark: string) => mark];
   const id = Number(/^id: (\d+)$/m.exec(await readFile(file, 'utf8'))![1]);
   const edited = (original: string, mark: string) => {
     const doc = parseDocument(original);
-    doc.set('content', mark);
+    doc.set(field, value(mark));
     return doc.toString();
   };
-  return { file, path: `message/${id}/`, edited };
+  return { file, path: `${field === 'content' ? 'message' : 'request'}/${id}/`, edited };
+}
+
+async function firstMessage(folder: string): Promise<string> {
+  return join(folder, (await readdir(folder)).filter((entry) => entry.endsWith('.yaml')).sort()[0]!);
 }
 
 async function until<T>(get: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {

@@ -1,7 +1,7 @@
 /**
  * The patch build (docs/architecture.md, "A patch build"): when the only change to content/
- * since the build that wrote build/ is the subject or text of messages, or the summary or
- * description of requests, in a few existing request folders, the build links those folders
+ * since the build that wrote build/ is the subject or text of messages, or the title, summary
+ * or description of requests, in a few existing request folders, the build links those folders
  * alone (src/output/patch-load.ts), rewrites the files of build/ that show the texts
  * (src/output/text-patch.ts) and links every other file into the new tree, instead of
  * loading, linking and serializing the whole archive. Anything

@@ -1,6 +1,6 @@
 /**
- * A patch build (src/build-patch.ts): after an edit of messages' subjects or texts alone, the
- * build rewrites the files that show them and links every other one, and build/ holds a cold
+ * A patch build (src/build-patch.ts): after an edit of messages' subjects or texts, or of
+ * requests' titles, summaries or descriptions, alone, the build rewrites the files that show them and links every other one, and build/ holds a cold
  * build's bytes; any other edit, or a build/ that is not the one the state names, runs the
  * build whole, which writes a cold build's bytes too.
  */
@@ -105,7 +105,7 @@ describe('a patch build', () => {
     await expectCold('patch');
   }, 300_000);
 
-  it("patches a request's summary and description: its chunk, its bare list item, its pack and its search document", async () => {
+  it("patches a request's summary, description and title: its chunk, its bare list item, its pack and its search document", async () => {
     const request = 'requests/0005-dienstwagennutzung-hausleitung/request.yaml';
     const before = await snapshotOf('build');
     await edit(request, { summary: 'Das Ministerium hat die Fahrtenbücher teilweise herausgegeben.' });
@@ -117,10 +117,22 @@ describe('a patch build', () => {
     expect(rewritten.sort()).toEqual([buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request')].sort());
     await edit(request, { description: 'Die Fahrtenbücher der Dienstwagen der Hausleitung 2023, mit Kosten.' });
     await expectCold('patch');
-    // A text beside a field the patch does not take (the title) is not a patch.
-    const title = await edit(request, { summary: 'Zusammenfassung, neu.', title: 'Dienstwagen der Hausleitung' });
+    // The title is in the list item, the detail and the search document.
+    const beforeTitle = await snapshotOf('build');
+    await edit(request, { title: 'Dienstwagen der Hausleitung 2023' });
+    const titled = await expectCold('patch');
+    const afterTitle = await snapshotOf('build');
+    const retitled = [...afterTitle].filter(([path, file]) => beforeTitle.get(path)?.ino !== file.ino).map(([path]) => path);
+    expect(retitled).toHaveLength(titled.patched);
+    const search = retitled.filter((path) => path.startsWith('_data/request/search/0/'));
+    expect(search).toContain('_data/request/search/0/0/0/positions.json');
+    expect(retitled.filter((path) => !search.includes(path)).sort()).toEqual(
+      [buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request'), buildPaths.searchMeta('request')].sort(),
+    );
+    // A text beside a field the patch does not take (the costs, a filter's value) is not a patch.
+    const costs = await edit(request, { summary: 'Zusammenfassung, neu.', costs: 12.5 });
     await expectCold('full');
-    await writeFile(join(content(), request), title);
+    await writeFile(join(content(), request), costs);
     await expectCold('full');
   }, 300_000);
 
@@ -136,11 +148,11 @@ describe('a patch build', () => {
     await edit(MESSAGE, { timestamp: '2024-03-12T12:00:00+01:00' });
     await expectCold('full');
     // A text edit beside a request's edit: not a patch either.
-    await edit(MESSAGE, { content: 'Text und Titel zugleich.' });
+    await edit(MESSAGE, { content: 'Text und Ergebnis zugleich.' });
     const request = 'requests/0005-dienstwagennutzung-hausleitung/request.yaml';
-    const title = await edit(request, { title: 'Dienstwagennutzung der Hausleitung (2023)' });
+    const resolution = await edit(request, { resolution: 'refused' });
     await expectCold('full');
-    await writeFile(join(content(), request), title);
+    await writeFile(join(content(), request), resolution);
     await expectCold('full');
   }, 300_000);
 

@@ -85,7 +85,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     });
     report(result.warnings, options, log);
     if (result.unchanged) log.info(`nothing ${options.out}/ is made of changed since the build that wrote it (content/, settings, clock, code): left as it is (docs/architecture.md, "A build with nothing to do")`);
-    else if (result.patched > 0) log.info(`only texts changed (messages' subjects and texts, requests' summaries and descriptions): ${count(result.patched, 'file')} of ${options.out}/ written, every other file kept (docs/architecture.md, "A patch build")`);
+    else if (result.patched > 0) log.info(`only texts changed (messages' subjects and texts, requests' titles, summaries and descriptions): ${count(result.patched, 'file')} of ${options.out}/ written, every other file kept (docs/architecture.md, "A patch build")`);
     else if (options.verbose) {
       log.info(`content: ${parsingSummary(result.parsing)}`);
       log.info(`output: ${result.reuse.linked} groups of files (packs, chunks, filter and media index files, search segments) linked from the previous build/, ${result.reuse.grown} grown from it (filter indexes of lists that only grew), ${result.reuse.rendered} made again (docs/architecture.md, "Incremental builds")`);

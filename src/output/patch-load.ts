@@ -1,8 +1,8 @@
 /**
  * The content side of a patch build (src/output/text-patch.ts): which request folders changed
  * since the build that wrote build/, whether every change is one to messages' subjects and
- * texts and requests' summaries and descriptions alone, and the models of those folders before
- * and after, linked with every file outside the request folders and nothing else.
+ * texts and requests' titles, summaries and descriptions alone, and the models of those folders
+ * before and after, linked with every file outside the request folders and nothing else.
  *
  * What it trusts, each checked here:
  * - the scan (content/scan-digests.ts): a request folder whose digest is the kept one holds the
@@ -64,11 +64,11 @@ export interface PatchModels {
 
 /**
  * The files a patch build takes, by kind, with the fields whose change it writes: a message's
- * subject and text, a request's summary and description. Each is shown in its object's own
+ * subject and text, a request's title, summary and description. Each is shown in its object's own
  * answers and the request's search document alone (src/output/text-patch.ts).
  */
 const textFile = (kind: 'message' | 'request', fields: readonly string[]) => ({ kind, fields, matches: globMatcher(CONTENT_FILES[kind].pattern) });
-const TEXT_FIELDS = [textFile('message', ['subject', 'content']), textFile('request', ['summary', 'description'])];
+const TEXT_FIELDS = [textFile('message', ['subject', 'content']), textFile('request', ['title', 'summary', 'description'])];
 
 /** A record's values but the given fields: what a patch leaves as it was. */
 function frameOf(data: unknown, fields: readonly string[]): unknown {

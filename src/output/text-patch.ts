@@ -1,14 +1,14 @@
 /**
  * A patch build (docs/architecture.md, "A patch build"): when the only change to content/
- * since the build that wrote build/ is the subject or text of messages, or the summary or
- * description of requests, in existing request folders, the few files of build/ that show them
- * are rewritten and every other file is linked as it is. What shows a message's subject and
+ * since the build that wrote build/ is the subject or text of messages, or the title, summary
+ * or description of requests, in existing request folders, the few files of build/ that show
+ * them are rewritten and every other file is linked as it is. What shows a message's subject and
  * text: its list item (its detail pack's and list chunk's slot; the function answers the
  * message list, so no bare list file), its request's detail (which lists its messages) and the
- * request's search document (src/api/search/sources.ts). What shows a request's summary and
- * description: its list item (its list chunk's slot, and the bare list file on the first page),
- * its detail, and (the description) its search document. No list order, filter value or value
- * of another folder reads them.
+ * request's search document (src/api/search/sources.ts). What shows a request's title, summary
+ * and description: its list item (its list chunk's slot, and the bare list file on the first
+ * page), its detail, and (the title and description) its search document. No list order,
+ * filter value or value of another folder reads them.
  *
  * The changed folders are linked alone with the files outside the request folders
  * (src/output/patch-load.ts), before and after the edit. Before anything is written, each
@@ -150,7 +150,7 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
     if (!old) return undefined;
     const [itemBefore, itemAfter] = [requestItem(before.ctx, old), requestItem(after.ctx, request)];
     if (itemBefore !== itemAfter) {
-      // Its summary or description: its list chunk's slot, and the bare list on its first page.
+      // Its title, summary or description: its list chunk's slot, and the bare list on its first page.
       const position = edits.chunk('request', requestOrder, request.id, stored(itemBefore, requestEmbed(before.ctx, old)), stored(itemAfter, requestEmbed(after.ctx, request)));
       if (position < 0) return undefined;
       if (position < PAGE_SIZE && requestList) firstPage.push([itemBefore, itemAfter]);

@@ -10,6 +10,7 @@ import { diskReader } from './content/disk.ts';
 import { loadContent, type ContentReader } from './content/load.ts';
 import type { ContentScan } from './content/scan.ts';
 import { listingsIn } from './content/scan-listings.ts';
+import type { ScanMemory } from './content/scan-memory.ts';
 import { openParseCache, parseCacheBytes, type ParseCache } from './content/parse-cache.ts';
 import { ERRORS } from './content/errors.ts';
 import type { SiteInput } from './content/schema.ts';
@@ -51,6 +52,8 @@ export interface CheckOptions {
   freeze?: boolean;
   /** A request folder's folded digests when they are known already (content/digests.ts foldDigests). */
   keptFolds?: (folder: string) => string | undefined;
+  /** The watching preview's last walk of content/ (content/scan-memory.ts): the scan walks only what changed since. */
+  scanMemory?: ScanMemory;
 }
 
 export interface Checked {
@@ -90,8 +93,9 @@ export interface OpenedContent {
  * this thread reads the cache, and both threads stat its files once the reader's scan is asked
  * for (content/scan.ts).
  */
-export function openContent(contentDir: string, parseCacheDir: string | undefined): OpenedContent {
+export function openContent(contentDir: string, parseCacheDir: string | undefined, memory?: ScanMemory): OpenedContent {
   const reader = diskReader(contentDir, {
+    ...(memory && { memory }),
     scanInWorker: parseCacheDir !== undefined && parseCacheBytes(parseCacheDir) >= SCAN_IN_WORKER_BYTES,
     // The walk's listings of request folders live beside the parses (content/scan-listings.ts).
     ...(parseCacheDir !== undefined && { listings: listingsIn(parseCacheDir) }),
@@ -103,7 +107,7 @@ export function openContent(contentDir: string, parseCacheDir: string | undefine
  * Load, validate and link the content; every problem is collected, nothing is thrown for
  * content. `opened` and `scan`: content/ opened, and scanned, by the caller already.
  */
-export async function checkContent(options: CheckOptions, opened = openContent(options.contentDir, options.parseCacheDir), scan?: ContentScan): Promise<Checked> {
+export async function checkContent(options: CheckOptions, opened = openContent(options.contentDir, options.parseCacheDir, options.scanMemory), scan?: ContentScan): Promise<Checked> {
   const problems = new Problems();
   const { reader, cache } = opened;
   const digests = new Map<string, string>();

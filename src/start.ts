@@ -5,8 +5,9 @@
  * preview always serves the last good build; while the last rebuild failed, the browsable API
  * shows a banner naming its problems (src/serve/api/html/notice.ts).
  *
- * The rebuild is one call (`rebuild`), given by the caller: today the full build, later an
- * incremental one, with nothing here to change.
+ * The rebuild is one call (`rebuild`), given by the caller (the build with its caches,
+ * src/cli/preview-commands.ts), with the paths the watcher saw change since the last rebuild
+ * began and whether they are all of them.
  */
 import { watchContent } from './content/watch.ts';
 import { rebuildQueue } from './lib/rebuild-queue.ts';
@@ -18,10 +19,21 @@ import type { PreviewServer } from './serve/preview/server.ts';
 /** How a rebuild ended: build/ replaced, or left as it was for these problems (printed already). */
 type RebuildOutcome = { ok: true } | { ok: false; problems: readonly NoticeProblem[] };
 
+/** What changed in content/ since the last rebuild began (paths relative to it, forward slashes). */
+export interface ContentChanges {
+  paths: ReadonlySet<string>;
+  /**
+   * Whether `paths` are every change since the last rebuild began: false for the first
+   * rebuild, for one whose predecessor began before the watcher was ready, and after the
+   * watcher failed (events may have been missed).
+   */
+  complete: boolean;
+}
+
 export interface WatchingPreviewOptions {
   contentDir: string;
   /** One build of content/ into build/; prints what it finds, as `archive build` does. Must not reject for content. */
-  rebuild: () => Promise<RebuildOutcome>;
+  rebuild: (changes: ContentChanges) => Promise<RebuildOutcome>;
   /** Whether build/ holds a build the preview can serve (the first build may fail). */
   hasBuild: () => boolean;
   /** Starts the preview over build/; `notice` is asked per request. */
@@ -60,14 +72,19 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
   let firstChange: number | null = null;
   let first = true;
   let serveError: unknown;
+  /** Whether the watcher is running, and whether it has seen every change since the last rebuild began. */
+  let watcherReady = false;
+  let seenAll = false;
 
   const rebuild = async () => {
     const paths = changed;
     const since = firstChange;
     changed = new Set();
     firstChange = null;
+    const complete = seenAll;
+    seenAll = watcherReady;
     if (!first) log.info(`changed: ${listPaths(options.contentDir, paths)}; rebuilding`);
-    const outcome = await options.rebuild();
+    const outcome = await options.rebuild({ paths, complete });
     const wasFirst = first;
     first = false;
     if (outcome.ok) {
@@ -105,8 +122,14 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
       paths.forEach((path) => changed.add(path));
       queue.trigger();
     },
-    (error) => log.warn(`watching ${options.contentDir}/: ${error.message}; a change may be missed until the next one`),
-  ).catch((error: Error) => {
+    (error) => {
+      seenAll = false;
+      log.warn(`watching ${options.contentDir}/: ${error.message}; a change may be missed until the next one`);
+    },
+  ).then((watcher) => {
+    watcherReady = true;
+    return watcher;
+  }, (error: Error) => {
     log.warn(
       `${options.contentDir}/ is not watched: ${error.message}. On Linux, a "No space left on device" here means ` +
         'more folders than fs.inotify.max_user_watches allows (raise it, e.g. sysctl fs.inotify.max_user_watches=524288); ' +

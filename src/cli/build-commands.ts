@@ -5,6 +5,7 @@
 import { checkContent, parseCacheIn, type Checked } from '../check.ts';
 import { deployLimits, SettingsError, type DeployLimits } from '../config.ts';
 import { ContentError } from '../content/problems.ts';
+import type { ScanMemory } from '../content/scan-memory.ts';
 import { count } from '../lib/plural.ts';
 import type { Logger } from '../log.ts';
 import { MediaStoreError } from '../media/media-store.ts';
@@ -42,7 +43,7 @@ export async function build(options: Options, log: Logger, baseUrl = options['ba
  * build failed for a reason an editor can fix (content, deploy limits, the media store), with
  * its problems for the watching preview's banner.
  */
-export async function runBuild(options: Options, log: Logger, baseUrl: string | undefined): Promise<{ status: number; problems: NoticeProblem[] }> {
+export async function runBuild(options: Options, log: Logger, baseUrl: string | undefined, scanMemory?: ScanMemory): Promise<{ status: number; problems: NoticeProblem[] }> {
   const started = performance.now();
   const failed = (status: number, problems: NoticeProblem[]) => ({ status, problems });
   // Usage errors first: they need no media store (and no Netlify credentials) to be reported.
@@ -81,6 +82,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       removeOld: 'background',
       pdf,
       limits,
+      ...(scanMemory && { scanMemory }),
       ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
     });
     report(result.warnings, options, log);

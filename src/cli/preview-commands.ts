@@ -74,13 +74,17 @@ export async function start(options: Options, log: Logger): Promise<number> {
   const media = await mediaStore(options, log);
   if (!media) return 1;
   const { startWatchingPreview } = await import('../start.ts');
+  const { ScanMemory } = await import('../content/scan-memory.ts');
+  // The last walk of content/, kept between rebuilds: each walks only what the watcher saw change.
+  const memory = new ScanMemory();
   let usage = 0;
   let preview: Awaited<ReturnType<typeof startWatchingPreview>>;
   try {
     preview = await startWatchingPreview({
       contentDir: options.content,
-      rebuild: async () => {
-        const { status, problems } = await runBuild(options, log, baseUrl);
+      rebuild: async ({ paths, complete }) => {
+        memory.saw(paths, complete);
+        const { status, problems } = await runBuild(options, log, baseUrl, memory);
         if (status === 2) usage = 2;
         return status === 0 ? { ok: true } : { ok: false, problems };
       },

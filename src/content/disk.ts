@@ -10,6 +10,7 @@ import { resolve, sep } from 'node:path';
 import { decodeContentText } from './encoding.ts';
 import type { ContentReader } from './load.ts';
 import { startScan } from './scan.ts';
+import type { ScanMemory } from './scan-memory.ts';
 
 export interface DiskReaderOptions {
   /**
@@ -19,6 +20,8 @@ export interface DiskReaderOptions {
   scanInWorker?: boolean;
   /** Where the walk keeps the request folders' listings between scans (content/scan-listings.ts); without it every folder is read. */
   listings?: string;
+  /** The watching preview's last walk (content/scan-memory.ts): only what changed since is walked again. */
+  memory?: ScanMemory;
 }
 
 export function diskReader(contentDir: string, options: DiskReaderOptions = {}): ContentReader {
@@ -27,12 +30,12 @@ export function diskReader(contentDir: string, options: DiskReaderOptions = {}):
   const texts = contentTexts(contentDir);
   // Handed over once: the reader lives as long as the model (records locate their lines
   // through it), the scan only until the loader is done with it.
-  let started = options.scanInWorker ? startScan(root, true, options.listings) : undefined;
+  let started = options.scanInWorker ? startScan(root, true, options.listings, options.memory) : undefined;
   // Not unhandled while nobody asked for it yet; the loader sees the rejection.
   started?.catch(() => {});
   return {
     scan() {
-      const scan = started ?? startScan(root, false, options.listings);
+      const scan = started ?? startScan(root, false, options.listings, options.memory);
       started = undefined;
       return scan;
     },

@@ -51,7 +51,7 @@ const CHUNK = 32;
 const REQUESTS = 'requests';
 
 /** Every regular file under `absolute` (its path relative to the root starting with `prefix`), as entriesOf takes them. */
-function listUnder(absolute: string, prefix: string, files: string[]): void {
+export function listUnder(absolute: string, prefix: string, files: string[]): void {
   const entries = entriesOf(absolute);
   for (const name of entries.files) files.push(prefix + name);
   for (const name of entries.folders) listUnder(absolute + sep + name, `${prefix}${name}/`, files);
@@ -150,6 +150,11 @@ export function joinWalk(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap
     if (!walked) throw new Error(`content scan: chunk ${chunk} of the request folders was not walked`);
     inside.push(walked);
   }
+  return mergeWalks(outside, inside);
+}
+
+/** The files outside the request folders and those of each request folder (or run of them) in path order, merged in path order. */
+export function mergeWalks(outside: Walked, inside: readonly Walked[]): Walked {
   const total = outside.files.length + inside.reduce((sum, walked) => sum + walked.files.length, 0);
   const files = new Array<string>(total);
   const stats = new BigInt64Array(total * 4);

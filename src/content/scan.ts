@@ -13,6 +13,7 @@ import type { Worker } from 'node:worker_threads';
 import { RACY_MS, type FileSignature, type SizedSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import { saveListings, type ListingCounts } from './scan-listings.ts';
+import type { ScanMemory } from './scan-memory.ts';
 import { joinListings, joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked, type WalkedChunk } from './scan-walk.ts';
 
 export interface ContentScan {
@@ -31,7 +32,11 @@ export interface ContentScan {
    * signature of four decimal numbers) and 0.7 s so.
    */
   signatureAt(at: number): FileSignature | undefined;
-  /** How many request folders and folders under them the walk knew from their kept listings, and how many it read (content/scan-listings.ts). */
+  /**
+   * How many request folders and folders under them the walk knew from their kept listings, and
+   * how many it read (content/scan-listings.ts); of a scan from the watching preview's last walk
+   * (content/scan-memory.ts), how many request folders it took as kept and how many it walked.
+   */
   folders: ListingCounts;
 }
 
@@ -67,10 +72,13 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, fo
  * request folders' listings when one was read (apart, so that a failed write is not taken for a
  * failed walk and walked again).
  */
-function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, WalkedChunk>[]): { scan: ContentScan; record: () => void } {
+function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, WalkedChunk>[]): { scan: ContentScan; walked: Walked; plan: WalkPlan; record: () => void } {
   const listings = joinListings(plan, ...shares);
+  const walked = joinWalk(plan, outside, ...shares);
   return {
-    scan: scanOf(joinWalk(plan, outside, ...shares), plan, listings.counts),
+    scan: scanOf(walked, plan, listings.counts),
+    walked,
+    plan,
     record: () => {
       if (plan.listings !== undefined && listings.read) saveListings(plan.listings, listings.folders);
     },
@@ -78,10 +86,12 @@ function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, 
 }
 
 /** The walk and the stats on this thread. */
-function scanHere(root: string, listings: string | undefined): ContentScan {
+function scanHere(root: string, listings: string | undefined, memory: ScanMemory | undefined): ContentScan {
   const { plan, outside } = planWalk(root, listings);
-  const { scan, record } = joined(plan, statted(root, outside), walkChunks(plan));
+  const seen = memory?.seen();
+  const { scan, walked, record } = joined(plan, statted(root, outside), walkChunks(plan));
   record();
+  if (seen) memory!.keep(walked, plan.started, seen);
   return scan;
 }
 
@@ -113,7 +123,8 @@ export type ScanMessage = { plan: WalkPlan } | { outside: Walked; chunks: Map<nu
  * for the scan when it is done with the parse cache), so neither waits while the other works.
  * Falls back to this thread if the worker cannot run.
  */
-async function scanInWorker(root: string, listings: string | undefined): Promise<ContentScan> {
+async function scanInWorker(root: string, listings: string | undefined, memory: ScanMemory | undefined): Promise<ContentScan> {
+  const seen = memory?.seen();
   let worker: Worker | undefined;
   let done: ReturnType<typeof joined>;
   const planned = settled<WalkPlan>();
@@ -137,26 +148,30 @@ async function scanInWorker(root: string, listings: string | undefined): Promise
   } catch {
     // The worker may still be walking an older plan: stopped before this thread walks again.
     void worker?.terminate();
-    return scanHere(root, listings);
+    return scanHere(root, listings, memory);
   } finally {
     void worker?.terminate();
   }
   done.record();
+  if (seen) memory!.keep(done.walked, done.plan.started, seen);
   return done.scan;
 }
 
 /**
  * Starts the scan of `root` (an absolute path): in a worker thread and this one when `worker`,
  * else at once on this thread. `listings`: the file where the request folders' listings are
- * kept between scans (content/scan-listings.ts); without it every folder is read.
+ * kept between scans (content/scan-listings.ts); without it every folder is read. `memory`:
+ * the watching preview's last walk (content/scan-memory.ts), which a scan walks only the
+ * changed folders of, on this thread, and which keeps this scan's walk for the next.
  */
-export function startScan(root: string, worker: boolean, listings?: string): Promise<ContentScan> {
-  if (!worker) {
+export function startScan(root: string, worker: boolean, listings?: string, memory?: ScanMemory): Promise<ContentScan> {
+  if (!worker || memory?.kept) {
     try {
-      return Promise.resolve(scanHere(root, listings));
+      const again = memory?.rescan(root);
+      return Promise.resolve(again ? scanOf(again.walked, again.plan, again.counts) : scanHere(root, listings, memory));
     } catch (error) {
       return Promise.reject(error);
     }
   }
-  return scanInWorker(root, listings);
+  return scanInWorker(root, listings, memory);
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { underRoot } from '../../src/content/disk.ts';
-import { startScan } from '../../src/content/scan.ts';
+import { startScan, type ContentScan } from '../../src/content/scan.ts';
+import { ScanMemory } from '../../src/content/scan-memory.ts';
 import { joinWalk, planWalk } from '../../src/content/scan-walk.ts';
 import { signatureOfStats, statSignature } from '../../src/lib/file-digests.ts';
 import { tempDir } from '../helpers/content.ts';
@@ -189,6 +190,75 @@ describe('the scan of content/', () => {
     const broken = await startScan(dir.path, false, listings);
     expect(broken.files).toEqual(removed);
     expect(broken.folders.known).toBe(0);
+  });
+
+  it("walks only the request folders a watcher saw change, when a scan memory keeps the last walk, and finds what a fresh walk finds", async () => {
+    const past = new Date(Date.now() - 60_000);
+    const make = (path: string, text: string) => {
+      mkdirSync(join(dir.path, path, '..'), { recursive: true });
+      writeFileSync(join(dir.path, path), text);
+      utimesSync(join(dir.path, path), past, past);
+    };
+    for (const id of [2, 3, 4]) make(`requests/${id}-b/request.yaml`, `id: ${id}\n`);
+    make('requests/3-b/messages/31.yaml', 'id: 31\n');
+    /** The scan's files with their stats, as a fresh walk (no memory) must give them too. */
+    const stats = (scan: ContentScan) => scan.files.map((path) => [path, scan.stat(path)]);
+    const fresh = async () => stats(await startScan(dir.path, false));
+    for (const worker of [false, true]) {
+      const memory = new ScanMemory();
+      const first = await startScan(dir.path, worker, undefined, memory);
+      expect(memory.kept).toBe(true);
+      // A whole walk: it counts the folders under the request folders too.
+      expect(first.folders).toEqual({ known: 0, listed: 7 });
+      // Nothing seen: every folder as kept, the files outside walked again.
+      const again = await startScan(dir.path, worker, undefined, memory);
+      expect(again.folders).toEqual({ known: 4, listed: 0 });
+      expect(stats(again)).toEqual(await fresh());
+
+      // A change the memory is not told of stays unseen: the kept stats are taken, not the disk's.
+      const before = again.stat('requests/3-b/request.yaml');
+      make('requests/3-b/request.yaml', 'id: 3\nslug: unseen\n');
+      const unseen = await startScan(dir.path, worker, undefined, memory);
+      expect(unseen.stat('requests/3-b/request.yaml')).toEqual(before);
+      // Told of it (a message of the folder): the folder is walked again, alone.
+      memory.saw(['requests/3-b/messages/31.yaml'], true);
+      const told = await startScan(dir.path, worker, undefined, memory);
+      expect(told.folders).toEqual({ known: 3, listed: 1 });
+      expect(stats(told)).toEqual(await fresh());
+      expect(told.stat('requests/3-b/request.yaml')).not.toEqual(before);
+
+      // A new folder, a removed one, a file outside changed: each found without being told
+      // (the list of folders and the files outside are walked every time).
+      make('requests/5-c/request.yaml', 'id: 5\n');
+      rmSync(join(dir.path, 'requests/4-b'), { recursive: true });
+      make('site.yaml', 'title: y\n');
+      const added = await startScan(dir.path, worker, undefined, memory);
+      expect(added.folders).toEqual({ known: 3, listed: 1 });
+      expect(added.files).toContain('requests/5-c/request.yaml');
+      expect(added.files).not.toContain('requests/4-b/request.yaml');
+      expect(stats(added)).toEqual(await fresh());
+
+      // A file written just now is not trusted; its folder is walked again on every scan until
+      // it is (its signature alone could not tell a write within the same tick).
+      writeFileSync(join(dir.path, 'requests/2-b/request.yaml'), 'id: 2\nslug: jetzt\n');
+      memory.saw(['requests/2-b/request.yaml'], true);
+      const racy = await startScan(dir.path, worker, undefined, memory);
+      expect(racy.stat('requests/2-b/request.yaml')!.trusted).toBe(false);
+      expect((await startScan(dir.path, worker, undefined, memory)).folders).toEqual({ known: 3, listed: 1 });
+      utimesSync(join(dir.path, 'requests/2-b/request.yaml'), past, past);
+      expect((await startScan(dir.path, worker, undefined, memory)).folders).toEqual({ known: 3, listed: 1 });
+      expect((await startScan(dir.path, worker, undefined, memory)).folders).toEqual({ known: 4, listed: 0 });
+
+      // Changes the watcher may have missed: the memory forgets, and every folder is walked.
+      memory.saw([], false);
+      expect(memory.kept).toBe(false);
+      const whole = await startScan(dir.path, worker, undefined, memory);
+      expect(whole.folders.known).toBe(0);
+      memory.saw(['requests'], true);
+      expect(memory.kept).toBe(false);
+      rmSync(join(dir.path, 'requests/5-c'), { recursive: true });
+      make('requests/4-b/request.yaml', 'id: 4\n');
+    }
   });
 
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {

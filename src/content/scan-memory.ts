@@ -1,0 +1,121 @@
+/**
+ * What the watching preview keeps of its last walk of content/ between builds, so that a
+ * rebuild walks and stats only the request folders the watcher saw change, instead of the
+ * ~700,000 files of an archive of 50,000 requests (content/scan.ts; docs/serving.md, "Watching
+ * content/").
+ *
+ * A kept request folder stands for its files only while the watcher has seen every change
+ * since the walk that kept it began: the preview says so with each batch of changes (src/start.ts
+ * `complete`), and a batch that is not complete (the watcher was not ready yet, or failed)
+ * forgets the walk, so the next scan walks everything. A folder is walked again when a path in
+ * it changed, when it is new, or when one of its files was modified within the racy window of
+ * the walk that kept it (its signature alone could not tell a later write; the scan's trust,
+ * lib/file-digests.ts RACY_MS). The files outside the request folders, and the list of request
+ * folders itself, are walked on every scan: they are few.
+ */
+import { sep } from 'node:path';
+import { RACY_MS } from '../lib/file-digests.ts';
+import type { ListingCounts } from './scan-listings.ts';
+import { listUnder, mergeWalks, planWalk, statted, type Walked, type WalkPlan } from './scan-walk.ts';
+
+const REQUESTS = 'requests/';
+
+/** A walk of content/ and when it began (its plan's `started`). */
+interface KeptWalk {
+  walked: Walked;
+  started: number;
+}
+
+export class ScanMemory {
+  #kept: KeptWalk | undefined;
+  /** Request folders (names under requests/) changed since the kept walk began. */
+  #changed = new Set<string>();
+
+  /**
+   * Paths of content/ (relative, forward slashes) that changed, and whether they are every
+   * change since the last batch: an incomplete batch forgets the kept walk.
+   */
+  saw(paths: Iterable<string>, complete: boolean): void {
+    if (!complete) return this.forget();
+    for (const path of paths) {
+      if (path === 'requests') return this.forget();
+      if (path.startsWith(REQUESTS)) this.#changed.add(path.slice(REQUESTS.length).split('/', 1)[0]!);
+    }
+  }
+
+  /** Forgets the kept walk: the next scan walks everything. */
+  forget(): void {
+    this.#kept = undefined;
+    this.#changed.clear();
+  }
+
+  /** The request folders changed since the kept walk began, as they are now (a walk that begins now sees them). */
+  seen(): ReadonlySet<string> {
+    return new Set(this.#changed);
+  }
+
+  /** Whether a scan now would walk only what changed. */
+  get kept(): boolean {
+    return this.#kept !== undefined;
+  }
+
+  /** Keeps a finished walk for the next scan; the changes it saw are in it. */
+  keep(walked: Walked, started: number, seen: ReadonlySet<string>): void {
+    this.#kept = { walked, started };
+    for (const folder of seen) this.#changed.delete(folder);
+  }
+
+  /**
+   * A scan of `root` from the kept walk: the files outside the request folders and every
+   * request folder that changed, is new or held a racy file walked and statted again, every
+   * other folder's files and stats taken as kept. Undefined when nothing is kept.
+   */
+  rescan(root: string): { walked: Walked; plan: WalkPlan; counts: ListingCounts } | undefined {
+    const kept = this.#kept;
+    if (!kept) return undefined;
+    const seen = this.seen();
+    const { plan, outside } = planWalk(root);
+    const ranges = folderRanges(kept.walked);
+    const racyFrom = BigInt(kept.started - RACY_MS) * 1_000_000n;
+    const inside: Walked[] = [];
+    const counts = { known: 0, listed: 0 };
+    for (const name of plan.folders) {
+      const range = ranges.get(name);
+      if (range && !seen.has(name) && settledIn(kept.walked, range, racyFrom)) {
+        const [from, to] = range;
+        inside.push({ files: kept.walked.files.slice(from, to), stats: kept.walked.stats.subarray(from * 4, to * 4), kinds: kept.walked.kinds.subarray(from, to) });
+        counts.known++;
+      } else {
+        const files: string[] = [];
+        listUnder(`${root}${sep}requests${sep}${name}`, `${REQUESTS}${name}/`, files);
+        inside.push(statted(root, files));
+        counts.listed++;
+      }
+    }
+    const walked = mergeWalks(statted(root, outside), inside);
+    this.keep(walked, plan.started, seen);
+    return { walked, plan, counts };
+  }
+}
+
+/** Each request folder's run of files in a walk (a folder's files are consecutive in path order): [from, to). */
+function folderRanges({ files }: Walked): Map<string, [number, number]> {
+  const ranges = new Map<string, [number, number]>();
+  let name: string | undefined;
+  let from = 0;
+  files.forEach((path, at) => {
+    const slash = path.startsWith(REQUESTS) ? path.indexOf('/', REQUESTS.length) : -1;
+    const folder = slash < 0 ? undefined : path.slice(REQUESTS.length, slash);
+    if (folder === name) return;
+    if (name !== undefined) ranges.set(name, [from, at]);
+    [name, from] = [folder, at];
+  });
+  if (name !== undefined) ranges.set(name, [from, files.length]);
+  return ranges;
+}
+
+/** Whether every file of the range was a regular file modified before the racy window of the walk. */
+function settledIn({ stats, kinds }: Walked, [from, to]: [number, number], racyFrom: bigint): boolean {
+  for (let at = from; at < to; at++) if (kinds[at] !== 1 || stats[at * 4 + 1]! >= racyFrom) return false;
+  return true;
+}

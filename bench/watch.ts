@@ -131,6 +131,8 @@ async function main(): Promise<void> {
     console.log(line('edit written -> new answer over HTTP', column((row) => row.served)));
     console.log(line('first change seen -> new build served (CLI)', column((row) => row.reported)));
     console.log(line('the build alone (CLI "built … s")', column((row) => row.build)));
+    // The first rebuild may walk all of content/ (its predecessor, the first build, began before the watcher was ready).
+    console.log(`\neach edit, written -> new answer, in order: ${rows.map((row) => row.served.toFixed(2)).join(', ')} s`);
     if (!inPlace) await stageTimes(join(dir, 'stages'), content);
   } catch (error) {
     // What the preview said is what tells why an answer never came (a watcher that could not start, a failed build).

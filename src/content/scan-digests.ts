@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { requestFolderOf } from './digests.ts';
 import { globMatcher } from './glob.ts';
 import type { ContentScan } from './scan.ts';
+import type { FolderDigests } from './scan-memory.ts';
 import { CONTENT_FILES } from './schema.ts';
 
 /** The digests of a scan (scanDigests); null where a file could not be trusted to keep its signature. */
@@ -38,9 +39,12 @@ const isParsed = (path: string) => isRequest(path) || isMessage(path);
  * above). Two scans with the same digest found the same files with the same signatures, so (as
  * git's index decides) the same bytes. A digest is null when one of its files could not be
  * trusted to keep its signature (written within the last two seconds) or was not statted: such
- * a scan says nothing about a later one. The whole scan's digest is made of the others.
+ * a scan says nothing about a later one. The whole scan's digest is made of the others. A scan
+ * from the watching preview's last walk gives the digests kept of each request folder it took
+ * as kept, with the same files and signatures (content/scan-memory.ts), and keeps its own.
  */
 export function scanDigests(scan: ContentScan): ScanDigests {
+  const memo = scan.digests;
   const outside: string[] = [];
   let outsideTrusted = true;
   const folders = new Map<string, string | null>();
@@ -50,27 +54,32 @@ export function scanDigests(scan: ContentScan): ScanDigests {
   let frame: string[] = [];
   let trusted = true;
   let frameTrusted = true;
+  /** The folder's digests as the watching preview kept them, when the scan took its files as kept (content/scan-memory.ts). */
+  let known: FolderDigests | undefined;
   const close = () => {
     if (folder === undefined) return;
-    folders.set(folder, trusted ? digestOf(lines) : null);
-    frames.set(folder, frameTrusted ? digestOf(frame) : null);
+    const [digest, frameDigest] = known ?? [trusted ? digestOf(lines) : null, frameTrusted ? digestOf(frame) : null];
+    folders.set(folder, digest);
+    frames.set(folder, frameDigest);
   };
   // In path order, the files of one request folder come one after the other.
   scan.files.forEach((path, at) => {
+    const name = requestFolderOf(path);
+    if (name !== undefined && name !== folder) {
+      close();
+      folder = name;
+      known = memo?.kept(name);
+      lines = [];
+      frame = [];
+      trusted = frameTrusted = true;
+    }
+    if (name !== undefined && known) return;
     const stat = scan.signatureAt(at);
     const line = `${path}\0${stat?.signature}\n`;
-    const name = requestFolderOf(path);
     if (name === undefined) {
       outside.push(line);
       outsideTrusted &&= stat?.trusted === true;
       return;
-    }
-    if (name !== folder) {
-      close();
-      folder = name;
-      lines = [];
-      frame = [];
-      trusted = frameTrusted = true;
     }
     lines.push(line);
     trusted &&= stat?.trusted === true;
@@ -81,6 +90,7 @@ export function scanDigests(scan: ContentScan): ScanDigests {
     }
   });
   close();
+  memo?.keep(new Map([...folders].map(([name, digest]) => [name, [digest, frames.get(name)!] as const])));
   const outsideDigest = outsideTrusted ? digestOf(outside) : null;
   const whole = outsideDigest === null || [...folders.values()].includes(null) ? null : digestOf([...folders].map(([name, digest]) => `${name}\0${digest}\n`).concat(outsideDigest));
   return { whole, outside: outsideDigest, folders, frames };

@@ -20,6 +20,15 @@ import { listUnder, mergeWalks, planWalk, statted, type Walked, type WalkPlan } 
 
 const REQUESTS = 'requests/';
 
+/** A request folder's digests of a scan (content/scan-digests.ts): of its files, and of its frame. */
+export type FolderDigests = readonly [files: string | null, frame: string | null];
+
+/** What a scan from the memory tells the digests of the scan: the digests of each folder it took as kept, and where to keep this scan's. */
+export interface DigestMemo {
+  kept(folder: string): FolderDigests | undefined;
+  keep(digests: ReadonlyMap<string, FolderDigests>): void;
+}
+
 /** A walk of content/ and when it began (its plan's `started`). */
 interface KeptWalk {
   walked: Walked;
@@ -30,6 +39,8 @@ export class ScanMemory {
   #kept: KeptWalk | undefined;
   /** Request folders (names under requests/) changed since the kept walk began. */
   #changed = new Set<string>();
+  /** The digests of the kept walk's request folders, as far as they are known. */
+  #digests = new Map<string, FolderDigests>();
 
   /**
    * Paths of content/ (relative, forward slashes) that changed, and whether they are every
@@ -47,6 +58,7 @@ export class ScanMemory {
   forget(): void {
     this.#kept = undefined;
     this.#changed.clear();
+    this.#digests = new Map();
   }
 
   /** The request folders changed since the kept walk began, as they are now (a walk that begins now sees them). */
@@ -63,6 +75,21 @@ export class ScanMemory {
   keep(walked: Walked, started: number, seen: ReadonlySet<string>): void {
     this.#kept = { walked, started };
     for (const folder of seen) this.#changed.delete(folder);
+    this.#digests = new Map();
+  }
+
+  /**
+   * The digests of a scan that `keep` or `rescan` just kept: those of the folders it took as kept
+   * (`reused`, named `requests/<name>/` as content/digests.ts names them), and this scan's for the next.
+   */
+  digestMemo(reused: ReadonlySet<string> = new Set()): DigestMemo {
+    const known = this.#digests;
+    return {
+      kept: (folder) => (reused.has(folder) ? known.get(folder) : undefined),
+      keep: (digests) => {
+        if (this.#digests === known) this.#digests = new Map(digests);
+      },
+    };
   }
 
   /**
@@ -70,7 +97,7 @@ export class ScanMemory {
    * request folder that changed, is new or held a racy file walked and statted again, every
    * other folder's files and stats taken as kept. Undefined when nothing is kept.
    */
-  rescan(root: string): { walked: Walked; plan: WalkPlan; counts: ListingCounts } | undefined {
+  rescan(root: string): { walked: Walked; plan: WalkPlan; counts: ListingCounts; digests: DigestMemo } | undefined {
     const kept = this.#kept;
     if (!kept) return undefined;
     const seen = this.seen();
@@ -78,12 +105,14 @@ export class ScanMemory {
     const ranges = folderRanges(kept.walked);
     const racyFrom = BigInt(kept.started - RACY_MS) * 1_000_000n;
     const inside: Walked[] = [];
+    const reused = new Set<string>();
     const counts = { known: 0, listed: 0 };
     for (const name of plan.folders) {
       const range = ranges.get(name);
       if (range && !seen.has(name) && settledIn(kept.walked, range, racyFrom)) {
         const [from, to] = range;
         inside.push({ files: kept.walked.files.slice(from, to), stats: kept.walked.stats.subarray(from * 4, to * 4), kinds: kept.walked.kinds.subarray(from, to) });
+        reused.add(`${REQUESTS}${name}/`);
         counts.known++;
       } else {
         const files: string[] = [];
@@ -93,8 +122,10 @@ export class ScanMemory {
       }
     }
     const walked = mergeWalks(statted(root, outside), inside);
+    const known = this.#digests;
     this.keep(walked, plan.started, seen);
-    return { walked, plan, counts };
+    this.#digests = known;
+    return { walked, plan, counts, digests: this.digestMemo(reused) };
   }
 }
 

@@ -13,7 +13,7 @@ import type { Worker } from 'node:worker_threads';
 import { RACY_MS, type FileSignature, type SizedSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import { saveListings, type ListingCounts } from './scan-listings.ts';
-import type { ScanMemory } from './scan-memory.ts';
+import type { DigestMemo, ScanMemory } from './scan-memory.ts';
 import { joinListings, joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked, type WalkedChunk } from './scan-walk.ts';
 
 export interface ContentScan {
@@ -38,9 +38,11 @@ export interface ContentScan {
    * (content/scan-memory.ts), how many request folders it took as kept and how many it walked.
    */
   folders: ListingCounts;
+  /** Of a scan the watching preview keeps (content/scan-memory.ts): the digests of the request folders it took as kept, and where to keep this scan's. */
+  digests?: DigestMemo;
 }
 
-function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, folders: ListingCounts): ContentScan {
+function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, folders: ListingCounts, digests?: DigestMemo): ContentScan {
   const racyBefore = BigInt(started - RACY_MS) * 1_000_000n;
   const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);
   const index = new Map<string, number>();
@@ -64,6 +66,7 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, fo
     statAbsolute: (absolute) => (sep === '/' && absolute.startsWith(prefix) ? stat(absolute.slice(prefix.length)) : undefined),
     signatureAt,
     folders,
+    ...(digests && { digests }),
   };
 }
 
@@ -91,8 +94,9 @@ function scanHere(root: string, listings: string | undefined, memory: ScanMemory
   const seen = memory?.seen();
   const { scan, walked, record } = joined(plan, statted(root, outside), walkChunks(plan));
   record();
-  if (seen) memory!.keep(walked, plan.started, seen);
-  return scan;
+  if (!seen) return scan;
+  memory!.keep(walked, plan.started, seen);
+  return { ...scan, digests: memory!.digestMemo() };
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);
@@ -153,8 +157,9 @@ async function scanInWorker(root: string, listings: string | undefined, memory: 
     void worker?.terminate();
   }
   done.record();
-  if (seen) memory!.keep(done.walked, done.plan.started, seen);
-  return done.scan;
+  if (!seen) return done.scan;
+  memory!.keep(done.walked, done.plan.started, seen);
+  return { ...done.scan, digests: memory!.digestMemo() };
 }
 
 /**
@@ -168,7 +173,7 @@ export function startScan(root: string, worker: boolean, listings?: string, memo
   if (!worker || memory?.kept) {
     try {
       const again = memory?.rescan(root);
-      return Promise.resolve(again ? scanOf(again.walked, again.plan, again.counts) : scanHere(root, listings, memory));
+      return Promise.resolve(again ? scanOf(again.walked, again.plan, again.counts, again.digests) : scanHere(root, listings, memory));
     } catch (error) {
       return Promise.reject(error);
     }

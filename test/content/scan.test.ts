@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { underRoot } from '../../src/content/disk.ts';
 import { startScan, type ContentScan } from '../../src/content/scan.ts';
 import { ScanMemory } from '../../src/content/scan-memory.ts';
+import { scanDigests } from '../../src/content/scan-digests.ts';
 import { joinWalk, planWalk } from '../../src/content/scan-walk.ts';
 import { signatureOfStats, statSignature } from '../../src/lib/file-digests.ts';
 import { tempDir } from '../helpers/content.ts';
@@ -201,8 +202,8 @@ describe('the scan of content/', () => {
     };
     for (const id of [2, 3, 4]) make(`requests/${id}-b/request.yaml`, `id: ${id}\n`);
     make('requests/3-b/messages/31.yaml', 'id: 31\n');
-    /** The scan's files with their stats, as a fresh walk (no memory) must give them too. */
-    const stats = (scan: ContentScan) => scan.files.map((path) => [path, scan.stat(path)]);
+    /** The scan's files with their stats, and its digests, as a fresh walk (no memory) must give them too. */
+    const stats = (scan: ContentScan) => [scan.files.map((path) => [path, scan.stat(path)]), scanDigests(scan)];
     const fresh = async () => stats(await startScan(dir.path, false));
     for (const worker of [false, true]) {
       const memory = new ScanMemory();
@@ -211,6 +212,7 @@ describe('the scan of content/', () => {
       // A whole walk: it counts the folders under the request folders too.
       expect(first.folders).toEqual({ known: 0, listed: 7 });
       // Nothing seen: every folder as kept, the files outside walked again.
+      scanDigests(first);
       const again = await startScan(dir.path, worker, undefined, memory);
       expect(again.folders).toEqual({ known: 4, listed: 0 });
       expect(stats(again)).toEqual(await fresh());
@@ -220,10 +222,17 @@ describe('the scan of content/', () => {
       make('requests/3-b/request.yaml', 'id: 3\nslug: unseen\n');
       const unseen = await startScan(dir.path, worker, undefined, memory);
       expect(unseen.stat('requests/3-b/request.yaml')).toEqual(before);
+      // Its digests too: the kept ones, not those of the disk.
+      const kept = scanDigests(again);
+      expect(unseen.digests!.kept('requests/3-b/')).toEqual([kept.folders.get('requests/3-b/'), kept.frames.get('requests/3-b/')]);
+      expect(scanDigests(unseen).folders.get('requests/3-b/')).toBe(kept.folders.get('requests/3-b/'));
+      expect((await fresh())[1]).not.toEqual(scanDigests(unseen));
       // Told of it (a message of the folder): the folder is walked again, alone.
       memory.saw(['requests/3-b/messages/31.yaml'], true);
       const told = await startScan(dir.path, worker, undefined, memory);
       expect(told.folders).toEqual({ known: 3, listed: 1 });
+      expect(told.digests!.kept('requests/3-b/')).toBeUndefined();
+      expect(told.digests!.kept('requests/2-b/')).toBeDefined();
       expect(stats(told)).toEqual(await fresh());
       expect(told.stat('requests/3-b/request.yaml')).not.toEqual(before);
 

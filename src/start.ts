@@ -83,7 +83,8 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
     firstChange = null;
     const complete = seenAll;
     seenAll = watcherReady;
-    if (!first) log.info(`changed: ${listPaths(options.contentDir, paths)}; rebuilding`);
+    if (!first && paths.size === 0) log.info(`watching ${options.contentDir}/ from now on: walking it once more, so that each rebuild walks only what changed`);
+    else if (!first) log.info(`changed: ${listPaths(options.contentDir, paths)}; rebuilding`);
     const outcome = await options.rebuild({ paths, complete });
     const wasFirst = first;
     first = false;
@@ -128,6 +129,10 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
     },
   ).then((watcher) => {
     watcherReady = true;
+    // The rebuilds so far began before the watcher was ready: one more, which walks all of
+    // content/ (the build finds nothing to do unless something changed meanwhile), so that the
+    // next one is told every change and walks only those.
+    if (!seenAll) queue.trigger();
     return watcher;
   }, (error: Error) => {
     log.warn(
@@ -138,7 +143,9 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
     return null;
   });
   queue.trigger();
-  const [watcher] = await Promise.all([watching, queue.idle()]);
+  // The rebuild the watcher's start queued, if any, included.
+  const watcher = await watching;
+  await queue.idle();
   if (serveError !== undefined) {
     await watcher?.close();
     await queue.close();

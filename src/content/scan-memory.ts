@@ -15,6 +15,7 @@
  */
 import { sep } from 'node:path';
 import { RACY_MS } from '../lib/file-digests.ts';
+import { requestFolderOf } from './digests.ts';
 import type { ListingCounts } from './scan-listings.ts';
 import { listUnder, mergeWalks, planWalk, statted, type Walked, type WalkPlan } from './scan-walk.ts';
 
@@ -108,15 +109,16 @@ export class ScanMemory {
     const reused = new Set<string>();
     const counts = { known: 0, listed: 0 };
     for (const name of plan.folders) {
-      const range = ranges.get(name);
+      const folder = `${REQUESTS}${name}/`;
+      const range = ranges.get(folder);
       if (range && !seen.has(name) && settledIn(kept.walked, range, racyFrom)) {
         const [from, to] = range;
         inside.push({ files: kept.walked.files.slice(from, to), stats: kept.walked.stats.subarray(from * 4, to * 4), kinds: kept.walked.kinds.subarray(from, to) });
-        reused.add(`${REQUESTS}${name}/`);
+        reused.add(folder);
         counts.known++;
       } else {
         const files: string[] = [];
-        listUnder(`${root}${sep}requests${sep}${name}`, `${REQUESTS}${name}/`, files);
+        listUnder(`${root}${sep}requests${sep}${name}`, folder, files);
         inside.push(statted(root, files));
         counts.listed++;
       }
@@ -129,14 +131,13 @@ export class ScanMemory {
   }
 }
 
-/** Each request folder's run of files in a walk (a folder's files are consecutive in path order): [from, to). */
+/** Each request folder's run of files in a walk (a folder's files are consecutive in path order): [from, to), by `requests/<name>/`. */
 function folderRanges({ files }: Walked): Map<string, [number, number]> {
   const ranges = new Map<string, [number, number]>();
   let name: string | undefined;
   let from = 0;
   files.forEach((path, at) => {
-    const slash = path.startsWith(REQUESTS) ? path.indexOf('/', REQUESTS.length) : -1;
-    const folder = slash < 0 ? undefined : path.slice(REQUESTS.length, slash);
+    const folder = requestFolderOf(path);
     if (folder === name) return;
     if (name !== undefined) ranges.set(name, [from, at]);
     [name, from] = [folder, at];

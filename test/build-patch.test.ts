@@ -68,6 +68,23 @@ async function expectCold(written: 'patch' | 'full'): Promise<BuildResult> {
   return result;
 }
 
+/** Makes `change`, expects a patch build with a cold build's bytes, and gives the paths of build/ it wrote (new inodes), as many as it says. */
+async function patchedPaths(change: () => Promise<unknown>): Promise<string[]> {
+  const before = await snapshotOf('build');
+  await change();
+  const result = await expectCold('patch');
+  const rewritten = [...(await snapshotOf('build'))].filter(([path, file]) => before.get(path)?.ino !== file.ino).map(([path]) => path);
+  expect(rewritten).toHaveLength(result.patched);
+  return rewritten;
+}
+
+/** The paths of a request's search segment (the sample's one open segment: its tail files and positions) and the others. */
+function searchApart(paths: readonly string[]): { search: string[]; others: string[] } {
+  const search = paths.filter((path) => path.startsWith('_data/request/search/0/'));
+  expect(search).toContain('_data/request/search/0/0/0/positions.json');
+  return { search, others: paths.filter((path) => !search.includes(path)).sort() };
+}
+
 beforeAll(async () => {
   ({ path: root, remove: removeRoot } = await tempDir('archive-patch-'));
   await cp(SAMPLE, content(), { recursive: true });
@@ -78,23 +95,16 @@ afterAll(() => removeRoot());
 
 describe('a patch build', () => {
   it("rewrites the files that show an edited message's text and links every other one", async () => {
-    const before = await snapshotOf('build');
-    await edit(MESSAGE, { content: 'Sehr geehrte Damen und Herren,\n\nbitte senden Sie mir die Fahrtenbücher 2023 zu.\n\nMit freundlichen Grüßen\n[[Name]]' });
-    // A signature the scan trusts: the folder is found changed by its digest, the file by its signature.
-    const past = new Date(Date.now() - 60_000);
-    await utimes(join(content(), MESSAGE), past, past);
-    const result = await expectCold('patch');
-    const after = await snapshotOf('build');
-    const rewritten = [...after].filter(([path, file]) => before.get(path)?.ino !== file.ino).map(([path]) => path);
-    // The message's pack and chunk, the bare message list (the sample's messages are all on its
-    // first page), the request's pack, its search segment, search meta.json, the manifest.
-    expect(rewritten).toHaveLength(result.patched);
+    const rewritten = await patchedPaths(async () => {
+      await edit(MESSAGE, { content: 'Sehr geehrte Damen und Herren,\n\nbitte senden Sie mir die Fahrtenbücher 2023 zu.\n\nMit freundlichen Grüßen\n[[Name]]' });
+      // A signature the scan trusts: the folder is found changed by its digest, the file by its signature.
+      const past = new Date(Date.now() - 60_000);
+      await utimes(join(content(), MESSAGE), past, past);
+    });
     // The message's pack and chunk, the request's pack (its detail lists the messages), the
-    // request's search segment (the sample's one open segment: its tail files and positions),
-    // search meta.json and the manifest. The request's list chunk and bare list are linked.
-    const search = rewritten.filter((path) => path.startsWith('_data/request/search/0/'));
-    expect(search).toContain('_data/request/search/0/0/0/positions.json');
-    expect(rewritten.filter((path) => !search.includes(path)).sort()).toEqual([buildPaths.manifest, '_data/message/chunks/0/0/0.pack', '_data/message/packs/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.searchMeta('request')].sort());
+    // request's search segment, search meta.json and the manifest. The request's list chunk
+    // and bare list are linked.
+    expect(searchApart(rewritten).others).toEqual([buildPaths.manifest, '_data/message/chunks/0/0/0.pack', '_data/message/packs/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.searchMeta('request')].sort());
   }, 300_000);
 
   it('patches again after a patch, the same message and messages of two requests at once', async () => {
@@ -107,26 +117,14 @@ describe('a patch build', () => {
 
   it("patches a request's summary, description and title: its chunk, its bare list item, its pack and its search document", async () => {
     const request = 'requests/0005-dienstwagennutzung-hausleitung/request.yaml';
-    const before = await snapshotOf('build');
-    await edit(request, { summary: 'Das Ministerium hat die Fahrtenbücher teilweise herausgegeben.' });
-    const result = await expectCold('patch');
-    const after = await snapshotOf('build');
-    const rewritten = [...after].filter(([path, file]) => before.get(path)?.ino !== file.ino).map(([path]) => path);
-    expect(rewritten).toHaveLength(result.patched);
+    const rewritten = await patchedPaths(() => edit(request, { summary: 'Das Ministerium hat die Fahrtenbücher teilweise herausgegeben.' }));
     // The summary is in the list item and the detail, not in the search document.
     expect(rewritten.sort()).toEqual([buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request')].sort());
     await edit(request, { description: 'Die Fahrtenbücher der Dienstwagen der Hausleitung 2023, mit Kosten.' });
     await expectCold('patch');
     // The title is in the list item, the detail and the search document.
-    const beforeTitle = await snapshotOf('build');
-    await edit(request, { title: 'Dienstwagen der Hausleitung 2023' });
-    const titled = await expectCold('patch');
-    const afterTitle = await snapshotOf('build');
-    const retitled = [...afterTitle].filter(([path, file]) => beforeTitle.get(path)?.ino !== file.ino).map(([path]) => path);
-    expect(retitled).toHaveLength(titled.patched);
-    const search = retitled.filter((path) => path.startsWith('_data/request/search/0/'));
-    expect(search).toContain('_data/request/search/0/0/0/positions.json');
-    expect(retitled.filter((path) => !search.includes(path)).sort()).toEqual(
+    const retitled = await patchedPaths(() => edit(request, { title: 'Dienstwagen der Hausleitung 2023' }));
+    expect(searchApart(retitled).others).toEqual(
       [buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request'), buildPaths.searchMeta('request')].sort(),
     );
     // A text beside a field the patch does not take (the costs, a filter's value) is not a patch.

@@ -131,8 +131,9 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
     watcherReady = true;
     // The rebuilds so far began before the watcher was ready: one more, which walks all of
     // content/ (the build finds nothing to do unless something changed meanwhile), so that the
-    // next one is told every change and walks only those.
-    if (!seenAll) queue.trigger();
+    // next one is told every change and walks only those. Not after a failed build, which it
+    // would only print again: the fix that follows walks everything instead.
+    if (!seenAll && notice === null) queue.trigger();
     return watcher;
   }, (error: Error) => {
     log.warn(

@@ -72,11 +72,16 @@ export class ScanMemory {
     return this.#kept !== undefined;
   }
 
-  /** Keeps a finished walk for the next scan; the changes it saw are in it. */
+  /** Keeps a finished walk of everything for the next scan; the changes it saw are in it. */
   keep(walked: Walked, started: number, seen: ReadonlySet<string>): void {
+    this.#remember(walked, started, seen);
+    this.#digests = new Map();
+  }
+
+  /** Keeps a walk for the next scan, the digests known as they are. */
+  #remember(walked: Walked, started: number, seen: ReadonlySet<string>): void {
     this.#kept = { walked, started };
     for (const folder of seen) this.#changed.delete(folder);
-    this.#digests = new Map();
   }
 
   /**
@@ -124,9 +129,8 @@ export class ScanMemory {
       }
     }
     const walked = mergeWalks(statted(root, outside), inside);
-    const known = this.#digests;
-    this.keep(walked, plan.started, seen);
-    this.#digests = known;
+    // The digests kept stand for the folders taken as kept (digestMemo asks for no other).
+    this.#remember(walked, plan.started, seen);
     return { walked, plan, counts, digests: this.digestMemo(reused) };
   }
 }

@@ -88,15 +88,23 @@ function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, 
   };
 }
 
+/**
+ * The scan of a whole walk; with the watching preview's memory, the walk kept for the next scan
+ * (`seen`: the changes it knew of when the walk began) and the scan given the memo of its digests.
+ */
+function remembered(done: { scan: ContentScan; walked: Walked; plan: WalkPlan }, memory: ScanMemory | undefined, seen: ReadonlySet<string> | undefined): ContentScan {
+  if (!memory || !seen) return done.scan;
+  memory.keep(done.walked, done.plan.started, seen);
+  return { ...done.scan, digests: memory.digestMemo() };
+}
+
 /** The walk and the stats on this thread. */
 function scanHere(root: string, listings: string | undefined, memory: ScanMemory | undefined): ContentScan {
   const { plan, outside } = planWalk(root, listings);
   const seen = memory?.seen();
-  const { scan, walked, record } = joined(plan, statted(root, outside), walkChunks(plan));
-  record();
-  if (!seen) return scan;
-  memory!.keep(walked, plan.started, seen);
-  return { ...scan, digests: memory!.digestMemo() };
+  const done = joined(plan, statted(root, outside), walkChunks(plan));
+  done.record();
+  return remembered(done, memory, seen);
 }
 
 const WORKER = new URL('./scan-worker.ts', import.meta.url);
@@ -157,9 +165,7 @@ async function scanInWorker(root: string, listings: string | undefined, memory: 
     void worker?.terminate();
   }
   done.record();
-  if (!seen) return done.scan;
-  memory!.keep(done.walked, done.plan.started, seen);
-  return { ...done.scan, digests: memory!.digestMemo() };
+  return remembered(done, memory, seen);
 }
 
 /**

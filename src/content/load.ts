@@ -95,14 +95,19 @@ export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' |
 /** Files read at once: enough to keep the disk busy, far below the file descriptor limit. */
 const FILE_CONCURRENCY = 64;
 
+/** A content file to parse, with its position in the scan's files. */
+interface ScannedFile extends FileToParse {
+  at: number;
+}
+
 /** The files of the given kinds among the scan's: in the table's order of kinds, each kind's in path order. */
-function filesOfKinds(scan: ContentScan, kinds: readonly ContentKind[]): FileToParse[] {
+function filesOfKinds(scan: ContentScan, kinds: readonly ContentKind[]): ScannedFile[] {
   const kindOf = firstMatch(kinds.map((kind) => [kind, CONTENT_FILES[kind].pattern] as const));
-  const byKind = new Map<ContentKind, FileToParse[]>(kinds.map((kind) => [kind, []]));
-  for (const path of scan.files) {
+  const byKind = new Map<ContentKind, ScannedFile[]>(kinds.map((kind) => [kind, []]));
+  scan.files.forEach((path, at) => {
     const kind = kindOf(path);
-    if (kind) byKind.get(kind)!.push({ kind, path });
-  }
+    if (kind) byKind.get(kind)!.push({ kind, path, at });
+  });
   return kinds.flatMap((kind) => byKind.get(kind)!);
 }
 
@@ -116,9 +121,9 @@ type Found = Loaded<unknown> | ParsedFile | undefined;
  * checkout with a restored cache) are hashed together on all cores (lib/hash-pool.ts), then
  * looked up with their digests. Absolute paths are made when asked for, not kept for every file.
  */
-async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: readonly FileToParse[], cache: ParseCache | undefined, digests: Map<string, string> | undefined): Promise<Found[]> {
-  const lookup = (input: FileToParse, hashed?: string | null | typeof HASH_LATER): Found | typeof HASH_LATER => {
-    const file = cache?.lookup(input.path, input.kind, () => reader.absolute(input.path), scan.stat(input.path), hashed);
+async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: readonly ScannedFile[], cache: ParseCache | undefined, digests: Map<string, string> | undefined): Promise<Found[]> {
+  const lookup = (input: ScannedFile, hashed?: string | null | typeof HASH_LATER): Found | typeof HASH_LATER => {
+    const file = cache?.lookup(input.path, input.kind, () => reader.absolute(input.path), scan.statAt(input.at), hashed);
     if (!file || file === HASH_LATER || !isSoleRecord(file)) return file;
     digests?.set(input.path, file.digest);
     return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };
@@ -141,7 +146,8 @@ async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: re
 
 /**
  * Reads every file of the given kinds (paths from one directory walk) and parses them (in
- * worker threads when there are many), keeping the file order.
+ * worker threads when there are many), keeping the file order. `read`: whether the scan's file
+ * at a position was one of them.
  */
 async function loadKinds(
   reader: ContentReader,
@@ -150,7 +156,7 @@ async function loadKinds(
   problems: Problems,
   cache: ParseCache | undefined,
   digests: Map<string, string> | undefined,
-): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: ReadonlySet<string> }> {
+): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: (at: number) => boolean }> {
   const inputs = filesOfKinds(scan, kinds);
   const found = await cachedParses(reader, scan, inputs, cache, digests);
   const fresh = await parseFiles(
@@ -177,7 +183,9 @@ async function loadKinds(
     }
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: new RecordSource(path, record.base.length ? record.base : NO_BASE, reader) });
   });
-  return { byKind, read: new Set(inputs.map((input) => input.path)) };
+  const read = new Uint8Array(scan.files.length);
+  for (const input of inputs) read[input.at] = 1;
+  return { byKind, read: (at) => read[at] === 1 };
 }
 
 const NO_FILES: ContentFile[] = [];

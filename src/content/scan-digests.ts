@@ -74,7 +74,7 @@ export function scanDigests(scan: ContentScan): ScanDigests {
       trusted = frameTrusted = true;
     }
     if (name !== undefined && known) return;
-    const stat = scan.signatureAt(at);
+    const stat = scan.statAt(at);
     const line = `${path}\0${stat?.signature}\n`;
     if (name === undefined) {
       outside.push(line);

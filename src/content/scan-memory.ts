@@ -17,7 +17,7 @@ import { sep } from 'node:path';
 import { RACY_MS } from '../lib/file-digests.ts';
 import { requestFolderOf } from './digests.ts';
 import type { ListingCounts } from './scan-listings.ts';
-import { listUnder, mergeWalks, planWalk, statted, type Walked, type WalkPlan } from './scan-walk.ts';
+import { listUnder, mergeWalks, pathIndex, planWalk, statted, type Walked, type WalkPlan } from './scan-walk.ts';
 
 const REQUESTS = 'requests/';
 
@@ -42,6 +42,8 @@ export class ScanMemory {
   #changed = new Set<string>();
   /** The digests of the kept walk's request folders, as far as they are known. */
   #digests = new Map<string, FolderDigests>();
+  /** The index of paths of the last rescan (path -> position in its files). */
+  #index: { files: readonly string[]; index: Map<string, number> } | undefined;
 
   /**
    * Paths of content/ (relative, forward slashes) that changed, and whether they are every
@@ -60,6 +62,20 @@ export class ScanMemory {
     this.#kept = undefined;
     this.#changed.clear();
     this.#digests = new Map();
+    this.#index = undefined;
+  }
+
+  /**
+   * The index of a rescan's paths (path -> position in `files`): the last one's when the files
+   * are the same, as after an edit that adds or removes none (building it took 0.3 s at 50,000
+   * requests).
+   */
+  indexOf(files: readonly string[]): Map<string, number> {
+    const last = this.#index;
+    if (last?.files.length === files.length && files.every((path, at) => path === last.files[at])) return last.index;
+    const index = pathIndex(files);
+    this.#index = { files, index };
+    return index;
   }
 
   /** The request folders changed since the kept walk began, as they are now (a walk that begins now sees them). */

@@ -176,3 +176,10 @@ export function mergeWalks(outside: Walked, inside: readonly Walked[]): Walked {
   while (out < outside.files.length) take(outside, out++);
   return { files, stats, kinds };
 }
+
+/** Each path's position in `files`. */
+export function pathIndex(files: readonly string[]): Map<string, number> {
+  const index = new Map<string, number>();
+  files.forEach((path, at) => index.set(path, at));
+  return index;
+}

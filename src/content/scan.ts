@@ -10,11 +10,11 @@
  */
 import { sep } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { RACY_MS, type FileSignature, type SizedSignature } from '../lib/file-digests.ts';
+import { RACY_MS, type SizedSignature } from '../lib/file-digests.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import { saveListings, type ListingCounts } from './scan-listings.ts';
 import type { DigestMemo, ScanMemory } from './scan-memory.ts';
-import { joinListings, joinWalk, planWalk, statted, walkChunks, type WalkPlan, type Walked, type WalkedChunk } from './scan-walk.ts';
+import { joinListings, joinWalk, pathIndex, planWalk, statted, walkChunks, type WalkPlan, type Walked, type WalkedChunk } from './scan-walk.ts';
 
 export interface ContentScan {
   /** Every regular file's relative path (forward slashes), sorted; names starting with a dot left out. */
@@ -26,12 +26,12 @@ export interface ContentScan {
   /** The same by the file's absolute path (as content/disk.ts `underRoot` makes it), for caches keyed so (lib/file-digests.ts `confirm`). */
   statAbsolute(absolute: string): SizedSignature | undefined;
   /**
-   * The stat signature of `files[at]` and whether it may be trusted, as `stat` gives them;
-   * undefined when the scan took none. For digests of the scan (content/scan-digests.ts), by
-   * position: at 50,000 requests they took 1.1 s through `stat` (a lookup by path, and then a
-   * signature of four decimal numbers) and 0.7 s so.
+   * `stat` of `files[at]`, by position: for the loader and the scan's digests
+   * (content/scan-digests.ts), which go through every file in order. At 50,000 requests the
+   * digests took 1.1 s through `stat` (a lookup by path, and then a signature of four decimal
+   * numbers) and 0.7 s so.
    */
-  signatureAt(at: number): FileSignature | undefined;
+  statAt(at: number): SizedSignature | undefined;
   /**
    * How many request folders and folders under them the walk knew from their kept listings, and
    * how many it read (content/scan-listings.ts); of a scan from the watching preview's last walk
@@ -42,19 +42,19 @@ export interface ContentScan {
   digests?: DigestMemo;
 }
 
-function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, folders: ListingCounts, digests?: DigestMemo): ContentScan {
+/** The scan of a walk; `index`: the walk's index of paths (path -> position), when one is kept (ScanMemory `indexOf`). */
+function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, folders: ListingCounts, digests?: DigestMemo, kept?: Map<string, number>): ContentScan {
   const racyBefore = BigInt(started - RACY_MS) * 1_000_000n;
   const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);
-  const index = new Map<string, number>();
-  files.forEach((path, at) => index.set(path, at));
+  const index = kept ?? pathIndex(files);
   // The signature signatureOfStats makes of the same four words (lib/file-digests.ts); one
   // object per answer, as the loader asks for half a million.
   const signature = (at: number) => raw.toString('latin1', at * 32, at * 32 + 32);
   const trusted = (at: number) => stats[at * 4 + 1]! < racyBefore;
-  const signatureAt = (at: number): FileSignature | undefined => (kinds[at] === 1 ? { signature: signature(at), trusted: trusted(at) } : undefined);
+  const statAt = (at: number): SizedSignature | undefined => (kinds[at] === 1 ? { size: Number(stats[at * 4]!), signature: signature(at), trusted: trusted(at) } : undefined);
   const stat = (path: string): SizedSignature | undefined => {
     const at = index.get(path);
-    return at === undefined || kinds[at] !== 1 ? undefined : { size: Number(stats[at * 4]!), signature: signature(at), trusted: trusted(at) };
+    return at === undefined ? undefined : statAt(at);
   };
   // underRoot's plain paths: the root, a slash and the relative path. Elsewhere (another
   // separator) the caller stats the file itself.
@@ -64,7 +64,7 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, fo
     has: (path) => index.has(path),
     stat,
     statAbsolute: (absolute) => (sep === '/' && absolute.startsWith(prefix) ? stat(absolute.slice(prefix.length)) : undefined),
-    signatureAt,
+    statAt,
     folders,
     ...(digests && { digests }),
   };
@@ -179,7 +179,7 @@ export function startScan(root: string, worker: boolean, listings?: string, memo
   if (!worker || memory?.kept) {
     try {
       const again = memory?.rescan(root);
-      return Promise.resolve(again ? scanOf(again.walked, again.plan, again.counts, again.digests) : scanHere(root, listings, memory));
+      return Promise.resolve(again ? scanOf(again.walked, again.plan, again.counts, again.digests, memory!.indexOf(again.walked.files)) : scanHere(root, listings, memory));
     } catch (error) {
       return Promise.reject(error);
     }

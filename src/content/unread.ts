@@ -30,17 +30,19 @@ const isYaml = (path: string) => /\.ya?ml$/i.test(path);
 
 /**
  * Reports what the loader does not read; returns the unread YAML files. `listed` holds every
- * path of the walk `all`, `read` those the loader read (their folders are known by
- * construction, so they are skipped before any pattern is tried).
+ * path of the walk `all`, `read` says by position in `all` which the loader read (their
+ * folders are known by construction, so they are skipped before any pattern is tried; by
+ * position, as a set of the ~550,000 paths read at 50,000 requests took 0.7 s to ask).
  */
-export function reportUnreadFiles(all: readonly string[], paths: { listed: Pick<ReadonlySet<string>, 'has'>; read: ReadonlySet<string> }, problems: Problems): string[] {
+export function reportUnreadFiles(all: readonly string[], paths: { listed: Pick<ReadonlySet<string>, 'has'>; read: (at: number) => boolean }, problems: Problems): string[] {
   const { listed: existing, read } = paths;
   const unknownFolders = new Map<string, boolean>(); // folder -> holds YAML
   const unread: string[] = [];
   /** Misnamed folders (`message/` for `messages/`): reported once, not for each of their files. */
   const movedFolders = new Map<string, { to: string; files: Problem[] }>();
-  for (const path of all) {
-    if (read.has(path) || OPAQUE.some((matches) => matches(path))) continue;
+  for (let at = 0; at < all.length; at++) {
+    const path = all[at]!;
+    if (read(at) || OPAQUE.some((matches) => matches(path))) continue;
     const folder = parents(path).find((dir) => !isKnownFolder.some((matches) => matches(dir)));
     if (folder !== undefined) unknownFolders.set(folder, (unknownFolders.get(folder) ?? false) || isYaml(path));
     if (!isYaml(path)) continue;

@@ -148,9 +148,9 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
     }
   }
   // Every parsed file of the subset has its parse (the frame says the paths are the kept ones).
-  // Positions are the whole scan's: the subset answers by path only.
+  // The subset's positions are not the whole scan's: answered by path.
   const listed = new Set(subset);
-  const partial: ContentScan = { ...scan, files: subset, has: (path) => listed.has(path), signatureAt: () => undefined };
+  const partial: ContentScan = { ...scan, files: subset, has: (path) => listed.has(path), statAt: (at) => scan.stat(subset[at]!) };
   const old = await linked(reader, partial, before);
   const made = await linked(reader, partial, after);
   // The partial model misses what other folders hold (a collection's derived documents, a

@@ -108,7 +108,7 @@ describe('the scan of content/', () => {
   it('trusts a signature taken by position as it trusts one taken by path: not a file written just now', async () => {
     writeFileSync(join(dir.path, 'requests/1-a/fresh.yaml'), 'id: 3\n');
     const scan = await startScan(dir.path, false);
-    const trust = scan.files.map((path, at) => [path, scan.signatureAt(at)?.trusted, scan.stat(path)?.trusted]);
+    const trust = scan.files.map((path, at) => [path, scan.statAt(at)?.trusted, scan.stat(path)?.trusted]);
     expect(trust).toEqual(scan.files.map((path) => [path, path !== 'requests/1-a/fresh.yaml', path !== 'requests/1-a/fresh.yaml']));
   });
 
@@ -268,6 +268,17 @@ describe('the scan of content/', () => {
       rmSync(join(dir.path, 'requests/5-c'), { recursive: true });
       make('requests/4-b/request.yaml', 'id: 4\n');
     }
+  });
+
+  it("keeps a rescan's index of paths while the paths stay the same, and makes it again when they change", () => {
+    const memory = new ScanMemory();
+    const first = memory.indexOf(['requests/1-a/request.yaml', 'site.yaml']);
+    expect([...first]).toEqual([['requests/1-a/request.yaml', 0], ['site.yaml', 1]]);
+    expect(memory.indexOf(['requests/1-a/request.yaml', 'site.yaml'])).toBe(first);
+    const added = memory.indexOf(['requests/1-a/request.yaml', 'requests/2-b/request.yaml', 'site.yaml']);
+    expect([...added]).toEqual([['requests/1-a/request.yaml', 0], ['requests/2-b/request.yaml', 1], ['site.yaml', 2]]);
+    memory.forget();
+    expect(memory.indexOf(['requests/1-a/request.yaml', 'requests/2-b/request.yaml', 'site.yaml'])).not.toBe(added);
   });
 
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {

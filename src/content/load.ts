@@ -96,9 +96,7 @@ export interface LoadedContent extends Omit<LoadedRecords, 'site' | 'requests' |
 const FILE_CONCURRENCY = 64;
 
 /** A content file to parse, with its position in the scan's files. */
-interface ScannedFile extends FileToParse {
-  at: number;
-}
+type ScannedFile = FileToParse & { at: number };
 
 /** The files of the given kinds among the scan's: in the table's order of kinds, each kind's in path order. */
 function filesOfKinds(scan: ContentScan, kinds: readonly ContentKind[]): ScannedFile[] {
@@ -145,18 +143,10 @@ async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: re
 }
 
 /**
- * Reads every file of the given kinds (paths from one directory walk) and parses them (in
- * worker threads when there are many), keeping the file order. `read`: whether the scan's file
- * at a position was one of them.
+ * Reads every file of the given kinds (paths from one directory walk) and parses them (in worker
+ * threads when there are many), keeping the file order; `read`: whether the scan's file at a position was one.
  */
-async function loadKinds(
-  reader: ContentReader,
-  scan: ContentScan,
-  kinds: readonly ContentKind[],
-  problems: Problems,
-  cache: ParseCache | undefined,
-  digests: Map<string, string> | undefined,
-): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: (at: number) => boolean }> {
+async function loadKinds(reader: ContentReader, scan: ContentScan, kinds: readonly ContentKind[], problems: Problems, cache: ParseCache | undefined, digests: Map<string, string> | undefined): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: (at: number) => boolean }> {
   const inputs = filesOfKinds(scan, kinds);
   const found = await cachedParses(reader, scan, inputs, cache, digests);
   const fresh = await parseFiles(
@@ -184,7 +174,7 @@ async function loadKinds(
     for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: new RecordSource(path, record.base.length ? record.base : NO_BASE, reader) });
   });
   const read = new Uint8Array(scan.files.length);
-  for (const input of inputs) read[input.at] = 1;
+  for (const { at } of inputs) read[at] = 1;
   return { byKind, read: (at) => read[at] === 1 };
 }
 

@@ -39,13 +39,13 @@ export interface FilterReuse {
 /**
  * The index files of `specs` over a resource's ordered list, each filter's files named by its
  * `param` after `prefix` (`search-` for a search action's filters). Without `kept`, every
- * filter is indexed. `listKey` (FolderValues.listKey) stands for the objects' values of every
- * filter in `specs`: the key then needs no object's values, and a list that only grew at its
+ * filter is indexed. `listKey` (FolderValues.listKey) holds the key of each filter's values in
+ * `specs`: a filter's key then needs no object's values, and a list that only grew at its
  * growing end grows the files of the filters whose kind can.
  */
 export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSpec<T>[], ordered: readonly T[], archive: Archive | undefined, prefix: string, kept?: FilterReuse, listKey?: ListKey): Generator<PlannedFile> {
   const newestFirst = RESOURCES[resource].newestFirst === true;
-  for (const original of specs) {
+  for (const [at, original] of specs.entries()) {
     const param = `${prefix}${original.param}`;
     const pathOf = (file: string) => buildPaths.filterIndex(resource, param, file);
     if (!kept) {
@@ -57,8 +57,8 @@ export function* filterFiles<T>(resource: ResourceName, specs: readonly FilterSp
       // With a list key (its objects' values from their folders), the filter's own part: its parse, counting and known keys.
       const own = filterInputsKey(original, [], newestFirst, archive);
       const { grown } = listKey;
-      yield* keptFilter(kept, group, `${ordered.length}:${listKey.key}:${own}`, pathOf, () => filterIndex(resource, original, ordered, archive), grown && {
-        key: `${grown.length}:${grown.key}:${own}`,
+      yield* keptFilter(kept, group, `${ordered.length}:${listKey.keys[at]}:${own}`, pathOf, () => filterIndex(resource, original, ordered, archive), grown && {
+        key: `${grown.length}:${grown.keys[at]}:${own}`,
         grow: (previous) => filterGrow(resource, original, ordered, grown.length, previous),
       });
       continue;

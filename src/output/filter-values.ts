@@ -1,17 +1,18 @@
 /**
  * The values of the list filters of requests, messages and attachments, and of the request
  * search's filters, kept per request folder (docs/architecture.md, "Incremental builds"): for
- * each folder's fingerprint
- * (src/output/reuse.ts), a SHA-256 of the ids and filter values of the folder's objects in the
- * list, in list order. A resource's list key is a digest of its objects' ids in the order the
- * list's files count them (from the end that keeps the oldest objects, src/api/packs.ts
- * listCounting), each with the number of its folder (in order of first appearance) and, at
- * that first appearance, the folder's values digest: an unchanged folder's digest is read back,
- * so only the folders whose fingerprint changed have their values computed from the model.
- * When the list key is the recorded one, every list filter of the resource is linked. When the
- * recorded list is this list's first objects as its files count them (the digest of those is
- * the recorded key), objects were only added at the list's growing end: a filter's files then
- * grow from the previous ones (src/output/filter-reuse.ts).
+ * each folder's fingerprint (src/output/reuse.ts), a digest per filter of the values of the
+ * folder's objects in the list, in list order. A resource's list key is a digest of its
+ * objects' ids in the order the list's files count them (from the end that keeps the oldest
+ * objects, src/api/packs.ts listCounting), each with the number of its folder (in order of
+ * first appearance); each filter's key is the list key with that filter's digests of the
+ * folders, in the folders' order. An unchanged folder's digests are read back, so only the
+ * folders whose fingerprint changed have their values computed from the model, and a changed
+ * value changes the key of its filter alone: the other filters of the list are linked. When
+ * the recorded list is this list's first objects as its files count them (the digest of those
+ * is the recorded list key), objects were only added at the list's growing end: a filter's
+ * files then grow from the previous ones when its key over those first objects is the recorded
+ * one (src/output/filter-reuse.ts).
  *
  * Kept in `<cache>/output/filter-values.v8`, written whole (writeAtomically), named by the
  * code version; a fingerprint already holds the code version, the settings and every content
@@ -20,13 +21,13 @@
  * request with the build clock, which decides `overdue` alone, as it does the status
  * representation the fingerprint holds.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { buildCodeVersion } from '../lib/code-version.ts';
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
-import { KeyWriter, writeValues } from '../api/filters/inputs-key.ts';
+import { KeyWriter, writeValues, type KeySink } from '../api/filters/inputs-key.ts';
 import { countingOf } from '../api/packs.ts';
 import { builtResourceOf } from '../api/resources/serializer-registry.ts';
 import type { ResourceName } from '../api/resources/declaration-registry.ts';
@@ -49,19 +50,46 @@ interface SearchList<T> {
   objectOf(item: T): unknown;
 }
 
-/** Per list name (the resource's, or a search action's): its length, its key, and per folder fingerprint the digest of the folder's objects' ids and values. */
+/**
+ * Per list name (the resource's, or a search action's): its length, its key, and per folder
+ * fingerprint the folder's digest of each filter's values (DIGEST_BYTES each, as latin1
+ * characters, in the filters' order).
+ */
 type Kept = Map<string, { length: number; key: string; digests: Map<string, string> }>;
 
-/** The key of a list's filter values, and the previous build's list when this one only grew from it. */
+/**
+ * Bytes kept of a folder's digest of one filter's values (a SHA-256). A digest is only ever
+ * compared with the same folder's digest of the same filter in the previous build: 128 bits
+ * keep a chance match out of reach, at a quarter of a hex digest's size.
+ */
+const DIGEST_BYTES = 16;
+
+/** The keys of a list's filters, and of the previous build's list when this one only grew from it. */
 export interface ListKey {
-  key: string;
-  /** The recorded list's length and key, when it is this list's first `length` objects as the list's files count them. */
-  grown?: { length: number; key: string };
+  /** Per filter, in the order of the specs asked for: the key of its values over the list. */
+  keys: string[];
+  /** The recorded list's length, and each filter's key over this list's first `length` objects as the list's files count them, when those are the recorded list's objects. */
+  grown?: { length: number; keys: string[] };
+}
+
+/** A KeySink that keeps the bytes it is given, for one-shot digests of small inputs. */
+class Collected implements KeySink {
+  #parts: Buffer[] = [];
+  update(data: Uint8Array | string, encoding?: 'utf16le'): void {
+    // A copy: the writer fills its buffer again.
+    this.#parts.push(typeof data === 'string' ? Buffer.from(data, encoding) : Buffer.from(data));
+  }
+  /** The bytes given since the last take. */
+  take(): Buffer {
+    const bytes = this.#parts.length === 1 ? this.#parts[0]! : Buffer.concat(this.#parts);
+    this.#parts = [];
+    return bytes;
+  }
 }
 
 export interface FolderValues {
   /**
-   * The key of `specs` over `ordered` from its folders' values, or undefined when the resource
+   * The keys of `specs` over `ordered` from its folders' values, or undefined when the resource
    * has no fingerprints or a filter orders. `search` names a list action whose filters judge
    * each object with the build clock (`Judged`): its values are kept apart from the list's.
    */
@@ -94,59 +122,83 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
       const kept = before?.digests ?? new Map<string, string>();
       const digests = new Map<string, string>();
       const fingerprints = ordered.map((item) => reuse.fingerprint(resource, objectOf(item) as never));
-      // The folders not kept: their objects' ids and values, in list order.
-      const fresh = new Map<string, KeyWriter>();
-      ordered.forEach((object, position) => {
-        const fingerprint = fingerprints[position]!;
-        if (digests.has(fingerprint) && !fresh.has(fingerprint)) return;
+      // The folders not kept: their objects' positions, in list order.
+      const fresh = new Map<string, number[]>();
+      fingerprints.forEach((fingerprint, position) => {
+        if (digests.has(fingerprint)) return;
+        const positions = fresh.get(fingerprint);
+        if (positions) return void positions.push(position);
         const known = kept.get(fingerprint);
-        if (known !== undefined) {
+        if (known?.length === specs.length * DIGEST_BYTES) {
           digests.set(fingerprint, known);
           stats.read++;
-          return;
-        }
-        let writer = fresh.get(fingerprint);
-        if (!writer) fresh.set(fingerprint, (writer = new KeyWriter(createHash('sha256'), 256)));
-        writer.value(idOf(object));
-        for (const spec of specs) writeValues(writer, spec, object);
+        } else fresh.set(fingerprint, [position]);
       });
-      for (const [fingerprint, writer] of fresh) {
-        writer.flush();
-        digests.set(fingerprint, writer.hash.digest('hex'));
+      const collected = new Collected();
+      const writer = new KeyWriter(collected, 256);
+      for (const [fingerprint, positions] of fresh) {
+        let folder = '';
+        for (const spec of specs) {
+          for (const position of positions) writeValues(writer, spec, ordered[position]!);
+          writer.flush();
+          folder += hash('sha256', collected.take(), 'buffer').toString('latin1', 0, DIGEST_BYTES);
+        }
+        digests.set(fingerprint, folder);
         stats.computed++;
       }
-      // Each object's id and its folder's number, with the folder's digest at its first
-      // appearance, as the files count them: the list's first objects are written first, so
-      // the digest after the recorded list's length is the recorded key when the list only grew.
+      // Each object's id and its folder's number, as the files count them: the list's first
+      // objects are written first, so the digest after the recorded list's length is the
+      // recorded key when the list only grew.
       const list = new KeyWriter(createHash('sha256').update(`${name}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
       const numbers = new Map<string, number>();
       const total = ordered.length;
       const positionOf = countingOf(resource, total);
-      let grown: ListKey['grown'];
+      let grownFolders: number | undefined;
       for (let stored = 0; stored < total; stored++) {
         if (before && stored === before.length) {
           list.flush();
-          if (list.hash.copy().digest('hex') === before.key) grown = { length: before.length, key: before.key };
+          if (list.hash.copy().digest('hex') === before.key) grownFolders = numbers.size;
         }
         const position = positionOf(stored);
         const fingerprint = fingerprints[position]!;
         list.value(idOf(ordered[position]));
-        const number = numbers.get(fingerprint);
-        if (number !== undefined) list.value(number);
-        else {
-          numbers.set(fingerprint, numbers.size);
-          list.value(numbers.size - 1);
-          list.value(digests.get(fingerprint));
-        }
+        let number = numbers.get(fingerprint);
+        if (number === undefined) numbers.set(fingerprint, (number = numbers.size));
+        list.value(number);
       }
       list.flush();
       const key = list.hash.digest('hex');
       next.set(name, { length: total, key, digests });
-      return grown ? { key, grown } : { key };
+      const rows = digestRows(numbers, digests, specs.length);
+      const keysOf = (listKey: string, folders: number) => specs.map((_, at) => filterKey(listKey, at, rows, folders, specs.length));
+      const keys = keysOf(key, numbers.size);
+      return grownFolders === undefined ? { keys } : { keys, grown: { length: before!.length, keys: keysOf(before!.key, grownFolders) } };
     },
     save() {
       mkdirSync(dir, { recursive: true });
       writeAtomically(join(dir, FILE), serialize({ version, resources: next }));
     },
   };
+}
+
+/** The folders' digests in the order of their numbers, as 32-bit words: a row of `filters` digests per folder. */
+function digestRows(numbers: ReadonlyMap<string, number>, digests: ReadonlyMap<string, string>, filters: number): Uint32Array {
+  // Not from the pool: a Uint32Array view needs its offset aligned.
+  const bytes = Buffer.alloc(numbers.size * filters * DIGEST_BYTES);
+  let at = 0;
+  for (const fingerprint of numbers.keys()) at += bytes.write(digests.get(fingerprint)!, at, 'latin1');
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+}
+
+const WORDS = DIGEST_BYTES / 4;
+
+/** The key of the filter at `at` of `filters`: the list key with the filter's digests of the first `folders` folders (`rows`: digestRows). */
+function filterKey(listKey: string, at: number, rows: Uint32Array, folders: number, filters: number): string {
+  const row = filters * WORDS;
+  const column = new Uint32Array(folders * WORDS);
+  for (let folder = 0; folder < folders; folder++) {
+    const from = folder * row + at * WORDS;
+    for (let word = 0; word < WORDS; word++) column[folder * WORDS + word] = rows[from + word]!;
+  }
+  return createHash('sha256').update(`${listKey}\n${at}\n`).update(column).digest('hex');
 }

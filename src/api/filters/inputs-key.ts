@@ -17,15 +17,20 @@ import { indexKey } from './keyed.ts';
 
 const TYPE = { string: 1, number: 2, true: 3, false: 4, null: 5, undefined: 6, array: 7, object: 8, rank: 9 } as const;
 
+/** Where a KeyWriter sends its units: a Hash, or anything that takes bytes as one does. */
+export interface KeySink {
+  update(data: Uint8Array | string, encoding?: 'utf16le'): unknown;
+}
+
 /** Values as 16-bit units (a string's are its code units), hashed whenever the buffer fills. */
-export class KeyWriter {
+export class KeyWriter<H extends KeySink = Hash> {
   private readonly units: Uint16Array;
   private readonly scratch = new Float64Array(1);
   private readonly scratchUnits = new Uint16Array(this.scratch.buffer);
   private at = 0;
   /** `units`: the buffer's size, small for many writers at once. */
   constructor(
-    readonly hash: Hash,
+    readonly hash: H,
     units = 1 << 15,
   ) {
     this.units = new Uint16Array(units);
@@ -84,7 +89,7 @@ export class KeyWriter {
 }
 
 /** An object's values for a filter, written after an object mark; returns them. */
-export function writeValues<T>(writer: KeyWriter, spec: FilterSpec<T>, object: T): IndexValue | readonly IndexValue[] {
+export function writeValues<T>(writer: KeyWriter<KeySink>, spec: FilterSpec<T>, object: T): IndexValue | readonly IndexValue[] {
   writer.type(TYPE.object);
   const values = spec.values(object);
   if (Array.isArray(values)) {

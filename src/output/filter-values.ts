@@ -122,17 +122,22 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
       const kept = before?.digests ?? new Map<string, string>();
       const digests = new Map<string, string>();
       const fingerprints = ordered.map((item) => reuse.fingerprint(resource, objectOf(item) as never));
-      // The folders not kept: their objects' positions, in list order.
+      // The folders not kept: their objects' positions, in list order. A folder's objects mostly
+      // follow one another (a request's messages): the last folder is not looked up again.
       const fresh = new Map<string, number[]>();
+      let last: string | undefined;
+      let lastPositions: number[] | undefined;
       fingerprints.forEach((fingerprint, position) => {
+        if (fingerprint === last) return void lastPositions?.push(position);
+        last = fingerprint;
+        lastPositions = fresh.get(fingerprint);
+        if (lastPositions) return void lastPositions.push(position);
         if (digests.has(fingerprint)) return;
-        const positions = fresh.get(fingerprint);
-        if (positions) return void positions.push(position);
         const known = kept.get(fingerprint);
         if (known?.length === specs.length * DIGEST_BYTES) {
           digests.set(fingerprint, known);
           stats.read++;
-        } else fresh.set(fingerprint, [position]);
+        } else fresh.set(fingerprint, (lastPositions = [position]));
       });
       const collected = new Collected();
       const writer = new KeyWriter(collected, 256);
@@ -154,6 +159,8 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
       const total = ordered.length;
       const positionOf = countingOf(resource, total);
       let grownFolders: number | undefined;
+      let lastFolder: string | undefined;
+      let number: number | undefined;
       for (let stored = 0; stored < total; stored++) {
         if (before && stored === before.length) {
           list.flush();
@@ -162,8 +169,11 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
         const position = positionOf(stored);
         const fingerprint = fingerprints[position]!;
         list.value(idOf(ordered[position]));
-        let number = numbers.get(fingerprint);
-        if (number === undefined) numbers.set(fingerprint, (number = numbers.size));
+        if (fingerprint !== lastFolder) {
+          lastFolder = fingerprint;
+          number = numbers.get(fingerprint);
+          if (number === undefined) numbers.set(fingerprint, (number = numbers.size));
+        }
         list.value(number);
       }
       list.flush();

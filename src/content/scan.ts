@@ -42,7 +42,7 @@ export interface ContentScan {
   digests?: DigestMemo;
 }
 
-/** The scan of a walk; `index`: the walk's index of paths (path -> position), when one is kept (ScanMemory `indexOf`). */
+/** The scan of a walk; `kept`: the walk's index of paths (path -> position), when one is kept (ScanMemory `indexOf`). */
 function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, folders: ListingCounts, digests?: DigestMemo, kept?: Map<string, number>): ContentScan {
   const racyBefore = BigInt(started - RACY_MS) * 1_000_000n;
   const raw = Buffer.from(stats.buffer, stats.byteOffset, stats.byteLength);

@@ -42,7 +42,7 @@ export class ScanMemory {
   #changed = new Set<string>();
   /** The digests of the kept walk's request folders, as far as they are known. */
   #digests = new Map<string, FolderDigests>();
-  /** The index of paths of the last rescan (path -> position in its files). */
+  /** The index of paths of the last scan (path -> position in its files). */
   #index: { files: readonly string[]; index: Map<string, number> } | undefined;
 
   /**
@@ -66,7 +66,7 @@ export class ScanMemory {
   }
 
   /**
-   * The index of a rescan's paths (path -> position in `files`): the last one's when the files
+   * The index of a scan's paths (path -> position in `files`): the last scan's when the files
    * are the same, as after an edit that adds or removes none (building it took 0.3 s at 50,000
    * requests).
    */

@@ -73,13 +73,14 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, fo
 /**
  * The scan from the files outside and the chunks of both threads, and `record`, which writes the
  * request folders' listings when one was read (apart, so that a failed write is not taken for a
- * failed walk and walked again).
+ * failed walk and walked again). With the watching preview's memory, its index of paths is the
+ * one the memory keeps, so the next scan need not make it again.
  */
-function joined(plan: WalkPlan, outside: Walked, ...shares: ReadonlyMap<number, WalkedChunk>[]): { scan: ContentScan; walked: Walked; plan: WalkPlan; record: () => void } {
+function joined(plan: WalkPlan, outside: Walked, shares: ReadonlyMap<number, WalkedChunk>[], memory: ScanMemory | undefined): { scan: ContentScan; walked: Walked; plan: WalkPlan; record: () => void } {
   const listings = joinListings(plan, ...shares);
   const walked = joinWalk(plan, outside, ...shares);
   return {
-    scan: scanOf(walked, plan, listings.counts),
+    scan: scanOf(walked, plan, listings.counts, undefined, memory?.indexOf(walked.files)),
     walked,
     plan,
     record: () => {
@@ -102,7 +103,7 @@ function remembered(done: { scan: ContentScan; walked: Walked; plan: WalkPlan },
 function scanHere(root: string, listings: string | undefined, memory: ScanMemory | undefined): ContentScan {
   const { plan, outside } = planWalk(root, listings);
   const seen = memory?.seen();
-  const done = joined(plan, statted(root, outside), walkChunks(plan));
+  const done = joined(plan, statted(root, outside), [walkChunks(plan)], memory);
   done.record();
   return remembered(done, memory, seen);
 }
@@ -156,7 +157,7 @@ async function scanInWorker(root: string, listings: string | undefined, memory: 
     const plan = await planned.promise;
     const mine = walkChunks(plan);
     const theirs = await walked.promise;
-    done = joined(plan, theirs.outside, mine, theirs.chunks);
+    done = joined(plan, theirs.outside, [mine, theirs.chunks], memory);
   } catch {
     // The worker may still be walking an older plan: stopped before this thread walks again.
     void worker?.terminate();

@@ -1,8 +1,9 @@
 /**
  * A patch build (src/build-patch.ts): after an edit of messages' subjects or texts, or of
- * requests' titles, summaries or descriptions, alone, the build rewrites the files that show them and links every other one, and build/ holds a cold
- * build's bytes; any other edit, or a build/ that is not the one the state names, runs the
- * build whole, which writes a cold build's bytes too.
+ * requests' titles, summaries or descriptions, alone, the build rewrites the files that show
+ * them and links every other one, and build/ holds a cold build's bytes; any other edit, or a
+ * build/ that is not the one the state names, runs the build whole, which writes a cold build's
+ * bytes too.
  */
 import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -135,7 +135,7 @@ function stateInputs(options: BuildOptions) {
  */
 async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof keptState>): Promise<{ kept: KeptBuild & { written?: number } } | Loaded> {
   const parseCacheDir = parseCacheIn(options.cacheDir);
-  const opened = openContent(options.contentDir, parseCacheDir, options.scanMemory);
+  const opened = openContent(options.contentDir, parseCacheDir, options.memory);
   const scan = await opened.reader.scan();
   const scanned = scanDigests(scan);
   if (previous) {

@@ -11,6 +11,7 @@ import { loadContent, type ContentReader } from './content/load.ts';
 import type { ContentScan } from './content/scan.ts';
 import { listingsIn } from './content/scan-listings.ts';
 import type { ScanMemory } from './content/scan-memory.ts';
+import type { ParseMemory } from './content/parse-memory.ts';
 import { openParseCache, parseCacheBytes, type ParseCache } from './content/parse-cache.ts';
 import { ERRORS } from './content/errors.ts';
 import type { SiteInput } from './content/schema.ts';
@@ -52,8 +53,16 @@ export interface CheckOptions {
   freeze?: boolean;
   /** A request folder's folded digests when they are known already (content/digests.ts foldDigests). */
   keptFolds?: (folder: string) => string | undefined;
-  /** The watching preview's last walk of content/ (content/scan-memory.ts): the scan walks only what changed since. */
-  scanMemory?: ScanMemory;
+  /** What the watching preview keeps of content/ between rebuilds. */
+  memory?: ContentMemory;
+}
+
+/** What the watching preview keeps of content/ between its rebuilds (src/start.ts), which run one at a time. */
+export interface ContentMemory {
+  /** The last walk of content/ (content/scan-memory.ts): the scan walks only what changed since. */
+  scan: ScanMemory;
+  /** The parse cache's shards as read last (content/parse-memory.ts): only those replaced since are read again. */
+  parses: ParseMemory;
 }
 
 export interface Checked {
@@ -93,21 +102,21 @@ export interface OpenedContent {
  * this thread reads the cache, and both threads stat its files once the reader's scan is asked
  * for (content/scan.ts).
  */
-export function openContent(contentDir: string, parseCacheDir: string | undefined, memory?: ScanMemory): OpenedContent {
+export function openContent(contentDir: string, parseCacheDir: string | undefined, memory?: ContentMemory): OpenedContent {
   const reader = diskReader(contentDir, {
-    ...(memory && { memory }),
+    ...(memory && { memory: memory.scan }),
     scanInWorker: parseCacheDir !== undefined && parseCacheBytes(parseCacheDir) >= SCAN_IN_WORKER_BYTES,
     // The walk's listings of request folders live beside the parses (content/scan-listings.ts).
     ...(parseCacheDir !== undefined && { listings: listingsIn(parseCacheDir) }),
   });
-  return { reader, cache: parseCacheDir === undefined ? undefined : openParseCache(parseCacheDir) };
+  return { reader, cache: parseCacheDir === undefined ? undefined : openParseCache(parseCacheDir, { ...(memory && { memory: memory.parses }) }) };
 }
 
 /**
  * Load, validate and link the content; every problem is collected, nothing is thrown for
  * content. `opened` and `scan`: content/ opened, and scanned, by the caller already.
  */
-export async function checkContent(options: CheckOptions, opened = openContent(options.contentDir, options.parseCacheDir, options.scanMemory), scan?: ContentScan): Promise<Checked> {
+export async function checkContent(options: CheckOptions, opened = openContent(options.contentDir, options.parseCacheDir, options.memory), scan?: ContentScan): Promise<Checked> {
   const problems = new Problems();
   const { reader, cache } = opened;
   const digests = new Map<string, string>();

@@ -3,7 +3,8 @@
  * requests' titles, summaries or descriptions, alone, the build rewrites the files that show
  * them and links every other one, and build/ holds a cold build's bytes; any other edit, or a
  * build/ that is not the one the state names, runs the build whole, which writes a cold build's
- * bytes too.
+ * bytes too. The builds of build/ share what the watching preview keeps between its rebuilds
+ * (the parse cache's shards as read last), as `npm start` builds.
  */
 import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, type BuildResult } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
+import { ParseMemory } from '../src/content/parse-memory.ts';
+import { ScanMemory } from '../src/content/scan-memory.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { ageFiles, BUILD_CLOCK, bytesOfTree, listFiles, snapshotTree } from './helpers/build.ts';
 import { tempDir } from './helpers/content.ts';
@@ -23,9 +26,14 @@ let removeRoot: () => Promise<void>;
 const content = () => join(root, 'content');
 const snapshotOf = (dir: string) => snapshotTree(join(root, dir));
 
-/** A build of content/ into `out` with the cache `cache` and the one media store. */
+/** What the preview keeps between rebuilds, for the builds of build/; the walk is whole each time (no watcher tells it what changed). */
+const memory = { scan: new ScanMemory(), parses: new ParseMemory() };
+
+/** A build of content/ into `out` with the cache `cache` and the one media store; into build/, with the preview's memory. */
 function build(out = 'build', cache = 'cache'): Promise<BuildResult> {
+  memory.scan.saw([], false);
   return buildArchive({
+    ...(out === 'build' && { memory }),
     contentDir: content(),
     buildDir: join(root, out),
     cacheDir: join(root, cache),
@@ -92,7 +100,10 @@ beforeAll(async () => {
   await ageFiles(content());
   expect((await build()).patched).toBe(0);
 }, 300_000);
-afterAll(() => removeRoot());
+afterAll(async () => {
+  memory.parses.close();
+  await removeRoot();
+});
 
 describe('a patch build', () => {
   it("rewrites the files that show an edited message's text and links every other one", async () => {

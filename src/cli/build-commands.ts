@@ -2,10 +2,9 @@
  * `archive check`, `archive build` and `archive derive`: the commands that read content/ and
  * run the stages.
  */
-import { checkContent, parseCacheIn, type Checked } from '../check.ts';
+import { checkContent, parseCacheIn, type Checked, type ContentMemory } from '../check.ts';
 import { deployLimits, SettingsError, type DeployLimits } from '../config.ts';
 import { ContentError } from '../content/problems.ts';
-import type { ScanMemory } from '../content/scan-memory.ts';
 import { count } from '../lib/plural.ts';
 import type { Logger } from '../log.ts';
 import { MediaStoreError } from '../media/media-store.ts';
@@ -43,7 +42,7 @@ export async function build(options: Options, log: Logger, baseUrl = options['ba
  * build failed for a reason an editor can fix (content, deploy limits, the media store), with
  * its problems for the watching preview's banner.
  */
-export async function runBuild(options: Options, log: Logger, baseUrl: string | undefined, scanMemory?: ScanMemory): Promise<{ status: number; problems: NoticeProblem[] }> {
+export async function runBuild(options: Options, log: Logger, baseUrl: string | undefined, memory?: ContentMemory): Promise<{ status: number; problems: NoticeProblem[] }> {
   const started = performance.now();
   const failed = (status: number, problems: NoticeProblem[]) => ({ status, problems });
   // Usage errors first: they need no media store (and no Netlify credentials) to be reported.
@@ -82,7 +81,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       removeOld: 'background',
       pdf,
       limits,
-      ...(scanMemory && { scanMemory }),
+      ...(memory && { memory }),
       ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
     });
     report(result.warnings, options, log);

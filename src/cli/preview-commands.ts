@@ -75,15 +75,17 @@ export async function start(options: Options, log: Logger): Promise<number> {
   if (!media) return 1;
   const { startWatchingPreview } = await import('../start.ts');
   const { ScanMemory } = await import('../content/scan-memory.ts');
-  // The last walk of content/, kept between rebuilds: each walks only what the watcher saw change.
-  const memory = new ScanMemory();
+  const { ParseMemory } = await import('../content/parse-memory.ts');
+  // The last walk of content/ and the parse cache's shards as read, kept between rebuilds: each
+  // walks only what the watcher saw change and reads only the shards the last one rewrote.
+  const memory = { scan: new ScanMemory(), parses: new ParseMemory() };
   let usage = 0;
   let preview: Awaited<ReturnType<typeof startWatchingPreview>>;
   try {
     preview = await startWatchingPreview({
       contentDir: options.content,
       rebuild: async ({ paths, complete }) => {
-        memory.saw(paths, complete);
+        memory.scan.saw(paths, complete);
         const { status, problems } = await runBuild(options, log, baseUrl, memory);
         if (status === 2) usage = 2;
         return status === 0 ? { ok: true } : { ok: false, problems };
@@ -93,12 +95,17 @@ export async function start(options: Options, log: Logger): Promise<number> {
       log,
     });
   } catch (error) {
+    memory.parses.close();
     return portInUse(error, options, log);
   }
+  const stop = async () => {
+    await preview.close();
+    memory.parses.close();
+  };
   // Wrong options fail every build alike; without a build and without a watcher nothing can follow.
   if (usage === 2 || (!preview.server && !preview.watching)) {
-    await preview.close();
+    await stop();
     return usage || 1;
   }
-  return untilStopped(() => preview.close());
+  return untilStopped(stop);
 }

@@ -16,7 +16,7 @@ import { deserialize, serialize } from 'node:v8';
 import { requestFolderOf } from './digests.ts';
 import { isSoleRecord, type ParsedFile } from './parse.ts';
 import { CONTENT_FILES, type ContentKind } from './schema.ts';
-import { StoredText, TextFile, type TextSpool } from '../lib/stored-text.ts';
+import { StoredText, TextFile, type KeptText, type TextSpool } from '../lib/stored-text.ts';
 
 /** A file's entry remembered in this run: its parse, with each message record's text a StoredText in the new shard file. */
 export interface Entry {
@@ -105,6 +105,11 @@ export function readShard(path: string, version: string): Shard {
   } catch {
     return emptyShard();
   }
+  return readShardFrom(fd, version);
+}
+
+/** As readShard, from a shard file opened already (`fd`, closed here unless the shard holds it). */
+export function readShardFrom(fd: number, version: string): Shard {
   const file = new TextFile(fd);
   try {
     const size = fstatSync(fd).size;
@@ -152,12 +157,14 @@ function textsAt(shard: Shard, at: number, records: number): StoredText[] | unde
 
 /**
  * The parse of the entry at `at`, a message record's `content` a StoredText in the shard file;
- * undefined when the shard file cannot hold its texts (damaged: the file is parsed again).
+ * undefined when the shard file cannot hold its texts (damaged: the file is parsed again). The
+ * StoredTexts are made once per shard read: a shard kept between rebuilds
+ * (content/parse-memory.ts) has them from the first lookup, and a frozen model is not written to.
  */
 export function parsedAt(shard: Shard, at: number): ParsedFile | undefined {
   const records = recordsAt(shard, at);
   if (!records) return undefined;
-  if (kindAt(shard, at) === 'message') {
+  if (kindAt(shard, at) === 'message' && !records.every((record) => (record.data as { content: KeptText }).content instanceof StoredText)) {
     const texts = textsAt(shard, at, records.length);
     if (!texts) return undefined;
     records.forEach((record, index) => ((record.data as { content: unknown }).content = texts[index]));

@@ -37,6 +37,7 @@ import { emptyShard, kindAt, parsedAt, readShard, shardOfFolder, shardOfPath, sh
 import type { ContentKind } from './schema.ts';
 import { TextSpool, type KeptText, type TextFile } from '../lib/stored-text.ts';
 import { requestFolderOf } from './digests.ts';
+import type { ParseMemory } from './parse-memory.ts';
 
 export interface ParseCache {
   /**
@@ -57,8 +58,8 @@ export interface ParseCache {
   remember(path: string, kind: ContentKind, parsed: ParsedFile): void;
   /**
    * Writes the shards that changed; entries of files not looked up in this run are dropped.
-   * Then lets go of every entry (later lookups miss): a cache serves one loading, and its
-   * entries would otherwise hold every file's parse for as long as the cache is referenced.
+   * Then lets go of every entry (later lookups miss): a cache serves one loading, and its entries
+   * would otherwise hold every file's parse while it is referenced (a ParseMemory keeps its shards).
    */
   save(): void;
   /** Closes the files the loaded messages' texts are read from: call when the build is done with them. */
@@ -89,14 +90,14 @@ function goodEntry(shard: Shard, path: string): boolean {
 /** The SHA-1 of a file's bytes (contentDigest), or null when it cannot be read. */
 const readDigest = (absolute: string) => hashOne({ absolute, algorithm: CONTENT_DIGEST });
 
-/** Opens the parse cache in `dir` (created on save), for content files read from disk. */
-export function openParseCache(dir: string, version = buildCodeVersion()): ParseCache {
+/** Opens the parse cache in `dir` (created on save), for content files read from disk; its shards from `memory` where it keeps them unchanged. */
+export function openParseCache(dir: string, { version = buildCodeVersion(), memory }: { version?: string; memory?: ParseMemory } = {}): ParseCache {
   // Temporary files of a killed save are swept once stale; shards of another version are
   // ignored here and replaced on save, files of the earlier layout (`<n>.v8`) removed then.
   sweepStaleTempSync(dir);
-  const shards = Array.from({ length: SHARDS }, (_, shard) => readShard(shardPath(dir, shard), version));
-  /** Every file texts may be read from: the shard files read, the shard files written. */
-  const files = shards.flatMap((shard) => (shard.file ? [shard.file] : []));
+  const shards = Array.from({ length: SHARDS }, (_, shard) => (memory ? memory.read(shardPath(dir, shard), version) : readShard(shardPath(dir, shard), version)));
+  /** The files `close` closes: the shard files read (but those the memory keeps), the shard files written. */
+  const files = memory ? [] : shards.flatMap((shard) => (shard.file ? [shard.file] : []));
   const spools = new Map<number, TextSpool>();
   const spoolOf = (shard: number) => {
     let spool = spools.get(shard);

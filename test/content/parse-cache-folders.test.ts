@@ -39,7 +39,7 @@ function archive(): Tree {
 }
 
 async function load(): Promise<{ loaded: LoadedContent; cache: ParseCache }> {
-  const cache = openParseCache(cacheDir, VERSION);
+  const cache = openParseCache(cacheDir, { version: VERSION });
   opened.push(cache);
   const loaded = await loadContent(diskReader(content), new Problems(), { cache });
   return { loaded, cache };

@@ -10,7 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent, type LoadedContent } from '../../src/content/load.ts';
 import { diskReader } from '../../src/content/disk.ts';
 import { openParseCache, type ParseCache } from '../../src/content/parse-cache.ts';
+import { ParseMemory } from '../../src/content/parse-memory.ts';
 import { StoredText } from '../../src/lib/stored-text.ts';
+import { freezeModel } from '../../src/model/freeze.ts';
 import { Problems } from '../../src/content/problems.ts';
 import { minimalArchive, tempDir, writeTree } from '../helpers/content.ts';
 
@@ -22,9 +24,9 @@ let cacheDir: string;
 let opened: ParseCache[] = [];
 
 /** A whole load, with the problems as the CLI prints them (file, line, column, message). */
-async function load(version = 'test-version', scanInWorker = false) {
+async function load(version = 'test-version', scanInWorker = false, memory?: ParseMemory) {
   const reader = diskReader(content, { scanInWorker });
-  const cache = openParseCache(cacheDir, version);
+  const cache = openParseCache(cacheDir, { version, ...(memory && { memory }) });
   opened.push(cache);
   const problems = new Problems();
   const loaded = await loadContent(reader, problems, { cache });
@@ -239,5 +241,69 @@ describe('message texts in the parse cache', () => {
     expect(texts(damaged.loaded)).toEqual(before);
     damaged.cache.close();
     expect(() => (damaged.loaded.messages[0]!.data.content as StoredText).read()).toThrow(/after its build closed/);
+  });
+});
+
+describe('the parse cache with its shards kept in memory between loads (the watching preview)', () => {
+  let memory: ParseMemory;
+  beforeEach(() => {
+    memory = new ParseMemory();
+  });
+  afterEach(() => memory.close());
+
+  const dataOf = (loaded: LoadedContent, file: string) => [...loaded.requests, ...loaded.messages, ...loaded.publicBodies].find((record) => record.source.file === file)!.data;
+
+  it('finds what a load without it finds, in the very objects of the last load while their shard is unchanged', async () => {
+    await load();
+    const first = await load('test-version', false, memory);
+    // The model of a build is frozen in the test suite: the next load must not write to it.
+    freezeModel(first.loaded);
+    const second = await load('test-version', false, memory);
+    expect(second.stats).toEqual({ hits: first.stats.hits, hashed: 0, misses: 0 });
+    expect(JSON.stringify(second.loaded)).toBe(JSON.stringify((await load()).loaded));
+    expect(second.problems).toEqual(first.problems);
+    for (const file of ['requests/10-akten/request.yaml', 'requests/10-akten/messages/101.yaml', 'publicbodies/1-bmi.yaml']) {
+      expect(dataOf(second.loaded, file)).toBe(dataOf(first.loaded, file));
+    }
+    expect(texts(second.loaded)).toEqual(texts(first.loaded));
+  });
+
+  it('reads again the shard an edit rewrote, and one another build replaced, and no other', async () => {
+    await load();
+    const first = await load('test-version', false, memory);
+    const before = texts(first.loaded);
+    const request = join(content, 'requests/10-akten/request.yaml');
+    writeFileSync(request, readFileSync(request, 'utf8').replace(/^title: .*$/m, 'title: Neu'));
+    age(request);
+    const edited = await load('test-version', false, memory);
+    expect(edited.stats).toEqual({ hits: first.stats.hits - 1, hashed: 0, misses: 1 });
+    expect(dataOf(edited.loaded, 'requests/10-akten/request.yaml')).toMatchObject({ title: 'Neu' });
+    // The folder's shard was rewritten by the save; the files outside the request folders' was not.
+    expect(dataOf(edited.loaded, 'publicbodies/1-bmi.yaml')).toBe(dataOf(first.loaded, 'publicbodies/1-bmi.yaml'));
+    const again = await load('test-version', false, memory);
+    expect(again.stats).toEqual({ hits: first.stats.hits, hashed: 0, misses: 0 });
+    expect(texts(again.loaded)).toEqual(before);
+    // The shard file the first load read its texts from was closed when this load read its
+    // successor: a preview's rebuild has ended by the time the next one begins.
+    expect(() => texts(first.loaded)).toThrow(/after its build closed/);
+
+    // Another build (without this memory) parses an edit and rewrites the shard: the memory's
+    // copy would miss it and parse the file once more; the file read again finds its new parse.
+    writeFileSync(request, readFileSync(request, 'utf8').replace(/^title: .*$/m, 'title: Neuer'));
+    age(request);
+    expect((await load()).stats.misses).toBe(1);
+    const replaced = await load('test-version', false, memory);
+    expect(replaced.stats).toEqual({ hits: first.stats.hits, hashed: 0, misses: 0 });
+    expect(dataOf(replaced.loaded, 'requests/10-akten/request.yaml')).toMatchObject({ title: 'Neuer' });
+  });
+
+  it('keeps the shard files it holds open when a load closes its cache, until the memory is closed', async () => {
+    await load();
+    const kept = await load('test-version', false, memory);
+    const expected = texts(kept.loaded);
+    kept.cache.close();
+    expect(texts(kept.loaded)).toEqual(expected);
+    memory.close();
+    expect(() => (kept.loaded.messages[0]!.data.content as StoredText).read()).toThrow(/after its build closed/);
   });
 });

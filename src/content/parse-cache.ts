@@ -112,16 +112,15 @@ export function openParseCache(dir: string, { version = buildCodeVersion(), memo
   /** By shard: the entries of files parsed in this run. */
   const remembered = shards.map(() => new Map<string, Entry>());
   const dirty = new Set<number>();
-  const seen = new Set<string>();
+  /** By shard: 1 at each entry whose file was looked up in this run (kept on save unless parsed again). */
+  const seen = shards.map((shard) => new Uint8Array(shard.header.paths.length));
   const pending = new Map<string, string | null>();
   const stats = { hits: 0, hashed: 0, misses: 0 };
 
   /** The entry's parse if the file's bytes are the ones it was made from (counted as a hit or a hashed file). */
-  const find = (path: string, kind: ContentKind, absolute: () => string, now: FileSignature, trusted: string | null, hashed: string | null | typeof HASH_LATER | undefined): ParsedFile | undefined | typeof HASH_LATER => {
-    const index = shardOfPath(path);
+  const find = (index: number, at: number, kind: ContentKind, absolute: () => string, now: FileSignature, trusted: string | null, hashed: string | null | typeof HASH_LATER | undefined): ParsedFile | undefined | typeof HASH_LATER => {
     const shard = shards[index]!;
-    const at = shard.index.get(path);
-    if (at === undefined || kindAt(shard, at) !== kind) return undefined;
+    if (kindAt(shard, at) !== kind) return undefined;
     const { signatures, digests } = shard.header;
     let found: 'hits' | 'hashed' = 'hits';
     if (signatures[at] === null || signatures[at] !== now.signature) {
@@ -143,11 +142,13 @@ export function openParseCache(dir: string, { version = buildCodeVersion(), memo
   return {
     stats,
     lookup(path, kind, absolute, stat, hashed) {
+      const index = shardOfPath(path);
+      const at = shards[index]!.index.get(path);
       const now = stat ?? statSignature(absolute());
       const trusted = now?.trusted ? now.signature : null;
-      const found = now && find(path, kind, absolute, now, trusted, hashed);
+      const found = now && at !== undefined && find(index, at, kind, absolute, now, trusted, hashed);
       if (found === HASH_LATER) return found;
-      seen.add(path);
+      if (at !== undefined) seen[index]![at] = 1;
       if (found) return found;
       // Parsed now, and remembered with the signature the file has now.
       pending.set(path, trusted);
@@ -177,10 +178,11 @@ export function openParseCache(dir: string, { version = buildCodeVersion(), memo
         const replaced = remembered[shard]!;
         // Entries of files not looked up in this run go; those parsed again are replaced.
         const kept: number[] = [];
-        read.header.paths.forEach((path, at) => {
-          if (seen.has(path) && !replaced.has(path)) kept.push(at);
-          else if (!seen.has(path)) dirty.add(shard);
-        });
+        const looked = seen[shard]!;
+        for (let at = 0; at < read.header.paths.length; at++) {
+          if (looked[at] !== 1) dirty.add(shard);
+          else if (!replaced.has(read.header.paths[at]!)) kept.push(at);
+        }
         if (dirty.has(shard)) writeShard(spoolOf(shard), read, kept, replaced, version, shardPath(dir, shard));
         shards[shard] = emptyShard();
         remembered[shard] = new Map();
@@ -188,7 +190,6 @@ export function openParseCache(dir: string, { version = buildCodeVersion(), memo
       for (const name of readdirSync(dir)) if (/^\d+\.v8$/.test(name)) rmSync(join(dir, name), { force: true });
       dirty.clear();
       pending.clear();
-      seen.clear();
       spools.clear();
     },
     close() {

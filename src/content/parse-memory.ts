@@ -8,9 +8,12 @@
  *
  * A shard is known by its file's identity: inode, size, modification and change times. Every
  * shard file is written whole under a temporary name and renamed over the old one, so a
- * replaced shard is another inode. A kept shard's file stays open while it is kept: its
- * messages' texts are read through it by the rebuild that found them; it is closed when a
- * later rebuild finds the shard replaced, after the rebuild that read the texts has ended.
+ * replaced shard is another inode (the kept file's open descriptor holds its inode, which no new
+ * file can take meanwhile). A shard kept by mistake would cost parsing, never a wrong parse: its
+ * entries are checked against the files as any shard's are (content/parse-cache.ts, `lookup`).
+ * A kept shard's file stays open while it is kept: its messages' texts are read through it by
+ * the rebuild that found them; it is closed when a later rebuild finds the shard replaced,
+ * after the rebuild that read the texts has ended.
  */
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { emptyShard, readShardFrom, type Shard } from './parse-cache-file.ts';

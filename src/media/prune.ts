@@ -61,9 +61,10 @@ const DAY_MS = 86_400_000;
 export async function pruneMedia(store: MediaStore, options: PruneOptions): Promise<PruneResult> {
   if (!Number.isInteger(options.keepBuilds) || options.keepBuilds < 1) throw new Error('prune keeps at least the newest build: --keep-builds must be 1 or more');
   if (!Number.isInteger(options.keepDays) || options.keepDays < 0) throw new Error('--keep-days must be a whole number of days');
-  const offset = options.now ? options.now.getTime() - Date.now() : 0;
-  const clock = () => Date.now() + offset;
-  const started = clock();
+  // The prune starts at exactly `now` (a test's marks name it to the millisecond); the clock runs on from there.
+  const origin = Date.now();
+  const started = options.now?.getTime() ?? origin;
+  const clock = () => started + (Date.now() - origin);
   const limit = options.concurrency ?? 8;
   const lock = options.dryRun ? null : await takePruneLease(store, randomUUID(), clock);
   try {

@@ -109,7 +109,8 @@ describe('uploadMedia against the folder store', () => {
     const started = Date.now();
     expect(await uploadMedia(store, [flaky], { attempts: 3, backoffMs: 20 })).toMatchObject({ uploaded: 1 });
     expect(calls.puts).toBe(3);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(20 + 40);
+    // Node counts a timer from the event loop's cached time, which can be a few milliseconds behind Date.now().
+    expect(Date.now() - started).toBeGreaterThanOrEqual(20 + 40 - 5);
     expect(await readAll(await folder.store.get(flaky.sha256))).toEqual(text('flaky'));
 
     const broken = inMemory('foi/2/broken.pdf', text('broken'));

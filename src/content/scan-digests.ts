@@ -5,7 +5,7 @@
  * build, src/output/text-patch.ts). Apart from the scan, so the scan's worker does not load the
  * content schemas.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { requestFolderOf } from './digests.ts';
 import { globMatcher } from './glob.ts';
 import type { ContentScan } from './scan.ts';
@@ -45,56 +45,53 @@ const isParsed = (path: string) => isRequest(path) || isMessage(path);
  */
 export function scanDigests(scan: ContentScan): ScanDigests {
   const memo = scan.digests;
+  const { files } = scan;
   const outside: string[] = [];
   let outsideTrusted = true;
   const folders = new Map<string, string | null>();
   const frames = new Map<string, string | null>();
-  let folder: string | undefined;
-  let lines: string[] = [];
-  let frame: string[] = [];
-  let trusted = true;
-  let frameTrusted = true;
-  /** The folder's digests as the watching preview kept them, when the scan took its files as kept (content/scan-memory.ts). */
-  let known: FolderDigests | undefined;
-  const close = () => {
-    if (folder === undefined) return;
-    const [digest, frameDigest] = known ?? [trusted ? digestOf(lines) : null, frameTrusted ? digestOf(frame) : null];
-    folders.set(folder, digest);
-    frames.set(folder, frameDigest);
-  };
-  // In path order, the files of one request folder come one after the other.
-  scan.files.forEach((path, at) => {
-    const name = requestFolderOf(path);
-    if (name !== undefined && name !== folder) {
-      close();
-      folder = name;
-      known = memo?.kept(name);
-      lines = [];
-      frame = [];
-      trusted = frameTrusted = true;
-    }
-    if (name !== undefined && known) return;
-    const stat = scan.statAt(at);
-    const line = `${path}\0${stat?.signature}\n`;
-    if (name === undefined) {
-      outside.push(line);
+  for (let at = 0; at < files.length; ) {
+    const path = files[at]!;
+    const folder = requestFolderOf(path);
+    if (folder === undefined) {
+      const stat = scan.statAt(at++);
+      outside.push(`${path}\0${stat?.signature}\n`);
       outsideTrusted &&= stat?.trusted === true;
-      return;
+      continue;
     }
-    lines.push(line);
-    trusted &&= stat?.trusted === true;
-    if (isParsed(path)) frame.push(`${path}\n`);
-    else {
-      frame.push(line);
-      frameTrusted &&= stat?.trusted === true;
-    }
-  });
-  close();
+    // In path order, the files of one request folder come one after the other.
+    let end = at + 1;
+    while (end < files.length && files[end]!.startsWith(folder)) end++;
+    const [digest, frame] = memo?.kept(folder) ?? folderDigests(scan, at, end);
+    folders.set(folder, digest);
+    frames.set(folder, frame);
+    at = end;
+  }
   memo?.keep(new Map([...folders].map(([name, digest]) => [name, [digest, frames.get(name)!] as const])));
-  const outsideDigest = outsideTrusted ? digestOf(outside) : null;
-  const whole = outsideDigest === null || [...folders.values()].includes(null) ? null : digestOf([...folders].map(([name, digest]) => `${name}\0${digest}\n`).concat(outsideDigest));
+  const outsideDigest = outsideTrusted ? digestOf(outside.join('')) : null;
+  const whole = outsideDigest === null || [...folders.values()].includes(null) ? null : digestOf([...folders].map(([name, digest]) => `${name}\0${digest}\n`).join('') + outsideDigest);
   return { whole, outside: outsideDigest, folders, frames };
 }
 
-/** 128 bits of SHA-256 of the lines: tells scans apart, which nobody chooses to make collide. */
-const digestOf = (lines: readonly string[]) => createHash('sha256').update(lines.join('')).digest('hex').slice(0, 32);
+/**
+ * The digests of the request folder of `files[from]` up to `files[to]`: of its paths and their
+ * signatures (one string for the folder, not a signature and a line per file), and of its frame
+ * (every path, and the signatures of the files that are not parsed).
+ */
+function folderDigests(scan: ContentScan, from: number, to: number): FolderDigests {
+  const paths = scan.files.slice(from, to);
+  const named = `${paths.length}\0${paths.join('\0')}\0`;
+  const { signatures, trusted } = scan.statRange(from, to);
+  const frame = [named];
+  let frameTrusted = true;
+  paths.forEach((path, at) => {
+    if (isParsed(path)) return;
+    const stat = scan.statAt(from + at);
+    frame.push(`${path}\0${stat?.signature}\n`);
+    frameTrusted &&= stat?.trusted === true;
+  });
+  return [trusted ? digestOf(named + signatures) : null, frameTrusted ? digestOf(frame.join('')) : null];
+}
+
+/** 128 bits of SHA-256 (hashed at once: a Hash object per folder cost more): tells scans apart, which nobody chooses to make collide. */
+const digestOf = (text: string) => hash('sha256', text, 'hex').slice(0, 32);

@@ -33,6 +33,13 @@ export interface ContentScan {
    */
   statAt(at: number): SizedSignature | undefined;
   /**
+   * The signatures of `files[from]` up to `files[to]` as one string (each file's 32 characters
+   * in turn, as `statAt` gives them), and whether each is a regular file older than the racy
+   * window: what the scan's digests hash per request folder, with no string per file
+   * (content/scan-digests.ts).
+   */
+  statRange(from: number, to: number): { signatures: string; trusted: boolean };
+  /**
    * How many request folders and folders under them the walk knew from their kept listings, and
    * how many it read (content/scan-listings.ts); of a scan from the watching preview's last walk
    * (content/scan-memory.ts), how many request folders it took as kept and how many it walked.
@@ -52,6 +59,11 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, fo
   const signature = (at: number) => raw.toString('latin1', at * 32, at * 32 + 32);
   const trusted = (at: number) => stats[at * 4 + 1]! < racyBefore;
   const statAt = (at: number): SizedSignature | undefined => (kinds[at] === 1 ? { size: Number(stats[at * 4]!), signature: signature(at), trusted: trusted(at) } : undefined);
+  const statRange = (from: number, to: number) => {
+    let all = true;
+    for (let at = from; at < to && all; at++) all = kinds[at] === 1 && trusted(at);
+    return { signatures: raw.toString('latin1', from * 32, to * 32), trusted: all };
+  };
   const stat = (path: string): SizedSignature | undefined => {
     const at = index.get(path);
     return at === undefined ? undefined : statAt(at);
@@ -65,6 +77,7 @@ function scanOf({ files, stats, kinds }: Walked, { root, started }: WalkPlan, fo
     stat,
     statAbsolute: (absolute) => (sep === '/' && absolute.startsWith(prefix) ? stat(absolute.slice(prefix.length)) : undefined),
     statAt,
+    statRange,
     folders,
     ...(digests && { digests }),
   };

@@ -148,9 +148,17 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
     }
   }
   // Every parsed file of the subset has its parse (the frame says the paths are the kept ones).
-  // The subset's positions are not the whole scan's: answered by path.
+  // The subset's positions are not the whole scan's: answered by path; its digests are not asked for.
   const listed = new Set(subset);
-  const partial: ContentScan = { ...scan, files: subset, has: (path) => listed.has(path), statAt: (at) => scan.stat(subset[at]!) };
+  const partial: ContentScan = {
+    ...scan,
+    files: subset,
+    has: (path) => listed.has(path),
+    statAt: (at) => scan.stat(subset[at]!),
+    statRange: () => {
+      throw new Error('the stats of a patch build\'s subset are asked by path');
+    },
+  };
   const old = await linked(reader, partial, before);
   const made = await linked(reader, partial, after);
   // The partial model misses what other folders hold (a collection's derived documents, a

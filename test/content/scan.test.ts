@@ -93,15 +93,26 @@ describe('the scan of content/', () => {
     const { plan } = planWalk(dir.path);
     // By name and a slash: " " and "-" sort before "/", and a name's folders before its longer twins.
     expect(plan.folders).toEqual(['1-a', '10-c', '7-a b', '7-a-b', '7-a']);
-    const walked = (files: string[]) => ({ files, stats: new BigInt64Array(files.length * 4).map((_, at) => BigInt(at)), kinds: new Uint8Array(files.length).fill(1) });
+    let made = 0;
+    /** Files with stats and kinds of their own: each file's four words count on from the last made, its kind is 1 or 2 in turn. */
+    const walked = (files: string[]) => {
+      const first = made;
+      made += files.length * 4;
+      return { files, stats: new BigInt64Array(files.length * 4).map((_, at) => BigInt(first + at)), kinds: new Uint8Array(files.length).map((_, at) => 1 + ((first / 4 + at) % 2)) };
+    };
     const outside = walked(['a.yaml', 'requests/7-a.yaml', 'requests/z.yaml', 'zeta.yaml']);
     // Chunks claimed in turn by two threads (each chunk is CHUNK folders; two stand in for them here).
     const chunks = [walked(['requests/1-a/x', 'requests/10-c/x']), walked(['requests/7-a b/x', 'requests/7-a-b/x', 'requests/7-a/x'])];
     const joined = joinWalk({ ...plan, folders: Array.from({ length: 33 }, String) }, outside, new Map([[0, chunks[0]!]]), new Map([[1, chunks[1]!]]));
     expect(joined.files).toEqual([...outside.files, ...chunks.flatMap((chunk) => chunk.files)].sort());
-    // Each file keeps its stats: the second chunk's "requests/7-a/x" was its third file.
-    const at = joined.files.indexOf('requests/7-a/x');
-    expect([...joined.stats.subarray(at * 4, at * 4 + 4)]).toEqual([8n, 9n, 10n, 11n]);
+    // Each file keeps its stats and kind, wherever a file outside falls between a chunk's files.
+    for (const from of [outside, ...chunks]) {
+      from.files.forEach((path, index) => {
+        const at = joined.files.indexOf(path);
+        expect([...joined.stats.subarray(at * 4, at * 4 + 4)], path).toEqual([...from.stats.subarray(index * 4, index * 4 + 4)]);
+        expect(joined.kinds[at], path).toBe(from.kinds[index]);
+      });
+    }
     expect(() => joinWalk({ ...plan, folders: Array.from({ length: 33 }, String) }, outside, new Map([[0, chunks[0]!]]))).toThrow(/chunk 1 .* not walked/);
   });
 
@@ -279,6 +290,48 @@ describe('the scan of content/', () => {
     expect([...added]).toEqual([['requests/1-a/request.yaml', 0], ['requests/2-b/request.yaml', 1], ['site.yaml', 2]]);
     memory.forget();
     expect(memory.indexOf(['requests/1-a/request.yaml', 'requests/2-b/request.yaml', 'site.yaml'])).not.toBe(added);
+  });
+
+  it("digests each request folder by its files' paths and stats: a change in one folder changes its digest alone, its frame only for a file not parsed", async () => {
+    const past = new Date(Date.now() - 60_000);
+    const make = (path: string, at = past) => {
+      mkdirSync(join(dir.path, path, '..'), { recursive: true });
+      writeFileSync(join(dir.path, path), 'id: 1\n');
+      utimesSync(join(dir.path, path), at, at);
+    };
+    // A folder whose name starts with another's: its files come right after the other's.
+    for (const path of ['requests/1-a-b/request.yaml', 'requests/1-a-b/messages/7.yaml', 'requests/2-c/request.yaml']) make(path);
+    const digests = async () => scanDigests(await startScan(dir.path, true));
+    const before = await digests();
+    expect([...before.folders.keys()]).toEqual(['requests/1-a-b/', 'requests/1-a/', 'requests/2-c/']);
+    expect([before.whole, before.outside, ...before.folders.values(), ...before.frames.values()]).not.toContain(null);
+    expect(await digests()).toEqual(before);
+
+    // A message's stat: its folder's digest and the whole one, not its frame (a parsed file is compared by its bytes).
+    utimesSync(join(dir.path, 'requests/1-a-b/messages/7.yaml'), past, new Date(past.getTime() - 1000));
+    const message = await digests();
+    expect(message.folders.get('requests/1-a-b/')).not.toBe(before.folders.get('requests/1-a-b/'));
+    expect(message.frames.get('requests/1-a-b/')).toBe(before.frames.get('requests/1-a-b/'));
+    expect(message.whole).not.toBe(before.whole);
+    for (const folder of ['requests/1-a/', 'requests/2-c/']) {
+      expect(message.folders.get(folder)).toBe(before.folders.get(folder));
+      expect(message.frames.get(folder)).toBe(before.frames.get(folder));
+    }
+    expect(message.outside).toBe(before.outside);
+
+    // An attachment's stat (a file not parsed): the frame too.
+    utimesSync(join(dir.path, 'requests/1-a/files/2/Bescheid vom 3. März.pdf'), past, new Date(past.getTime() - 1000));
+    const attachment = await digests();
+    expect(attachment.folders.get('requests/1-a/')).not.toBe(message.folders.get('requests/1-a/'));
+    expect(attachment.frames.get('requests/1-a/')).not.toBe(message.frames.get('requests/1-a/'));
+
+    // A file written just now: its folder's digests say nothing, nor does the whole one.
+    make('requests/2-c/messages/8.yaml', new Date());
+    const fresh = await digests();
+    expect(fresh.folders.get('requests/2-c/')).toBeNull();
+    expect(fresh.frames.get('requests/2-c/')).not.toBeNull();
+    expect(fresh.whole).toBeNull();
+    expect(fresh.folders.get('requests/1-a/')).toBe(attachment.folders.get('requests/1-a/'));
   });
 
   it('fails as the walk fails when content/ is missing, in a worker as on this thread', async () => {

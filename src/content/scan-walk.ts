@@ -160,20 +160,29 @@ export function mergeWalks(outside: Walked, inside: readonly Walked[]): Walked {
   const stats = new BigInt64Array(total * 4);
   const kinds = new Uint8Array(total);
   let at = 0;
-  const take = (from: Walked, index: number) => {
-    files[at] = from.files[index]!;
-    stats.set(from.stats.subarray(index * 4, index * 4 + 4), at * 4);
-    kinds[at++] = from.kinds[index]!;
+  /** Takes `from`'s files `first` up to `end`, which come one after the other in path order: their stats at once. */
+  const take = (from: Walked, first: number, end: number) => {
+    for (let index = first; index < end; index++) files[at + index - first] = from.files[index]!;
+    stats.set(from.stats.subarray(first * 4, end * 4), at * 4);
+    kinds.set(from.kinds.subarray(first, end), at);
+    at += end - first;
   };
   let out = 0;
   for (const walked of inside) {
+    // A chunk's files are taken in runs up to the next file outside (most chunks are one run).
+    let first = 0;
     for (let index = 0; index < walked.files.length; index++) {
       const path = walked.files[index]!;
-      while (out < outside.files.length && outside.files[out]! < path) take(outside, out++);
-      take(walked, index);
+      if (out >= outside.files.length || !(outside.files[out]! < path)) continue;
+      take(walked, first, index);
+      first = index;
+      const from = out;
+      while (out < outside.files.length && outside.files[out]! < path) out++;
+      take(outside, from, out);
     }
+    take(walked, first, walked.files.length);
   }
-  while (out < outside.files.length) take(outside, out++);
+  take(outside, out, outside.files.length);
   return { files, stats, kinds };
 }
 

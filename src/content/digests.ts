@@ -32,14 +32,22 @@ export function requestFolderOf(path: string): string | undefined {
 export function foldDigests(digests: ReadonlyMap<string, string>, kept: (folder: string) => string | undefined = () => undefined): ContentDigests {
   const outside: string[] = [];
   const byFolder = new Map<string, string[] | string>();
+  // The folder of the last path, asked again only when a path is not in it: the paths of a
+  // folder's messages come one after the other, so a folder's name is cut and looked up once
+  // per run of its paths, not once per path.
+  let name: string | undefined;
+  let paths: string[] | string = [];
   for (const path of digests.keys()) {
-    const name = requestFolderOf(path);
-    if (name === undefined) {
-      outside.push(path);
-      continue;
+    if (name === undefined || !path.startsWith(name)) {
+      name = requestFolderOf(path);
+      if (name === undefined) {
+        outside.push(path);
+        continue;
+      }
+      const known = byFolder.get(name);
+      if (known === undefined) byFolder.set(name, (paths = kept(name) ?? []));
+      else paths = known;
     }
-    let paths = byFolder.get(name);
-    if (paths === undefined) byFolder.set(name, (paths = kept(name) ?? []));
     if (typeof paths !== 'string') paths.push(path);
   }
   const lines = (paths: string[]) =>

@@ -18,8 +18,8 @@ import { collectMedia } from './media/collect.ts';
 import { fileDigests, type FileDigests } from './lib/file-digests.ts';
 import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
-import type { MediaStore } from './media/media-store.ts';
-import { mediaObjects, recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
+import type { BuildRecord, MediaStore } from './media/media-store.ts';
+import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { clockWindow, keptDigests, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { patchBuild } from './build-patch.ts';
@@ -241,10 +241,11 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
 
   // Upload, then replace build/: a build/ never names a media object the store lacks.
   let uploaded: UploadStats;
+  let recorded: BuildRecord;
   try {
     // The record first: a prune that starts later keeps what it names, and the upload waits
     // for one under way that may delete an object it finds (src/media/prune-marks.ts).
-    await recordBuild(options.media, build, media);
+    recorded = await recordBuild(options.media, build, media);
     uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
     await tree.replace();
   } catch (error) {
@@ -266,7 +267,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     clock: clockWindow(archive, ctx.now),
     site: checked.site!,
     build,
-    objects: mediaObjects(media),
+    objects: recorded.objects,
     unfinished: pdf !== null && pdf.pending + pdf.webpPending + pdf.failed > 0,
     result: { warnings: problems.warnings, stats: { ...tree.stats, objects } },
   });

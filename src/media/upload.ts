@@ -144,7 +144,7 @@ export async function recordBuild(store: MediaStore, build: string, files: reado
 }
 
 /** The distinct objects of a build's media files, sorted: what its record names. */
-export function mediaObjects(files: readonly MediaFile[]): string[] {
+function mediaObjects(files: readonly MediaFile[]): string[] {
   return [...new Set(files.map((file) => file.sha256))].sort();
 }
 

@@ -5,7 +5,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings, SettingsError, type Env, type Settings, type SettingsOverrides } from './config.ts';
-import { foldDigests, type ContentDigests } from './content/digests.ts';
+import { DigestFolder, type ContentDigests } from './content/digests.ts';
 import { diskReader } from './content/disk.ts';
 import { loadContent, type ContentReader } from './content/load.ts';
 import type { ContentScan } from './content/scan.ts';
@@ -119,7 +119,7 @@ export function openContent(contentDir: string, parseCacheDir: string | undefine
 export async function checkContent(options: CheckOptions, opened = openContent(options.contentDir, options.parseCacheDir, options.memory), scan?: ContentScan): Promise<Checked> {
   const problems = new Problems();
   const { reader, cache } = opened;
-  const digests = new Map<string, string>();
+  const digests = new DigestFolder(options.keptFolds);
   const content = await loadContent(reader, problems, { cache, digests, ...(scan && { scan }) });
   let settings: Settings | undefined;
   if (content.site) {
@@ -132,6 +132,6 @@ export async function checkContent(options: CheckOptions, opened = openContent(o
   }
   const archive = linkContent(content, problems, options.freeze ?? true);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
-  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: foldDigests(digests, options.keptFolds), site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
+  return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: digests.fold(), site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
 }
 

@@ -23,42 +23,56 @@ export function requestFolderOf(path: string): string | undefined {
 }
 
 /**
- * Folds the digests of content files, by path relative to the content directory. Paths are
- * grouped by folder before they are sorted: a folder's dozen, not half a million paths at once;
- * each folder's lines are made when it is hashed, not all of them at once. `kept` gives a
+ * Folds the digests of content files as the loader hands them over, by path relative to the
+ * content directory (`set`, as a Map takes them; a path given again replaces its digest). Paths
+ * are grouped by folder before they are sorted: a folder's dozen, not half a million paths at
+ * once; each folder's lines are made when it is hashed, not all of them at once. `kept` gives a
  * request folder's fold when it is known already (the previous build's, for a folder whose
- * files kept their stat signatures: src/build.ts): its files are not folded again.
+ * files kept their stat signatures: src/build.ts): its files are not kept, nor folded again, so
+ * a warm build holds no entry for each of its half a million unchanged files.
  */
-export function foldDigests(digests: ReadonlyMap<string, string>, kept: (folder: string) => string | undefined = () => undefined): ContentDigests {
-  const outside: string[] = [];
-  const byFolder = new Map<string, string[] | string>();
-  // The folder of the last path, asked again only when a path is not in it: the paths of a
-  // folder's messages come one after the other, so a folder's name is cut and looked up once
-  // per run of its paths, not once per path.
-  let name: string | undefined;
-  let paths: string[] | string = [];
-  for (const path of digests.keys()) {
-    if (name === undefined || !path.startsWith(name)) {
-      name = requestFolderOf(path);
-      if (name === undefined) {
-        outside.push(path);
-        continue;
+export class DigestFolder {
+  /** By request folder, its files' paths and digests; a kept fold instead. */
+  readonly #folders = new Map<string, Map<string, string> | string>();
+  readonly #outside = new Map<string, string>();
+  /** The folder of the last path, asked again only when a path is not in it: the paths of a folder's messages come one after the other. */
+  #folder: string | undefined;
+  #files: Map<string, string> | string = '';
+
+  constructor(private readonly kept: (folder: string) => string | undefined = () => undefined) {}
+
+  set(path: string, digest: string): void {
+    if (this.#folder === undefined || !path.startsWith(this.#folder)) {
+      this.#folder = requestFolderOf(path);
+      if (this.#folder === undefined) {
+        this.#outside.set(path, digest);
+        return;
       }
-      const known = byFolder.get(name);
-      if (known === undefined) byFolder.set(name, (paths = kept(name) ?? []));
-      else paths = known;
+      let files = this.#folders.get(this.#folder);
+      if (files === undefined) this.#folders.set(this.#folder, (files = this.kept(this.#folder) ?? new Map()));
+      this.#files = files;
     }
-    if (typeof paths !== 'string') paths.push(path);
+    if (typeof this.#files !== 'string') this.#files.set(path, digest);
   }
-  const lines = (paths: string[]) =>
-    paths
-      .sort()
-      .map((path) => `${path}\0${digests.get(path)}\n`)
-      .join('');
-  const folders = new Map<string, string>();
-  for (const name of [...byFolder.keys()].sort()) {
-    const paths = byFolder.get(name)!;
-    folders.set(name, typeof paths === 'string' ? paths : createHash('sha256').update(lines(paths)).digest('hex'));
+
+  fold(): ContentDigests {
+    const lines = (files: ReadonlyMap<string, string>) =>
+      [...files.keys()]
+        .sort()
+        .map((path) => `${path}\0${files.get(path)}\n`)
+        .join('');
+    const folders = new Map<string, string>();
+    for (const name of [...this.#folders.keys()].sort()) {
+      const files = this.#folders.get(name)!;
+      folders.set(name, typeof files === 'string' ? files : createHash('sha256').update(lines(files)).digest('hex'));
+    }
+    return { outside: lines(this.#outside), folders };
   }
-  return { outside: lines(outside), folders };
+}
+
+/** The fold of the digests of content files (DigestFolder). */
+export function foldDigests(digests: ReadonlyMap<string, string>, kept?: (folder: string) => string | undefined): ContentDigests {
+  const folder = new DigestFolder(kept);
+  for (const [path, digest] of digests) folder.set(path, digest);
+  return folder.fold();
 }

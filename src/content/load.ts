@@ -37,11 +37,14 @@ export interface ContentReader {
   text(path: string): string;
 }
 
+/** Where the loader puts each file's digest (a Map would do). */
+type DigestSink = { set(path: string, digest: string): unknown };
+
 export interface LoadOptions {
   /** Parse results of earlier runs (content/parse-cache.ts): files whose bytes did not change are not parsed again. */
   cache?: ParseCache;
-  /** Filled with the SHA-1 of every content file read (path -> digest), as parsing found it: what the build's output reuse keys by (src/output/reuse.ts). */
-  digests?: Map<string, string>;
+  /** Given the SHA-1 of every content file read (path, digest), as parsing found it: what the build's output reuse keys by (src/output/reuse.ts; content/digests.ts DigestFolder). */
+  digests?: DigestSink;
   /** The scan of the content directory when the caller took it already (the reader hands its scan out once). */
   scan?: ContentScan;
 }
@@ -119,7 +122,7 @@ type Found = Loaded<unknown> | ParsedFile | undefined;
  * checkout with a restored cache) are hashed together on all cores (lib/hash-pool.ts), then
  * looked up with their digests. Absolute paths are made when asked for, not kept for every file.
  */
-async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: readonly ScannedFile[], cache: ParseCache | undefined, digests: Map<string, string> | undefined): Promise<Found[]> {
+async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: readonly ScannedFile[], cache: ParseCache | undefined, digests: DigestSink | undefined): Promise<Found[]> {
   const lookup = (input: ScannedFile, hashed?: string | null | typeof HASH_LATER): Found | typeof HASH_LATER => {
     const file = cache?.lookup(input.path, input.kind, () => reader.absolute(input.path), scan.statAt(input.at), hashed);
     if (!file || file === HASH_LATER || !isSoleRecord(file)) return file;
@@ -146,7 +149,7 @@ async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: re
  * Reads every file of the given kinds (paths from one directory walk) and parses them (in worker
  * threads when there are many), keeping the file order; `read`: whether the scan's file at a position was one.
  */
-async function loadKinds(reader: ContentReader, scan: ContentScan, kinds: readonly ContentKind[], problems: Problems, cache: ParseCache | undefined, digests: Map<string, string> | undefined): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: (at: number) => boolean }> {
+async function loadKinds(reader: ContentReader, scan: ContentScan, kinds: readonly ContentKind[], problems: Problems, cache: ParseCache | undefined, digests: DigestSink | undefined): Promise<{ byKind: Map<ContentKind, Loaded<unknown>[]>; read: (at: number) => boolean }> {
   const inputs = filesOfKinds(scan, kinds);
   const found = await cachedParses(reader, scan, inputs, cache, digests);
   const fresh = await parseFiles(

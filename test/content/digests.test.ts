@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { foldDigests } from '../../src/content/digests.ts';
+import { DigestFolder, foldDigests } from '../../src/content/digests.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -50,5 +50,15 @@ describe('content digests folded per request folder', () => {
     expect(kept.outside).toBe(folded.outside);
     // Asked once per folder, never for a file outside the request folders.
     expect(asked.sort()).toEqual(['requests/1/', 'requests/10/']);
+  });
+
+  it('folds digests as the loader hands them over (each kind in path order, a path again replacing its digest) as a map of them folds', () => {
+    const folder = new DigestFolder((name) => (name === 'requests/10/' ? 'kept' : undefined));
+    // Requests first, then messages, then the files outside: a folder comes back after others.
+    for (const [path, digest] of [files[0]!, files[3]!, files[2]!, files[4]!, ['requests/1/messages/2.yaml', 'f'.repeat(40)] as [string, string], files[1]!]) folder.set(path, digest);
+    const edited = new Map([...files, ['requests/1/messages/2.yaml', 'f'.repeat(40)]]);
+    expect(folder.fold()).toEqual(foldDigests(edited, (name) => (name === 'requests/10/' ? 'kept' : undefined)));
+    expect(folder.fold().folders.get('requests/1/')).toBe(sha256(`requests/1/messages/2.yaml\0${'f'.repeat(40)}\nrequests/1/request.yaml\0${'d'.repeat(40)}\n`));
+    expect(folder.fold().folders.get('requests/10/')).toBe('kept');
   });
 });

@@ -69,7 +69,11 @@ export function statted(root: string, files: string[]): Walked {
       kinds[at] = 2;
       return;
     }
-    stats.set([info.size, info.mtimeNs, info.ctimeNs, info.ino], at * 4);
+    // Four stores, not an array of the four set at once: one array less for each of 710,000 files.
+    stats[at * 4] = info.size;
+    stats[at * 4 + 1] = info.mtimeNs;
+    stats[at * 4 + 2] = info.ctimeNs;
+    stats[at * 4 + 3] = info.ino;
     kinds[at] = 1;
   });
   return { files, stats, kinds };

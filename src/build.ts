@@ -20,6 +20,7 @@ import { ScratchSpool } from './lib/stored-text.ts';
 import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { BuildRecord, MediaStore } from './media/media-store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
+import { markWithdrawn } from './media/withdrawn.ts';
 import { clockWindow, keptDigests, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { patchBuild } from './build-patch.ts';
@@ -98,6 +99,8 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
     if ('kept' in loaded) {
       const { kept } = loaded;
       stage(kept.written ? 'patch' : 'unchanged', null);
+      // A kept build publishes the objects of the build it keeps (recordUnchanged): production marks alike.
+      if (kept.settings.production && previous) await markWithdrawn(options.media, { build: previous.state.build, date: new Date().toISOString(), objects: previous.state.objects });
       const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
       const patched = kept.written ?? 0;
       return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched };
@@ -247,6 +250,8 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     // for one under way that may delete an object it finds (src/media/prune-marks.ts).
     recorded = await recordBuild(options.media, build, media);
     uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
+    // docs/deploy.md#withdrawn-files: every deploy's media answers refuse what production no longer publishes.
+    if (settings.production) await markWithdrawn(options.media, recorded);
     await tree.replace();
   } catch (error) {
     await tree.discard();

@@ -19,6 +19,8 @@ import { Problems } from './content/problems.ts';
 import { linkContent } from './model/link.ts';
 import type { Archive } from './model/types.ts';
 import { checkPdfHeaders } from './documents/unreadable-pdfs.ts';
+import { fileDigests } from './lib/file-digests.ts';
+import { checkWithheldBytes } from './model/withheld-bytes.ts';
 
 /** The first `bytes` bytes of a file; synchronous for the reason given in content/disk.ts. */
 function readHead(absolute: string, bytes: number): Uint8Array {
@@ -132,6 +134,8 @@ export async function checkContent(options: CheckOptions, opened = openContent(o
   }
   const archive = linkContent(content, problems, options.freeze ?? true);
   if (options.pdfHeaders ?? true) checkPdfHeaders(archive, readHead, problems);
+  const hashing = fileDigests();
+  await checkWithheldBytes(archive, async (absolute) => (await hashing.digest(absolute)).sha256, problems);
   return { problems, archive: problems.errors.length ? undefined : archive, settings, digests: digests.fold(), site: content.site, close: () => cache?.close(), ...(cache && { parsing: cache.stats }) };
 }
 

@@ -444,6 +444,17 @@ export const ERRORS = catalogue({
     message: ({ id }) => `refers to document ${id}, which is not public: froide leaves it out of the collection for anonymous readers, and so does the archive`,
     hint: () => 'make the document public, or remove it from the collection',
   }),
+  PrivateDocumentOfPublishedAttachment: kind<{ id: number; attachment: number }>({
+    title: 'a private document made from a published attachment',
+    message: ({ id, attachment }) =>
+      `is false, but document ${id} is made from attachment ${attachment}, which is published: its file would be public under the attachment's URL (froide keeps a document made from an attachment exactly as public as the attachment, FoiAttachment.approve_and_save)`,
+    hint: ({ attachment }) => `to keep the file private, write "approved: false" on attachment ${attachment} (then neither is published); to publish both, remove "public: false"`,
+  }),
+  SameBytesPublished: kind<{ what: string; file: string; published: string; publishedFile: string }>({
+    title: 'a file that is not published has the same bytes as one that is',
+    message: ({ what, file, published, publishedFile }) => `${what} (${file}) is not published, but ${published} (${publishedFile}) has the same bytes and is published: anyone can download what ${what} keeps private`,
+    hint: ({ published }) => `replace the file of ${published} by its redacted version, or stop publishing it (approved: false, or public: false on its document), or publish both`,
+  }),
   DocumentOfUnpublishedAttachment: kind<{ id: number; attachment: number; file: string }>({
     title: 'a reference to a document whose attachment is not published',
     message: ({ id, attachment, file }) => `refers to document ${id}, whose attachment ${attachment} is not published (${file})`,

@@ -1,14 +1,23 @@
 /**
  * The media index: which object of the media store a media path names.
- * `build/_data/media/index/<bucket>.json` (buildPaths.mediaIndex) maps raw media paths to
- * `{"sha256", "size", "public"?}`; `public: true` marks a public attachment file, which the
- * media gate serves without a token (docs/froide.md#media-tokens).
+ * `build/_data/media/index/<bucket>.json` (buildPaths.mediaIndex) maps the SHA-256 of each raw
+ * media path (mediaKey) to `{"sha256", "size", "public"?}`; `public: true` marks a public
+ * attachment file, which the media gate serves without a token (docs/froide.md#media-tokens).
+ * Keyed by a digest, not by the path, so that the index files, public like every file of the
+ * deploy, list no media path: an unlisted document's directory holds its uid, and only who
+ * knows the path finds its entry (docs/serving.md#what-a-secret-unlocks).
  *
  * The build writes it; the media gate and the media answers read it through the build-data
  * BuildStore (src/serve/shared/build-store.ts), on Netlify from the same deploy. Web-standard only.
  */
 import { buildPaths } from '../api/build-paths.ts';
+import { secretDigest } from '../lib/secret-digest.ts';
 import { isHash } from './media-store.ts';
+
+/** The key of a media path's entry in its index file. */
+export function mediaKey(path: string): string {
+  return secretDigest(path);
+}
 
 /**
  * What the index is read through: the part of the serving layer's build-data BuildStore
@@ -38,10 +47,10 @@ export function mediaIndexBuckets(entries: Iterable<readonly [path: string, entr
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** An index file's text: its entries by media path, keys sorted. */
+/** An index file's text: its entries by the digest of their media path (mediaKey), keys sorted. */
 export function mediaIndexBody(entries: readonly (readonly [path: string, entry: MediaEntry])[]): string {
-  const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify(Object.fromEntries(sorted.map(([path, entry]) => [path, entry.public ? { sha256: entry.sha256, size: entry.size, public: true } : { sha256: entry.sha256, size: entry.size }])));
+  const keyed = entries.map(([path, entry]) => [mediaKey(path), entry] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(Object.fromEntries(keyed.map(([key, entry]) => [key, entry.public ? { sha256: entry.sha256, size: entry.size, public: true } : { sha256: entry.sha256, size: entry.size }])));
 }
 
 /**
@@ -53,8 +62,9 @@ export async function readMediaEntry(store: IndexReader, path: string): Promise<
   const index = store.json ? await store.json(file) : await store.read(file).then((bytes) => (bytes === null ? null : (JSON.parse(new TextDecoder().decode(bytes)) as unknown)));
   if (index === null) return null;
   if (typeof index !== 'object' || Array.isArray(index)) throw new Error(`${file} is not a media index`);
-  if (!Object.hasOwn(index, path)) return null;
-  const entry = (index as Record<string, unknown>)[path];
+  const key = mediaKey(path);
+  if (!Object.hasOwn(index, key)) return null;
+  const entry = (index as Record<string, unknown>)[key];
   if (!isMediaEntry(entry)) throw new Error(`${file}: the entry of ${path} is malformed`);
   return entry;
 }

@@ -139,9 +139,6 @@ function linkEntries(
       return;
     }
     if (directory === undefined) return;
-    if (!document.public) {
-      problems.report(collection.source, [...path, 'document'], ERRORS.PrivateDocumentInCollection, { id: document.id });
-    }
     const entry = { collection, document, directory, rank: collection.entries.length, path: [...path, 'document'] };
     collection.entries.push(entry);
     if (isPublished) document.collections.push(entry);
@@ -151,6 +148,11 @@ function linkEntries(
 
 function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, declared: DeclaredDocuments, problems: Problems): void {
   const held = declared.get(id);
+  // A private document is not published (docs/content-guide.md#private-documents): the entry is left out.
+  if (held && !held.public) {
+    problems.report(source, path, ERRORS.PrivateDocumentInCollection, { id });
+    return;
+  }
   const blocking = held && declared.blockedBy.get(held);
   if (blocking) {
     problems.knockOn(source, path, ERRORS.ReferenceIntoFileWithErrors, { kind: 'document', id, file: blocking });

@@ -13,13 +13,15 @@ import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
 import { Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
 import type { Timestamp } from './time.ts';
-import type { Attachment, Document, FoiRequest, Message } from './types.ts';
+import type { Attachment, Document, FoiRequest, Message, WithheldFile } from './types.ts';
 
 export interface LinkedRequests {
   requests: FoiRequest[];
   messages: Message[];
   attachments: Attachment[];
   documents: Document[];
+  /** Files kept from anonymous readers (Archive.withheld). */
+  withheld: WithheldFile[];
   /**
    * Every imported document by the path of its document.yaml, published or not (its id may
    * be taken, its PDF missing): annotations are checked against it either way.
@@ -116,6 +118,7 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
   const publishedMessages: Message[] = [];
   const publishedAttachments: Attachment[] = [];
   const publishedDocuments: Document[] = [];
+  const withheld: WithheldFile[] = [];
   const importedByFile = new Map<string, Document>();
   const blockedBy = new Map<Document, string>();
 
@@ -171,6 +174,8 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
       if (attachmentPublished) {
         message.attachments.push(attachment);
         publishedAttachments.push(attachment);
+      } else if (attachmentRegistered && file !== undefined) {
+        withheld.push({ what: `attachment ${attachment.id}`, file, source: loaded.source, path });
       }
       if (!input.document) return;
       if (!attachment.isPdf) {
@@ -179,6 +184,12 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
       }
       const document = derivedDocument(input.document, attachment, request, loaded.source, [...path, 'document'], problems);
       if (!documents.add(document, [...path, 'document', 'id'])) return;
+      // docs/content-guide.md#private-documents: froide keeps a document made from an attachment as public as the
+      // attachment (FoiAttachment.approve_and_save), and the attachment's file is the document's file.
+      if (attachmentPublished && !document.public) {
+        problems.report(loaded.source, [...path, 'document', 'public'], ERRORS.PrivateDocumentOfPublishedAttachment, { id: document.id, attachment: attachment.id });
+        return;
+      }
       if (attachmentPublished) {
         attachment.document = document;
         publishedDocuments.push(document);
@@ -226,8 +237,11 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
     };
     importedByFile.set(source.file, document);
     if (!documents.add(document)) continue;
-    if (file) publishedDocuments.push(document);
-    else blockedBy.set(document, source.file);
+    // docs/content-guide.md#private-documents: a private document answers no anonymous caller (froide's
+    // get_document_read_qs), so it is not published at all; an unlisted one only behind its uid.
+    if (file && document.public) publishedDocuments.push(document);
+    else if (!file) blockedBy.set(document, source.file);
+    if (file && (!document.public || !document.listed)) withheld.push({ what: `${document.public ? 'unlisted' : 'private'} document ${document.id}`, file, source, path: ['file'] });
   }
 
   for (const registry of [requests, messages, attachments, documents]) registry.reportDuplicates();
@@ -241,7 +255,7 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
     if (request.sameAs && published.has(request.sameAs)) request.sameAs.sameAsCount++;
   }
 
-  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, importedByFile, declaredDocuments: { get: (id) => documents.get(id), blockedBy } };
+  return { requests: publishedRequests, messages: publishedMessages, attachments: publishedAttachments, documents: publishedDocuments, withheld, importedByFile, declaredDocuments: { get: (id) => documents.get(id), blockedBy } };
 }
 
 const NO_ATTACHMENTS: Attachment[] = [];

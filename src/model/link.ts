@@ -184,7 +184,7 @@ function linkArchive(content: LoadedContent, options: ModelOptions, problems: Pr
     body.root = root;
   }
 
-  const { requests, messages, attachments, documents, importedByFile, declaredDocuments } = linkRequests(content, {
+  const { requests, messages, attachments, documents, withheld, importedByFile, declaredDocuments } = linkRequests(content, {
     problems,
     publicBodies,
     jurisdictions,
@@ -223,5 +223,6 @@ function linkArchive(content: LoadedContent, options: ModelOptions, problems: Pr
     infoCampaigns: infoCampaigns.campaigns,
     collections: linkCollections(content, documents, declaredDocuments, problems),
     annotations: linkAnnotations(content, importedByFile, documents, problems),
+    withheld,
   };
 }

@@ -332,6 +332,21 @@ export interface Archive {
   collections: DocumentCollection[];
   /** Annotations of published imported documents. */
   annotations: PageAnnotation[];
+  /**
+   * Content files no anonymous reader may have: attachments that are not published, private
+   * imported documents and unlisted ones (their uid guards them). No published file may hold
+   * the same bytes (model/withheld-bytes.ts).
+   */
+  withheld: WithheldFile[];
+}
+
+/** A content file the archive keeps from anonymous readers, and where content declares it. */
+export interface WithheldFile {
+  /** `attachment 3031`, `private document 7`: what an editor finds it by. */
+  what: string;
+  file: ContentFile;
+  source: Source;
+  path: (string | number)[];
 }
 
 /** froide-food's FoodAuthorityStatus: what the platform knows about how authorities answer. */

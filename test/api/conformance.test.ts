@@ -70,7 +70,7 @@ beforeAll(async () => {
         attachments: [
           { id: 1000, name: 'liste.csv' },
           { id: 1001, name: 'Bescheid März.pdf', document: { id: 500 } },
-          { id: 1002, name: 'vermerk.pdf', document: { id: 501, public: false, title: 'Vermerk' } },
+          { id: 1002, name: 'vermerk.pdf', approved: false, document: { id: 501, public: false, title: 'Vermerk' } },
         ],
       },
       'requests/10-akten/files/101/Bescheid März.pdf': pdf,
@@ -165,7 +165,7 @@ describe('message (docs/api.md#message-fields)', () => {
       status_name: 'Anfrage abgeschlossen',
       last_modified_at: '2024-02-20T09:30:00.250000+01:00',
     });
-    expect(message.attachments.map((attachment: { name: string }) => attachment.name)).toEqual(['Bescheid März.pdf', 'liste.csv', 'vermerk.pdf']);
+    expect(message.attachments.map((attachment: { name: string }) => attachment.name)).toEqual(['Bescheid März.pdf', 'liste.csv']);
     for (const attachment of message.attachments) expect(Object.keys(attachment)).toEqual(ATTACHMENT_KEYS);
   });
 
@@ -227,7 +227,7 @@ describe('attachment (docs/api.md#attachment-fields)', () => {
 
   it('is listed by name', async () => {
     const page = await built.page('attachment', 0);
-    expect(page.objects.map((attachment: { name: string }) => attachment.name)).toEqual(['Bescheid März.pdf', 'liste.csv', 'vermerk.pdf']);
+    expect(page.objects.map((attachment: { name: string }) => attachment.name)).toEqual(['Bescheid März.pdf', 'liste.csv']);
   });
 });
 
@@ -265,28 +265,6 @@ describe('document (docs/api.md#document-fields)', () => {
     expect(document.properties).toMatchObject({ title: 'Bescheid über den Antrag', author: 'Referat Z 1' });
   });
 
-  it('derived, private: tokens on file, cover and template, braces percent-encoded', async () => {
-    const attachment = await built.detail('attachment', 1002);
-    const document = attachment.document;
-    expect(document).toMatchObject({ id: 501, public: false, title: 'Vermerk', slug: 'vermerk', outline: '', num_pages: 1 });
-    const hex = document.uid.replace(/-/g, '');
-    const dir = `docs-private/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
-    for (const [field, path] of [['file_url', `${dir}/vermerk.pdf`], ['cover_image', `${dir}/page-p1-small.png`], ['page_template', `${dir}/page-p%7Bpage%7D-%7Bsize%7D.png`]]) {
-      const [address, query] = document[field!].split('?token=');
-      expect(address).toBe(`${MEDIA}${path}`);
-      expect(await verifyToken(decodeURIComponent(query), dir, [DEVELOPMENT_KEY], BUILD_CLOCK, DEFAULTS.tokenTtl)).toEqual({ ok: true });
-    }
-  });
-
-  it('derived, private: every page image carries the template token, {size} percent-encoded (docs/api.md#media-urls-and-tokens)', async () => {
-    const detail = await built.detail('document', 501);
-    const hex = detail.uid.replace(/-/g, '');
-    const dir = `docs-private/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex.slice(4, 6)}/${hex}`;
-    const token = detail.page_template.split('?token=')[1];
-    expect(token).toMatch(/^[0-9a-z]+%3Adev%3A[\w-]{43}$/);
-    expect(detail.pages.map((page: { image: string }) => page.image)).toEqual([`${MEDIA}${dir}/page-p1-%7Bsize%7D.png?token=${token}`]);
-  });
-
   it('public: page images are plain templates with a literal {size}', async () => {
     const detail = await built.detail('document', 500);
     const dir = detail.page_template.slice(0, -'/page-p{page}-{size}.png'.length);
@@ -298,14 +276,14 @@ describe('document (docs/api.md#document-fields)', () => {
     ]);
   });
 
-  it('private documents are not listed, but a derived one has a detail at its resource_uri', async () => {
+  it('a private document is published nowhere: no list, no detail, no page, no media entry (docs/content-guide.md#private-documents)', async () => {
     const page = await built.page('document', 0);
     expect(page.objects.map((document: { id: number }) => document.id)).toEqual([500, 600]);
-    const attachment = await built.detail('attachment', 1002);
-    const detail = await built.detail('document', 501);
-    const { pages, ...withoutPages } = detail;
-    expect(withoutPages).toEqual(attachment.document);
-    expect(pages).toHaveLength(1);
+    await expect(built.detail('document', 501)).rejects.toThrow(/no detail/);
+    await expect(built.detail('attachment', 1002)).rejects.toThrow(/no detail/);
+    const pages = await built.page('page', 0);
+    expect(pages.objects.map((item: { document: string }) => item.document)).not.toContain(`${API}document/501/`);
+    expect(await readMediaEntry(fsBuildStore(built.buildDir), 'foi/101/vermerk.pdf')).toBeNull();
   });
 
   it('imported: parliamentary data and source properties, published_at, no references', async () => {

@@ -195,7 +195,9 @@ describe('every answer of the sample archive', () => {
         return !answered.get(template)?.has(ok);
       })
       .map(([template]) => template);
-    expect(missing).toEqual([]);
+    // froide's private document files: declared, but no private document is published
+    // (docs/content-guide.md#private-documents), so no answer links one.
+    expect(missing).toEqual(['/media/docs-private/{h0}/{h2}/{h4}/{uid}/{file}']);
     // The errors the seeds asked for were answered as declared (checked above), with these statuses.
     const statuses = new Set(answers.map((answer) => answer.status));
     for (const status of [400, 401, 404, 406]) expect(statuses).toContain(status);

@@ -14,7 +14,7 @@ const DOCUMENTS: Tree = {
   'documents/1/document.yaml': { id: 1, file: 'a.pdf' },
   'documents/1/a.pdf': '%PDF-1.4 not read by check',
   'documents/2/document.yaml': { id: 2, file: 'b.pdf', public: false },
-  'documents/2/b.pdf': '%PDF-1.4 not read by check',
+  'documents/2/b.pdf': '%PDF-1.4 not read by check, private',
 };
 
 describe('document collections', () => {
@@ -81,7 +81,7 @@ describe('document collections', () => {
     ]);
     const hints = problems.sorted().map((problem) => problem.hint);
     expect(hints[0]).toMatch(/^unlisted collections are reached only through their uid, so it must be random: add "uid: [0-9a-f-]{36}"$/);
-    expect(hints[5]).toBe('use the id of a published document (1, 2, 3)');
+    expect(hints[5]).toBe('use the id of a published document (1, 3)');
     expect(hints[7]).toBe('use the id of a directory listed under directories here (3, 4, 5)');
   });
 

@@ -1,6 +1,6 @@
 /**
  * No file of build/ with a token slot is ever an answer as it is stored (docs/serving.md, "Media
- * tokens in answers"): a real build of an archive with attachments and a private document is
+ * tokens in answers"): a real build of an archive with attachments, one with its document, is
  * scanned for slots, and every such file must be one that Netlify only reaches through code
  * that mints (the detail Edge Function, by its declared pattern; the API function, by the
  * generated rules) or a Store file under `_data/`. Each view of such a file, asked through the
@@ -30,7 +30,7 @@ beforeAll(async () => {
     minimalArchive({
       'requests/10-akten/messages/101.yaml': responseMessage([
         { id: 1000, name: 'liste.csv' },
-        { id: 1001, name: 'vermerk.pdf', document: { id: 500, public: false } },
+        { id: 1001, name: 'vermerk.pdf', document: { id: 500 } },
       ]),
       'requests/10-akten/files/101/vermerk.pdf': pdf,
     }),
@@ -55,9 +55,9 @@ async function staticTargets(): Promise<Set<string>> {
 }
 
 describe('files with token slots', () => {
-  it('are the detail packs of attachments, messages, requests and documents and the list chunks of the minted lists', () => {
+  it('are the detail packs of attachments, messages and requests and the list chunks of the minted lists (a public document has no token)', () => {
     const kinds = new Set(slotted.map((file) => file.split('/').slice(0, 3).join('/')));
-    expect([...kinds].sort()).toEqual(['_data/attachment/chunks', '_data/attachment/packs', '_data/document/packs', '_data/message/chunks', '_data/message/packs', '_data/request/packs']);
+    expect([...kinds].sort()).toEqual(['_data/attachment/chunks', '_data/attachment/packs', '_data/message/chunks', '_data/message/packs', '_data/request/packs']);
   });
 
   it('are never the target of a static rule: Store files under _data/, which code reads and mints', async () => {

@@ -84,8 +84,8 @@ describe('crawling the sample archive', () => {
     expect(counts.api).toBeGreaterThanOrEqual(171);
     expect(counts.objects).toBeGreaterThanOrEqual(271);
 
-    // Media: attachments and private documents with their build-time tokens, public files as they are.
-    expect(media.size).toBeGreaterThanOrEqual(53);
+    // Media: attachments with their build-time tokens, public documents' files as they are.
+    expect(media.size).toBeGreaterThanOrEqual(51);
     for (const url of media) {
       const response = await fetch(local(url), { method: 'HEAD' });
       expect(response.status, url).toBe(200);

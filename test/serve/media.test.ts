@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import edgeMedia from '../../src/netlify/edge-functions/media.ts';
+import { mediaKey } from '../../src/media/media-index.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import { checkMediaRequest, MEDIA_MOUNT, PUBLIC_CACHE_CONTROL } from '../../src/serve/media/gate.ts';
 import { mediaPathOf, signScope, TOKEN_CLOCK_SKEW, tokenScope } from '../../src/api/media-token.ts';
@@ -277,15 +278,15 @@ describe('the media index as the list of public attachment files fails closed', 
     ['a store that fails', { read: async () => Promise.reject(new Error('store: GET answered 502')) }],
     ['no index file', { read: async () => null }],
     ['an index that is no object', index([MEDIA.publicAttachment])],
-    ['an entry without public', index({ [MEDIA.publicAttachment]: entry })],
-    ['a malformed entry', index({ [MEDIA.publicAttachment]: { ...entry, size: -1, public: true } })],
-    ['public: "yes"', index({ [MEDIA.publicAttachment]: { ...entry, public: 'yes' } })],
+    ['an entry without public', index({ [mediaKey(MEDIA.publicAttachment)]: entry })],
+    ['a malformed entry', index({ [mediaKey(MEDIA.publicAttachment)]: { ...entry, size: -1, public: true } })],
+    ['public: "yes"', index({ [mediaKey(MEDIA.publicAttachment)]: { ...entry, public: 'yes' } })],
   ])('%s: a token is needed', async (_, store) => {
     expect(await checkMediaRequest(url, { keys: KEYS, ttl: 120, now: () => NOW, ...(store ? { store } : {}) })).toMatchObject({ allow: false, status: 403 });
   });
 
   it('a file marked public is public, and the gate hands over its entry', async () => {
-    const store = index({ [MEDIA.publicAttachment]: { ...entry, public: true } });
+    const store = index({ [mediaKey(MEDIA.publicAttachment)]: { ...entry, public: true } });
     expect(await checkMediaRequest(url, { keys: KEYS, ttl: 120, now: () => NOW, store })).toEqual({ allow: true, path: MEDIA.publicAttachment, access: 'public', entry: { ...entry, public: true } });
   });
 

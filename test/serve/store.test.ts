@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildPaths } from '../../src/api/build-paths.ts';
+import { mediaKey } from '../../src/media/media-index.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { fetchBuildStore, readRange, type BuildStore } from '../../src/serve/shared/build-store.ts';
@@ -64,7 +65,7 @@ for (const [name, make] of [
 
     it('reads the media index and the filter indexes', async () => {
       const media = JSON.parse(decode(await make().read(buildPaths.mediaIndex(MEDIA.attachment)))!);
-      expect(Object.keys(media).sort()).toEqual(['foi/5/Antwort öffentlich.pdf', 'foi/5/Bescheid vom 3. März.pdf', 'foi/5/leer.txt']);
+      expect(Object.keys(media).sort()).toEqual(['foi/5/Antwort öffentlich.pdf', 'foi/5/Bescheid vom 3. März.pdf', 'foi/5/leer.txt'].map(mediaKey).sort());
       const index = await make().read(buildPaths.filterIndex('request', 'tags', 'bund'));
       expect(index === null || index.byteLength > 0).toBe(true);
     });

@@ -20,7 +20,7 @@ async function tree(): Promise<Tree> {
     'requests/10-akten/messages/101.yaml': responseMessage([
       { id: 1001, name: 'offen.pdf', document: { id: 500 } },
       { id: 1002, name: 'messbericht.pdf', document: { id: 501, listed: false, uid: DERIVED_UID } },
-      { id: 1003, name: 'privat.pdf', document: { id: 502, public: false } },
+      { id: 1003, name: 'privat.pdf', approved: false, document: { id: 502, public: false } },
     ]),
     'requests/10-akten/files/101/offen.pdf': await pdf(['Offener Bescheid.', 'Zweite Seite.']),
     'requests/10-akten/files/101/messbericht.pdf': await pdf(['Messbericht Rhein.', 'Messstelle Geheimwort eins.', 'Messstelle Geheimwort zwei.']),
@@ -60,15 +60,15 @@ describe('page list of an unlisted document', () => {
   });
 
   it('lists nothing without the right uid, as froide answers a document the caller cannot read', async () => {
-    for (const query of ['document=501', `document=501&uid=${IMPORTED_UID}`, 'document=501&uid=7c1e5d0a-93b4-4f2e-8a61-d2f09b3c4e58', 'document=501&uid=x', `document=600&uid=${DERIVED_UID}`, `document=502&uid=${DERIVED_UID}`]) {
+    for (const query of ['document=501', `document=501&uid=${IMPORTED_UID}`, 'document=501&uid=7c1e5d0a-93b4-4f2e-8a61-d2f09b3c4e58', 'document=501&uid=x', `document=600&uid=${DERIVED_UID}`]) {
       const list = await json(`/api/v1/page/?${query}`);
       expect(list.meta.total_count, query).toBe(0);
       expect(list.objects, query).toEqual([]);
     }
   });
 
-  it('answers an id of no published document with froide\'s 400, uid or not (a private imported one is not published)', async () => {
-    for (const query of ['document=9999', `document=9999&uid=${DERIVED_UID}`, 'document=601']) {
+  it('answers an id of no published document with froide\'s 400, uid or not (a private document is not published)', async () => {
+    for (const query of ['document=9999', `document=9999&uid=${DERIVED_UID}`, 'document=601', `document=502&uid=${DERIVED_UID}`]) {
       const response = await served.get(`/api/v1/page/?${query}`);
       expect(response.status, query).toBe(400);
       expect(await response.json()).toEqual({ document: ['Select a valid choice. That choice is not one of the available choices.'] });

@@ -8,6 +8,7 @@ import { formatDateTime, type Timestamp } from '../../model/time.ts';
 import type { Category, Classification, Document, DocumentCollection } from '../../model/types.ts';
 import type { ResourceName } from '../resources/declaration-registry.ts';
 import type { FilterParse, FilterSpec } from './filter-spec.ts';
+import { secretKey } from './keyed.ts';
 
 /** A timestamp's calendar date in the site's zone: what froide's date filters compare. */
 export function dateKey(timestamp: Timestamp | null | undefined): string | null {
@@ -55,9 +56,9 @@ export function treeFilters<T extends Category | Classification>(): FilterSpec<T
 
 // --- collections (docs/froide.md#document, docs/froide.md#page): documents and pages ------------------------------------
 
-/** An unlisted collection's objects are keyed with its uid: `?uid=` unlocks them (docs/froide.md#visibility). */
+/** An unlisted collection's objects are keyed with its uid: `?uid=` unlocks them (docs/froide.md#visibility, keyed.ts secretKey). */
 function lockedKey(collection: DocumentCollection, id: number): string {
-  return collection.listed ? String(id) : `${id}:${collection.uid}`;
+  return collection.listed ? String(id) : secretKey(String(id), collection.uid);
 }
 
 const collectionParse = { kind: 'id', known: true, secret: 'uid' } as const;

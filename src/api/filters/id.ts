@@ -6,8 +6,8 @@
  * - `known`: every valid id is an index key (the spec's `known` lists them, with no positions
  *   if nothing matches), so an id that is no key is a 400 without reading any other file.
  * - `secret`: objects reachable only with a companion parameter (an unlisted collection's
- *   `uid`) are indexed under `<id>:<secret>`, which is looked up only when the request
- *   carries that parameter (docs/froide.md#document: `uid` unlocks).
+ *   `uid`) are indexed under a digest of `<id>:<secret>` in a file of their own (keyed.ts
+ *   secretKey), which is looked up only when the request carries that parameter (docs/froide.md#document: `uid` unlocks).
  */
 import { pythonInt } from '../python.ts';
 import { keyedParts, keyPositions, knownPositions, valueKind } from './keyed.ts';

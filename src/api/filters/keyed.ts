@@ -12,6 +12,7 @@
  * "Files per deploy").
  */
 import type { Archive } from '../../model/types.ts';
+import { secretDigest } from '../../lib/secret-digest.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { intersect, union, type Counting, type FilterKind, type GrownFile, type Growth, type IndexFile, type LookupContext, type Parsed, type Positions, type PreviousIndex } from './kind.ts';
 import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './filter-spec.ts';
@@ -34,7 +35,20 @@ export function hashBucket(key: string): string {
   return (fnv1a(key) & 0x3f).toString(16).padStart(2, '0');
 }
 
+/**
+ * The index key of objects that a secret companion parameter unlocks (an unlisted collection's
+ * `uid`): `~` and the SHA-256 of `<key>:<secret>`. Its file is named by that digest alone
+ * (bucketFile), so no public file holds the secret or names the file: only a request that
+ * carries the secret finds it (docs/serving.md#what-a-secret-unlocks).
+ */
+export function secretKey(key: string, secret: string): string {
+  return `~${secretDigest(`${key}:${secret}`)}`;
+}
+
+const SECRET_KEY = /^~[0-9a-f]{64}$/;
+
 function bucketFile(bucket: Bucket, key: string): string {
+  if (SECRET_KEY.test(key)) return key.slice(1);
   return bucket === 'value' ? key : hashBucket(key);
 }
 
@@ -141,16 +155,16 @@ export async function keyPositions(context: LookupContext, bucket: Bucket, { key
 /**
  * A filter with `known` keys (every valid value is a key, so a missing key is a 400 and no
  * detail needs reading) and/or a `secret` companion parameter (objects also indexed under
- * `<key>:<secret>`, looked up only when the request carries it). With `spec.order` the key's
+ * secretKey(key, secret), looked up only when the request carries it). With `spec.order` the key's
  * positions keep the index's order.
  */
 export async function knownPositions(context: LookupContext, bucket: Bucket, key: string, known: boolean, secretParam?: string): Promise<number[] | string> {
   const found = await lookupKey(context, bucket, key);
   if (known && found === null) return FILTER_MESSAGES.invalidModelChoice;
   const secret = secretParam ? context.query.getAll(secretParam).at(-1) : undefined;
-  // A secret-keyed object is indexed under `<key>:<secret>` only; one of the two lists is empty.
+  // A secret-keyed object is indexed under secretKey(key, secret) only; one of the two lists is empty.
   if (!secret) return found ?? [];
-  return [...(found ?? []), ...((await lookupKey(context, bucket, `${key}:${secret}`)) ?? [])];
+  return [...(found ?? []), ...((await lookupKey(context, bucket, secretKey(key, secret))) ?? [])];
 }
 
 /** The parts of a kind that reads one query parameter, one value at a time. */

@@ -1,8 +1,9 @@
 /**
  * Media answers, the same code on Netlify (src/netlify/edge-functions/media.ts)
  * and in the local preview: the gate (tokens, public attachments, traversal; fail closed),
- * then the path's entry in the media index (build data, through a BuildStore), then the object's
- * bytes streamed from the media store.
+ * then the path's entry in the media index (build data, through a BuildStore), then whether
+ * production withdrew the object since (src/media/withdrawn.ts), then the object's bytes
+ * streamed from the media store.
  *
  * Content-addressed bytes make the HTTP side simple: the ETag is the object's sha256 (strong),
  * Content-Length comes from the index, and a conditional request, a HEAD or an unsatisfiable
@@ -12,6 +13,7 @@
 import type { MediaEntry } from '../../media/media-index.ts';
 import { readMediaEntry } from '../../media/media-index.ts';
 import type { ByteRange, MediaStore } from '../../media/media-store.ts';
+import { isWithdrawn } from '../../media/withdrawn.ts';
 import { checkMediaRequest, mediaHeaders, refusal, type GateOptions } from './gate.ts';
 import { matchesIfNoneMatch, parseByteRange } from '../shared/conditional.ts';
 import type { BuildStore } from '../shared/build-store.ts';
@@ -44,6 +46,8 @@ async function answerMedia(request: Request, options: MediaServing): Promise<Res
   }
   const entry = decision.entry ?? (await readMediaEntry(data, decision.path));
   if (!entry) return refusal({ allow: false, status: 404, message: 'Not found.' });
+  // An older deploy's index still names what production has withdrawn since (docs/deploy.md#withdrawn-files).
+  if (await isWithdrawn(media, entry.sha256)) return refusal({ allow: false, status: 404, message: 'Not found.' });
 
   const etag = `"${entry.sha256}"`;
   const headers = new Headers({ ...mediaHeaders(decision.path, decision.access), etag });

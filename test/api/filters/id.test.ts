@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { id } from '../../../src/api/filters/id.ts';
-import { hashBucket } from '../../../src/api/filters/keyed.ts';
+import { hashBucket, secretKey } from '../../../src/api/filters/keyed.ts';
 import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
 
@@ -51,12 +51,18 @@ describe('id filter', () => {
 
   it('a `known` filter answers an unknown id with a 400, without any detail; `secret` keys open with the companion parameter', async () => {
     const spec = specOf({ kind: 'id', known: true, secret: 'uid' }, { known: () => [1, 2] });
-    const objects = [{ v: '1' }, { v: '2:s3cret' }, { v: ['1', '2:s3cret'] }];
+    const locked = secretKey('2', 's3cret');
+    const objects = [{ v: '1' }, { v: locked }, { v: ['1', locked] }];
     const run = (query: string) => answer(id, spec, objects, query);
     expect(await run('f=1')).toEqual([[0, 2]]);
     expect(await run('f=2')).toEqual([[]]);
     expect(await run('f=2&uid=s3cret')).toEqual([[1, 2]]);
     expect(await run('f=2&uid=wrong')).toEqual([[]]);
     expect(await run('f=3')).toEqual([MODEL_CHOICE]);
+    // The secret's objects are in a file named by the digest alone: no public bucket holds the secret or names that file.
+    const files = filesOf(id.index(spec, objects, {} as never));
+    expect(Object.keys(files).sort()).toEqual([hashBucket('1'), hashBucket('2'), locked.slice(1)].sort());
+    expect(JSON.stringify(files)).not.toContain('s3cret');
+    expect(locked).toMatch(/^~[0-9a-f]{64}$/);
   });
 });

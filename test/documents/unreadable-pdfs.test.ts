@@ -57,7 +57,7 @@ describe('check: the header of every published PDF', () => {
 
   it('warns about a PDF attachment without document block that is not a PDF, and ignores unpublished and non-PDF attachments', async () => {
     const { problems } = await check(
-      archiveWith({ 'scan.pdf': 'PK\u0003\u0004', 'entwurf.pdf': HTML, 'notiz.txt': HTML }, [
+      archiveWith({ 'scan.pdf': 'PK\u0003\u0004', 'entwurf.pdf': `${HTML}<!-- Entwurf -->`, 'notiz.txt': HTML }, [
         { id: 1001, name: 'scan.pdf' },
         { id: 1002, name: 'entwurf.pdf', approved: false, document: { id: 502 } },
         { id: 1003, name: 'notiz.txt' },

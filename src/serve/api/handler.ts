@@ -21,7 +21,7 @@ import { lastValue, pageRequest, readJson, readPositions, window } from './pagin
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import { cachingBuildStore, parseJson, type BuildStore } from '../shared/build-store.ts';
 import { readDetail } from '../shared/pack-reader.ts';
-import { DEVELOPMENT_TOKENS, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
+import { DEVELOPMENT_TOKENS, MediaTokensRefused, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
 import { apiJson } from '../../api/json.ts';
 import { hasSlotText } from '../../api/token-slots.ts';
 import { unlistedDetail } from './views/unlisted.ts';
@@ -67,6 +67,8 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
     try {
       return await handle(request, store, manifest, tokens, options.notice?.() ?? null);
     } catch (error) {
+      // Weak keys in production: said once in the log (servingKeys), and to the client as a 503.
+      if (error instanceof MediaTokensRefused) return errorResponse(request, 503, { detail: error.message }, []);
       options.onError?.(error, request);
       return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
     }

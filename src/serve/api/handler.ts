@@ -14,7 +14,7 @@ import { matchApiRoute, missingDetailError } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
 import { searchAction } from './search-actions.ts';
-import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
+import { browsableHeaders, prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
@@ -148,7 +148,7 @@ async function browsable(
   // HEAD is GET without the body: the same page, so the same length and ETag.
   const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
   const html = new TextEncoder().encode(renderBrowsable({ ...page, method, headers: shown }, urls));
-  const headers = { ...json, ...extra, 'content-type': HTML_TYPE };
+  const headers = { ...json, ...extra, ...browsableHeaders(urls), 'content-type': HTML_TYPE };
   if (page.status === 200) return okResponse(request, html, headers);
   const response = new Headers({ ...headers, 'cache-control': ERROR_CACHE_CONTROL, 'content-length': String(html.byteLength) });
   return new Response(request.method === 'HEAD' ? null : html, { status: page.status, headers: response });

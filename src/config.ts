@@ -56,6 +56,26 @@ function isDevelopmentKey(key: TokenKey): boolean {
   return key.secret === DEVELOPMENT_KEY.secret;
 }
 
+/** Fewest bytes of a token secret in production: HMAC-SHA256's output (RFC 2104 §3 discourages shorter keys). */
+export const MIN_TOKEN_SECRET_BYTES = 32;
+/** The command that makes a good secret (48 random bytes; docs/deploy.md, "Media token keys"). */
+export const GOOD_KEY_COMMAND = 'openssl rand -base64 48';
+
+/** Why a key may not sign or verify in production, or null when it may. */
+export function weakKeyProblem(key: TokenKey): string | null {
+  if (isDevelopmentKey(key)) return `key "${key.kid}" is the development key, which is public`;
+  const bytes = new TextEncoder().encode(key.secret).byteLength;
+  return bytes < MIN_TOKEN_SECRET_BYTES ? `the secret of key "${key.kid}" has ${bytes} bytes, fewer than ${MIN_TOKEN_SECRET_BYTES}` : null;
+}
+
+/** What to do about weak keys, for the build's error and the serving log. */
+export function weakKeysAdvice(problems: readonly string[]): string {
+  return `MEDIA_TOKEN_KEYS is refused in production: ${problems.join('; ')}. Make a secret with \`${GOOD_KEY_COMMAND}\` and set MEDIA_TOKEN_KEYS=<kid>:<that secret> in the site environment (Netlify: Site configuration > Environment variables; docs/deploy.md, "Media token keys")`;
+}
+
+/** Netlify's production context, or NODE_ENV=production anywhere (the build and every server read it alike). */
+export const isProductionContext = (env: (name: string) => string | undefined): boolean => env('CONTEXT') === 'production' || env('NODE_ENV') === 'production';
+
 /** Parses `MEDIA_TOKEN_KEYS` = `kid:secret[,kid:secret...]`; the first one signs. */
 export function parseTokenKeys(value: string): TokenKey[] {
   const keys = value
@@ -180,10 +200,6 @@ function netlifyBaseUrl(env: Env): string | undefined {
   return env.CONTEXT === 'production' ? env.URL : (env.DEPLOY_PRIME_URL ?? env.URL);
 }
 
-function isProduction(env: Env): boolean {
-  return env.CONTEXT === 'production' || env.NODE_ENV === 'production';
-}
-
 export function resolveSettings(site: SiteFile, env: Env, overrides: SettingsOverrides = {}): Settings {
   const baseUrl = absolute('base_url', overrides.baseUrl ?? env.BASE_URL ?? netlifyBaseUrl(env) ?? site.base_url);
   // A relative media/site URL follows the base URL, so a deploy preview or localhost gets
@@ -193,14 +209,10 @@ export function resolveSettings(site: SiteFile, env: Env, overrides: SettingsOve
   const siteSource = overrides.siteUrl ?? env.SITE_URL ?? site.site_url ?? baseUrl;
   const siteUrl = absolute('site_url', new URL(siteSource, `${baseUrl}/`).href);
 
-  const production = isProduction(env);
+  const production = isProductionContext((name) => env[name]);
   const tokenKeys = env.MEDIA_TOKEN_KEYS ? parseTokenKeys(env.MEDIA_TOKEN_KEYS) : [DEVELOPMENT_KEY];
-  if (production && tokenKeys.some(isDevelopmentKey)) {
-    throw new SettingsError(
-      'This is a production build but media tokens would be signed with the development key. ' +
-        'Set MEDIA_TOKEN_KEYS=<kid>:<long random secret> in the site environment (Netlify: Site configuration > Environment variables).',
-    );
-  }
+  const weak = production ? tokenKeys.map(weakKeyProblem).filter((problem) => problem !== null) : [];
+  if (weak.length > 0) throw new SettingsError(`This is a production build. ${weakKeysAdvice(weak)}`);
 
   if (env.MEDIA_TOKEN_TTL_DAYS !== undefined) {
     throw new SettingsError(

@@ -24,14 +24,21 @@ describe('settings', () => {
   });
 
   it('uses Netlify URL in production and DEPLOY_PRIME_URL in previews', () => {
-    const netlify = { NETLIFY: 'true', URL: 'https://archiv.netlify.app', DEPLOY_PRIME_URL: 'https://deploy-preview-7--archiv.netlify.app', MEDIA_TOKEN_KEYS: 'p:prod-secret' };
+    const netlify = { NETLIFY: 'true', URL: 'https://archiv.netlify.app', DEPLOY_PRIME_URL: 'https://deploy-preview-7--archiv.netlify.app', MEDIA_TOKEN_KEYS: `p:${'s'.repeat(32)}` };
     expect(resolveSettings(site, { ...netlify, CONTEXT: 'production' }).urls.baseUrl).toBe('https://archiv.netlify.app');
     expect(resolveSettings(site, { ...netlify, CONTEXT: 'deploy-preview' }).urls.baseUrl).toBe('https://deploy-preview-7--archiv.netlify.app');
   });
 
   it('refuses the development token key in production', () => {
     expect(() => resolveSettings(site, { CONTEXT: 'production' })).toThrow(/development key/);
-    expect(() => resolveSettings(site, { NODE_ENV: 'production', MEDIA_TOKEN_KEYS: 'live:long-random' })).not.toThrow();
+    expect(() => resolveSettings(site, { NODE_ENV: 'production', MEDIA_TOKEN_KEYS: `live:${'r'.repeat(32)}` })).not.toThrow();
+  });
+
+  it('refuses a production build whose token secret is under 32 bytes, and says how to make one', () => {
+    expect(() => resolveSettings(site, { CONTEXT: 'production', MEDIA_TOKEN_KEYS: `live:${'r'.repeat(31)}` })).toThrow(
+      'This is a production build. MEDIA_TOKEN_KEYS is refused in production: the secret of key "live" has 31 bytes, fewer than 32. Make a secret with `openssl rand -base64 48`',
+    );
+    expect(() => resolveSettings(site, { CONTEXT: 'deploy-preview', MEDIA_TOKEN_KEYS: 'live:short' })).not.toThrow();
   });
 
   it('rejects URLs that are not absolute http(s)', () => {

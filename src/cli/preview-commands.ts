@@ -21,6 +21,7 @@ async function previewServer(options: Options, log: Logger, media: MediaStore, n
     host: DEFAULTS.host,
     port: Number(options.port),
     env: process.env,
+    log: (line) => log.error(line),
     media,
     ...(notice ? { notice } : {}),
     onError: (error, request) => log.error(`${request} answered 500: ${errorChain(error)}`),

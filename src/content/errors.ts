@@ -304,6 +304,24 @@ export const ERRORS = catalogue({
     title: 'a value not in its format (URL, e-mail, …)',
     message: ({ value, format }) => `is ${value}, but is not a valid ${format}`,
   }),
+  UrlScheme: kind<{ scheme: string; mailto: string | null }>({
+    title: 'a link that is not an http(s) URL (javascript:, data:, mailto:, …)',
+    message: ({ scheme }) => `is a "${scheme}:" link, but links of the archive must start with https:// or http://`,
+    hint: ({ mailto }) =>
+      mailto !== null
+        ? `write the web address of the page here (or "" for none); an e-mail address such as ${mailto} belongs under email`
+        : 'write the address of a web page, like "https://www.example.org/page", or "" for none',
+  }),
+  UrlNotAbsolute: kind<{ value: string }>({
+    title: 'a link without https:// (or http://) and host',
+    message: ({ value }) => `is ${JSON.stringify(value)}, but links of the archive must be absolute, with https:// and a host`,
+    hint: ({ value }) => (/^[\w-]+(\.[\w-]+)+(\/|$)/.test(value) ? `write it in full: "https://${value}"` : 'write the address in full, like "https://www.example.org/page", or "" for none'),
+  }),
+  UrlWithSpaces: kind<{ fixed: string | null }>({
+    title: 'a link with spaces or control characters',
+    message: () => 'holds spaces or control characters, which no link may hold',
+    hint: ({ fixed }) => (fixed !== null ? `remove the spaces around it: "${fixed}"` : 'write spaces inside the address as %20, and remove line breaks and tabs'),
+  }),
   NoShape: kind({
     title: 'a value that fits none of the allowed shapes',
     message: () => 'does not match any of the allowed shapes',

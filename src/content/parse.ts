@@ -8,7 +8,7 @@ import { decodeContentText } from './encoding.ts';
 import { describe, ERRORS, type Described } from './errors.ts';
 import { describeIssue } from './issues.ts';
 import { problemAt, type Position, type Problem } from './problems.ts';
-import { CONTENT_FILES, type ContentKind, type TextIssueParams } from './schema.ts';
+import { CONTENT_FILES, type ContentKind, type TextIssueParams, type ValueIssueParams } from './schema.ts';
 import { parseYaml } from './yaml.ts';
 
 export interface ParseInput {
@@ -90,6 +90,11 @@ export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile 
       const inText = issue.code === 'custom' ? (issue.params as Partial<TextIssueParams> | undefined) : undefined;
       if (inText?.find !== undefined && inText.occurrence !== undefined && inText.kind !== undefined) {
         at(parsed.locateText(issuePath, inText.find, inText.occurrence), issuePath, { kind: inText.kind, message: issue.message, ...(inText.hint ? { hint: inText.hint } : {}) });
+        continue;
+      }
+      const ofValue = issue.code === 'custom' ? (issue.params as Partial<ValueIssueParams> | undefined) : undefined;
+      if (ofValue?.kind !== undefined) {
+        at(parsed.locate(issuePath), issuePath, { kind: ofValue.kind, message: issue.message, ...(ofValue.hint ? { hint: ofValue.hint } : {}) });
         continue;
       }
       at(parsed.locate(issuePath), issuePath, describeIssue(issue, (relative) => parsed.scalarSource([...entry.base, ...relative])));

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { MARK_CLOSE, MARK_OPEN, readRedactionMarks } from './redaction-marks.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
+import { webUrlProblem } from './web-url.ts';
 
 // --- value types --------------------------------------------------------------------------
 
@@ -48,6 +49,12 @@ const dateField = () =>
 
 const text = () => z.string().default('');
 
+/** A problem of a whole value with its catalogue kind and hint (content/parse.ts reports it at the value). */
+export interface ValueIssueParams {
+  kind: string;
+  hint?: string | undefined;
+}
+
 /**
  * Where in a text value a problem is (content/parse.ts reports it there rather than at the
  * start of the value): at the `occurrence`-th `find`.
@@ -74,6 +81,12 @@ const redactableText = (what: string) =>
     .describe(`${what} A passage between ${MARK_OPEN} and ${MARK_CLOSE} is published redacted, as "[geschwärzt]"; the text between the marks is never published.`);
 const uuid = () => z.string().regex(UUID_PATTERN, 'must be a lower-case UUID like "3f0c1c1e-6d2a-4f5e-9a51-2c8e3b7d9f10"');
 const url = () => z.string().url('must be an absolute URL like "https://example.org/page"');
+/** A link the API publishes: "" or an absolute http(s) URL (content/web-url.ts says why). */
+const webUrl = () =>
+  z.string().superRefine((value, ctx) => {
+    const problem = webUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, input: value, params: { kind: problem.kind, hint: problem.hint } satisfies ValueIssueParams });
+  });
 
 // --- choices (docs/froide.md#choices): in choices.ts, which the edge-safe API layer reads too ----
 
@@ -116,7 +129,7 @@ const lawSchema = z.strictObject({
   email_only: z.boolean().default(false),
   mediator: optionalRef('public body'),
   priority: z.number().int().default(3),
-  url: z.string().default(''),
+  url: webUrl().default(''),
   max_response_time: z.number().int().positive().nullable().default(null),
   max_response_time_unit: z.enum(LAW_RESPONSE_TIME_UNITS).default('day'),
   requires_signature: z.boolean().default(false),
@@ -159,7 +172,7 @@ const planUpdateSchema = z.strictObject({
   timestamp: dateTimeField(),
   title: z.string().min(1),
   content: text().describe('Markdown.'),
-  url: z.string().default('').describe('Source of the update, e.g. a press release.'),
+  url: webUrl().default('').describe('Source of the update, e.g. a press release.'),
   status: z.union([z.enum(PLAN_STATUSES), z.literal('')]).default('').describe('The plan\'s status after this update, or "" when it did not change.'),
   rating: z.number().int().min(1).max(5).nullable().default(null),
 });
@@ -185,7 +198,7 @@ const campaignSchema = z.strictObject({
   id: idField(),
   name: z.string().min(1),
   slug: slug(),
-  url: z.string().default(''),
+  url: webUrl().default(''),
   description: text(),
   start_date: dateTimeField().nullable().default(null),
   active: z.boolean().default(true),
@@ -202,7 +215,7 @@ const publicBodySchema = z.strictObject({
   slug: slug(),
   other_names: z.array(z.string()).default([]),
   description: text(),
-  url: z.string().nullable().default(null).describe('Website of the body.'),
+  url: webUrl().nullable().default(null).describe('Website of the body.'),
   parent: optionalRef('public body'),
   classification: optionalRef('classification'),
   categories: z.array(ref('category')).default([]),
@@ -369,11 +382,11 @@ const documentSchema = z.strictObject({
   last_modified_at: dateTimeField().optional().describe('Defaults to published_at, else site updated_at.'),
   properties: z
     .strictObject({
-      url: z.string().optional(),
+      url: webUrl().optional(),
       publisher: z.string().optional(),
       reference: z.string().optional(),
       foreign_id: z.string().optional(),
-      publisher_url: z.string().optional(),
+      publisher_url: webUrl().optional(),
       tables: z.array(tableSchema).nullable().optional().describe('Published as properties._tables.'),
     })
     .default({})
@@ -421,8 +434,8 @@ const venueSchema = z.strictObject({
   lat: latitude(),
   lng: longitude(),
   category: z.string().optional().describe('OSM amenity category, e.g. "restaurant", "bakery", "cafe".'),
-  image: z.string().optional(),
-  url: z.string().optional(),
+  image: webUrl().optional(),
+  url: webUrl().optional(),
   rating: z.number().optional(),
   review_count: z.number().int().min(0).optional(),
   publicbody: optionalRef('public body (the food safety authority in charge)'),
@@ -464,7 +477,7 @@ const infoCampaignSchema = z.strictObject({
   subject_template: text().describe('Template of the request subject; {{ title }} when empty.'),
   template: text().describe('Template of the request body.'),
   law_type: text().describe('e.g. "IFG", passed on to the request form.'),
-  redirect_url: text(),
+  redirect_url: webUrl().default(''),
   categories: z.array(z.strictObject({ id: idField(), title: z.string().min(1) })).default([]),
   objects: z.array(informationObjectSchema).default([]),
 });

@@ -170,7 +170,7 @@ describe('the schema page /api/v1/schema/swagger-ui/', () => {
       expect(response.headers.get('content-type')).toBe(types[asset]);
       expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(join('node_modules/swagger-ui-dist', asset)))).toBe(true);
     }
-    const schema = await fetch(new URL(/url: "([^"]+)"/.exec(html)![1]!, pageUrl));
+    const schema = await fetch(new URL(/fetch\("([^"]+)"/.exec(html)![1]!, pageUrl), { headers: { accept: 'application/vnd.oai.openapi+json' } });
     expect(schema.status).toBe(200);
     expect(await schema.json()).toEqual(document);
   });

@@ -253,4 +253,42 @@ describe.skipIf(!HAS_CHROMIUM)('browsable API in Chromium', () => {
     expect(await served.page.inputValue('#filter-q')).toBe(hostile);
     await expectHealthy(served.page, served.problems);
   });
+  it('renders the Markdown description of a document and marks the links that leave the archive', async () => {
+    const { page, problems } = await visit('/api/v1/document/1/?format=api');
+    expect(await page.locator('.summary strong').textContent()).toBe('Kleine Anfrage');
+    expect(await page.locator('.summary').textContent()).not.toContain('**');
+    const siteUrl = (await api('/api/v1/document/1/')).site_url as string;
+    const site = page.locator(`pre.response a[href="${siteUrl}"]`);
+    expect(await site.getAttribute('class')).toBe('out');
+    expect(await site.getAttribute('rel')).toBe('external noopener noreferrer');
+    expect(await site.getAttribute('title')).toMatch(/^The page on the original site, .+: not part of this archive$/);
+    // The arrow is drawn by the style sheet, outside the JSON text.
+    expect(await site.evaluate((link) => getComputedStyle(link, '::after').content)).toBe('"↗"');
+    expect(await page.locator(`pre.response a[href^="${base}/"]`).evaluateAll((links) => links.filter((link) => link.classList.contains('out')).length)).toBe(0);
+    await expectHealthy(page, problems);
+  });
+
+  it('Swagger UI works under its Content-Security-Policy: it renders the operations, shows no stray link under its title, and runs a request', async () => {
+    const { page, problems } = await visit('/api/v1/schema/swagger-ui/');
+    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(20);
+    expect(await page.locator('.info hgroup a, .info .link').count()).toBe(0);
+    expect(await page.locator('.info').textContent()).not.toContain('../');
+    const root = page.locator('.opblock-tag-section').first();
+    await root.locator('.opblock-summary').first().click();
+    await root.getByRole('button', { name: 'Try it out' }).click();
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().startsWith(`${base}/api/v1/`) && !response.url().includes('/schema/')), root.getByRole('button', { name: 'Execute' }).click()]);
+    expect(answer.status()).toBe(200);
+    await root.locator('.responses-table.live-responses-table .response-col_status').first().waitFor();
+    expect(problems).toEqual([]);
+  });
+  it('reports a Content-Security-Policy violation as a problem (the check the tests above rely on)', async () => {
+    const { page, problems } = await browser.open();
+    await page.route(`${base}/csp-probe`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', headers: { 'content-security-policy': "script-src 'none'" }, body: '<!DOCTYPE html><p>x</p><script>window.ran=1</script>' }),
+    );
+    await page.goto(`${base}/csp-probe`);
+    await expect.poll(() => problems.filter((problem) => problem.startsWith('csp: script-src-elem refused inline'))).toHaveLength(1);
+    expect(await page.evaluate(() => (window as { ran?: number }).ran)).toBeUndefined();
+  });
 });

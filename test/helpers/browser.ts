@@ -2,7 +2,8 @@
  * A real Chromium for browser tests, driven by playwright-core. Playwright's own
  * browser download is unreachable here, so the system's Chromium is launched (Debian's
  * `chromium`; `.ci/run` installs it). Without one the browser tests skip and say how to enable
- * them. One launch per test file; each page records its console errors and failed loads.
+ * them. One launch per test file; each page records its console errors, failed loads and
+ * Content-Security-Policy violations.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
@@ -47,6 +48,13 @@ export function useBrowser(): BrowserSession {
       if (!browser) throw new Error('useBrowser: Chromium starts in beforeAll');
       const page = await browser.newPage({ viewport: { width, height } });
       const problems: string[] = [];
+      // Chromium reports most Content-Security-Policy refusals on the console; the event catches every one.
+      await page.exposeFunction('__cspViolation', (text: string) => problems.push(`csp: ${text}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          void (window as unknown as { __cspViolation(text: string): Promise<void> }).__cspViolation(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+        });
+      });
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
       });

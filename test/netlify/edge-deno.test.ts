@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
-import type { TokenKey } from '../../src/config.ts';
+import { DEVELOPMENT_KEY, type TokenKey } from '../../src/config.ts';
+import { TOKENS_REFUSED_DETAIL } from '../../src/serve/shared/minting.ts';
 import { mediaPaths } from '../../src/api/media-paths.ts';
 import { startPreviewServer } from '../../src/serve/preview/server.ts';
 import { runEdgeCases, type EdgeCase, type EdgeRun, type EdgeRunResult, type WireResponse } from '../helpers/edge-cases.ts';
@@ -154,6 +155,10 @@ const API_CASES: Case[] = [
     minted: true,
   },
   detail('without MEDIA_TOKEN_KEYS a detail with a slot cannot be minted: a 500, never a raw slot', { url: `/attachment/${ATTACHMENT_ID}/` }, { status: 500, nextCalls: 0, headers: { ...JSON_TYPE, 'cache-control': 'no-cache' }, body: '{"detail":"A server error occurred."}' }),
+  {
+    ...detail('in production a key under 32 bytes mints nothing: a 503 that says so', { url: `/attachment/${ATTACHMENT_ID}/` }, { status: 503, nextCalls: 0, headers: { ...JSON_TYPE, 'cache-control': 'no-cache' }, body: JSON.stringify({ detail: TOKENS_REFUSED_DETAIL }) }),
+    env: { MEDIA_TOKEN_KEYS: KEYS.map((key) => `${key.kid}:${key.secret}`).join(','), CONTEXT: 'production' },
+  },
 ];
 
 // Media: tokens signed now with the fixture keys (no clock to pin: both runtimes read the real one).
@@ -211,6 +216,10 @@ const MEDIA_CASES: Case[] = [
   media('an attachment whose media index file is malformed needs its token', mediaUrl(encoded(MEDIA.brokenListAttachment)), refused(/needs a token/)),
   media('without MEDIA_TOKEN_KEYS no token verifies', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment)), refused(/no longer accepts/), {}),
   media('without MEDIA_TOKEN_KEYS public documents still work', mediaUrl(encoded(MEDIA.publicPdf)), served('public'), {}),
+  // The fixture keys have 29-byte secrets: refused in production, even for a token they signed.
+  media('in production a key under 32 bytes opens no tokened file', mediaUrl(encoded(MEDIA.attachment), await withToken(MEDIA.attachment)), { status: 503, nextCalls: 0, headers: { 'cache-control': 'no-store' }, body: /^Files that need a token are not served: this site's media token key/ }, { MEDIA_TOKEN_KEYS, CONTEXT: 'production' }),
+  media('in production the development key opens no tokened file', mediaUrl(encoded(MEDIA.privatePdf), await withToken(MEDIA.privatePdf, now + 60, DEVELOPMENT_KEY)), { status: 503, nextCalls: 0 }, { MEDIA_TOKEN_KEYS: `dev:${DEVELOPMENT_KEY.secret}`, NODE_ENV: 'production' }),
+  media('in production with a weak key public documents still work', mediaUrl(encoded(MEDIA.publicPdf)), served('public'), { MEDIA_TOKEN_KEYS, CONTEXT: 'production' }),
   media('a valid token for a file the media index lacks is a 404', mediaUrl('foi/5/nothing.pdf', await withToken('foi/5/nothing.pdf')), missingFile),
   media('a range is a 206 with the bytes and Content-Range, cut from the Blobs stream', mediaUrl(encoded(MEDIA.publicPdf)), { status: 206, nextCalls: 0, headers: { 'content-range': `bytes 1-4/${PDF_SIZE}`, 'content-length': '4' }, body: 'PDF-' }, undefined, { range: 'bytes=1-4' }),
   media('a range beyond the end is a 416 with the size', mediaUrl(encoded(MEDIA.publicPdf)), { status: 416, nextCalls: 0, headers: { 'content-range': `bytes */${PDF_SIZE}` }, body: null }, undefined, { range: `bytes=${PDF_SIZE}-` }),

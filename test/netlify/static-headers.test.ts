@@ -39,7 +39,7 @@ describe('static headers: netlify.toml and the table', () => {
       'cache-control': 'public, max-age=0, must-revalidate',
       'x-content-type-options': 'nosniff',
     });
-    expect(staticHeadersOf('/_data/manifest.json')).toEqual({ 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=0, must-revalidate' });
+    expect(staticHeadersOf('/_data/manifest.json')).toEqual({ 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=0, must-revalidate', 'x-content-type-options': 'nosniff' });
     expect(staticHeadersOf('/_headers')).toEqual({});
     expect(staticHeadersOf('/api/v1')).toEqual({});
   });

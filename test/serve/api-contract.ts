@@ -155,7 +155,8 @@ export function apiContract(name: string, client: () => Client): void {
         expect(html).toContain(`<a href="${urls.detail('message', 1)}?format=api">`);
         expect(html).toContain(`<a href="${list('message', { format: 'api', limit: 1, offset: 1 }).replaceAll('&', '&amp;')}">`);
         // Every URL is a link, the public site's too, as it stands in the JSON.
-        expect(html).toContain('<a href="https://site.test/anfrage/r1/#nachricht-1">');
+        // A page of the original site: marked as leaving the archive.
+        expect(html).toContain('<a href="https://site.test/anfrage/r1/#nachricht-1" class="out" rel="external noopener noreferrer" title="The page on the original site, site.test: not part of this archive">');
       });
 
       it('pages a browsable list with first/previous/next/last links that keep limit and the other parameters', async () => {

@@ -77,7 +77,10 @@ describe('escaping', () => {
       url: new URL('https://archive.test/api/v1/document/1/?format=api'),
       body: { id: 1, title: HOSTILE, description: HOSTILE, num_pages: 0, pages: [], cover_image: 'javascript:alert(4)', file_url: 'javascript:alert(5)' },
     });
-    expectInert(html);
+    // The description is Markdown, cleaned as froide cleans it: what survives is an image without its handler.
+    const summary = /<div class="summary">([\s\S]*?)<\/div>/.exec(html)![1]!;
+    expect(summary).toBe('"&gt;<img src="x">\'');
+    expectInert(html.replace(summary, ''));
     expect(html).toContain('<title>Document Instance</title>');
     expect(html).toContain('<h2>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
   });

@@ -120,7 +120,9 @@ describe('GET /api/v1/schema/swagger-ui/', () => {
     const html = await response.text();
     expect(html).toContain('<script src="swagger-ui-bundle.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="swagger-ui.css">');
-    expect(html).toContain('url: "../"');
+    // The document is fetched relative to the page and handed over as `spec` (no "../" link under the title).
+    expect(html).toContain('fetch("../",{headers:{accept:"application/vnd.oai.openapi+json"}})');
+    expect(html).toContain('SwaggerUIBundle({spec,');
     expect(new URL('../', `${URL_}swagger-ui/`).href).toBe(URL_);
   });
 

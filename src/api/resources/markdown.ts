@@ -1,9 +1,11 @@
 /** Markdown -> HTML for froide's `*_html` fields (request notes). One place, one library. */
 import { marked, type Token, type Tokens } from 'marked';
+import { cleanHtml } from '../html-sanitizer.ts';
 
+/** froide's `markdown` filter: Markdown to HTML, then nh3's cleaning (../html-sanitizer.ts). */
 export function markdownToHtml(markdown: string): string {
   if (!markdown.trim()) return '';
-  return marked.parse(markdown, { async: false, gfm: true }).trim();
+  return cleanHtml(marked.parse(markdown, { async: false, gfm: true })).trim();
 }
 
 /**

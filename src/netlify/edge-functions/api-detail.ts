@@ -9,7 +9,7 @@ import { answerDetail, manifestMediaUrl } from '../../serve/api/detail-rewrite.t
 import { tokenServingOf } from '../../serve/shared/minting.ts';
 import { errorResponse } from '../../serve/api/responses.ts';
 import { fetchBuildStore } from '../../serve/shared/build-store.ts';
-import { netlifyEnv, type EdgeContext } from '../edge-runtime.ts';
+import { deployEnv, type EdgeContext } from '../edge-runtime.ts';
 
 // Literal value: Netlify reads this declaration without running the module. It equals
 // DETAIL_API_PATH in src/serve/api/early.ts (checked by test/netlify).
@@ -30,7 +30,7 @@ export default async function apiDetail(request: Request, context: EdgeContext):
     return url;
   };
   try {
-    return await answerDetail(request, () => context.next(), store, { tokens: tokenServingOf(netlifyEnv), mediaUrl });
+    return await answerDetail(request, () => context.next(), store, { tokens: tokenServingOf(deployEnv(context)), mediaUrl });
   } catch (error) {
     // As the API core answers an unexpected error (a detail with media links and no MEDIA_TOKEN_KEYS).
     console.error(error);

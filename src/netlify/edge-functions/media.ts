@@ -11,7 +11,7 @@ import { blobsMediaStore } from '../../media/media-blobs-store.ts';
 import { createMediaHandler } from '../../serve/media/handler.ts';
 import { fetchBuildStore } from '../../serve/shared/build-store.ts';
 import { tokenServingOf } from '../../serve/shared/minting.ts';
-import { netlifyEnv } from '../edge-runtime.ts';
+import { deployEnv, netlifyEnv, type EdgeContext } from '../edge-runtime.ts';
 
 /** The store the build uploaded to: MEDIA_STORE when it names a Blobs store (set in the UI), else the default. */
 function storeName(): string {
@@ -19,12 +19,13 @@ function storeName(): string {
   return spec.kind === 'netlify-blobs' ? spec.name : DEFAULTS.mediaBlobsStore;
 }
 
-export default async function media(request: Request): Promise<Response> {
+export default async function media(request: Request, context?: EdgeContext): Promise<Response> {
   // Fails closed: without MEDIA_TOKEN_KEYS no token verifies; public documents and attachments still work.
-  const { keys, ttl } = tokenServingOf(netlifyEnv);
+  const { keys, ttl, refused } = tokenServingOf(deployEnv(context));
   const handler = createMediaHandler({
     keys,
     ttl,
+    refused,
     data: fetchBuildStore(new URL(request.url).origin),
     media: blobsMediaStore(storeName()),
     onError: (error) => console.error(error),

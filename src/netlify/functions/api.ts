@@ -5,14 +5,15 @@
 import { createApiHandler, type Handler } from '../../serve/api/handler.ts';
 import { fetchBuildStore } from '../../serve/shared/build-store.ts';
 import { tokenServingOf } from '../../serve/shared/minting.ts';
+import { deployEnv, type DeployContext } from '../edge-runtime.ts';
 
 const handlers = new Map<string, Handler>();
 
-export default async function api(request: Request): Promise<Response> {
+export default async function api(request: Request, context?: DeployContext): Promise<Response> {
   const origin = new URL(request.url).origin;
   let handler = handlers.get(origin);
   if (!handler) {
-    const tokens = tokenServingOf((name) => process.env[name]);
+    const tokens = tokenServingOf(deployEnv(context, (name) => process.env[name]));
     handler = createApiHandler({ store: fetchBuildStore(origin), cacheManifest: true, tokens, onError: (error) => console.error(error) });
     handlers.set(origin, handler);
   }

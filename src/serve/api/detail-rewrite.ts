@@ -13,10 +13,10 @@
 import { earlyAnswer, methodsOf, missingDetail, unacceptable } from './early.ts';
 import { matchApiRoute } from './api-route.ts';
 import { routeRequest } from '../host-routing.ts';
-import { apiHeaders, okResponse } from './responses.ts';
+import { apiHeaders, errorResponse, okResponse } from './responses.ts';
 import { readDetail } from '../shared/pack-reader.ts';
 import { parseJson, type BuildStore } from '../shared/build-store.ts';
-import { DEVELOPMENT_TOKENS, mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
+import { DEVELOPMENT_TOKENS, mintBytes, tokenAnswerHeaders, TOKENS_REFUSED_DETAIL, type StoredMinting } from '../shared/minting.ts';
 import { hasSlot } from '../../api/token-slots.ts';
 import { buildPaths } from '../../api/build-paths.ts';
 import type { Manifest } from '../../api/manifest.ts';
@@ -52,8 +52,14 @@ export async function answerDetail(request: Request, next: () => Promise<Respons
  */
 async function packedDetail(request: Request, bytes: Uint8Array, allow: ReturnType<typeof methodsOf>, minting: StoredMinting): Promise<Response> {
   if (!hasSlot(bytes)) return okResponse(request, bytes, apiHeaders(allow));
+  if (minting.tokens.refused) return tokensRefusedResponse(request);
   const minted = await mintBytes(bytes, minting.tokens, await minting.mediaUrl());
   return okResponse(request, minted, { ...apiHeaders(allow), ...tokenAnswerHeaders(minting.tokens) });
+}
+
+/** An answer that needs tokens while the keys are refused (src/serve/shared/minting.ts servingKeys). */
+export function tokensRefusedResponse(request: Request): Response {
+  return errorResponse(request, 503, { detail: TOKENS_REFUSED_DETAIL }, []);
 }
 
 /** The build's media URL from its manifest. */

@@ -14,14 +14,14 @@ import { matchApiRoute, missingDetailError } from './api-route.ts';
 import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
 import { searchAction } from './search-actions.ts';
-import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
+import { browsableHeaders, prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import { cachingBuildStore, parseJson, type BuildStore } from '../shared/build-store.ts';
 import { readDetail } from '../shared/pack-reader.ts';
-import { DEVELOPMENT_TOKENS, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
+import { DEVELOPMENT_TOKENS, MediaTokensRefused, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
 import { apiJson } from '../../api/json.ts';
 import { hasSlotText } from '../../api/token-slots.ts';
 import { unlistedDetail } from './views/unlisted.ts';
@@ -67,6 +67,8 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
     try {
       return await handle(request, store, manifest, tokens, options.notice?.() ?? null);
     } catch (error) {
+      // Weak keys in production: said once in the log (servingKeys), and to the client as a 503.
+      if (error instanceof MediaTokensRefused) return errorResponse(request, 503, { detail: error.message }, []);
       options.onError?.(error, request);
       return errorResponse(request, 500, { detail: 'A server error occurred.' }, []);
     }
@@ -146,7 +148,7 @@ async function browsable(
   // HEAD is GET without the body: the same page, so the same length and ETag.
   const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
   const html = new TextEncoder().encode(renderBrowsable({ ...page, method, headers: shown }, urls));
-  const headers = { ...json, ...extra, 'content-type': HTML_TYPE };
+  const headers = { ...json, ...extra, ...browsableHeaders(urls), 'content-type': HTML_TYPE };
   if (page.status === 200) return okResponse(request, html, headers);
   const response = new Headers({ ...headers, 'cache-control': ERROR_CACHE_CONTROL, 'content-length': String(html.byteLength) });
   return new Response(request.method === 'HEAD' ? null : html, { status: page.status, headers: response });

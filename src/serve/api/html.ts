@@ -16,6 +16,7 @@ import { breadcrumbs, listTarget, metaOf, pager } from './html/navigation.ts';
 import { noticeBanner, type BuildNotice } from './html/notice.ts';
 import { searchBox, SORT_FIELDS } from './html/search-box.ts';
 import { STYLE } from './html/style.ts';
+import { htmlPageHeaders, originOf } from './html/page-headers.ts';
 import { withQueryParam } from './links.ts';
 import { viewName } from './metadata.ts';
 import { RESOURCE_NAMES, type ResourceName } from '../../api/resources/declaration-registry.ts';
@@ -114,6 +115,15 @@ function mediaSection(view: ApiRoute, body: unknown, urls: UrlBuilder): string {
 
 /** Empty fields are left out of the query, so a URL names only the filters in use (the page works without it). */
 const FORM_SCRIPT = `for(const f of document.querySelectorAll('details.filters form'))f.addEventListener('formdata',e=>{for(const[k,v]of[...e.formData])if(v==='')e.formData.delete(k)})`;
+
+/**
+ * The headers of a browsable page (html/page-headers.ts): its one inline script and its style
+ * sheet by their hashes, images from the site and the media host, forms to the archive.
+ */
+export function browsableHeaders(urls: UrlBuilder): Record<string, string> {
+  const { mediaUrl, baseUrl } = urls.settings;
+  return htmlPageHeaders({ inlineScripts: [FORM_SCRIPT], inlineStyles: [STYLE], imageOrigins: originOf(mediaUrl), formOrigins: originOf(baseUrl) });
+}
 
 export function renderBrowsable(page: BrowsablePage, urls: UrlBuilder): string {
   const { view, url, status, body } = page;

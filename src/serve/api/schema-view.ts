@@ -11,6 +11,7 @@ import { buildPaths } from '../../api/build-paths.ts';
 import { chooseRenderer } from './negotiation.ts';
 import { apiHeaders, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import type { BuildStore } from '../shared/build-store.ts';
+import { htmlPageHeaders } from './html/page-headers.ts';
 import { SCHEMA_METHODS } from '../../api/resources/declaration-spec.ts';
 
 type SchemaFormat = 'json' | 'yaml';
@@ -54,6 +55,12 @@ export async function schemaResponse(request: Request, url: URL, store: BuildSto
  * Every URL in it is relative to the page, so one page serves every deploy; the script and the
  * style are files of the build (buildPaths.schemaUi, copied from swagger-ui-dist).
  */
+/**
+ * Reads the document itself and hands it over as `spec`: given a `url`, Swagger UI shows that
+ * URL ("../") as a link under the title. No online validator badge (`validatorUrl: null`).
+ */
+const SCHEMA_SCRIPT = `fetch("../",{headers:{accept:"application/vnd.oai.openapi+json"}}).then(r=>r.json()).then(spec=>{window.ui=SwaggerUIBundle({spec,dom_id:"#swagger-ui",deepLinking:true,presets:[SwaggerUIBundle.presets.apis],layout:"BaseLayout",validatorUrl:null})})`;
+
 const SCHEMA_PAGE = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -65,13 +72,14 @@ const SCHEMA_PAGE = `<!DOCTYPE html>
 <body>
 <div id="swagger-ui"></div>
 <script src="swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({ url: "../", dom_id: "#swagger-ui", deepLinking: true, presets: [SwaggerUIBundle.presets.apis], layout: "BaseLayout" });
-</script>
+<script>${SCHEMA_SCRIPT}</script>
 </body>
 </html>
 `;
 
+/** Swagger UI's bundle and style sheet are files of the site; it fetches the schema and sets style attributes. */
+const SCHEMA_PAGE_HEADERS = htmlPageHeaders({ siteFiles: true, inlineScripts: [SCHEMA_SCRIPT], fetches: true, styleAttributes: true });
+
 export function schemaPageResponse(request: Request): Promise<Response> {
-  return okResponse(request, new TextEncoder().encode(SCHEMA_PAGE), apiHeaders(SCHEMA_METHODS, HTML_TYPE));
+  return okResponse(request, new TextEncoder().encode(SCHEMA_PAGE), { ...apiHeaders(SCHEMA_METHODS, HTML_TYPE), ...SCHEMA_PAGE_HEADERS });
 }

@@ -25,7 +25,7 @@ export type MediaAccess = 'public' | 'token';
 export type GateDecision =
   /** `entry`: the media index entry, when the gate had to read it (a public attachment). */
   | { allow: true; path: string; access: MediaAccess; entry?: MediaEntry }
-  | { allow: false; status: 403 | 404; message: string };
+  | { allow: false; status: 403 | 404 | 503; message: string };
 
 const AREAS: Record<string, MediaAccess> = { docs: 'public', foi: 'token', 'docs-private': 'token' };
 
@@ -47,7 +47,11 @@ export interface GateOptions {
   mount?: string;
   /** The build's files, for the media index; without it every `foi/` file needs a token. */
   store?: BuildStore;
+  /** The keys were refused (production with a weak key, src/serve/shared/minting.ts servingKeys): files that need a token are a 503. */
+  refused?: true | undefined;
 }
+
+const KEYS_REFUSED = "Files that need a token are not served: this site's media token key (MEDIA_TOKEN_KEYS) is refused in production. Its operator finds why in the site's log.";
 
 export async function checkMediaRequest(url: URL, options: GateOptions): Promise<GateDecision> {
   const path = mediaPathOf(url.pathname, options.mount ?? MEDIA_MOUNT);
@@ -55,6 +59,11 @@ export async function checkMediaRequest(url: URL, options: GateOptions): Promise
   const access = AREAS[path.split('/')[0]!];
   if (!access) return { allow: false, status: 404, message: 'Not found.' };
   if (access === 'public') return { allow: true, path, access };
+  if (options.refused) {
+    // No token can be valid, whatever it says; public attachments still open.
+    const entry = path.startsWith('foi/') ? await publicEntry(options.store, path) : null;
+    return entry ? { allow: true, path, access: 'public', entry } : { allow: false, status: 503, message: KEYS_REFUSED };
+  }
   const scope = tokenScope(path)!;
   const now = options.now ? options.now() : Math.floor(Date.now() / 1000);
   const check = await verifyToken(url.searchParams.get('token'), scope, options.keys, now, options.ttl);

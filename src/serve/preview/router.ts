@@ -16,7 +16,7 @@ import { viewOfFile } from '../api/api-route.ts';
 import { routeRequest } from '../host-routing.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
 import { parseByteRange } from '../shared/conditional.ts';
-import { answerDetail } from '../api/detail-rewrite.ts';
+import { answerDetail, tokensRefusedResponse } from '../api/detail-rewrite.ts';
 import type { BuildStore } from '../shared/build-store.ts';
 
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -71,6 +71,7 @@ export function createPreviewRouter({ api, media, files, store, minting }: Previ
         // own path is served as the CDN serves it, raw: it is the BuildStore's file, not an answer
         // (docs/serving.md, "Media tokens in answers").
         if (file && url.pathname.endsWith('/') && hasSlot(file.body)) {
+          if (minting.tokens.refused) return tokensRefusedResponse(request);
           const minted = await mintBytes(file.body, minting.tokens, await minting.mediaUrl());
           return okResponse(request, minted, { ...staticHeaders(destination.file), ...tokenAnswerHeaders(minting.tokens) });
         }

@@ -4,8 +4,8 @@
  * bare paths; everything else goes to the same web-standard handlers the Netlify functions
  * wrap) to a Node server (node-adapter.ts). No netlify-cli needed.
  */
-import { DEFAULTS, DEVELOPMENT_KEY, parseTokenKeys, tokenTtlOf, type Env, type TokenKey } from '../../config.ts';
-import type { TokenServing } from '../shared/minting.ts';
+import { DEFAULTS, DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, tokenTtlOf, type Env, type TokenKey } from '../../config.ts';
+import { servingKeys, type TokenServing } from '../shared/minting.ts';
 import { folderMediaStore } from '../../media/media-folder-store.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { createApiHandler, loadManifest } from '../api/handler.ts';
@@ -21,8 +21,13 @@ export interface PreviewOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** MEDIA_TOKEN_KEYS and MEDIA_TOKEN_TTL are read from here when `tokenKeys` and `tokenTtl` are not given. */
+  /**
+   * MEDIA_TOKEN_KEYS and MEDIA_TOKEN_TTL are read from here when `tokenKeys` and `tokenTtl` are
+   * not given; with CONTEXT or NODE_ENV production, weak keys are refused (servingKeys).
+   */
   env?: Env;
+  /** Where the refusal of weak keys is said (default: standard error). */
+  log?: (line: string) => void;
   tokenKeys?: readonly TokenKey[];
   /** Seconds a minted token lives (default MEDIA_TOKEN_TTL, else DEFAULTS.tokenTtl). */
   tokenTtl?: number;
@@ -39,10 +44,12 @@ export interface PreviewOptions {
 export type PreviewServer = NodeServer;
 
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
-  const keys =
+  const given =
     options.tokenKeys ?? (options.env?.MEDIA_TOKEN_KEYS ? parseTokenKeys(options.env.MEDIA_TOKEN_KEYS) : [DEVELOPMENT_KEY]);
+  const { keys, refused } = servingKeys(given, isProductionContext((name) => options.env?.[name]), options.log);
   const tokens: TokenServing = {
     keys,
+    ...(refused ? { refused } : {}),
     ttl: options.tokenTtl ?? tokenTtlOf(options.env?.MEDIA_TOKEN_TTL),
     ...(options.now ? { now: options.now } : {}),
   };
@@ -52,6 +59,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     api: createApiHandler({ store, onError, tokens, ...(options.notice ? { notice: options.notice } : {}) }),
     media: createMediaHandler({
       keys,
+      refused,
       ttl: tokens.ttl,
       ...(options.now ? { now: options.now } : {}),
       data: store,

@@ -26,7 +26,8 @@ export const STATIC_HEADERS: readonly StaticHeaderRule[] = [
     for: '/api/v1/*',
     values: { 'Access-Control-Allow-Origin': '*', Vary: 'Accept', 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' },
   },
-  { for: '/_data/*', values: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': API_CACHE_CONTROL } },
+  // Build data is JSON and binary packs: never sniffed into a page or a script.
+  { for: '/_data/*', values: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' } },
 ];
 
 /** The headers the rules give a path, names in lower case (as fetch's Headers has them). */

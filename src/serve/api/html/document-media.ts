@@ -7,6 +7,7 @@
 import { decodeUriComponentOrNull } from '../../../lib/uri.ts';
 import { IMAGE_SIZES, THUMBNAIL_WIDTHS, type ImageSize } from '../../../pdf/sizes.ts';
 import { attributes, escapeHtml, isWebUrl } from './escape.ts';
+import { markdownToHtml } from '../../../api/resources/markdown.ts';
 
 
 /**
@@ -75,7 +76,7 @@ export function documentView(document: Json, pagesHref: string | null): string {
     .join('');
   return `<section class="document" aria-label="Document">
 <div class="cover">${isWebUrl(cover) ? `<a href="${escapeHtml(isWebUrl(file) ? file : cover)}">${image(cover, `Cover of ${title}`, THUMBNAIL_WIDTHS.small, pages[0] ?? null)}</a>` : ''}</div>
-<div class="about"><h2>${escapeHtml(title)}</h2><p>${facts.join(' · ')}</p>${text(document.description) ? `<p class="summary">${escapeHtml(text(document.description))}</p>` : ''}</div>
+<div class="about"><h2>${escapeHtml(title)}</h2><p>${facts.join(' · ')}</p>${text(document.description) ? `<div class="summary">${markdownToHtml(text(document.description))}</div>` : ''}</div>
 ${strip ? `<ol class="strip" aria-label="Pages">${strip}</ol>` : ''}
 </section>`;
 }

@@ -24,10 +24,25 @@ export function linkOf(value: string, urls: UrlBuilder): string | null {
   return isWebUrl(site) ? site : null;
 }
 
+/**
+ * The attributes of a link that leaves the archive (its origin is neither the archive's nor the
+ * media host's): a class that draws an arrow after it (style.ts, `a.out`), rel, and a title
+ * that says where it leads. froide's `url` and `site_url` lead to the original site's pages,
+ * which the archive does not have (docs/serving.md, "Browsable API").
+ */
+function outboundAttributes(href: string, urls: UrlBuilder): string {
+  const target = new URL(href);
+  const own = [urls.settings.baseUrl, urls.settings.mediaUrl].map((url) => new URL(url).origin);
+  if (own.includes(target.origin)) return '';
+  const site = new URL(urls.settings.siteUrl);
+  const title = target.origin === site.origin ? `The page on the original site, ${site.host}: not part of this archive` : `Leaves the archive for ${target.host}`;
+  return ` class="out" rel="external noopener noreferrer" title="${escapeHtml(title)}"`;
+}
+
 function renderString(value: string, urls: UrlBuilder): string {
   const quoted = escapeHtml(JSON.stringify(value));
   const href = linkOf(value, urls);
-  if (href !== null) return `<a href="${escapeHtml(href)}">${quoted}</a>`;
+  if (href !== null) return `<a href="${escapeHtml(href)}"${outboundAttributes(href, urls)}>${quoted}</a>`;
   const sizes = isWebUrl(value) && !hasPlaceholder(value, 'page') && hasPlaceholder(value, 'size') ? sizeLinks(value) : '';
   return `<span class="s">${quoted}</span>${sizes ? ` <span class="sizes">${sizes}</span>` : ''}`;
 }

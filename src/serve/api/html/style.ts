@@ -45,7 +45,8 @@ button{font:inherit;font-weight:600;background:#1f3a5f;color:#fff;border:0;borde
 .strip li{flex:none}
 .strip a{display:block;text-align:center;text-decoration:none;font-size:.8rem;color:#444}
 .strip img{width:90px;height:auto;border:1px solid #d8dee4;display:block}
-.summary{white-space:pre-wrap;color:#444}
+.summary{color:#444}.summary p{margin:.4rem 0}
+a.out::after{content:"↗";font-size:.8em;margin-left:.15em;text-decoration:none;display:inline-block}
 .grid{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:1rem;margin:1rem 0}
 .grid a{display:flex;flex-direction:column;gap:.25rem;text-decoration:none}
 .grid img{width:100%;height:auto;border:1px solid #d8dee4}

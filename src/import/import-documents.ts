@@ -2,13 +2,19 @@
  * Documents of their own (with their PDF and page annotations) and document collections (with
  * their directories, read directory by directory, and their order).
  */
-import { listText, recordText, type ContentWriter } from './content-files.ts';
+import { listText, recordText } from './content-files.ts';
+import type { ContentWriter } from './content-writer.ts';
 import { directory, documentsOf, mapAnnotation, mapCollection, mapDocument } from './map-documents.ts';
+import { cleanName } from './names.ts';
 import type { Source } from './source.ts';
 import { idOf, type Json } from './values.ts';
-import { fetchFiles, folderName, upToDate, writeRecordFile, type ImportResult } from './writing.ts';
+import { commitFiles, folderName, stageFiles, upToDate, writeRecordFile, type ImportResult } from './writing.ts';
 
-/** Writes one document's folder (PDF first, then annotations.yaml and document.yaml, both checked before either is written). */
+/**
+ * Writes one document's folder, never making it worse: the PDF downloaded and checked into the
+ * staging folder and the annotations read, both records checked, before anything moves into
+ * content/ (the PDF, annotations.yaml, document.yaml last).
+ */
 export async function importDocument(source: Source, writer: ContentWriter, item: Json, result: ImportResult): Promise<void> {
   const id = idOf(item.id, 'document.id');
   const existing = await writer.existingName('documents', id);
@@ -18,20 +24,28 @@ export async function importDocument(source: Source, writer: ContentWriter, item
   }
   const answer = 'file_url' in item ? item : await source.get(String(item.resource_uri));
   const mapped = mapDocument(answer);
-  const folder = `documents/${existing ?? folderName(id, String(mapped.document.slug))}`;
-  const refused = await fetchFiles(source, writer, folder, [{ path: mapped.file.name, url: mapped.file.url, size: mapped.file.size, what: `document ${id}` }], result);
-  result.skipped.push(...mapped.skipped);
-  if (refused.size) {
-    result.skipped.push(...refused.values());
-    return;
-  }
-  const annotations: Json[] = [];
-  if (source.listUrl('pageannotation')) for await (const annotation of source.all('pageannotation', { document: String(id) })) annotations.push(mapAnnotation(annotation));
-  const annotationsText = annotations.length ? listText('pageannotation', `${folder}/annotations.yaml`, annotations) : null;
+  const folder = `documents/${existing ?? cleanName(folderName(id, String(mapped.document.slug)), `document ${id} slug`)}`;
   const documentText = recordText('document', `${folder}/document.yaml`, mapped.document);
-  if (annotationsText) await writer.put(`${folder}/annotations.yaml`, annotationsText);
-  else await writer.remove(`${folder}/annotations.yaml`);
-  await writer.put(`${folder}/document.yaml`, documentText);
+  const { file } = mapped;
+  const staging = await writer.stage();
+  try {
+    const toFetch = [{ path: file.name, url: file.url, size: file.size, expect: { size: file.size, sha256: file.sha256, pdf: true }, what: `document ${id}` }];
+    const { refused, ready } = await stageFiles(source, writer, folder, toFetch, staging, result);
+    result.skipped.push(...mapped.skipped);
+    if (refused.size) {
+      result.skipped.push(...refused.values());
+      return;
+    }
+    const annotations: Json[] = [];
+    if (source.listUrl('pageannotation')) for await (const annotation of source.all('pageannotation', { document: String(id) })) annotations.push(mapAnnotation(annotation));
+    const annotationsText = annotations.length ? listText('pageannotation', `${folder}/annotations.yaml`, annotations) : null;
+    await commitFiles(writer, ready);
+    if (annotationsText) await writer.put(`${folder}/annotations.yaml`, annotationsText);
+    else await writer.remove(`${folder}/annotations.yaml`);
+    await writer.put(`${folder}/document.yaml`, documentText);
+  } finally {
+    await writer.discard(staging);
+  }
   result.documents.imported++;
 }
 

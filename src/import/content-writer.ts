@@ -5,7 +5,8 @@
  * root. Bytes are first written in a staging folder under the cache (on the same disk, so a
  * rename moves them) and moved into place whole; a file is replaced only when its bytes change.
  * An interrupted import leaves nothing in content/ but whole files: what it had not moved stays
- * in the staging folder, which the next run empties first.
+ * in the staging folder, which the next run empties first (and the `<name>.import-<hex>` files
+ * earlier versions wrote beside their targets are removed when the writer opens).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -41,6 +42,8 @@ export interface ContentWriter {
   read(path: string): Promise<Uint8Array | null>;
   /** The size of a file, or null. */
   size(path: string): Promise<number | null>;
+  /** The sha256 of a file (hex). */
+  sha256(path: string): Promise<string>;
   /** The name of the entry of `dir` whose name starts with `<id>-` (or the id padded with zeros), if any. */
   existingName(dir: string, id: number): Promise<string | null>;
   /** Renames an entry of content/ (a folder or a file named after an old slug). */
@@ -69,6 +72,8 @@ export async function openContentWriter(root: string, staging: string): Promise<
   if (rootInfo.dev !== stagingInfo.dev) {
     throw new StagingRefused(`the staging folder ${staging} is on another disk than ${root}; files are moved from one to the other whole, so put the cache (--cache) on the disk of the content folder`);
   }
+  // Earlier versions of the importer wrote beside the file; a killed run left those behind.
+  for (const entry of await readdir(root, { recursive: true })) if (OLD_TEMP.test(entry)) await rm(join(root, entry), { force: true });
   const realRoot = await realpath(root);
   const counts: WriteCounts = { written: 0, unchanged: 0 };
   const listings = new Map<string, string[]>();
@@ -117,15 +122,12 @@ export async function openContentWriter(root: string, staging: string): Promise<
       throw error;
     }
   };
-  /** Moves `from` (staged) to `path`, and removes the temporary files an earlier importer left beside it. */
+  /** Moves `from` (staged) to `path`. */
   async function place(path: string, from: string) {
     const target = await safe(path);
     await mkdir(dirname(target), { recursive: true });
     await rename(from, target);
-    const dir = dirKey(path);
-    const name = posix.basename(path);
-    for (const old of (await listing(dir)).filter((entry) => entry.startsWith(`${name}.import-`) && OLD_TEMP.test(entry))) await rm(join(dirname(target), old), { force: true });
-    listings.delete(dir);
+    listings.delete(dirKey(path));
     counts.written++;
   }
   return {
@@ -140,6 +142,7 @@ export async function openContentWriter(root: string, staging: string): Promise<
         throw error;
       }
     },
+    sha256: async (path) => sha256Of(await safe(path)),
     list: async (dir) => [...(await listing(dir))],
     async put(path, content) {
       const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;

@@ -8,7 +8,7 @@ import * as reference from './map-reference.ts';
 import { cleanName } from './names.ts';
 import type { Source } from './source.ts';
 import { dateTimeOf, idOf, type Json } from './values.ts';
-import { failure, writeRecordFile, type ImportResult } from './writing.ts';
+import { existingYaml, failure, writeRecordFile, type ImportResult } from './writing.ts';
 
 /** The reference lists: resource name -> content kind and file. */
 export const LISTS = [
@@ -72,7 +72,8 @@ export async function importPublicBodies(
     }
   }
   for (const record of records.values()) {
-    record.last_modified_at ??= modified.get(record.id as number);
+    // Only a request list item names it: when none did this run (a selection, a list that failed), the stored one stays.
+    record.last_modified_at ??= modified.get(record.id as number) ?? (await storedModified(writer, record.id as number));
     for (const region of record.regions as number[]) regions.add(region);
     try {
       await writeRecordFile(writer, 'publicbody', 'publicbodies', record);
@@ -80,6 +81,12 @@ export async function importPublicBodies(
       result.failed.push(failure(`public body ${String(record.id)}`, error, source.detailUrl('publicbody', String(record.id))));
     }
   }
+}
+
+async function storedModified(writer: ContentWriter, id: number): Promise<string | undefined> {
+  const name = await writer.existingName('publicbodies', id);
+  const stored = name?.endsWith('.yaml') ? (await existingYaml(writer, `publicbodies/${name}`))?.last_modified_at : undefined;
+  return typeof stored === 'string' ? stored : undefined;
 }
 
 /** Geometries larger than this go into their own .geojson file, as an editor would put them. */

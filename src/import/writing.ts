@@ -74,8 +74,9 @@ export async function stageFiles(source: Source, writer: ContentWriter, folder: 
   const refused = new Map<string, string>();
   const ready: StagedFile[] = [];
   for (const [index, file] of files.entries()) {
+    source.client.checkOrigin(file.url, 'the file');
     const path = `${folder}/${file.path}`;
-    if (file.size !== null && (await writer.size(path)) === file.size) {
+    if (file.size !== null && (await writer.size(path)) === file.size && (!file.expect.sha256 || (await writer.sha256(path)) === file.expect.sha256.toLowerCase())) {
       result.files.present++;
       continue;
     }

@@ -21,7 +21,7 @@ export class BodyBroken extends Error {
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
 /** Refuses a `Content-Length` above `max` before reading a byte. */
-export function checkDeclaredLength(response: Response, max: number, option: string): number | null {
+function checkDeclaredLength(response: Response, max: number, option: string): number | null {
   const header = response.headers.get('content-length');
   if (header === null) return null;
   const declared = Number(header);

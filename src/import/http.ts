@@ -16,7 +16,7 @@ export const USER_AGENT = 'foi-archive-import/0.1 (archive import: a read-only m
 const MiB = 1024 * 1024;
 
 /** Every bound of the client, with its default (docs/import.md says why each is what it is). */
-export const CLIENT_DEFAULTS = {
+const CLIENT_DEFAULTS = {
   concurrency: 2,
   ratePerSecond: 2,
   attempts: 5,
@@ -97,7 +97,7 @@ export class SourceGaveUp extends Error {
 }
 
 /** A URL as it may appear in a log: a `?token=` stays out. */
-export const withoutQuery = (url: string) => {
+const withoutQuery = (url: string) => {
   const parsed = new URL(url);
   return parsed.search ? `${parsed.origin}${parsed.pathname}?…` : parsed.href;
 };

@@ -20,7 +20,7 @@ export class NameRefused extends ApiShapeError {
   override name = 'NameRefused';
 }
 
-export const MAX_NAME_BYTES = 255;
+const MAX_NAME_BYTES = 255;
 
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

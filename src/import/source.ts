@@ -11,7 +11,7 @@ import { OriginRefused, type HttpClient } from './http.ts';
 import { ApiShapeError, list, object, type Json } from './values.ts';
 
 /** A list that does not end as froide's lists end: reported, the objects read so far kept. */
-export class ListRefused extends ApiShapeError {
+class ListRefused extends ApiShapeError {
   override name = 'ListRefused';
 }
 

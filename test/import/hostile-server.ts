@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net';
 
 const FIXTURES = new URL('../fixtures/froide/', import.meta.url);
 const SAMPLE = (path: string) => new URL(`../../content/${path}`, import.meta.url).pathname;
-export const MESSWERTE = SAMPLE('requests/0001-gutachten-bundespolizeigesetz/files/103/Anschreiben_BMI.pdf'); // 2248 bytes
-export const DRUCKSACHE = SAMPLE('documents/0001-bt-20-10871-nitrat-grundwasser/drucksache-20-10871.pdf'); // 6515 bytes
-export const GUTACHTEN = SAMPLE('documents/0004-wd-3-3000-041-24-terminkalender/wd-3-3000-041-24.pdf'); // 8940 bytes
+const MESSWERTE = SAMPLE('requests/0001-gutachten-bundespolizeigesetz/files/103/Anschreiben_BMI.pdf'); // 2248 bytes
+const DRUCKSACHE = SAMPLE('documents/0001-bt-20-10871-nitrat-grundwasser/drucksache-20-10871.pdf'); // 6515 bytes
+const GUTACHTEN = SAMPLE('documents/0004-wd-3-3000-041-24-terminkalender/wd-3-3000-041-24.pdf'); // 8940 bytes
 
 type Json = Record<string, unknown>;
 

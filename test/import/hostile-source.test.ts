@@ -7,14 +7,17 @@
  * byte-identical afterwards, that the run ended within its bound, and that the summary names
  * the object and the cause.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from '../../src/import/http.ts';
 import { importArchive, type ImportResult } from '../../src/import/run.ts';
 import type { PagingBounds } from '../../src/import/source.ts';
-import { tempDir } from '../helpers/content.ts';
+import { buildTree } from '../helpers/build.ts';
+import { tempDir, type Tree } from '../helpers/content.ts';
 import { json, startHostileInstance, type HostileInstance, type Scenario } from './hostile-server.ts';
 
 type Json = Record<string, unknown>;
@@ -331,4 +334,72 @@ describe('no debris', () => {
     const after = await tree(join(root, 'content'));
     expect([...after.keys()].filter((path) => /\.import-/.test(path))).toEqual([]);
   });
+});
+
+describe('an import killed with SIGKILL while a file arrives', () => {
+  it('leaves content/ as it was and only staging files, which the next run removes', async () => {
+    const root = join(dir.path, 'killed');
+    await cp(join(dir.path, 'good', 'content'), join(root, 'content'), { recursive: true });
+    instance.use({
+      ...request7(noSize),
+      answer: {
+        '/files/foi/702/Messwerte.pdf?token=abc': (_q, response) => {
+          response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': '2248' });
+          response.write('%PDF-1.7\n');
+          const drip = setInterval(() => response.write(' '), 20);
+          response.on('close', () => clearInterval(drip));
+        },
+      },
+    });
+    const staging = join(root, '.cache/archive/import-staging');
+    // node itself with tsx's loader, so that the SIGKILL reaches the importer's process.
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../src/cli.ts'), 'import', `${instance.api}/api/v1/`, '--content', join(root, 'content'), '--rate', '1000', '--timeout', '30'], { stdio: 'ignore' });
+    const killed = new Promise<string | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const poll = setInterval(() => {
+      const objects = existsSync(staging) ? readdirSync(staging) : [];
+      for (const object of objects) if (existsSync(join(staging, object, '0'))) child.kill('SIGKILL');
+    }, 10);
+    const signal = await killed.finally(() => clearInterval(poll));
+    instance.use();
+    expect(signal).toBe('SIGKILL');
+    expect(await tree(join(root, 'content'))).toEqual(good);
+    const left = [...(await tree(root)).keys()].filter((path) => !path.startsWith('content/'));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((path) => path.startsWith('.cache/archive/import-staging/'))).toBe(true);
+    const next = await run(root);
+    expect(next.failed).toEqual([]);
+    expect(await readdir(staging)).toEqual([]);
+    expect(await tree(join(root, 'content'))).toEqual(good);
+  }, 60_000);
+});
+
+describe('objects keep their keys', () => {
+  it('__proto__, constructor, dotted and spaced keys go from the source to the served object', async () => {
+    const keys = JSON.parse('{"__proto__": {"polluted": true}, "constructor": "c", "prototype": 1, "a.b": [1], "with space": {"__proto__": "nested"}}') as Json;
+    const emails = JSON.parse('{"__proto__": "proto@example.org", "a.b c": "dotted@example.org"}') as Json;
+    const root = join(dir.path, 'keys');
+    instance.use({
+      edit: {
+        '/api/v1/publicbody/': (page) => {
+          const body = (page.objects as Json[])[0]!;
+          body.extra_data = keys;
+          body.alternative_emails = emails;
+        },
+      },
+    });
+    const result = await run(root).finally(() => instance.use());
+    expect(result.failed).toEqual([]);
+    const content: Tree = {};
+    for (const path of (await tree(join(root, 'content'))).keys()) content[path] = new Uint8Array(await readFile(join(root, 'content', path)));
+    const built = await buildTree(content);
+    try {
+      const served = await built.detail('publicbody', 3);
+      expect(JSON.stringify(served.extra_data)).toBe(JSON.stringify(keys));
+      expect(JSON.stringify(served.alternative_emails)).toBe(JSON.stringify(emails));
+      expect(Object.getPrototypeOf(served.extra_data)).toBe(Object.prototype);
+      expect(({} as Json).polluted).toBeUndefined();
+    } finally {
+      await built.remove();
+    }
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import type { ContentWriter } from './content-writer.ts';
 import { directory, documentsOf, mapAnnotation, mapCollection, mapDocument } from './map-documents.ts';
 import { cleanName } from './names.ts';
 import type { Source } from './source.ts';
-import { idOf, type Json } from './values.ts';
+import { idOf, list, type Json } from './values.ts';
 import { commitFiles, folderName, stageFiles, upToDate, writeRecordFile, type ImportResult } from './writing.ts';
 
 /**
@@ -59,15 +59,15 @@ export async function importCollection(source: Source, writer: ContentWriter, it
   const directories: Json[] = [];
   const directoryOf = new Map<number, number | null>();
   for (const doc of documentsOf(detail)) directoryOf.set(idOf((doc as Json).id, 'document'), null);
-  const queue = ((detail.directories as unknown[]) ?? []).map((d) => ({ dir: d, parent: null as number | null }));
+  const queue = list(detail.directories ?? [], 'directories').map((d) => ({ dir: d, parent: null as number | null }));
   while (queue.length) {
     const { dir, parent } = queue.shift()!;
     const d = directory(dir);
     directories.push({ id: d.id, name: d.name, parent, description: d.description, created_at: d.created_at ?? undefined, updated_at: d.updated_at ?? undefined });
-    const url = new URL(String(item.resource_uri));
+    const url = new URL(String(item.resource_uri), source.root);
     url.searchParams.set('directory', String(d.id));
     const view = await source.get(url.href);
-    for (const child of (view.directories as unknown[]) ?? []) queue.push({ dir: child, parent: d.id });
+    for (const child of list(view.directories ?? [], 'directories')) queue.push({ dir: child, parent: d.id });
     for (const doc of documentsOf(view)) directoryOf.set(idOf((doc as Json).id, 'document'), d.id);
   }
   // The collection's order is the order of its document list (filingcabinet orders by the entries' `order`).

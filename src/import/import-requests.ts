@@ -78,7 +78,7 @@ export async function importRequest(source: Source, writer: ContentWriter, item:
     const named = [stored?.public_body, ...(await existingMessages(writer, `requests/${existing}`))].filter((pb): pb is number => typeof pb === 'number');
     return { publicBodies: named, sameAs: typeof stored?.same_as === 'number' ? stored.same_as : null };
   }
-  const answer = typeof item.resource_uri === 'string' && !('messages' in item) ? await source.get(item.resource_uri) : item;
+  const answer = 'messages' in item ? item : await source.get(typeof item.resource_uri === 'string' ? item.resource_uri : source.detailUrl('request', id));
   const mapped = mapRequest(answer);
   const folder = `requests/${existing ?? cleanName(folderName(id, String(mapped.request.slug)), `request ${id} slug`)}`;
   const texts = (refused: ReadonlyMap<string, string>) => ({

@@ -102,7 +102,13 @@ export async function importArchive(options: ImportOptions): Promise<ImportResul
     const imported = new Set<number>();
     const sameAs = new Set<number>();
     const importOne = async (item: Json) => {
-      const id = idOf(item.id, 'request.id');
+      let id: number;
+      try {
+        id = idOf(item.id, 'request.id');
+      } catch (error) {
+        result.failed.push(failure('a request of the list', error));
+        return;
+      }
       imported.add(id);
       const url = typeof item.resource_uri === 'string' ? item.resource_uri : source.detailUrl('request', id);
       try {

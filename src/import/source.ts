@@ -40,6 +40,15 @@ export interface Source {
   readonly client: HttpClient;
 }
 
+/** A link of an answer, resolved against `base`; ApiShapeError when it is not a URL. */
+function resolved(link: string, base: string): string {
+  try {
+    return new URL(link, base).href;
+  } catch {
+    throw new ApiShapeError(`${JSON.stringify(link.slice(0, 80))} is not a URL`);
+  }
+}
+
 /** The base URL as given (`https://fragdenstaat.de/api/v1`, with or without slash) as the API root. */
 function apiRoot(base: string): string {
   const url = new URL(base);
@@ -57,13 +66,13 @@ export async function openSource(base: string, client: HttpClient, bounds: Pagin
   const refused: string[] = [];
   for (const [name, link] of Object.entries(index)) {
     if (typeof link !== 'string') continue;
-    const url = new URL(link, root).href;
     try {
-      client.checkOrigin(url, `the ${name} list`);
+      const url = resolved(link, root);
+      client.checkOrigin(url, 'the link');
       lists.set(name, url);
     } catch (error) {
-      if (!(error instanceof OriginRefused)) throw error;
-      refused.push(`the root index ${root}: ${error.message}`);
+      if (!(error instanceof OriginRefused || error instanceof ApiShapeError)) throw error;
+      refused.push(`the root index ${root}: the ${name} list: ${error.message}`);
     }
   }
   const pageBudget = bounds.pageBudget ?? 5000;
@@ -87,7 +96,7 @@ export async function openSource(base: string, client: HttpClient, bounds: Pagin
         if (++read > limit) throw new ListRefused(`${first}: more objects than meta.total_count said (${limit} with the margin for objects added meanwhile); the list ends there`);
         yield object(item, `${url} objects`);
       }
-      const next: string | null = typeof meta.next === 'string' && meta.next !== '' ? new URL(meta.next, url).href : null;
+      const next: string | null = typeof meta.next === 'string' && meta.next !== '' ? resolved(meta.next, url) : null;
       if (next !== null) {
         if (objects.length === 0) throw new ListRefused(`${url}: a page without objects has a meta.next; the list ends there`);
         client.checkOrigin(next, `meta.next of ${url}:`);
@@ -109,8 +118,8 @@ export async function openSource(base: string, client: HttpClient, bounds: Pagin
       for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
       return pages(url.href, onPage);
     },
-    allAt: (url, onPage) => pages(new URL(url, root).href, onPage),
-    get: async (url) => object(await client.json(new URL(url, root).href), url),
+    allAt: (url, onPage) => pages(resolved(url, root), onPage),
+    get: async (url) => object(await client.json(resolved(url, root)), url),
     detailUrl(resource, id) {
       const base = listUrl(resource) ?? new URL(`${resource}/`, root).href;
       return new URL(`${encodeURIComponent(String(id))}/`, base).href;

@@ -37,7 +37,14 @@ export async function selectRequests(source: Source, select: Selection, onTotal:
   const items = new Map<unknown, Json>();
   try {
     for await (const item of source.all('request', query, onTotal)) {
-      if (!wantedBy(select, item)) continue;
+      let wanted: boolean;
+      try {
+        wanted = wantedBy(select, item);
+      } catch (error) {
+        result.failed.push(failure(`request ${String(item.id)}`, error, typeof item.resource_uri === 'string' ? item.resource_uri : undefined));
+        continue;
+      }
+      if (!wanted) continue;
       items.set(item.id, item);
       if (select.limit && items.size >= select.limit) break;
     }

@@ -110,7 +110,8 @@ export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile 
   for (const entry of entries) {
     const result = schema.safeParse(entry.value, { reportInput: true });
     if (result.success) {
-      records.push({ data: keepProtoKeys(entry.value, result.data), base: entry.base });
+      // Only a file that spells the key can hold it: the others cost no walk.
+      records.push({ data: text.includes('__proto__') ? keepProtoKeys(entry.value, result.data) : result.data, base: entry.base });
       continue;
     }
     for (const issue of result.error.issues) {

@@ -23,7 +23,7 @@ import { json, startHostileInstance, type HostileInstance, type Scenario } from 
 type Json = Record<string, unknown>;
 
 /** Short bounds, so that every scenario ends in a second or two. */
-const CLIENT: ClientOptions = { ratePerSecond: 1000, concurrency: 2, attempts: 2, backoffMs: 10, timeoutMs: 400, maxRetryAfterMs: 1000, maxJsonBytes: 256 * 1024, maxFileBytes: 64 * 1024, giveUpAfter: 4 };
+const CLIENT: ClientOptions = { ratePerSecond: 1000, concurrency: 2, attempts: 2, backoffMs: 10, timeoutMs: 1000, maxRetryAfterMs: 1000, maxJsonBytes: 256 * 1024, maxFileBytes: 64 * 1024, giveUpAfter: 4 };
 const PAGING: PagingBounds = { pageBudget: 20, countMargin: 5 };
 
 let instance: HostileInstance;
@@ -247,8 +247,8 @@ describe('bounds', () => {
   it('a server that never answers ends the run within its bound, saying so', async () => {
     const stall = () => {}; // neither headers nor body, ever
     const outcome = await hostile({ edit: {}, answer: { '/api/v1/request/': stall } });
-    // attempts 2 x 400 ms and 10 ms backoff for the list, then the rest of the run
-    expectNeverWorse(outcome, /^the request list: .*\/api\/v1\/request\/: no answer within 0\.4 s \(after 2 tries\)/, 4000);
+    // attempts 2 x 1 s and 10 ms backoff for the list, then the rest of the run
+    expectNeverWorse(outcome, /^the request list: .*\/api\/v1\/request\/: no answer within 1 s \(after 2 tries\)/, 6000);
   });
 
   it('a body that trickles is cut at the deadline of its try', async () => {
@@ -263,7 +263,7 @@ describe('bounds', () => {
         },
       },
     });
-    expectNeverWorse(outcome, /^request 7 \(.*\/request\/7\/\): .*Messwerte\.pdf\?token=abc: the body did not end within 0\.4 s \(after 2 tries\)/);
+    expectNeverWorse(outcome, /^request 7 \(.*\/request\/7\/\): .*Messwerte\.pdf\?token=abc: the body did not end within 1 s \(after 2 tries\)/);
   });
 
   it('a source that fails every URL stops the run after a few in a row', async () => {

@@ -27,6 +27,38 @@ export interface ParsedFile {
   digest: string;
 }
 
+/**
+ * zod builds each object it returns by assigning key after key, so a key `__proto__` (which
+ * froide may send in `extra_data`, and YAML and JSON.parse keep as a key) sets the prototype
+ * instead of a key, and is missing from the record. This puts such keys back, as own keys,
+ * from the parsed YAML into the record zod returned, walking both side by side (without
+ * recursion); a value zod changed is not an object of the YAML, and is left alone.
+ */
+function keepProtoKeys<T>(input: unknown, output: T): T {
+  const stack: [unknown, unknown][] = [[input, output]];
+  while (stack.length) {
+    const [from, to] = stack.pop()!;
+    if (!from || !to || typeof from !== 'object' || typeof to !== 'object') continue;
+    if (Array.isArray(from)) {
+      if (Array.isArray(to)) from.forEach((item, index) => stack.push([item, to[index]]));
+      continue;
+    }
+    const own = Object.getOwnPropertyDescriptor(from, '__proto__');
+    if (own && !Object.hasOwn(to, '__proto__')) {
+      // The assignment zod made may have set the prototype: the record keeps a plain object's, and the YAML's key order.
+      Object.setPrototypeOf(to, Object.prototype);
+      const values = new Map(Object.entries(to));
+      values.set('__proto__', own.value);
+      for (const key of values.keys()) delete (to as Record<string, unknown>)[key];
+      for (const key of [...Object.keys(from), ...values.keys()]) {
+        if (values.has(key) && !Object.hasOwn(to, key)) Object.defineProperty(to, key, { value: values.get(key), enumerable: true, writable: true, configurable: true });
+      }
+    }
+    for (const key of Object.keys(from)) stack.push([(from as Record<string, unknown>)[key], (to as Record<string, unknown>)[key]]);
+  }
+  return output;
+}
+
 /** A parse with one valid record at the file's root and no problems: what almost every content file gives. */
 export function isSoleRecord(parsed: Omit<ParsedFile, 'digest'>): boolean {
   return !parsed.invalid && parsed.problems.length === 0 && parsed.records.length === 1 && parsed.records[0]!.base.length === 0;
@@ -78,7 +110,8 @@ export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile 
   for (const entry of entries) {
     const result = schema.safeParse(entry.value, { reportInput: true });
     if (result.success) {
-      records.push({ data: result.data, base: entry.base });
+      // Only a file that spells the key can hold it: the others cost no walk.
+      records.push({ data: text.includes('__proto__') ? keepProtoKeys(entry.value, result.data) : result.data, base: entry.base });
       continue;
     }
     for (const issue of result.error.issues) {

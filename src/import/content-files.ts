@@ -6,14 +6,10 @@
  * Every record is checked against its schema before it is written: what the API answered that
  * content/ cannot hold is refused here, not at the next build.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { stringify } from 'yaml';
 import type { z } from 'zod';
 import { CONTENT_FILES, type ContentKind } from '../content/schema.ts';
-import { isMissing } from '../lib/files.ts';
 
 /** A record that its schema refuses: named with the path it was meant for. */
 export class RecordRefused extends Error {
@@ -83,92 +79,4 @@ export function listText(kind: ContentKind, path: string, records: readonly Reco
   if (problems.length) throw new RecordRefused(path, problems);
   const sorted = [...records].sort((a, b) => Number(a.id) - Number(b.id));
   return yamlText(kind, path, sorted.map((record) => compact(kind, record)));
-}
-
-interface WriteCounts {
-  written: number;
-  unchanged: number;
-}
-
-/**
- * The only code of the importer that writes into content/: a file is replaced only when its
- * bytes change (written to a temporary name first, then renamed, so an interrupted import
- * leaves no half-written file).
- */
-export interface ContentWriter {
-  readonly root: string;
-  readonly counts: WriteCounts;
-  /** Writes `bytes` to `path` (relative to the root) unless the file holds them already; true when it wrote. */
-  put(path: string, bytes: string | Uint8Array): Promise<boolean>;
-  /** The names in a folder of content/ (none when it does not exist). */
-  list(dir: string): Promise<string[]>;
-  /** The bytes of a file, or null. */
-  read(path: string): Promise<Uint8Array | null>;
-  /** The name of the entry of `dir` whose name starts with `<id>-` (or the id padded with zeros), if any. */
-  existingName(dir: string, id: number): Promise<string | null>;
-  /** Renames an entry of content/ (a folder or a file named after an old slug). */
-  move(from: string, to: string): Promise<void>;
-  remove(path: string): Promise<void>;
-}
-
-export function contentWriter(root: string): ContentWriter {
-  const counts: WriteCounts = { written: 0, unchanged: 0 };
-  const listings = new Map<string, string[]>();
-  const listing = async (dir: string) => {
-    let names = listings.get(dir);
-    if (!names) {
-      try {
-        names = (await readdir(join(root, dir))).sort();
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-        names = [];
-      }
-      listings.set(dir, names);
-    }
-    return names;
-  };
-  const read = async (path: string) => {
-    try {
-      return new Uint8Array(await readFile(join(root, path)));
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-  };
-  return {
-    root,
-    counts,
-    read,
-    list: async (dir) => [...(await listing(dir))],
-    async put(path, content) {
-      const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-      const old = await read(path);
-      if (old && Buffer.compare(old, bytes) === 0) {
-        counts.unchanged++;
-        return false;
-      }
-      const target = join(root, path);
-      await mkdir(dirname(target), { recursive: true });
-      const temp = `${target}.import-${randomBytes(4).toString('hex')}`;
-      await writeFile(temp, bytes);
-      await rename(temp, target);
-      listings.delete(posix.dirname(path));
-      counts.written++;
-      return true;
-    },
-    async existingName(dir, id) {
-      const pattern = new RegExp(`^0*${id}-`);
-      return (await listing(dir)).find((name) => pattern.test(name)) ?? null;
-    },
-    async move(from, to) {
-      await mkdir(dirname(join(root, to)), { recursive: true });
-      await rename(join(root, from), join(root, to));
-      listings.delete(posix.dirname(from));
-      listings.delete(posix.dirname(to));
-    },
-    async remove(path) {
-      await rm(join(root, path), { recursive: true, force: true });
-      listings.delete(posix.dirname(path));
-    },
-  };
 }

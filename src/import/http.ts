@@ -1,28 +1,55 @@
 /**
  * The importer's HTTP client: a polite reader of someone else's froide (docs/import.md, "Being a
- * good citizen"). At most `concurrency` requests in flight, request starts spaced to
- * `ratePerSecond`, a User-Agent naming the tool, retries with doubling backoff for what may pass
- * (5xx, 429, dropped connections, broken JSON, a truncated or wrongly sized file), and the
- * server's `Retry-After` on 429 and 503. Nothing it returns is half-read: a JSON answer parsed
- * whole, a file whose byte count matches both Content-Length and the size the API announced.
+ * good citizen") that does not trust it (docs/import.md, "A source it does not control"). At
+ * most `concurrency` requests in flight, request starts spaced to `ratePerSecond`, a User-Agent
+ * naming the tool, retries with doubling backoff for what may pass (5xx, 429, dropped
+ * connections, broken JSON, a truncated or wrongly sized file), the server's `Retry-After` on
+ * 429 and 503 up to a cap. Every URL, redirects included, must be on an origin the import
+ * allows; every try has one deadline for connecting and the whole body; every body has a
+ * maximum size; and a source that fails many URLs in a row ends the run.
  */
+import { rm } from 'node:fs/promises';
+import { BodyBroken, BodyRefused, bodyToFile, boundedBytes, checkDepth, looksLikePdf, type FileFacts } from './http-body.ts';
 
 export const USER_AGENT = 'foi-archive-import/0.1 (archive import: a read-only mirror of a froide API)';
 
+const MiB = 1024 * 1024;
+
+/** Every bound of the client, with its default (docs/import.md says why each is what it is). */
+const CLIENT_DEFAULTS = {
+  concurrency: 2,
+  ratePerSecond: 2,
+  attempts: 5,
+  backoffMs: 1000,
+  maxRetryAfterMs: 120_000,
+  timeoutMs: 60_000,
+  maxJsonBytes: 32 * MiB,
+  maxFileBytes: 256 * MiB,
+  maxJsonDepth: 64,
+  maxRedirects: 5,
+  giveUpAfter: 10,
+};
+
 export interface ClientOptions {
   userAgent?: string;
-  /** Requests in flight at once (default 2). */
+  /** Requests in flight at once. */
   concurrency?: number;
-  /** Request starts per second (default 2: a public froide sees a slow reader). */
+  /** Request starts per second (a public froide sees a slow reader). */
   ratePerSecond?: number;
-  /** Tries per request in all (default 5). */
+  /** Tries per request in all. */
   attempts?: number;
-  /** Wait before the second try, doubled before each further one (default 1 s). */
+  /** Wait before the second try, doubled before each further one. */
   backoffMs?: number;
-  /** Longest wait a Retry-After may ask for before the import gives up on the answer (default 10 min). */
+  /** Longest wait a Retry-After may ask for; more gives up on that URL. */
   maxRetryAfterMs?: number;
-  /** Per request (default 60 s). */
+  /** One deadline per try: connecting, redirects and the whole body. */
   timeoutMs?: number;
+  maxJsonBytes?: number;
+  maxFileBytes?: number;
+  maxJsonDepth?: number;
+  maxRedirects?: number;
+  /** URLs in a row that stay bad after every try before the import stops reading the source. */
+  giveUpAfter?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -41,7 +68,7 @@ export class HttpRefusal extends Error {
   }
 }
 
-/** An answer that stayed bad after every try: reported, never written. */
+/** An answer that stayed bad after every try, or that no try can mend: reported, never written. */
 export class BadAnswer extends Error {
   override name = 'BadAnswer';
   constructor(
@@ -53,6 +80,28 @@ export class BadAnswer extends Error {
   }
 }
 
+/** A URL on an origin the import does not read: refused before a request is made. */
+export class OriginRefused extends Error {
+  override name = 'OriginRefused';
+  constructor(
+    readonly url: string,
+    what: string,
+  ) {
+    super(`${what} ${withoutQuery(url)} is on ${new URL(url).origin}, which is neither the API's origin nor a media origin of the instance; not requested (--media-origin adds one)`);
+  }
+}
+
+/** The source failed too many URLs in a row: the run ends. */
+export class SourceGaveUp extends Error {
+  override name = 'SourceGaveUp';
+}
+
+/** A URL as it may appear in a log: a `?token=` stays out. */
+const withoutQuery = (url: string) => {
+  const parsed = new URL(url);
+  return parsed.search ? `${parsed.origin}${parsed.pathname}?…` : parsed.href;
+};
+
 /** A failure of one try that a later try may not meet. */
 class Transient extends Error {
   constructor(
@@ -63,16 +112,30 @@ class Transient extends Error {
   }
 }
 
+/** What the API says a file is: its size and sha256 when it names them, and whether it must be a PDF. */
+export interface FileExpectation {
+  size?: number | null;
+  sha256?: string | null;
+  pdf?: boolean;
+  /** Whether an HTML page may be the file (only when the attachment says it is HTML). */
+  html?: boolean;
+}
+
 export interface HttpClient {
-  /** A JSON answer, parsed. Throws HttpRefusal or BadAnswer. */
+  /** A JSON answer, parsed. Throws HttpRefusal, BadAnswer, OriginRefused or SourceGaveUp. */
   json(url: string): Promise<unknown>;
-  /** A file's bytes; `size`, when given, is what the API says the file has. */
-  file(url: string, size?: number | null): Promise<Uint8Array>;
+  /** Streams a file into `dest` (which must not exist) and checks it against what the API said. */
+  file(url: string, expect: FileExpectation, dest: string): Promise<FileFacts>;
+  /** Allows requests to another origin (a media origin of the instance). */
+  allowOrigin(origin: string): void;
+  /** Throws OriginRefused unless `url` is on an allowed origin. */
+  checkOrigin(url: string, what: string): void;
   /** Requests made, tries included. */
   readonly requests: number;
 }
 
 const PERMANENT = new Set([400, 401, 403, 404, 405, 406, 410]);
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 /** `Retry-After`: seconds, or an HTTP date (RFC 9110 §10.2.3). */
 export function retryAfterMs(header: string | null, now: number): number | undefined {
@@ -84,20 +147,25 @@ export function retryAfterMs(header: string | null, now: number): number | undef
 }
 
 export function createClient(options: ClientOptions = {}): HttpClient {
-  const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const now = options.now ?? Date.now;
-  const concurrency = Math.max(1, options.concurrency ?? 2);
-  const spacing = 1000 / Math.max(0.01, options.ratePerSecond ?? 2);
-  const attempts = Math.max(1, options.attempts ?? 5);
-  const backoff = options.backoffMs ?? 1000;
-  const maxRetryAfter = options.maxRetryAfterMs ?? 600_000;
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const headers = { 'user-agent': options.userAgent ?? USER_AGENT, accept: 'application/json' };
+  const o = { ...CLIENT_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof CLIENT_DEFAULTS & ClientOptions;
+  const doFetch = o.fetch ?? fetch;
+  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = o.now ?? Date.now;
+  const concurrency = Math.max(1, o.concurrency);
+  const spacing = 1000 / Math.max(0.01, o.ratePerSecond);
+  const attempts = Math.max(1, o.attempts);
+  const headers = { 'user-agent': o.userAgent ?? USER_AGENT, accept: 'application/json' };
+  const origins = new Set<string>();
   let inFlight = 0;
   const waiting: (() => void)[] = [];
   let nextStart = 0;
   let requests = 0;
+  let failedInARow = 0;
+  let gaveUp: SourceGaveUp | null = null;
+
+  function checkOrigin(url: string, what: string) {
+    if (!origins.has(new URL(url).origin)) throw new OriginRefused(url, what);
+  }
 
   async function slot<T>(call: () => Promise<T>): Promise<T> {
     if (inFlight >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -106,7 +174,7 @@ export function createClient(options: ClientOptions = {}): HttpClient {
       const start = Math.max(now(), nextStart);
       nextStart = start + spacing;
       if (start > now()) await sleep(start - now());
-      requests++;
+      if (gaveUp) throw gaveUp;
       return await call();
     } finally {
       inFlight--;
@@ -114,42 +182,66 @@ export function createClient(options: ClientOptions = {}): HttpClient {
     }
   }
 
-  async function fetchOnce(url: string): Promise<Response> {
-    let response: Response;
-    try {
-      response = await doFetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new Transient(`no answer (${(error as Error).message})`);
-    }
-    if (response.ok) return response;
-    await response.body?.cancel();
-    if (PERMANENT.has(response.status)) throw new HttpRefusal(url, response.status);
-    const wait = response.status === 429 || response.status === 503 ? retryAfterMs(response.headers.get('retry-after'), now()) : undefined;
-    throw new Transient(`answered ${response.status}`, wait);
-  }
-
-  async function withTries<T>(url: string, read: (response: Response) => Promise<T>): Promise<T> {
-    let wait = backoff;
-    for (let attempt = 1; ; attempt++) {
+  /** One try: the URL and the redirects it leads to (each checked), under one deadline, then `read`. */
+  async function once<T>(url: string, read: (response: Response, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const signal = AbortSignal.timeout(o.timeoutMs);
+    let at = url;
+    for (let hop = 0; ; hop++) {
+      requests++;
+      let response: Response;
       try {
-        return await slot(async () => read(await fetchOnce(url)));
+        response = await doFetch(at, { headers, redirect: 'manual', signal });
       } catch (error) {
-        if (!(error instanceof Transient)) throw error;
-        if (attempt >= attempts) throw new BadAnswer(url, error.message, attempt);
-        const pause = error.retryAfterMs ?? wait;
-        if (pause > maxRetryAfter) throw new BadAnswer(url, `${error.message}; Retry-After asks for ${Math.round(pause / 1000)} s`, attempt);
-        options.onRetry?.(`${url}: ${error.message}; try ${attempt + 1} of ${attempts} in ${Math.round(pause / 100) / 10} s`);
-        await sleep(pause);
-        wait *= 2;
+        throw new Transient(signal.aborted ? `no answer within ${o.timeoutMs / 1000} s` : `no answer (${(error as Error).message})`);
+      }
+      if (REDIRECT.has(response.status)) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        if (!location) throw new Transient(`answered ${response.status} without Location`);
+        if (hop >= o.maxRedirects) throw new BadAnswer(url, `more than ${o.maxRedirects} redirects`, 1);
+        at = new URL(location, at).href;
+        checkOrigin(at, `a redirect of ${withoutQuery(url)} to`);
+        continue;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        if (PERMANENT.has(response.status)) throw new HttpRefusal(url, response.status);
+        const wait = response.status === 429 || response.status === 503 ? retryAfterMs(response.headers.get('retry-after'), now()) : undefined;
+        throw new Transient(`answered ${response.status}`, wait);
+      }
+      try {
+        return await read(response, signal);
+      } catch (error) {
+        if (error instanceof BodyBroken) throw new Transient(signal.aborted ? `the body did not end within ${o.timeoutMs / 1000} s` : error.message);
+        if (error instanceof BodyRefused) throw new BadAnswer(url, error.message, 1);
+        throw error;
       }
     }
   }
 
-  async function bytesOf(response: Response): Promise<Uint8Array> {
-    try {
-      return new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      throw new Transient(`connection dropped while reading (${(error as Error).message})`);
+  async function withTries<T>(url: string, what: string, read: (response: Response, signal: AbortSignal) => Promise<T>): Promise<T> {
+    checkOrigin(url, what);
+    if (gaveUp) throw gaveUp;
+    let wait = o.backoffMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const value = await slot(() => once(url, read));
+        failedInARow = 0;
+        return value;
+      } catch (error) {
+        if (!(error instanceof Transient)) throw error;
+        const pause = error.retryAfterMs ?? wait;
+        let final: BadAnswer | null = null;
+        if (attempt >= attempts) final = new BadAnswer(url, error.message, attempt);
+        else if (pause > o.maxRetryAfterMs) final = new BadAnswer(url, `${error.message}; Retry-After asks for ${Math.round(pause / 1000)} s, more than the ${Math.round(o.maxRetryAfterMs / 1000)} s allowed (--max-retry-after)`, attempt);
+        if (final) {
+          if (++failedInARow >= o.giveUpAfter && !gaveUp) gaveUp = new SourceGaveUp(`${new URL(url).origin} failed ${failedInARow} URLs in a row (the last: ${final.message}); the import stops reading it (--give-up-after)`);
+          throw final;
+        }
+        o.onRetry?.(`${withoutQuery(url)}: ${error.message}; try ${attempt + 1} of ${attempts} in ${Math.round(pause / 100) / 10} s`);
+        await sleep(pause);
+        wait *= 2;
+      }
     }
   }
 
@@ -157,24 +249,35 @@ export function createClient(options: ClientOptions = {}): HttpClient {
     get requests() {
       return requests;
     },
+    allowOrigin: (origin) => void origins.add(new URL(origin).origin),
+    checkOrigin,
     json: (url) =>
-      withTries(url, async (response) => {
-        const text = new TextDecoder().decode(await bytesOf(response));
+      withTries(url, 'the URL', async (response) => {
+        const text = new TextDecoder().decode(await boundedBytes(response, o.maxJsonBytes, '--max-json-mb'));
+        let value: unknown;
         try {
-          return JSON.parse(text) as unknown;
+          value = JSON.parse(text) as unknown;
         } catch (error) {
+          if (error instanceof RangeError) throw new BodyRefused(`JSON too deeply nested to read (${error.message})`);
           throw new Transient(`broken JSON (${(error as Error).message})`);
         }
+        checkDepth(value, o.maxJsonDepth);
+        return value;
       }),
-    file: (url, size) =>
-      withTries(url, async (response) => {
+    file: (url, expect, dest) =>
+      withTries(url, 'the file', async (response) => {
         const declared = response.headers.get('content-length');
-        const bytes = await bytesOf(response);
-        if (declared !== null && response.headers.get('content-encoding') === null && Number(declared) !== bytes.length) {
-          throw new Transient(`truncated: ${bytes.length} of ${declared} bytes`);
+        await rm(dest, { force: true });
+        const facts = await bodyToFile(response, dest, o.maxFileBytes, '--max-file-mb');
+        if (declared !== null && response.headers.get('content-encoding') === null && Number(declared) !== facts.bytes) {
+          throw new Transient(`truncated: ${facts.bytes} of ${declared} bytes`);
         }
-        if (size !== undefined && size !== null && bytes.length !== size) throw new Transient(`${bytes.length} bytes, the API says ${size}`);
-        return bytes;
+        if (expect.size !== undefined && expect.size !== null && facts.bytes !== expect.size) throw new Transient(`${facts.bytes} bytes, the API says ${expect.size}`);
+        if (expect.sha256 && expect.sha256.toLowerCase() !== facts.sha256) throw new Transient(`sha256 ${facts.sha256}, the API says ${expect.sha256}`);
+        const type = response.headers.get('content-type') ?? 'no Content-Type';
+        if (expect.pdf && !looksLikePdf(facts.head)) throw new Transient(`not a PDF: ${facts.bytes} bytes of ${type} without "%PDF-" in the first 1024 bytes`);
+        if (!expect.html && /^text\/html\b/i.test(type)) throw new Transient(`an HTML page (${facts.bytes} bytes of ${type}), not the file`);
+        return facts;
       }),
   };
 }

@@ -4,7 +4,8 @@
  * attachment (map-requests.ts); here are the documents of their own (`original` null).
  */
 import { DOCUMENT_TYPES } from '../content/choices.ts';
-import { bool, dateTimeOf, fileNameOf, idOf, list, numberOf, object, slugFromSiteUrl, textOf, type Json } from './values.ts';
+import { cleanName } from './names.ts';
+import { absoluteUrl, bool, dateTimeOf, fileNameOf, idOf, list, numberOf, object, sha256Of, slugFromSiteUrl, textOf, type Json } from './values.ts';
 
 /** The keys of `properties` content keeps (docs/content-guide.md, imported documents); froide adds the PDF's own metadata beside them. */
 const PROPERTY_KEYS = ['url', 'publisher', 'reference', 'foreign_id', 'publisher_url'] as const;
@@ -46,8 +47,8 @@ function documentData(value: unknown): Json | null {
 
 export interface MappedDocument {
   document: Json;
-  /** The PDF: its URL (with its token when private) and the size the API announced. */
-  file: { name: string; url: string; size: number | null };
+  /** The PDF: its URL (with its token when private), the size the API announced, and its sha256 if it does. */
+  file: { name: string; url: string; size: number | null; sha256: string | null };
   skipped: string[];
 }
 
@@ -61,11 +62,12 @@ export function mapDocument(answer: unknown): MappedDocument {
     skipped.push(`document ${id}: data ${JSON.stringify(a.data)} fits none of the kinds content/ knows; left out`);
     data = {};
   }
-  const name = fileNameOf(url);
+  const decoded = fileNameOf(url, `document ${id} file_url`);
+  const name = cleanName(/\.pdf$/i.test(decoded) ? decoded : `${decoded}.pdf`, `document ${id} file_url`);
   return {
     document: {
       id,
-      file: /\.pdf$/i.test(name) ? name : `${name}.pdf`,
+      file: name,
       uid: textOf(a.uid, 'uid') || undefined,
       title: textOf(a.title, 'title'),
       slug: textOf(a.slug, 'slug'),
@@ -77,7 +79,7 @@ export function mapDocument(answer: unknown): MappedDocument {
       properties: properties(a.properties),
       data,
     },
-    file: { name: /\.pdf$/i.test(name) ? name : `${name}.pdf`, url, size: numberOf(a.file_size, 'file_size') ?? null },
+    file: { name, url: absoluteUrl(url, `document ${id} file_url`), size: numberOf(a.file_size, 'file_size') ?? null, sha256: sha256Of(a.sha256, 'sha256') },
     skipped,
   };
 }

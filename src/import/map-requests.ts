@@ -9,7 +9,9 @@ import { MARK_CLOSE, MARK_OPEN } from '../content/redaction-marks.ts';
 import { attachmentSchema, derivedDocumentSchema } from '../content/schema.ts';
 import { REDACTION_MARKER } from '../model/redaction.ts';
 import { compact } from './content-files.ts';
-import { bool, dateTimeOf, idOf, idOrNull, list, numberOf, object, textOf, type Json } from './values.ts';
+import type { FileExpectation } from './http.ts';
+import { cleanName, refuseCaseTwins } from './names.ts';
+import { absoluteUrl, bool, dateTimeOf, idOf, idOrNull, list, numberOf, object, sha256Of, textOf, type Json } from './values.ts';
 
 /** What froide writes as the sender of a requester's message when the name is not public (FoiMessage.sender). */
 const ANONYMOUS_SENDER = '<< Anfragesteller:in >>';
@@ -37,9 +39,18 @@ export interface FileToFetch {
   /** Path relative to the request folder: `files/<message id>/<name>`. */
   path: string;
   url: string;
+  /** The size the API announced (a file of that size on disk is not downloaded again). */
   size: number | null;
+  /** What the download is checked against. */
+  expect: FileExpectation;
   what: string;
 }
+
+/** A list the answer must hold: absent or null is none, anything else that is not a list is an error (never read as none). */
+function listOrNone(value: unknown, what: string): unknown[] {
+  return value === undefined || value === null ? [] : list(value, what);
+}
+
 
 export interface MappedRequest {
   request: Json;
@@ -68,17 +79,25 @@ function derivedDocument(value: unknown): Json | undefined {
 function attachment(value: unknown, messageId: number, out: MappedRequest): Json | null {
   const a = object(value, 'attachment');
   const id = idOf(a.id, 'attachment.id');
-  const name = textOf(a.name, 'attachment.name');
+  const name = cleanName(textOf(a.name, 'attachment.name'), `attachment ${id} of message ${messageId}`);
   const fileUrl = textOf(a.file_url, 'attachment.file_url');
   if (!fileUrl || a.pending === true) {
     out.skipped.push(`attachment ${id} (${name}) of message ${messageId}: ${a.pending === true ? 'still pending on the server' : 'no file_url'}`);
     return null;
   }
-  out.files.push({ path: `files/${messageId}/${name}`, url: fileUrl, size: numberOf(a.size, 'attachment.size') ?? null, what: `attachment ${id} (${name})` });
+  const filetype = textOf(a.filetype, 'attachment.filetype') || undefined;
+  const size = numberOf(a.size, 'attachment.size') ?? null;
+  const expect = {
+    size,
+    sha256: sha256Of(a.sha256, 'attachment.sha256'),
+    pdf: filetype === 'application/pdf' || /\.pdf$/i.test(name),
+    html: filetype === 'text/html' || /\.html?$/i.test(name),
+  };
+  out.files.push({ path: `files/${messageId}/${name}`, url: absoluteUrl(fileUrl, `attachment ${id} file_url`), size, expect, what: `attachment ${id} (${name})` });
   const record = {
     id,
     name,
-    filetype: textOf(a.filetype, 'attachment.filetype') || undefined,
+    filetype,
     approved: bool(a.approved, true),
     is_redacted: bool(a.is_redacted, false),
     is_irrelevant: bool(a.is_irrelevant, false),
@@ -91,7 +110,10 @@ function attachment(value: unknown, messageId: number, out: MappedRequest): Json
 function message(value: unknown, out: MappedRequest): { record: Json; sender: string; isResponse: boolean } {
   const m = object(value, 'message');
   const id = idOf(m.id, 'message.id');
-  const attachments = (Array.isArray(m.attachments) ? m.attachments : []).map((a) => attachment(a, id, out)).filter((a): a is Json => a !== null);
+  const attachments = listOrNone(m.attachments, `message ${id} attachments`)
+    .map((a) => attachment(a, id, out))
+    .filter((a): a is Json => a !== null);
+  refuseCaseTwins(attachments.map((a) => a.name as string), `the attachments of message ${id}`);
   const isResponse = bool(m.is_response, false);
   const record: Json = {
     id,
@@ -119,7 +141,8 @@ function message(value: unknown, out: MappedRequest): { record: Json; sender: st
 export function mapRequest(answer: unknown): MappedRequest {
   const r = object(answer, 'request');
   const out: MappedRequest = { request: {}, messages: [], files: [], skipped: [] };
-  const messages = (Array.isArray(r.messages) ? r.messages : []).map((m) => message(m, out));
+  // Messages left out of the answer are removed from content/: only a list can say which those are.
+  const messages = list(r.messages, 'messages').map((m) => message(m, out));
   out.messages = messages.map((m) => m.record);
   const user = numberOf(r.user, 'user') ?? null;
   // The requester's public name is the sender of their own messages (FoiMessage.sender).
@@ -152,7 +175,7 @@ export function mapRequest(answer: unknown): MappedRequest {
     user_name: userName,
     project: numberOf(r.project, 'project') ?? null,
     campaign: idOrNull(r.campaign, 'campaign'),
-    tags: Array.isArray(r.tags) ? r.tags.map((tag, index) => textOf(tag, `tags[${index}]`)) : [],
+    tags: listOrNone(r.tags, 'tags').map((tag, index) => textOf(tag, `tags[${index}]`)),
   };
   if (user === null && r.user !== undefined) out.skipped.push(`request ${String(r.id)}: the requester is private (no user id, no name)`);
   return out;

@@ -2,11 +2,13 @@
  * The reference data of an import: the small lists (read whole), the public bodies and
  * georegions (all of them, or those the imported requests refer to), and site.yaml.
  */
-import { recordText, type ContentWriter } from './content-files.ts';
+import { recordText } from './content-files.ts';
+import type { ContentWriter } from './content-writer.ts';
 import * as reference from './map-reference.ts';
+import { cleanName } from './names.ts';
 import type { Source } from './source.ts';
 import { dateTimeOf, idOf, type Json } from './values.ts';
-import { failure, writeRecordFile, type ImportResult } from './writing.ts';
+import { existingYaml, failure, writeRecordFile, type ImportResult } from './writing.ts';
 
 /** The reference lists: resource name -> content kind and file. */
 export const LISTS = [
@@ -42,7 +44,19 @@ export async function importPublicBodies(
   const { regions, modified } = seen;
   const records = new Map<number, Json>();
   if (only === null) {
-    for await (const item of source.all('publicbody')) records.set(idOf(item.id, 'publicbody.id'), reference.publicBodyRecord(item));
+    // A list that ends badly is reported; the public bodies read before are written.
+    try {
+      for await (const item of source.all('publicbody')) {
+        const id = idOf(item.id, 'publicbody.id');
+        try {
+          records.set(id, reference.publicBodyRecord(item));
+        } catch (error) {
+          result.failed.push(failure(`public body ${id}`, error, source.detailUrl('publicbody', id)));
+        }
+      }
+    } catch (error) {
+      result.failed.push(failure('the public body list', error));
+    }
   } else {
     const queue = [...only];
     while (queue.length) {
@@ -53,19 +67,26 @@ export async function importPublicBodies(
         records.set(id, record);
         if (typeof record.parent === 'number') queue.push(record.parent);
       } catch (error) {
-        result.failed.push(failure(`public body ${id}`, error));
+        result.failed.push(failure(`public body ${id}`, error, source.detailUrl('publicbody', id)));
       }
     }
   }
   for (const record of records.values()) {
-    record.last_modified_at ??= modified.get(record.id as number);
+    // Only a request list item names it: when none did this run (a selection, a list that failed), the stored one stays.
+    record.last_modified_at ??= modified.get(record.id as number) ?? (await storedModified(writer, record.id as number));
     for (const region of record.regions as number[]) regions.add(region);
     try {
       await writeRecordFile(writer, 'publicbody', 'publicbodies', record);
     } catch (error) {
-      result.failed.push(failure(`public body ${String(record.id)}`, error));
+      result.failed.push(failure(`public body ${String(record.id)}`, error, source.detailUrl('publicbody', String(record.id))));
     }
   }
+}
+
+async function storedModified(writer: ContentWriter, id: number): Promise<string | undefined> {
+  const name = await writer.existingName('publicbodies', id);
+  const stored = name?.endsWith('.yaml') ? (await existingYaml(writer, `publicbodies/${name}`))?.last_modified_at : undefined;
+  return typeof stored === 'string' ? stored : undefined;
 }
 
 /** Geometries larger than this go into their own .geojson file, as an editor would put them. */
@@ -73,7 +94,13 @@ const INLINE_GEOMETRY_BYTES = 20_000;
 
 export async function importGeoregions(source: Source, writer: ContentWriter, only: Set<number> | null, result: ImportResult): Promise<void> {
   const queue: number[] = [...(only ?? [])];
-  if (only === null) for await (const item of source.all('georegion')) queue.push(idOf(item.id, 'georegion.id'));
+  if (only === null) {
+    try {
+      for await (const item of source.all('georegion')) queue.push(idOf(item.id, 'georegion.id'));
+    } catch (error) {
+      result.failed.push(failure('the georegion list', error));
+    }
+  }
   const done = new Set<number>();
   while (queue.length) {
     const id = queue.shift()!;
@@ -84,11 +111,11 @@ export async function importGeoregions(source: Source, writer: ContentWriter, on
       if (typeof record.part_of === 'number') queue.push(record.part_of);
       const geometry = record.geom === undefined ? '' : JSON.stringify(record.geom);
       if (geometry.length > INLINE_GEOMETRY_BYTES) {
-        const name = `${id}-${String(record.slug)}.geojson`;
+        const name = cleanName(`${id}-${String(record.slug)}.geojson`, `georegion ${id} slug`);
         await writeRecordFile(writer, 'georegion', 'georegions', { ...record, geom: undefined, geom_file: name }, { suffix: '.geojson', bytes: `${geometry}\n` });
       } else await writeRecordFile(writer, 'georegion', 'georegions', record);
     } catch (error) {
-      result.failed.push(failure(`georegion ${id}`, error));
+      result.failed.push(failure(`georegion ${id}`, error, source.detailUrl('georegion', id)));
     }
   }
 }
@@ -109,6 +136,6 @@ export async function writeSite(writer: ContentWriter, source: Source, lists: Ma
 
 /** froide's public pages live at SITE_URL: the origin of a jurisdiction's `site_url`. */
 async function siteUrlOf(source: Source): Promise<string> {
-  for await (const item of source.all('jurisdiction')) if (typeof item.site_url === 'string') return new URL(item.site_url).origin;
+  for await (const item of source.all('jurisdiction')) if (typeof item.site_url === 'string' && URL.canParse(item.site_url)) return new URL(item.site_url).origin;
   return new URL(source.root).origin;
 }

@@ -100,10 +100,27 @@ export function dateOf(value: unknown, what: string): string | null {
   return match[1]!;
 }
 
-/** The last path segment of a URL, percent-decoded (a file name). */
-export function fileNameOf(url: string): string {
-  const path = new URL(url).pathname;
-  return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+/** An absolute http(s) URL, or ApiShapeError. */
+export function absoluteUrl(value: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ApiShapeError(`${what}: expected an absolute URL, got ${JSON.stringify(value.slice(0, 80))}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ApiShapeError(`${what}: expected an http(s) URL, got ${JSON.stringify(value.slice(0, 80))}`);
+  return url.href;
+}
+
+/** The last path segment of a URL, percent-decoded (a file name, still to be cleaned by names.ts). */
+export function fileNameOf(url: string, what: string): string {
+  const path = new URL(absoluteUrl(url, what)).pathname;
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiShapeError(`${what}: the last segment ${JSON.stringify(segment.slice(0, 80))} is not percent-encoded text`);
+  }
 }
 
 /** The slug of a froide page URL whose last segment is `<id>-<slug>` (collections' site_url). */
@@ -111,4 +128,12 @@ export function slugFromSiteUrl(url: unknown, id: number): string {
   if (typeof url !== 'string') return '';
   const segment = url.replace(/\/+$/, '').split('/').pop() ?? '';
   return segment.startsWith(`${id}-`) ? segment.slice(`${id}-`.length) : '';
+}
+
+/** The sha256 an instance may announce for a file (froide's serializers send none; an instance that adds one gets it checked). */
+export function sha256Of(value: unknown, what: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const text = textOf(value, what);
+  if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new ApiShapeError(`${what}: expected 64 hex digits, got ${JSON.stringify(text.slice(0, 80))}`);
+  return text;
 }

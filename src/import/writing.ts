@@ -3,10 +3,13 @@
  * the summary, whether a record on disk is up to date, the downloads, and record files named
  * `<id>-<slug>` that follow a changed slug.
  */
+import { join } from 'node:path';
 import { parse } from 'yaml';
-import { listText, recordText, RecordRefused, type ContentWriter } from './content-files.ts';
-import { BadAnswer, HttpRefusal } from './http.ts';
+import { listText, recordText, RecordRefused } from './content-files.ts';
+import type { ContentWriter } from './content-writer.ts';
+import { BadAnswer, HttpRefusal, OriginRefused } from './http.ts';
 import type { FileToFetch } from './map-requests.ts';
+import { cleanName } from './names.ts';
 import type { Source } from './source.ts';
 import { ApiShapeError, dateTimeOf, type Json } from './values.ts';
 
@@ -21,14 +24,18 @@ export interface ImportResult {
   written: number;
   unchanged: number;
   httpRequests: number;
+  /** Whether the run ended early because the source failed too many URLs in a row. */
+  stopped: boolean;
 }
 
 /** A new request or document folder: `0042-<slug>`, as the sample names them (an existing folder of the id keeps its name). */
 export const folderName = (id: number, slug: string) => `${String(id).padStart(4, '0')}-${slug || 'ohne-titel'}`;
 
-/** What went wrong with one object, as a line of the summary; a program error is rethrown. */
-export function failure(what: string, error: unknown): string {
-  if (error instanceof BadAnswer || error instanceof HttpRefusal || error instanceof ApiShapeError || error instanceof RecordRefused) return `${what}: ${error.message}`;
+/** What went wrong with one object, as a line of the summary (with its URL when the error does not name it); a program error is rethrown. */
+export function failure(what: string, error: unknown, url?: string): string {
+  if (error instanceof BadAnswer || error instanceof HttpRefusal || error instanceof ApiShapeError || error instanceof RecordRefused || error instanceof OriginRefused) {
+    return url && !error.message.includes(url) ? `${what} (${url}): ${error.message}` : `${what}: ${error.message}`;
+  }
   throw error;
 }
 
@@ -51,25 +58,44 @@ export async function upToDate(writer: ContentWriter, path: string, item: Json):
   return current !== null && typeof stored === 'string' && Date.parse(stored) === Date.parse(current);
 }
 
-/** Downloads the files not already there with the announced size; returns the paths of those the server refuses. */
-export async function fetchFiles(source: Source, writer: ContentWriter, folder: string, files: readonly FileToFetch[], result: ImportResult): Promise<Map<string, string>> {
+/** A file downloaded into the staging folder, whole and checked, waiting to be moved into content/. */
+export interface StagedFile {
+  path: string;
+  staged: string;
+  sha256: string;
+}
+
+/**
+ * Downloads into `staging` the files not already in content/ with the announced size, each
+ * checked (http.ts) before the next starts; returns them and the files the server refuses
+ * (by path relative to the folder). Nothing is moved into content/ here: a failure leaves it as it was.
+ */
+export async function stageFiles(source: Source, writer: ContentWriter, folder: string, files: readonly FileToFetch[], staging: string, result: ImportResult) {
   const refused = new Map<string, string>();
-  for (const file of files) {
+  const ready: StagedFile[] = [];
+  for (const [index, file] of files.entries()) {
+    source.client.checkOrigin(file.url, 'the file');
     const path = `${folder}/${file.path}`;
-    const existing = await writer.read(path);
-    if (existing && file.size !== null && existing.length === file.size) {
+    if (file.size !== null && (await writer.size(path)) === file.size && (!file.expect.sha256 || (await writer.sha256(path)) === file.expect.sha256.toLowerCase())) {
       result.files.present++;
       continue;
     }
+    const staged = join(staging, String(index));
     try {
-      await writer.put(path, await source.client.file(file.url, file.size));
+      const facts = await source.client.file(file.url, file.expect, staged);
+      ready.push({ path, staged, sha256: facts.sha256 });
       result.files.downloaded++;
     } catch (error) {
       if (!(error instanceof HttpRefusal)) throw error;
       refused.set(file.path, `${file.what}: the server does not publish its file (${error.status})`);
     }
   }
-  return refused;
+  return { refused, ready };
+}
+
+/** Moves staged files into content/ (the object they belong to is complete and valid). */
+export async function commitFiles(writer: ContentWriter, files: readonly StagedFile[]): Promise<void> {
+  for (const file of files) await writer.commit(file.path, file.staged, file.sha256);
 }
 
 export async function writeList(writer: ContentWriter, kind: Parameters<typeof listText>[0], file: string, records: Json[], result: ImportResult): Promise<void> {
@@ -87,9 +113,9 @@ export async function writeList(writer: ContentWriter, kind: Parameters<typeof l
 
 /** Writes `<dir>/<id>-<slug>.yaml` (checked first), replacing a file of the same id under an older slug. */
 export async function writeRecordFile(writer: ContentWriter, kind: Parameters<typeof recordText>[0], dir: string, record: Json, extra?: { suffix: string; bytes: string }): Promise<void> {
-  const name = `${String(record.id)}-${String(record.slug)}`;
+  const text = recordText(kind, `${dir}/${String(record.id)}-${String(record.slug)}.yaml`, record);
+  const name = cleanName(`${String(record.id)}-${String(record.slug)}`, `${kind} ${String(record.id)} slug`);
   const path = `${dir}/${name}.yaml`;
-  const text = recordText(kind, path, record);
   const existing = await writer.existingName(dir, record.id as number);
   const oldBase = existing?.replace(/\.(yaml|geojson)$/, '');
   if (oldBase && oldBase !== name) {

@@ -11,7 +11,7 @@ Commands:
   derive    process PDFs only, into the media store's derivative cache (no build/): a backlog, split
             across machines with --shard
   check     validate content/ only (no PDF work): fast, for every pull request
-  serve     serve build/ on http://localhost:${DEFAULTS.port} with production routing
+  serve     serve build/ on http://${DEFAULTS.host}:${DEFAULTS.port} (this machine only; see --host) with production routing
   start     build for http://localhost:<port>, serve it, and rebuild on every change of content/
             (--no-watch: build and serve only)
   prune     delete media objects no recent build references (docs/deploy.md, Retention)
@@ -25,7 +25,10 @@ Options:
                       the output record, a local mirror of the PDF derivative cache, which lives in the
                       media store); only costs time when missing (default: ${DEFAULTS.cacheDir})
   --base-url <url>    override base_url (also: BASE_URL)
-  --port <n>          port for serve/start (default: ${DEFAULTS.port})
+  --port <n>          port for serve/start, 0 for any free one (also: PORT; default: ${DEFAULTS.port})
+  --host <address>    address serve/start listen on (also: HOST; default: ${DEFAULTS.host}, this machine only;
+                      0.0.0.0 for every interface, as a container or a VM needs; then also pass
+                      --base-url with the address clients use, for the links in answers)
   --no-images         skip page images (PDF facts only)
   --no-watch          start: do not watch content/ (build once, then serve; for CI and scripts)
   --pdf-budget <d>    build/derive: start no PDF work after this long (90s, 10m, 1.5h, none); what is
@@ -50,6 +53,7 @@ export type Options = {
   cache: string;
   'base-url'?: string;
   port: string;
+  host: string;
   'no-images': boolean;
   'no-watch': boolean;
   'pdf-budget'?: string;
@@ -73,7 +77,8 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       out: { type: 'string', default: DEFAULTS.buildDir },
       cache: { type: 'string', default: DEFAULTS.cacheDir },
       'base-url': { type: 'string' },
-      port: { type: 'string', default: String(DEFAULTS.port) },
+      port: { type: 'string', default: process.env.PORT || String(DEFAULTS.port) },
+      host: { type: 'string', default: process.env.HOST || DEFAULTS.host },
       'no-images': { type: 'boolean', default: false },
       'no-watch': { type: 'boolean', default: false },
       'pdf-budget': { type: 'string' },

@@ -167,7 +167,7 @@ export async function watchContent(contentDir: string, onChange: (change: Conten
       const subscriptions = await Promise.all([...folders.values()].map(({ subscribed }) => subscribed));
       folders.clear();
       // A removed folder's watches are gone with it, and @parcel/watcher may still try to remove one (EINVAL): nothing is left to stop.
-      await Promise.all(subscriptions.map((subscription) => subscription?.unsubscribe().catch(() => {})));
+      for (const subscription of subscriptions) await subscription?.unsubscribe().catch(() => {});
       await rootSubscription.unsubscribe().catch(() => {});
     },
   };

@@ -17,6 +17,9 @@ Commands:
   prune     delete media objects no recent build references (docs/deploy.md, Retention)
   schemas   write the JSON Schemas for editors to content/schemas/
   import    read a froide instance's API into content/: archive import <froide API URL> (archive import --help)
+  init      start an archive of one's own: archive init <folder> makes a new repository with an empty
+            content/ (site.yaml from --title, --base-url, --media-url, --site-url, asked for on a
+            terminal when missing), this program, netlify.toml and the GitHub workflows
 
 Options:
   --content <dir>     content directory (default: ${DEFAULTS.contentDir})
@@ -44,6 +47,9 @@ Options:
   --keep-days <n>     prune: keep objects of builds younger than this (default: ${DEFAULTS.mediaKeepDays})
   --keep-builds <n>   prune: keep objects of the newest builds (default: ${DEFAULTS.mediaKeepBuilds})
   --dry-run           prune: say what would be deleted, delete nothing
+  --title <text>      init: the archive's title
+  --media-url <url>   init: media_url of site.yaml (default: /media/)
+  --site-url <url>    init: site_url of site.yaml, the HTML pages the API links to (default: the base URL)
   --verbose           build: say each stage's time as it ends, and how many content files were parsed
 `;
 
@@ -66,9 +72,12 @@ export type Options = {
   'dry-run': boolean;
   verbose: boolean;
   help: boolean;
+  title?: string;
+  'media-url'?: string;
+  'site-url'?: string;
 };
 
-export function parseCommandLine(argv: string[]): { command: string | undefined; options: Options } {
+export function parseCommandLine(argv: string[]): { command: string | undefined; args: string[]; options: Options } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -91,7 +100,10 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       'dry-run': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      title: { type: 'string' },
+      'media-url': { type: 'string' },
+      'site-url': { type: 'string' },
     },
   });
-  return { command: positionals[0], options: values };
+  return { command: positionals[0], args: positionals.slice(1), options: values };
 }

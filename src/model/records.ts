@@ -20,7 +20,7 @@ const NAMED_SAMPLE = 8;
  * "Bundespolizei"`, the first 8 in ascending order, "…" when there are more; bare ids for
  * records without a name; "" when none.
  */
-export function namedIdSample(records: Iterable<{ id: number }>): string {
+function namedIdSample(records: Iterable<{ id: number }>): string {
   const known = [...records].sort((a, b) => a.id - b.id);
   const label = (record: { id: number; name?: unknown; title?: unknown }) => {
     const name = typeof record.name === 'string' && record.name ? record.name : typeof record.title === 'string' ? record.title : '';

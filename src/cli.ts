@@ -1,6 +1,6 @@
 #!/usr/bin/env -S npx tsx
 /**
- * archive build | derive | check | serve | start | prune | schemas | import
+ * archive build | derive | check | serve | start | prune | schemas | import | init
  *
  * Exit codes: 0 success, 1 content problems or a failed build, 2 wrong usage. The commands are
  * in src/cli/, one module per group.
@@ -22,7 +22,7 @@ export async function main(argv: string[], log: Logger = streamLogger()): Promis
     log.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const { command, options } = parsed;
+  const { command, args, options } = parsed;
   if (options.help || !command) {
     log.info(USAGE);
     return command || options.help ? 0 : 2;
@@ -46,6 +46,8 @@ export async function main(argv: string[], log: Logger = streamLogger()): Promis
       return prune(options, log);
     case 'schemas':
       return schemas(options, log);
+    case 'init':
+      return (await import('./cli/init-command.ts')).init(args[0], options, log);
     default:
       log.error(`unknown command "${command}"\n\n${USAGE}`);
       return 2;

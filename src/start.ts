@@ -39,6 +39,8 @@ export interface WatchingPreviewOptions {
   /** Starts the preview over build/; `notice` is asked per request. */
   serve: (notice: () => BuildNotice | null) => Promise<PreviewServer>;
   log: Logger;
+  /** Said after the preview's address in the line that gives it (e.g. that it listens on every interface). */
+  addressNote?: (url: string) => string;
   /** How long content/ must be quiet before a rebuild starts (default 100 ms). */
   quietMs?: number;
   /** Wall clock for the banner's time (default: now). */
@@ -103,7 +105,7 @@ export async function startWatchingPreview(options: WatchingPreviewOptions): Pro
         serveError = error;
         return;
       }
-      log.info(`serving at ${server.url}api/v1/ (browsable: ${server.url}api/v1/?format=api)`);
+      log.info(`serving at ${server.url}api/v1/${options.addressNote?.(`${server.url}api/v1/`) ?? ''} (browsable: ${server.url}api/v1/?format=api)`);
     }
     if (!server) log.error(`nothing to serve yet: the preview starts once ${options.contentDir}/ builds`);
     else if (!outcome.ok) log.error('the preview keeps serving the last good build, with a banner in the browsable API, until a rebuild succeeds');

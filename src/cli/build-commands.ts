@@ -2,6 +2,7 @@
  * `archive check`, `archive build` and `archive derive`: the commands that read content/ and
  * run the stages.
  */
+import type { BuildResult } from '../build.ts';
 import { checkContent, parseCacheIn, type Checked, type ContentMemory } from '../check.ts';
 import { deployLimits, SettingsError, type DeployLimits } from '../config.ts';
 import { ContentError } from '../content/problems.ts';
@@ -93,15 +94,14 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     }
     if (result.pdf) log.info(formatPdfSummary(result.pdf));
     const seconds = (performance.now() - started) / 1000;
-    const { layout, media: uploaded } = result.stats;
-    log.info(
-      `built ${result.stats.objects} objects into ${options.out}/ for ${result.settings.urls.baseUrl}: ` +
-        `${result.stats.files} files, ${(result.stats.bytes / 1e6).toFixed(1)} MB of JSON, ${seconds.toFixed(1)} s; ` +
-        `fullest folder ${layout.fullestFolder.path || '.'}/ (${layout.fullestFolder.entries} entries), ` +
-        `largest file ${layout.largestFile.path} (${(layout.largestFile.bytes / 1e6).toFixed(2)} MB); ` +
-        `media: ${count(uploaded.uploaded, 'object')} (${(uploaded.uploadedBytes / 1e6).toFixed(1)} MB) uploaded to the ${media.description}, ` +
-        `${uploaded.present} already there`,
-    );
+    log.info(closingLine(result, seconds));
+    if (options.verbose) {
+      const { layout } = result.stats;
+      log.info(
+        `layout of ${options.out}/: fullest folder ${layout.fullestFolder.path || '.'}/ (${count(layout.fullestFolder.entries, 'entry', 'entries')}), ` +
+          `largest file ${layout.largestFile.path} (${(layout.largestFile.bytes / 1e6).toFixed(2)} MB); media store: the ${media.description}`,
+      );
+    }
     return { status: 0, problems: [] };
   } catch (error) {
     let problems: NoticeProblem[];
@@ -121,6 +121,20 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     log.error(`build failed; ${options.out}/ was left as it was`);
     return failed(1, problems);
   }
+}
+
+/**
+ * The last line of a build, short enough for a terminal (about 100 characters with a short base
+ * URL); `--verbose` adds the layout of build/ and the media store. Objects already in the media
+ * store are named only when there are any, and the page images this build's PDF stage stored
+ * there itself are said to be among them: they are not left from an earlier build.
+ */
+function closingLine(result: BuildResult, seconds: number): string {
+  const { stats, settings, pdf } = result;
+  const { uploaded, uploadedBytes, present } = stats.media;
+  const upload = uploaded > 0 ? `${uploaded} uploaded (${(uploadedBytes / 1e6).toFixed(1)} MB)` : 'nothing to upload';
+  const there = present === 0 ? '' : `, ${present} already in the store${pdf && pdf.derived > 0 ? ' (with the page images just derived)' : ''}`;
+  return `built ${settings.urls.baseUrl}: ${count(stats.objects, 'object')}, ${count(stats.files, 'file')}, ${(stats.bytes / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s; media: ${upload}${there}`;
 }
 
 /**

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPaths } from '../api/build-paths.ts';
-import { DEFAULTS } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import type { BuildNotice } from '../serve/api/html/notice.ts';
@@ -18,7 +17,7 @@ async function previewServer(options: Options, log: Logger, media: MediaStore, n
   const { startPreviewServer } = await import('../serve/preview/server.ts');
   return startPreviewServer({
     buildDir: options.out,
-    host: DEFAULTS.host,
+    host: options.host,
     port: Number(options.port),
     env: process.env,
     log: (line) => log.error(line),
@@ -28,11 +27,23 @@ async function previewServer(options: Options, log: Logger, media: MediaStore, n
   });
 }
 
-/** Says so when `error` is a port in use (exit status 1); any other error is thrown on. */
+/** Says so when `error` is a port in use or an address this machine does not have (exit status 1); any other error is thrown on. */
 function portInUse(error: unknown, options: Options, log: Logger): number {
-  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-  log.error(`port ${options.port} is in use; stop what runs there, or pass another --port`);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') log.error(`port ${options.port} is in use on ${options.host}; stop what runs there, or pass another --port (or PORT)`);
+  else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') log.error(`cannot listen on ${options.host}: it is not an address of this machine; pass --host (or HOST) 127.0.0.1, 0.0.0.0 or one of its addresses`);
+  else throw error;
   return 1;
+}
+
+/** What is wrong with --port (or PORT), or null: a whole number from 0 to 65535. */
+function portProblem(port: string): string | null {
+  return /^\d{1,5}$/.test(port) && Number(port) <= 65535 ? null : `--port (or PORT) must be a whole number from 0 to 65535, not "${port}"`;
+}
+
+/** Said after the address when the server listens on every interface: the address a browser opens instead. */
+function everyInterface(host: string, url: string): string {
+  return host === '0.0.0.0' || host === '::' ? ` (every interface of this machine; from here open ${url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//localhost')})` : '';
 }
 
 /** Resolves when the process is asked to stop (Ctrl-C, SIGTERM), after `close`. */
@@ -45,6 +56,11 @@ function untilStopped(close: () => Promise<void>): Promise<number> {
 }
 
 export async function serve(options: Options, log: Logger): Promise<number> {
+  const wrong = portProblem(options.port);
+  if (wrong) {
+    log.error(wrong);
+    return 2;
+  }
   // Without a build every request would be a 500: refuse to start instead.
   if (!existsSync(join(options.out, buildPaths.manifest))) {
     log.error(`no build at ${options.out}/; run npm run build (or npm start)`);
@@ -58,7 +74,7 @@ export async function serve(options: Options, log: Logger): Promise<number> {
   } catch (error) {
     return portInUse(error, options, log);
   }
-  log.info(`serving ${options.out}/ at ${server.url}api/v1/ (Ctrl-C stops)`);
+  log.info(`serving ${options.out}/ at ${server.url}api/v1/${everyInterface(options.host, `${server.url}api/v1/`)} (Ctrl-C stops)`);
   return untilStopped(() => server.close());
 }
 
@@ -67,6 +83,11 @@ export async function serve(options: Options, log: Logger): Promise<number> {
  * content/ and rebuild on every change (src/start.ts).
  */
 export async function start(options: Options, log: Logger): Promise<number> {
+  const wrong = portProblem(options.port);
+  if (wrong) {
+    log.error(wrong);
+    return 2;
+  }
   const baseUrl = options['base-url'] ?? `http://localhost:${options.port}`;
   if (options['no-watch']) {
     const status = await build(options, log, baseUrl);
@@ -93,6 +114,7 @@ export async function start(options: Options, log: Logger): Promise<number> {
       },
       hasBuild: () => existsSync(join(options.out, buildPaths.manifest)),
       serve: (notice) => previewServer(options, log, media, notice),
+      addressNote: (url) => everyInterface(options.host, url),
       log,
     });
   } catch (error) {

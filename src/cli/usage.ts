@@ -11,12 +11,15 @@ Commands:
   derive    process PDFs only, into the media store's derivative cache (no build/): a backlog, split
             across machines with --shard
   check     validate content/ only (no PDF work): fast, for every pull request
-  serve     serve build/ on http://localhost:${DEFAULTS.port} with production routing
+  serve     serve build/ on http://${DEFAULTS.host}:${DEFAULTS.port} (this machine only; see --host) with production routing
   start     build for http://localhost:<port>, serve it, and rebuild on every change of content/
             (--no-watch: build and serve only)
   prune     delete media objects no recent build references (docs/deploy.md, Retention)
   schemas   write the JSON Schemas for editors to content/schemas/
   import    read a froide instance's API into content/: archive import <froide API URL> (archive import --help)
+  init      start an archive of one's own: archive init <folder> makes a new repository with an empty
+            content/ (site.yaml from --title, --base-url, --media-url, --site-url, asked for on a
+            terminal when missing), this program, netlify.toml and the GitHub workflows
 
 Options:
   --content <dir>     content directory (default: ${DEFAULTS.contentDir})
@@ -25,7 +28,10 @@ Options:
                       the output record, a local mirror of the PDF derivative cache, which lives in the
                       media store); only costs time when missing (default: ${DEFAULTS.cacheDir})
   --base-url <url>    override base_url (also: BASE_URL)
-  --port <n>          port for serve/start (default: ${DEFAULTS.port})
+  --port <n>          port for serve/start, 0 for any free one (also: PORT; default: ${DEFAULTS.port})
+  --host <address>    address serve/start listen on (also: HOST; default: ${DEFAULTS.host}, this machine only;
+                      0.0.0.0 for every interface, as a container or a VM needs; then also pass
+                      --base-url with the address clients use, for the links in answers)
   --no-images         skip page images (PDF facts only)
   --no-watch          start: do not watch content/ (build once, then serve; for CI and scripts)
   --pdf-budget <d>    build/derive: start no PDF work after this long (90s, 10m, 1.5h, none); what is
@@ -41,6 +47,9 @@ Options:
   --keep-days <n>     prune: keep objects of builds younger than this (default: ${DEFAULTS.mediaKeepDays})
   --keep-builds <n>   prune: keep objects of the newest builds (default: ${DEFAULTS.mediaKeepBuilds})
   --dry-run           prune: say what would be deleted, delete nothing
+  --title <text>      init: the archive's title
+  --media-url <url>   init: media_url of site.yaml (default: /media/)
+  --site-url <url>    init: site_url of site.yaml, the HTML pages the API links to (default: the base URL)
   --verbose           build: say each stage's time as it ends, and how many content files were parsed
 `;
 
@@ -50,6 +59,7 @@ export type Options = {
   cache: string;
   'base-url'?: string;
   port: string;
+  host: string;
   'no-images': boolean;
   'no-watch': boolean;
   'pdf-budget'?: string;
@@ -62,9 +72,12 @@ export type Options = {
   'dry-run': boolean;
   verbose: boolean;
   help: boolean;
+  title?: string;
+  'media-url'?: string;
+  'site-url'?: string;
 };
 
-export function parseCommandLine(argv: string[]): { command: string | undefined; options: Options } {
+export function parseCommandLine(argv: string[]): { command: string | undefined; args: string[]; options: Options } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -73,7 +86,8 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       out: { type: 'string', default: DEFAULTS.buildDir },
       cache: { type: 'string', default: DEFAULTS.cacheDir },
       'base-url': { type: 'string' },
-      port: { type: 'string', default: String(DEFAULTS.port) },
+      port: { type: 'string', default: process.env.PORT || String(DEFAULTS.port) },
+      host: { type: 'string', default: process.env.HOST || DEFAULTS.host },
       'no-images': { type: 'boolean', default: false },
       'no-watch': { type: 'boolean', default: false },
       'pdf-budget': { type: 'string' },
@@ -86,7 +100,10 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       'dry-run': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      title: { type: 'string' },
+      'media-url': { type: 'string' },
+      'site-url': { type: 'string' },
     },
   });
-  return { command: positionals[0], options: values };
+  return { command: positionals[0], args: positionals.slice(1), options: values };
 }

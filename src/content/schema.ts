@@ -38,14 +38,15 @@ const dateTimeField = () =>
   z
     .string()
     .regex(dateTimePattern, 'must be a date-time with time zone, like "2024-03-01T10:15:00+01:00"')
-    .refine(isRealDateTime, 'is not a real date (check day and month)');
+    // Only for what has the form: zod runs every check, and one mistake is one error.
+    .refine((value) => !dateTimePattern.test(value) || isRealDateTime(value), 'is not a real date (check day and month)');
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const dateField = () =>
   z
     .string()
     .regex(datePattern, 'must be a date like "2024-03-01"')
-    .refine(isRealDateTime, 'is not a real date (check day and month)');
+    .refine((value) => !datePattern.test(value) || isRealDateTime(value), 'is not a real date (check day and month)');
 
 const text = () => z.string().default('');
 

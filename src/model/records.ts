@@ -12,6 +12,23 @@ export function idSample(ids: Iterable<number>): string {
   return known.slice(0, 12).join(', ') + (known.length > 12 ? ', …' : '');
 }
 
+/** Records shown with their names in a hint: fewer than bare ids, as each takes a line's third. */
+const NAMED_SAMPLE = 8;
+
+/**
+ * Known ids with the name (or title) of each, for a hint: `1 "Bundesministerium des Innern", 2
+ * "Bundespolizei"`, the first 8 in ascending order, "…" when there are more; bare ids for
+ * records without a name; "" when none.
+ */
+function namedIdSample(records: Iterable<{ id: number }>): string {
+  const known = [...records].sort((a, b) => a.id - b.id);
+  const label = (record: { id: number; name?: unknown; title?: unknown }) => {
+    const name = typeof record.name === 'string' && record.name ? record.name : typeof record.title === 'string' ? record.title : '';
+    return name ? `${record.id} ${JSON.stringify(name)}` : String(record.id);
+  };
+  return known.slice(0, NAMED_SAMPLE).map(label).join(', ') + (known.length > NAMED_SAMPLE ? ', …' : '');
+}
+
 /** The key of a record's own id: one array shared by every record, where each kept its own for as long as the model lives. */
 const ID_PATH: readonly string[] = ['id'];
 
@@ -73,7 +90,7 @@ export class Records<T extends { id: number; source: Source }> {
     if (!record && this.problems.invalidKinds.has(this.contentKind)) {
       this.problems.knockOn(from, path, ERRORS.ReferenceIntoInvalidFiles, { kind: this.kind, id, files: this.kind });
     } else if (!record) {
-      const sample = idSample(this.byId.keys());
+      const sample = namedIdSample(this.byId.values());
       this.problems.report(from, path, ERRORS.UnknownReference, { kind: this.kind, id, sample, which: 'existing' });
     }
     return record;

@@ -147,25 +147,22 @@ async function pngsOf(cache: DerivativeCache, group: PassGroup, from: number, to
   );
 }
 
-/** Pages done and an estimate of the total: known page counts, the rest extrapolated by bytes. */
+/**
+ * Pages done and the total as far as it is known: the page counts known (from the cache, or
+ * from a PDF's first page), and one page for each PDF not opened yet. It only grows: an
+ * extrapolation by bytes overshot (a scanned PDF has few pages for its bytes) and then fell,
+ * which reads as work lost; a PDF that fails or stops counts the pages it finished, and the
+ * total shown keeps what it was.
+ */
 function pageTracker(groups: readonly PassGroup[], tasks: readonly { numPages?: number }[], deadline: number | undefined, clock: () => number) {
   const known = new Map<number, number>();
   tasks.forEach((task, index) => task.numPages !== undefined && known.set(index, task.numPages));
   const done = new Map<number, number>();
-  const totalBytes = groups.reduce((sum, g) => sum + g.size, 0);
-  const state: ProgressState = { pdfsDone: 0, pdfsTotal: groups.length, pagesDone: 0, pagesTotal: groups.length };
+  const state: ProgressState = { pdfsDone: 0, pdfsTotal: groups.length, pagesDone: 0, pagesTotal: 0 };
   const estimate = () => {
     let knownPages = 0;
-    let knownBytes = 0;
-    for (const [task, pages] of known) {
-      knownPages += pages;
-      knownBytes += groups[task]!.size;
-    }
-    const unknownBytes = totalBytes - knownBytes;
-    const unknownCount = groups.length - known.size;
-    const perByte = knownBytes > 0 ? knownPages / knownBytes : 0;
-    const guess = perByte > 0 ? Math.round(unknownBytes * perByte) : unknownCount;
-    state.pagesTotal = knownPages + Math.max(guess, unknownCount);
+    for (const pages of known.values()) knownPages += pages;
+    state.pagesTotal = Math.max(state.pagesTotal, knownPages + groups.length - known.size, state.pagesDone);
   };
   estimate();
   return {

@@ -15,7 +15,7 @@ export function formatPdfSummary(stats: PdfRunStats): string {
   if (stats.webpPending > 0) parts[0] += ` (${stats.webpPending} of them still without WebP siblings)`;
   if (pendingHere > 0) parts.push(`${pendingHere} pending (published without page images)`);
   if (stats.failed > 0) parts.push(`${stats.failed} unreadable`);
-  parts.push(`${stats.derived} derived, ${stats.webpDerived} given WebP siblings, ${stats.cacheHits} from the cache (${stats.pagesDerived} pages)`);
+  parts.push(`${stats.derived} derived, ${stats.webpDerived} given WebP siblings, ${stats.cacheHits} from the cache (${count(stats.pagesDerived, 'page')})`);
   if (stats.otherShards > 0) parts.push(`${count(stats.otherShards, 'PDF')} left to other shards`);
   let line = parts.join('; ');
   if (stats.budget) {

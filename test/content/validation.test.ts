@@ -53,6 +53,19 @@ describe('content validation', () => {
     expect(colour!.message).toBe('unknown key "colour"');
   });
 
+  it('reports a date in another form once, without calling it an unreal date as well', async () => {
+    const { problems } = await check(
+      minimalArchive({
+        'requests/10-akten/request.yaml': { ...(minimalArchive()['requests/10-akten/request.yaml'] as object), created_at: '04.11.2024' },
+        'requests/10-akten/messages/100.yaml': { id: 100, is_response: false, recipient_public_body: 1, timestamp: '2024-02-31' },
+      }),
+    );
+    expect(problems.list.map((problem) => `${problem.file} ${problem.message}`).sort()).toEqual([
+      'requests/10-akten/messages/100.yaml is "2024-02-31", but must be a date-time with time zone, like "2024-03-01T10:15:00+01:00"',
+      'requests/10-akten/request.yaml is "04.11.2024", but must be a date-time with time zone, like "2024-03-01T10:15:00+01:00"',
+    ]);
+  });
+
   it('reports a missing required key at the record it belongs to', async () => {
     const { problems } = await check(
       minimalArchive({ 'publicbodies/3-neu.yaml': 'id: 3\nname: Neue Behörde\nslug: neu\n' }),
@@ -119,7 +132,7 @@ describe('content validation', () => {
     expect(problems.sorted().map((problem) => problem.hint!.slice(-6))).toEqual(['e.g. 3', 'e.g. 3', 'e.g. 3', 'e.g. 4', 'e.g. 4']);
   });
 
-  it('reports dangling references at the referring key, with known ids as a hint', async () => {
+  it('reports dangling references at the referring key, with known ids and their names as a hint', async () => {
     const { problems } = await check(
       minimalArchive({
         'requests/10-akten/messages/100.yaml': {
@@ -132,7 +145,7 @@ describe('content validation', () => {
     );
     expect(where(problems.list)).toEqual(['error requests/10-akten/messages/100.yaml:3:24 recipient_public_body']);
     expect(problems.list[0]!.message).toBe('refers to public body 99, which does not exist');
-    expect(problems.list[0]!.hint).toBe('use the id of an existing public body (1, 2)');
+    expect(problems.list[0]!.hint).toBe('use the id of an existing public body (1 "Bundesministerium des Innern", 2 "Bundespolizei")');
   });
 
   it('reports an attachment whose file is missing', async () => {
@@ -696,7 +709,7 @@ describe('georegions', () => {
       return `${message} -> ${hint}`;
     };
     expect(said('georegions/1.yaml part_of')).toBe('makes a cycle: georegion 1 is its own ancestor -> point part_of at a georegion higher up the tree, or set it to null');
-    expect(said('georegions/3.yaml part_of')).toBe('refers to georegion 9, which does not exist -> use the id of an existing georegion (1, 2, 3, 4, 5, 6, 7, 8)');
+    expect(said('georegions/3.yaml part_of')).toBe('refers to georegion 9, which does not exist -> use the id of an existing georegion (1 "Region 1", 2 "Region 2", 3 "Region 3", 4 "Region 4", 5 "Region 5", 6 "Verdreht", 7 "Region 7", 8 "Region 8")');
     expect(said('georegions/4.yaml level')).toBe(
       "is 0, but the region it is part of (Region 5, georegion 5) has level 2 -> a region's level must be greater than its part_of region's: use 3 or more, or leave level out",
     );
@@ -709,8 +722,8 @@ describe('georegions', () => {
     expect(said('georegions/7.yaml geom_file')).toBe('names a file that does not exist: georegions/fehlt.geojson -> put the GeoJSON file at georegions/fehlt.geojson, or fix the name');
     expect(said('georegions/8.yaml geom_file')).toBe('is given together with geom -> keep one of them: geom (the geometry inline) or geom_file (a .geojson file next to this one)');
     expect(said('georegions/9.geojson ')).toBe("is not named by any georegion and will not be published -> name it with geom_file in the georegion's YAML file, or delete it");
-    expect(said('jurisdictions.yaml [0].region')).toBe('refers to georegion 42, which does not exist -> use the id of an existing georegion (1, 2, 3, 4, 5, 6, 7, 8)');
-    expect(said('publicbodies/2-bpol.yaml regions[1]')).toBe('refers to georegion 43, which does not exist -> use the id of an existing georegion (1, 2, 3, 4, 5, 6, 7, 8)');
+    expect(said('jurisdictions.yaml [0].region')).toBe('refers to georegion 42, which does not exist -> use the id of an existing georegion (1 "Region 1", 2 "Region 2", 3 "Region 3", 4 "Region 4", 5 "Region 5", 6 "Verdreht", 7 "Region 7", 8 "Region 8")');
+    expect(said('publicbodies/2-bpol.yaml regions[1]')).toBe('refers to georegion 43, which does not exist -> use the id of an existing georegion (1 "Region 1", 2 "Region 2", 3 "Region 3", 4 "Region 4", 5 "Region 5", 6 "Verdreht", 7 "Region 7", 8 "Region 8")');
   });
 
   it('points into a .geojson file at the position that is wrong', async () => {

@@ -25,7 +25,8 @@ export interface NodeServer {
 }
 
 export async function serveOverNode(handler: (request: Request) => Promise<Response>, options: NodeServerOptions): Promise<NodeServer> {
-  const origin = () => `http://${options.host}:${(server.address() as AddressInfo).port}`;
+  // An IPv6 address (`::`) is written in brackets in a URL.
+  const origin = () => `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${(server.address() as AddressInfo).port}`;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', origin());
     answer(req, res, url).catch((error) => {

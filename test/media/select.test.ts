@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStoreSpec, SettingsError } from '../../src/config.ts';
 import { blobsAccess, openMediaStore } from '../../src/media/select.ts';
 // @ts-expect-error: the build plugin is plain JavaScript without types (Netlify loads it as is).
-import { CACHED_FOLDERS, onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+import { onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+// @ts-expect-error: plain JavaScript, as above.
+import { CACHED_FOLDERS } from '../../src/netlify/plugins/archive-cache/folders.js';
 import { readAll, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
 
 let blobs: TestBlobs;

@@ -170,13 +170,7 @@ function absolute(name: string, value: string): string {
   return stripSlash(url.href);
 }
 
-/**
- * What says that this runs under Netlify, or null: Netlify's builds set NETLIFY=true, its local
- * builds (`netlify build`, `netlify serve`, `netlify dev`) NETLIFY_LOCAL=true instead, and a
- * build plugin receives a Blobs context (NETLIFY_BLOBS_CONTEXT, copied for the build command as
- * ARCHIVE_BLOBS_CONTEXT). CONTEXT (production, deploy-preview, branch-deploy, dev) comes with
- * one of these and alone proves nothing. docs/netlify.md#contexts.
- */
+/** What says this runs under Netlify (NETLIFY, NETLIFY_LOCAL, a Blobs context; not CONTEXT alone), or null: docs/netlify.md#contexts. */
 export function netlifySign(env: Env): string | null {
   if (env.NETLIFY === 'true') return 'NETLIFY=true';
   if (env.NETLIFY_LOCAL === 'true') return 'NETLIFY_LOCAL=true';
@@ -188,9 +182,8 @@ export function netlifySign(env: Env): string | null {
 /**
  * Netlify sets URL (the site's main address) and DEPLOY_PRIME_URL (the address of this
  * deploy: a preview or branch deploy). Production builds use URL, everything else gets its
- * own address so that links in a preview stay inside the preview. Local builds (NETLIFY_LOCAL)
- * get no URL and a placeholder DEPLOY_PRIME_URL (`https://<branch>--site-name.netlify.app`):
- * they keep BASE_URL or site.yaml's base_url.
+ * own address so that links in a preview stay inside the preview. Local builds (NETLIFY_LOCAL:
+ * no URL, a placeholder DEPLOY_PRIME_URL) keep BASE_URL or site.yaml's base_url.
  */
 function netlifyBaseUrl(env: Env): string | undefined {
   if (!env.NETLIFY) return undefined;

@@ -12,7 +12,7 @@ import { expect } from 'vitest';
  * froide answer links into a campaign's objects, so the crawler cannot reach them (they are
  * tested in venue-campaign.test.ts); venue/ without a location is froide-food's bare `[]`.
  */
-export const FROIDE_REFUSES: Record<string, number> = {
+const FROIDE_REFUSES: Record<string, number> = {
   '/api/v1/campaigninformationobject/': 404,
   '/api/v1/problemreport/': 401,
   '/api/v1/upload/': 401,

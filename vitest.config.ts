@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Netlify's CLI: `npm run test:netlify` (vitest.netlify.config.ts), which installs it first.
+    exclude: ['test/netlify-cli/**', '**/node_modules/**'],
     // PDF rendering and real HTTP servers are slow on a 2-core CI machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,

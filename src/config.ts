@@ -190,10 +190,20 @@ function absolute(name: string, value: string): string {
   return stripSlash(url.href);
 }
 
+/** What says this runs under Netlify (NETLIFY, NETLIFY_LOCAL, a Blobs context; not CONTEXT alone), or null: docs/netlify.md#contexts. */
+export function netlifySign(env: Env): string | null {
+  if (env.NETLIFY === 'true') return 'NETLIFY=true';
+  if (env.NETLIFY_LOCAL === 'true') return 'NETLIFY_LOCAL=true';
+  if (env.ARCHIVE_BLOBS_CONTEXT) return 'ARCHIVE_BLOBS_CONTEXT';
+  if (env.NETLIFY_BLOBS_CONTEXT) return 'NETLIFY_BLOBS_CONTEXT';
+  return null;
+}
+
 /**
  * Netlify sets URL (the site's main address) and DEPLOY_PRIME_URL (the address of this
  * deploy: a preview or branch deploy). Production builds use URL, everything else gets its
- * own address so that links in a preview stay inside the preview.
+ * own address so that links in a preview stay inside the preview. Local builds (NETLIFY_LOCAL:
+ * no URL, a placeholder DEPLOY_PRIME_URL) keep BASE_URL or site.yaml's base_url.
  */
 function netlifyBaseUrl(env: Env): string | undefined {
   if (!env.NETLIFY) return undefined;
@@ -247,18 +257,20 @@ const BLOBS_PREFIX = 'netlify-blobs:';
 
 /**
  * Where media objects live: `--media-store` < MEDIA_STORE < the default, which is the site's
- * Netlify Blobs store in a Netlify build (NETLIFY is set there) and the folder elsewhere.
+ * Netlify Blobs store under Netlify (netlifySign: on its build machines and in its local
+ * builds) and the folder elsewhere; under Netlify a folder is used only when named.
  * `netlify-blobs:<name>` names a Blobs store, anything else a folder.
  */
 export function mediaStoreSpec(flag: string | undefined, env: Env): MediaStoreSpec {
-  const value = flag ?? env.MEDIA_STORE ?? (env.NETLIFY ? BLOBS_PREFIX + DEFAULTS.mediaBlobsStore : DEFAULTS.mediaStore);
+  const value = flag ?? env.MEDIA_STORE ?? (netlifySign(env) ? BLOBS_PREFIX + DEFAULTS.mediaBlobsStore : DEFAULTS.mediaStore);
   if (!value.startsWith(BLOBS_PREFIX)) return { kind: 'folder', path: value };
   return { kind: 'netlify-blobs', name: value.slice(BLOBS_PREFIX.length) || DEFAULTS.mediaBlobsStore };
 }
 
 /**
  * The PDF stage's time budget in ms, or undefined for none: `--pdf-budget` < PDF_BUDGET < on
- * Netlify (NETLIFY is set there) DEFAULTS.netlifyPdfBudget < none.
+ * Netlify's build machines (NETLIFY=true: their build time is limited; a local `netlify build`
+ * is not) DEFAULTS.netlifyPdfBudget < none.
  */
 export function pdfBudgetMs(flag: string | undefined, env: Env): number | undefined {
   const value = flag ?? env.PDF_BUDGET ?? (env.NETLIFY ? DEFAULTS.netlifyPdfBudget : undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, deployLimits, pdfBudgetMs, resolveSettings, tokenTtlOf } from '../src/config.ts';
+import { DEFAULTS, deployLimits, netlifySign, pdfBudgetMs, resolveSettings, tokenTtlOf } from '../src/config.ts';
 
 const site = { title: 'Archiv', base_url: 'https://archiv.example.org/', updated_at: '2024-01-01T00:00:00Z' };
 
@@ -27,6 +27,18 @@ describe('settings', () => {
     const netlify = { NETLIFY: 'true', URL: 'https://archiv.netlify.app', DEPLOY_PRIME_URL: 'https://deploy-preview-7--archiv.netlify.app', MEDIA_TOKEN_KEYS: `p:${'s'.repeat(32)}` };
     expect(resolveSettings(site, { ...netlify, CONTEXT: 'production' }).urls.baseUrl).toBe('https://archiv.netlify.app');
     expect(resolveSettings(site, { ...netlify, CONTEXT: 'deploy-preview' }).urls.baseUrl).toBe('https://deploy-preview-7--archiv.netlify.app');
+    // A local `netlify build`: no URL, a placeholder DEPLOY_PRIME_URL; site.yaml's base_url stays.
+    const local = { NETLIFY_LOCAL: 'true', CONTEXT: 'production', DEPLOY_PRIME_URL: 'https://master--site-name.netlify.app', MEDIA_TOKEN_KEYS: 'p:prod-secret' };
+    expect(resolveSettings(site, local).urls.baseUrl).toBe('https://archiv.example.org');
+  });
+
+  it('knows Netlify by NETLIFY, NETLIFY_LOCAL or a Blobs context, not by CONTEXT alone', () => {
+    expect(netlifySign({ NETLIFY: 'true', CONTEXT: 'production' })).toBe('NETLIFY=true');
+    expect(netlifySign({ NETLIFY_LOCAL: 'true', CONTEXT: 'dev' })).toBe('NETLIFY_LOCAL=true');
+    expect(netlifySign({ NETLIFY_BLOBS_CONTEXT: 'e30=' })).toBe('NETLIFY_BLOBS_CONTEXT');
+    expect(netlifySign({ ARCHIVE_BLOBS_CONTEXT: 'e30=' })).toBe('ARCHIVE_BLOBS_CONTEXT');
+    expect(netlifySign({ CONTEXT: 'production' })).toBeNull();
+    expect(netlifySign({})).toBeNull();
   });
 
   it('refuses the development token key in production', () => {

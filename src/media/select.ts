@@ -11,7 +11,7 @@
  *    documentation says a plugin can write only deploy-specific stores, so this may list and
  *    read the site-wide store but be refused its writes; hence 1 comes first.
  */
-import { SettingsError, type Env, type MediaStoreSpec } from '../config.ts';
+import { netlifySign, SettingsError, type Env, type MediaStoreSpec } from '../config.ts';
 import { blobsMediaStore, type BlobsAccess } from './media-blobs-store.ts';
 import { folderMediaStore } from './media-folder-store.ts';
 import type { MediaStore } from './media-store.ts';
@@ -27,6 +27,17 @@ export function blobsAccess(name: string, env: Env): BlobsAccess {
   }
   const context = env.ARCHIVE_BLOBS_CONTEXT ? decodeContext(env.ARCHIVE_BLOBS_CONTEXT) : null;
   if (context) return context;
+  const sign = netlifySign(env);
+  if (sign) {
+    // Under Netlify without Blobs: refuse rather than keep media in a folder no deploy carries.
+    throw new SettingsError(
+      `this build runs under Netlify (${sign}) but Netlify gave it no Blobs for the media store netlify-blobs:${name}. ` +
+        (env.NETLIFY === 'true'
+          ? `Netlify hands build plugins a Blobs context: keep the archive-cache plugin in netlify.toml ([[plugins]]), or set NETLIFY_BLOBS_TOKEN (a personal access token) in the site's environment.`
+          : `\`netlify build\` gives none offline or unlinked; \`netlify serve\` does (its local Blobs sandbox), or set NETLIFY_BLOBS_TOKEN and NETLIFY_SITE_ID of a linked site.`) +
+        ` To keep media in a folder instead, name it: MEDIA_STORE=<folder> or --media-store <folder>.`,
+    );
+  }
   throw new SettingsError(
     `the media store netlify-blobs:${name} needs Netlify credentials: set NETLIFY_BLOBS_TOKEN to a Netlify personal access token ` +
       `and NETLIFY_SITE_ID to the site's id (Site configuration > Site details), or use a folder: --media-store <path>`,

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStoreSpec, SettingsError } from '../../src/config.ts';
 import { blobsAccess, openMediaStore } from '../../src/media/select.ts';
 // @ts-expect-error: the build plugin is plain JavaScript without types (Netlify loads it as is).
-import { CACHED_FOLDERS, onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+import { onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+// @ts-expect-error: plain JavaScript, as above.
+import { CACHED_FOLDERS } from '../../src/netlify/plugins/archive-cache/folders.js';
 import { readAll, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
 
 let blobs: TestBlobs;
@@ -21,6 +23,12 @@ describe('mediaStoreSpec', () => {
     [undefined, {}, { kind: 'folder', path: '.cache/media' }],
     [undefined, { NETLIFY: 'true' }, { kind: 'netlify-blobs', name: 'archive-media' }],
     [undefined, { NETLIFY: 'true', MEDIA_STORE: '/data/media' }, { kind: 'folder', path: '/data/media' }],
+    // Netlify's local builds (netlify build, netlify serve) set NETLIFY_LOCAL, not NETLIFY.
+    [undefined, { NETLIFY_LOCAL: 'true', CONTEXT: 'production' }, { kind: 'netlify-blobs', name: 'archive-media' }],
+    [undefined, { NETLIFY_LOCAL: 'true', MEDIA_STORE: '/data/media' }, { kind: 'folder', path: '/data/media' }],
+    [undefined, { ARCHIVE_BLOBS_CONTEXT: 'e30=' }, { kind: 'netlify-blobs', name: 'archive-media' }],
+    // CONTEXT alone is not Netlify's.
+    [undefined, { CONTEXT: 'production' }, { kind: 'folder', path: '.cache/media' }],
     [undefined, { MEDIA_STORE: 'netlify-blobs:other' }, { kind: 'netlify-blobs', name: 'other' }],
     ['netlify-blobs:', {}, { kind: 'netlify-blobs', name: 'archive-media' }],
     ['/tmp/m', { MEDIA_STORE: 'netlify-blobs:other' }, { kind: 'folder', path: '/tmp/m' }],
@@ -79,6 +87,14 @@ describe('Netlify Blobs credentials', () => {
     expect(CACHED_FOLDERS).toContain('archive/parsed');
     expect(CACHED_FOLDERS.every((folder: string) => !/^(media|archive)$/.test(folder) && !folder.startsWith('media/') && !folder.startsWith('archive/files'))).toBe(true);
     expect(calls).toEqual([...CACHED_FOLDERS.map((folder: string) => `restore .cache/${folder}`), ...CACHED_FOLDERS.map((folder: string) => `save .cache/${folder}`)]);
+  });
+
+  it.each([
+    [{ NETLIFY_LOCAL: 'true', CONTEXT: 'production' }, /runs under Netlify \(NETLIFY_LOCAL=true\) but Netlify gave it no Blobs .*`netlify serve` does .*MEDIA_STORE=<folder>/],
+    [{ NETLIFY: 'true', CONTEXT: 'deploy-preview' }, /runs under Netlify \(NETLIFY=true\) but Netlify gave it no Blobs .*archive-cache plugin .*MEDIA_STORE=<folder>/],
+    [{ NETLIFY_LOCAL: 'true', ARCHIVE_BLOBS_CONTEXT: 'not base64 json' }, /runs under Netlify \(NETLIFY_LOCAL=true\)/],
+  ])('under Netlify without Blobs it refuses and says how to get them: %j', (env, message) => {
+    expect(() => openMediaStore(mediaStoreSpec(undefined, env), env)).toThrow(message);
   });
 
   it.each([{}, { NETLIFY_BLOBS_TOKEN: 't' }, { NETLIFY_SITE_ID: 's' }, { ARCHIVE_BLOBS_CONTEXT: 'not base64 json' }])('refuses to guess: %j', (env) => {

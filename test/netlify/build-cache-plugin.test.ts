@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../../src/build.ts';
 import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 // @ts-expect-error: the build plugin is plain JavaScript without types (Netlify loads it as is).
-import { CACHED_FOLDERS, onPostBuild, onPreBuild } from '../../src/netlify/plugins/archive-cache/index.js';
+import * as plugin from '../../src/netlify/plugins/archive-cache/index.js';
+// @ts-expect-error: plain JavaScript, as above.
+import { CACHED_FOLDERS } from '../../src/netlify/plugins/archive-cache/folders.js';
 import { ageFiles, BUILD_CLOCK, listFiles } from '../helpers/build.ts';
 import { tempDir } from '../helpers/content.ts';
 
@@ -62,10 +64,10 @@ describe('the build plugin with Netlify’s build cache', () => {
     expect(first.reuse.linked).toBe(0);
     expect(first.reuse.rendered).toBeGreaterThan(6);
     const written = await filesOf(repo('build'));
-    await onPostBuild({ inputs: { root: '.cache' }, utils: utils(), constants: constants() });
+    await plugin.onPostBuild({ inputs: { root: '.cache' }, utils: utils(), constants: constants() });
 
     await freshMachine();
-    await onPreBuild({ inputs: { root: '.cache' }, utils: utils(), constants: constants() });
+    await plugin.onPreBuild({ inputs: { root: '.cache' }, utils: utils(), constants: constants() });
     for (const folder of CACHED_FOLDERS as string[]) expect(existsSync(repo('.cache', folder))).toBe(true);
     expect(await filesOf(repo('build'))).toEqual(written);
 
@@ -76,9 +78,9 @@ describe('the build plugin with Netlify’s build cache', () => {
   }, 180_000);
 
   it('keeps no build/ with keep_build = false, and a build/ it cannot keep costs no deploy', async () => {
-    await onPostBuild({ inputs: { root: '.cache' }, utils: utils(), constants: constants() });
+    await plugin.onPostBuild({ inputs: { root: '.cache' }, utils: utils(), constants: constants() });
     await freshMachine();
-    await onPreBuild({ inputs: { root: '.cache', keep_build: false }, utils: utils(), constants: constants() });
+    await plugin.onPreBuild({ inputs: { root: '.cache', keep_build: false }, utils: utils(), constants: constants() });
     expect(existsSync(repo('.cache/archive/parsed'))).toBe(true);
     expect(existsSync(repo('build'))).toBe(false);
 
@@ -87,7 +89,7 @@ describe('the build plugin with Netlify’s build cache', () => {
     const log = console.log;
     console.log = (line: string) => lines.push(line);
     try {
-      await onPostBuild({ inputs: { root: '.cache' }, utils: utils(), constants: { PUBLISH_DIR: repo() } });
+      await plugin.onPostBuild({ inputs: { root: '.cache' }, utils: utils(), constants: { PUBLISH_DIR: repo() } });
     } finally {
       console.log = log;
     }

@@ -13,25 +13,12 @@
 // Netlify Blobs, already; a large archive's ~50 GB would be copied by every build).
 // Everything kept is verified when read, so a stale or damaged restore only costs time.
 // `utils.cache` is injected by Netlify's build; this plugin has no dependencies.
+//
+// Netlify's build accepts only event handlers (`onPreBuild`, ...) as exports of a plugin's main
+// module and stops the build on any other (`Invalid event 'X'`, @netlify/build
+// `lib/plugins/child/validate.js`), so the list of folders lives in folders.js.
 
-/**
- * The folders kept, relative to the `root` input (default `.cache`). A stage that keeps a cache
- * under `.cache/` adds its folder here and a row to the table in docs/deploy.md.
- */
-export const CACHED_FOLDERS = [
-  // The entries of the local mirror of the PDF derivative cache (src/media/derivatives-in-media-store.ts):
-  // spare a build one download per PDF; the cache itself is in the media store.
-  'archive/entries',
-  // The parse cache (src/content/parse-cache.ts): what parsing and validating each content file
-  // gave, in 64 shard files, so a build parses only the files that changed.
-  'archive/parsed',
-  // SHA-256 of PDFs and attachment files by stat signature (src/lib/file-digests.ts): one file.
-  'archive/digests',
-  // The output reuse record (src/output/reuse.ts): which packs and chunks of build/ hold which
-  // objects, one file. It spares work where the previous build/ is there too: kept below
-  // (keep_build), by the GitHub Actions workflow, or in a checkout.
-  'archive/output',
-];
+import { CACHED_FOLDERS } from './folders.js';
 
 /** The publish folder, when it is kept (Netlify's PUBLISH_DIR: `build`, netlify.toml). */
 const keptBuild = (inputs, constants) => (inputs.keep_build === false || inputs.keep_build === 'false' ? null : (constants?.PUBLISH_DIR ?? null));

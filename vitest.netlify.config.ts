@@ -1,0 +1,13 @@
+// `npm run test:netlify` (tools/test-netlify.ts): the tests that run Netlify's own CLI,
+// one file at a time (each builds and serves the sample; the CLI alone fills a core).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/netlify-cli/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
+    pool: 'forks',
+    maxWorkers: 1,
+  },
+});

@@ -223,3 +223,10 @@ describe('the public body search box', () => {
     expect(form).toContain('<input type="search" name="q" value="Amt" aria-label="Search public bodies"');
   });
 });
+
+describe('formats', () => {
+  it('links the same view as JSON and as CSV, the query kept', () => {
+    const html = page({ url: new URL('https://archive.test/api/v1/page/?format=api&document=3') });
+    expect(html).toContain('<p class="formats"><a href="https://archive.test/api/v1/page/?document=3&amp;format=json">json</a> <a href="https://archive.test/api/v1/page/?document=3&amp;format=csv">csv</a></p>');
+  });
+});

@@ -6,6 +6,7 @@
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
 import { apiRouteAnsweredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './api-route.ts';
+import { CSV_TYPE } from './csv.ts';
 import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
 import { acceptable } from './negotiation.ts';
@@ -57,7 +58,7 @@ export function missingDetail(request: Request): Response | null {
 }
 
 /**
- * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON or the browsable HTML. With
+ * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON, CSV or the browsable HTML. With
  * `format=api` JSON stays acceptable too, because the archive answers it with `format=api`
  * links to a client that does not ask for HTML (docs/api.md#responses-and-links; froide's only renderer there is HTML).
  * Empty for a format the view does not render (a 404).
@@ -68,6 +69,7 @@ function negotiated(view: View, format: string | undefined): readonly string[] {
   if (format && !isFormat(format)) return [];
   if (format === 'json') return [JSON_TYPE];
   if (format === 'api') return [JSON_TYPE, 'text/html'];
+  if (format === 'csv') return [CSV_TYPE];
   return rendersOf(view);
 }
 

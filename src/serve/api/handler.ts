@@ -15,6 +15,7 @@ import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
 import { searchAction } from './search-actions.ts';
 import { prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
+import { csvResponse, wantsCsv } from './csv-answer.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
@@ -100,6 +101,8 @@ async function handle(request: Request, store: BuildStore, manifest: () => Promi
   const value = format ? withFormat(answer.body, urls, format) : answer.body;
   const { text, minted } = await answerBody(value, tokens, facts);
   const extra = minted ? tokenAnswerHeaders(tokens) : {};
+  // CSV renders the answer's values with their tokens, as the page does.
+  if (wantsCsv(request, url)) return csvResponse(request, minted ? (JSON.parse(text) as unknown) : value, methodsOf(view), extra);
   if (wantsHtml(request, url)) {
     // The page shows the answer's values with their tokens: the minted text, parsed again.
     const shown = minted ? (JSON.parse(text) as unknown) : value;

@@ -120,6 +120,7 @@ export function renderBrowsable(page: BrowsablePage, urls: UrlBuilder): string {
   const title = titleOf(view);
   const path = `${url.pathname}${url.search}`;
   const json = withQueryParam(`${urls.settings.baseUrl}${path}`, 'format', 'json');
+  const csv = withQueryParam(`${urls.settings.baseUrl}${path}`, 'format', 'csv');
   const headerLines = Object.entries(page.headers)
     .map(([name, value]) => `<b>${escapeHtml(name)}:</b> ${escapeHtml(value)}`)
     .join('\n');
@@ -139,7 +140,7 @@ export function renderBrowsable(page: BrowsablePage, urls: UrlBuilder): string {
 <body><header class="bar"><a href="${escapeHtml(urls.apiRoot({ format: 'api' }))}">${escapeHtml(new URL(urls.settings.baseUrl).host)}</a><span>browsable API</span></header>
 ${breadcrumbs(view, urls)}
 ${noticeBanner(page.notice)}<main>
-<div class="head"><h1>${escapeHtml(title)}</h1><p class="formats"><a href="${escapeHtml(json)}">json</a></p></div>
+<div class="head"><h1>${escapeHtml(title)}</h1><p class="formats"><a href="${escapeHtml(json)}">json</a> <a href="${escapeHtml(csv)}">csv</a></p></div>
 ${description ? `<p class="description">${escapeHtml(description)}</p>` : ''}
 <p class="request"><b>${escapeHtml(page.method)}</b> ${escapeHtml(path)}</p>
 ${searchBox(view, url.searchParams, urls)}

@@ -144,6 +144,9 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/message/?limit=', 'function'],
   ['GET', '/api/v1/?format=api', 'function'],
   ['GET', '/api/v1/message/7/?format=json', 'function'],
+  // Feeds and CSV by format: the function.
+  ['GET', '/api/v1/publicbody/1/?format=atom', 'function'],
+  ['GET', '/api/v1/request/?format=csv', 'function'],
   ['GET', '/api/v1/message/?request=42', 'function'],
   ['GET', '/api/v1/page/?document=12', 'function'],
   ['GET', '/api/v1/documentcollection/3/', 'function'],

@@ -11,7 +11,7 @@ import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
 import { acceptable } from './negotiation.ts';
 import { schemaRenders } from './schema-view.ts';
-import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { apiHeaders, ATOM_TYPE, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
 import { ACTION_METHODS, type Method, type Permission, ROOT_METHODS, ROOT_PERMISSION, SCHEMA_METHODS, SCHEMA_PERMISSION, WRITE_ACTION_METHODS } from '../../api/resources/declaration-spec.ts';
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
@@ -70,6 +70,8 @@ function negotiated(view: View, format: string | undefined): readonly string[] {
   if (format === 'json') return [JSON_TYPE];
   if (format === 'api') return [JSON_TYPE, 'text/html'];
   if (format === 'csv') return [CSV_TYPE];
+  // Feeds (docs/serving.md, "Feeds"): of lists, actions and details; the root has none.
+  if (format === 'atom') return view.kind === 'root' ? [] : [ATOM_TYPE];
   return rendersOf(view);
 }
 

@@ -84,6 +84,12 @@ const api = (fn: string, name: string, request: EdgeCase['request'], expected: E
 });
 
 const notFound = '{"detail":"Not found."}';
+/** A static list page as the CDN answers it, with the list's Allow from _headers. */
+const CSV_LIST_JSON: WireResponse = {
+  status: 200,
+  headers: { ...JSON_TYPE, allow: 'GET, POST, HEAD, OPTIONS', etag: '"static"' },
+  body: { text: '{"meta":{"total_count":2},"objects":[{"id":7,"title":"x, \\"y\\"","tags":["a"]},{"id":8,"title":"z","tags":[]}]}' },
+};
 /** The function's JSON 404 for a path that names no view, as context.next() gives it behind the edge. */
 const FUNCTION_404: WireResponse = { status: 404, headers: { ...JSON_TYPE, 'cache-control': 'no-cache' }, body: { text: notFound } };
 /** A case on the deploy: api-detail reads detail files from the request's origin. */
@@ -123,6 +129,17 @@ const API_CASES: Case[] = [
   api('api-methods', 'DELETE of a following is froide\'s 404', { method: 'DELETE', url: '/following/5/' }, { status: 404, nextCalls: 0, body: '{"detail":"No FoiRequestFollower matches the given query."}' }),
   api('api-methods', 'PUT on a venue (open, GET only) is a 405', { method: 'PUT', url: '/venue/1/' }, { status: 405, nextCalls: 0, headers: { allow: 'GET, HEAD, OPTIONS' }, body: '{"detail":"Method \\"PUT\\" not allowed."}' }),
   api('api-methods', 'PUT on a document (open, has PUT) is the 401 of froide\'s handler', { method: 'PUT', url: '/document/1/' }, unauthenticated),
+  // api-csv renders the CDN's JSON of a bare list as CSV when Accept picks froide's CSV renderer.
+  api('api-csv', 'Accept: text/csv renders the static JSON list as CSV with the list\'s headers', { url: '/request/', headers: { accept: 'text/csv' } }, { status: 200, nextCalls: 1, headers: { 'content-type': 'text/csv; charset=utf-8', allow: 'GET, POST, HEAD, OPTIONS', vary: 'Accept' }, body: 'id,tags.0,title\r\n7,a,"x, ""y"""\r\n8,,z\r\n' }, CSV_LIST_JSON),
+  api('api-csv', 'Accept: text/* picks CSV too (the first renderer it admits)', { url: '/request/', headers: { accept: 'text/*' } }, { status: 200, nextCalls: 1, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: /^id,tags\.0,title\r\n/ }, CSV_LIST_JSON),
+  api('api-csv', 'no Accept passes the JSON through untouched', { url: '/request/' }, { status: 200, nextCalls: 1, headers: JSON_TYPE, body: '{"id":7}' }),
+  api('api-csv', 'a browser Accept passes through (HTML is not rendered here)', { url: '/request/', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } }, { status: 200, nextCalls: 1, headers: JSON_TYPE }),
+  api('api-csv', '?format=json with Accept: text/csv is DRF\'s 406 (format leaves JSON only)', { url: '/request/?format=json', headers: { accept: 'text/csv' } }, { status: 406, nextCalls: 0, headers: JSON_TYPE }),
+  api('api-csv', '?format=json with Accept: */* passes through', { url: '/request/?format=json', headers: { accept: '*/*' } }, { status: 200, nextCalls: 1, headers: JSON_TYPE }),
+  api('api-csv', 'an Accept no renderer of the view satisfies is the 406 the CDN cannot answer', { url: '/request/', headers: { accept: 'application/xml' } }, { status: 406, nextCalls: 0, headers: JSON_TYPE, body: '{"detail":"Could not satisfy the request Accept header."}' }),
+  api('api-csv', 'an error answer stays JSON', { url: '/nosuch/', headers: { accept: 'text/csv' } }, { status: 404, nextCalls: 1, headers: JSON_TYPE }, FUNCTION_404),
+  api('api-csv', 'an answer that is CSV already (the function\'s) passes through', { url: '/message/', headers: { accept: 'text/csv' } }, { status: 200, nextCalls: 1, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: 'id\r\n1\r\n' }, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: { text: 'id\r\n1\r\n' } }),
+
   api('api-methods', 'an annotation from JSON names its document', { ...form('{"document": 3}', 'application/json'), url: '/pageannotation/' }, { status: 400, nextCalls: 0, body: '{"document":["Invalid pk \\"3\\" - object does not exist."]}' }),
   api('api-methods', 'an annotation from malformed JSON is a parse error', { ...form('{"document": }', 'application/json'), url: '/pageannotation/' }, { status: 400, nextCalls: 0, body: /^\{"detail":"JSON parse error - / }),
   api('api-methods', 'an annotation from a form', { ...form('document=abc&document=4', 'application/x-www-form-urlencoded'), url: '/pageannotation/' }, { status: 400, nextCalls: 0, body: '{"document":["Invalid pk \\"4\\" - object does not exist."]}' }),
@@ -132,6 +149,8 @@ const API_CASES: Case[] = [
 
   // api-detail fetches a static detail from its shard file on the deploy (the fixture build on
   // the preview) and passes everything else to context.next(): here, the function's answers.
+  detail('Accept: text/csv on a detail goes on to the function, which renders CSV', { url: '/message/7/', headers: { accept: 'text/csv' } }, { status: 200, nextCalls: 1, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: 'id\r\n7\r\n' }, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: { text: 'id\r\n7\r\n' } }),
+  detail('Accept: text/csv on a list action of detail shape renders its static JSON', { url: '/publicbody/autocomplete/', headers: { accept: 'text/csv' } }, { status: 200, nextCalls: 1, headers: { 'content-type': 'text/csv; charset=utf-8', allow: 'GET, POST, HEAD, OPTIONS' }, body: 'id,tags.0,title\r\n7,a,"x, ""y"""\r\n8,,z\r\n' }, CSV_LIST_JSON),
   detail('a missing numeric id is froide\'s JSON 404', { url: '/message/99999/' }, { status: 404, nextCalls: 0, headers: { ...JSON_TYPE, allow: 'GET, PUT, PATCH, HEAD, OPTIONS', 'cache-control': 'no-cache' }, body: '{"detail":"No FoiMessage matches the given query."}' }),
   detail('HEAD: the same 404 without body', { method: 'HEAD', url: '/message/99999/' }, { status: 404, nextCalls: 0, headers: JSON_TYPE, body: null }),
   detail('a non-numeric id is Not found', { url: '/message/abc/' }, { status: 404, nextCalls: 0, body: notFound }),

@@ -20,8 +20,8 @@ const ALLOWED = new Set(EDGE_PACKAGES.map(packageOf));
 describe('Edge Functions import only web-standard modules', async () => {
   const entries = (await readdir(EDGE)).filter((name) => name.endsWith('.ts')).sort();
 
-  it('finds the four Edge Functions', () => {
-    expect(entries).toEqual(['api-detail.ts', 'api-methods.ts', 'api-slash.ts', 'media.ts']);
+  it('finds the five Edge Functions', () => {
+    expect(entries).toEqual(['api-csv.ts', 'api-detail.ts', 'api-methods.ts', 'api-slash.ts', 'media.ts']);
   });
 
   it.each(entries)('%s: no node: built-in and no package but EDGE_PACKAGES anywhere in its imports', async (name) => {

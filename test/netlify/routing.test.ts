@@ -13,6 +13,8 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import redirector from 'netlify-redirector';
 import { config as methodsConfig } from '../../src/netlify/edge-functions/api-methods.ts';
 import { config as slashConfig } from '../../src/netlify/edge-functions/api-slash.ts';
+import { config as csvConfig } from '../../src/netlify/edge-functions/api-csv.ts';
+import { STATIC_VIEW_PATH } from '../../src/serve/api/csv-answer.ts';
 import apiDetail, { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
@@ -142,6 +144,9 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/message/?limit=', 'function'],
   ['GET', '/api/v1/?format=api', 'function'],
   ['GET', '/api/v1/message/7/?format=json', 'function'],
+  // Feeds and CSV by format: the function.
+  ['GET', '/api/v1/publicbody/1/?format=atom', 'function'],
+  ['GET', '/api/v1/request/?format=csv', 'function'],
   ['GET', '/api/v1/message/?request=42', 'function'],
   ['GET', '/api/v1/page/?document=12', 'function'],
   ['GET', '/api/v1/documentcollection/3/', 'function'],
@@ -305,6 +310,20 @@ describe('Netlify routing equals the local preview', () => {
     expect(slashConfig.pattern).toBe(SLASHLESS_API_PATH);
     expect(detailConfig.pattern).toBe(DETAIL_API_PATH);
     expect(methodsConfig.method).toEqual(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+    expect(csvConfig.pattern).toBe(STATIC_VIEW_PATH);
+    expect(csvConfig.method).toEqual(['GET', 'HEAD']);
+  });
+
+  it('runs api-csv or api-detail on every view path the CDN answers from a file, api-csv on no detail path', async () => {
+    const csv = new RegExp(csvConfig.pattern);
+    const detail = new RegExp(detailConfig.pattern);
+    for (const [method, path] of TABLE) {
+      const url = new URL(`https://archive.test${path}`);
+      const landed = await preview(method, url);
+      // A list action shaped like a detail path (`publicbody/autocomplete/`) has api-detail, which renders it.
+      if (landed.startsWith('static:api/v1/') && path.endsWith('/')) expect(csv.test(url.pathname) || detail.test(url.pathname), path).toBe(true);
+      if (detail.test(url.pathname)) expect(csv.test(url.pathname), path).toBe(false);
+    }
   });
 
   it('writes Allow per list and action view into _headers, none for details (the Edge Function sets theirs)', () => {

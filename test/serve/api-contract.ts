@@ -253,19 +253,32 @@ export function apiContract(name: string, client: () => Client): void {
         ['/api/v1/message/7/', 'application/json;q=0'],
         ['/api/v1/message/7/', 'APPLICATION/JSON; indent=4'],
         ['/api/v1/message/7/', 'application/xml, */*;q=0.1'],
-        ['/api/v1/message/7/', 'text/*'],
-        ['/api/v1/message/', 'text/csv'],
         ['/api/v1/message/?limit=1', 'text/html'],
         ['/api/v1/publicbody/', 'application/javascript'],
         ['/api/v1/page/', 'application/xml'],
         ['/api/v1/page/?document=1', 'application/xml'],
         ['/api/v1/message/?format=json', 'application/json'],
         ['/api/v1/message/?format=api', 'application/json'],
-        ['/api/v1/message/?format=', 'text/csv'],
       ])('%s with Accept %o answers JSON', async (path, accept) => {
         const response = await client()(path, { headers: { accept } });
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('application/json');
+      });
+
+      // An Accept that picks froide's CSV renderer before JSON, or ?format=csv: CSV (docs/serving.md, "CSV answers").
+      it.each([
+        ['/api/v1/message/7/', 'text/*'],
+        ['/api/v1/message/', 'text/csv'],
+        ['/api/v1/message/?format=', 'text/csv'],
+        ['/api/v1/message/?format=csv', '*/*'],
+        ['/api/v1/', 'text/csv, application/json'],
+        ['/api/v1/publicbody/autocomplete/', 'text/csv'],
+      ])('%s with Accept %o answers CSV', async (path, accept) => {
+        const response = await client()(path, { headers: { accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+        expect(response.headers.get('vary')).toBe('Accept');
+        expect(await response.text()).toMatch(/^[^\r\n]+\r\n/);
       });
 
       it('checks an unknown format before Accept (404, not 406)', async () => {

@@ -226,3 +226,14 @@ describe('the public body search box', () => {
     expect(form).toContain('<input type="search" name="q" value="Amt" aria-label="Search public bodies"');
   });
 });
+
+describe('formats', () => {
+  it('links the same view as JSON, CSV and its Atom feed (none for the root), the query kept', () => {
+    const html = page({ url: new URL('https://archive.test/api/v1/page/?format=api&document=3') });
+    expect(html).toContain('<p class="formats"><a href="https://archive.test/api/v1/page/?document=3&amp;format=json">json</a> <a href="https://archive.test/api/v1/page/?document=3&amp;format=csv">csv</a> <a href="https://archive.test/api/v1/page/?document=3&amp;format=atom">atom</a></p>');
+    expect(html).toContain('<link rel="alternate" type="application/atom+xml" title="Atom feed" href="https://archive.test/api/v1/page/?document=3&amp;format=atom">');
+    const root = page({ view: { kind: 'root' }, url: new URL('https://archive.test/api/v1/?format=api'), body: {} });
+    expect(root).toContain('format=csv">csv</a></p>');
+    expect(root).not.toContain('format=atom');
+  });
+});

@@ -45,8 +45,8 @@ export function paginationParameters(maxLimit: number, defaultLimit: number): Pa
 /** `format` on every API view (docs/froide.md#formats-and-links; src/serve/api/links.ts FORMATS). */
 export const FORMAT_PARAMETER = param(
   'format',
-  { type: 'string', enum: ['json', 'api'] },
-  '`json`: every API link in the answer carries `?format=json`. `api`: links carry `?format=api`, and a browser (Accept: text/html) gets a readable HTML page. Any other value is a 404.',
+  { type: 'string', enum: ['json', 'api', 'csv', 'atom'] },
+  '`json`: every API link in the answer carries `?format=json`. `api`: links carry `?format=api`, and a browser (Accept: text/html) gets a readable HTML page. `csv`: the objects of the page (or the object) as CSV, flattened as froide flattens them, links with `?format=csv`. `atom`: an Atom feed of the answer (a request: its messages; a public body, campaign or jurisdiction: its requests). Any other value is a 404.',
 );
 
 /** Does a bad value of this filter answer 400 (else it is ignored, as django-filter ignores empty values)? */

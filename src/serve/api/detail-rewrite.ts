@@ -6,12 +6,13 @@
  * splices in: docs/architecture.md, "Embedded public bodies"). A detail with media links gets
  * its tokens here (mintTokens, src/api/token-slots.ts). An object in no pack is froide's JSON 404, a view nobody
  * may read the API core's 401, an `Accept` the view cannot satisfy a 406. Everything the
- * API function answers (queries, function-answered details) goes on down the chain unchanged,
+ * API function answers (queries, function-answered details, CSV) goes on down the chain unchanged,
  * its 404s included. The answer carries the view's headers (custom headers do not apply to
  * Edge Function responses; docs/serving.md). Web-standard only (Deno).
  */
 import { earlyAnswer, methodsOf, missingDetail, unacceptable } from './early.ts';
 import { matchApiRoute } from './api-route.ts';
+import { csvOfJsonAnswer, wantsCsv } from './csv-answer.ts';
 import { routeRequest } from '../host-routing.ts';
 import { apiHeaders, errorResponse, okResponse } from './responses.ts';
 import { readDetail } from '../shared/pack-reader.ts';
@@ -26,6 +27,9 @@ export async function answerDetail(request: Request, next: () => Promise<Respons
   if (refused) return refused;
   const url = new URL(request.url);
   const view = matchApiRoute(url.pathname);
+  // CSV is computed: by the function, which every detail path reaches down the chain, and here
+  // for a list action of this path shape that a static file answers (`publicbody/autocomplete/`).
+  if (wantsCsv(request, url)) return view.kind === 'detail' ? next() : csvOfJsonAnswer(request, await next());
   if (routeRequest(request.method, url).kind === 'detail' && view.kind === 'detail') {
     // What the API core answers before it reads anything (a view nobody may read is a 401).
     const early = await earlyAnswer(request);

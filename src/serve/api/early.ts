@@ -6,11 +6,12 @@
  * select (methods, a missing trailing slash). Free of node: imports and npm packages (Deno).
  */
 import { apiRouteAnsweredByFunction, matchApiRoute, missingDetailError, slashRedirect, type ApiRoute } from './api-route.ts';
+import { CSV_TYPE } from './csv.ts';
 import { isFormat } from './links.ts';
 import { optionsBody, rendersOf } from './metadata.ts';
 import { acceptable } from './negotiation.ts';
 import { schemaRenders } from './schema-view.ts';
-import { apiHeaders, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
+import { apiHeaders, ATOM_TYPE, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
 import { ACTION_METHODS, type Method, type Permission, ROOT_METHODS, ROOT_PERMISSION, SCHEMA_METHODS, SCHEMA_PERMISSION, WRITE_ACTION_METHODS } from '../../api/resources/declaration-spec.ts';
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
@@ -57,7 +58,7 @@ export function missingDetail(request: Request): Response | null {
 }
 
 /**
- * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON or the browsable HTML. With
+ * The renderers `?format=` leaves (DRF's `filter_renderers`): JSON, CSV or the browsable HTML. With
  * `format=api` JSON stays acceptable too, because the archive answers it with `format=api`
  * links to a client that does not ask for HTML (docs/api.md#responses-and-links; froide's only renderer there is HTML).
  * Empty for a format the view does not render (a 404).
@@ -68,6 +69,9 @@ function negotiated(view: View, format: string | undefined): readonly string[] {
   if (format && !isFormat(format)) return [];
   if (format === 'json') return [JSON_TYPE];
   if (format === 'api') return [JSON_TYPE, 'text/html'];
+  if (format === 'csv') return [CSV_TYPE];
+  // Feeds (docs/serving.md, "Feeds"): of lists, actions and details; the root has none.
+  if (format === 'atom') return view.kind === 'root' ? [] : [ATOM_TYPE];
   return rendersOf(view);
 }
 

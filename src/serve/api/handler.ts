@@ -15,6 +15,9 @@ import { applyFilters } from './filter-engine.ts';
 import { highlighter } from './highlight.ts';
 import { searchAction } from './search-actions.ts';
 import { browsableHeaders, prefersHtml, renderBrowsable, type BrowsablePage } from './html.ts';
+import { csvResponse, wantsCsv } from './csv-answer.ts';
+import { ATOM_CONTENT_TYPE, feedObjects, renderAtom, REQUESTS_OF } from './feed.ts';
+import { viewName } from './metadata.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
@@ -93,6 +96,7 @@ async function handle(request: Request, store: BuildStore, manifest: () => Promi
   if (view.kind === 'schema-ui') return schemaPageResponse(request);
   const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
   const facts = await manifest();
+  if (format === 'atom') return atomResponse(request, view, url, store, facts);
   const answer = await read(view, url, store, facts);
   const urls = new UrlBuilder(facts.urls);
   if ('error' in answer) {
@@ -102,6 +106,8 @@ async function handle(request: Request, store: BuildStore, manifest: () => Promi
   const value = format ? withFormat(answer.body, urls, format) : answer.body;
   const { text, minted } = await answerBody(value, tokens, facts);
   const extra = minted ? tokenAnswerHeaders(tokens) : {};
+  // CSV renders the answer's values with their tokens, as the page does.
+  if (wantsCsv(request, url)) return csvResponse(request, minted ? (JSON.parse(text) as unknown) : value, methodsOf(view), extra);
   if (wantsHtml(request, url)) {
     // The page shows the answer's values with their tokens: the minted text, parsed again.
     const shown = minted ? (JSON.parse(text) as unknown) : value;
@@ -165,6 +171,35 @@ async function browsableError(request: Request, early: Response, manifest: Manif
   const challenge = early.headers.get('www-authenticate');
   if (challenge) extra['www-authenticate'] = challenge;
   return browsable(request, { view, url, status: early.status, body, notice }, new UrlBuilder(manifest.urls), allow, extra);
+}
+
+/**
+ * The Atom feed of a view (src/serve/api/feed.ts): its answer's objects, or for a public body,
+ * campaign or jurisdiction the request list filtered by it (`limit` and `offset` kept).
+ */
+async function atomResponse(request: Request, view: View, url: URL, store: BuildStore, manifest: Manifest): Promise<Response> {
+  const urls = new UrlBuilder(manifest.urls);
+  const allow = methodsOf(view);
+  const answer = await read(view, url, store, manifest);
+  if ('error' in answer) return errorResponse(request, answer.status, answer.error, allow, answer.headers);
+  const resource = 'resource' in view ? view.resource : null;
+  const filter = view.kind === 'detail' && resource ? REQUESTS_OF[resource] : undefined;
+  const shown = new URLSearchParams(url.search);
+  shown.delete('format');
+  let title = shown.size > 0 ? `${viewName(view)} (${shown.toString()})` : viewName(view);
+  let objects = feedObjects(resource, answer.body);
+  if (filter) {
+    const object = answer.body as { id: number; name?: string };
+    const query = new URLSearchParams(url.search);
+    query.delete('format');
+    query.set(filter, String(object.id));
+    const list = await readList('request', new URL(`${urls.list('request')}?${query.toString()}`), store, manifest);
+    if ('error' in list) return errorResponse(request, list.status, list.error, allow, list.headers);
+    title = `Requests of ${object.name ?? `${resource} ${object.id}`}`;
+    objects = feedObjects('request', list.body);
+  }
+  const self = `${urls.settings.baseUrl}${url.pathname}${url.search}`;
+  return okResponse(request, encoder.encode(renderAtom({ self, title, objects }, urls)), apiHeaders(allow, ATOM_CONTENT_TYPE));
 }
 
 async function read(view: View, url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {

@@ -130,6 +130,10 @@ export function renderBrowsable(page: BrowsablePage, urls: UrlBuilder): string {
   const title = titleOf(view);
   const path = `${url.pathname}${url.search}`;
   const json = withQueryParam(`${urls.settings.baseUrl}${path}`, 'format', 'json');
+  const data = view.kind === 'root' || view.kind === 'list' || view.kind === 'action' || view.kind === 'detail';
+  const csv = data ? withQueryParam(`${urls.settings.baseUrl}${path}`, 'format', 'csv') : null;
+  // Lists, actions and details have a feed (docs/serving.md, "Feeds"); the root has none.
+  const atom = data && view.kind !== 'root' ? withQueryParam(`${urls.settings.baseUrl}${path}`, 'format', 'atom') : null;
   const headerLines = Object.entries(page.headers)
     .map(([name, value]) => `<b>${escapeHtml(name)}:</b> ${escapeHtml(value)}`)
     .join('\n');
@@ -144,12 +148,12 @@ export function renderBrowsable(page: BrowsablePage, urls: UrlBuilder): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="icon" href="data:,">
+${atom ? `<link rel="alternate" type="application/atom+xml" title="Atom feed" href="${escapeHtml(atom)}">\n` : ''}<link rel="icon" href="data:,">
 <style>${STYLE}</style></head>
 <body><header class="bar"><a href="${escapeHtml(urls.apiRoot({ format: 'api' }))}">${escapeHtml(new URL(urls.settings.baseUrl).host)}</a><span>browsable API</span></header>
 ${breadcrumbs(view, urls)}
 ${noticeBanner(page.notice)}<main>
-<div class="head"><h1>${escapeHtml(title)}</h1><p class="formats"><a href="${escapeHtml(json)}">json</a></p></div>
+<div class="head"><h1>${escapeHtml(title)}</h1><p class="formats"><a href="${escapeHtml(json)}">json</a>${csv ? ` <a href="${escapeHtml(csv)}">csv</a>` : ''}${atom ? ` <a href="${escapeHtml(atom)}">atom</a>` : ''}</p></div>
 ${description ? `<p class="description">${escapeHtml(description)}</p>` : ''}
 <p class="request"><b>${escapeHtml(page.method)}</b> ${escapeHtml(path)}</p>
 ${searchBox(view, url.searchParams, urls)}

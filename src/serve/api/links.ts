@@ -3,8 +3,8 @@
  */
 import type { UrlBuilder } from '../../api/urls.ts';
 
-/** Formats this archive renders. froide also has csv/jsonp/rss; see docs/serving.md. */
-const FORMATS = ['json', 'api'] as const;
+/** Formats this archive renders (`atom` is its own: feeds). froide also has jsonp/rss; see docs/serving.md. */
+const FORMATS = ['json', 'api', 'csv', 'atom'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export function isFormat(value: string): value is Format {

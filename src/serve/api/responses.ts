@@ -10,6 +10,8 @@ import { allowHeader, type Method } from '../../api/resources/declaration-spec.t
 
 export const JSON_TYPE = 'application/json';
 export const HTML_TYPE = 'text/html; charset=utf-8';
+/** The media type of the archive's feeds (`?format=atom`, RFC 4287). */
+export const ATOM_TYPE = 'application/atom+xml';
 
 /** Errors are not worth caching: an unknown id may exist after the next build. */
 export const ERROR_CACHE_CONTROL = 'no-cache';

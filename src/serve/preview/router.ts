@@ -14,6 +14,7 @@ import { hasSlot } from '../../api/token-slots.ts';
 import { mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
 import { viewOfFile } from '../api/api-route.ts';
 import { routeRequest } from '../host-routing.ts';
+import { wantsCsv } from '../api/csv-answer.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';
 import { parseByteRange } from '../shared/conditional.ts';
 import { answerDetail, tokensRefusedResponse } from '../api/detail-rewrite.ts';
@@ -63,6 +64,9 @@ export function createPreviewRouter({ api, media, files, store, minting }: Previ
         if (url.pathname.startsWith(API_PREFIX)) {
           const refused = unacceptable(request);
           if (refused) return refused;
+          // Static files are JSON: the API core computes a CSV answer (on Netlify the api-csv Edge
+          // Function renders the file's JSON with the same renderer).
+          if (wantsCsv(request, url)) return api(request);
         }
         const file = await files.get(destination.file);
         if (file && request.headers.has('range') && !url.pathname.startsWith(API_PREFIX)) return rangeResponse(request, file, staticHeaders(destination.file));

@@ -4,6 +4,7 @@
  */
 import { recordText } from './content-files.ts';
 import type { ContentWriter } from './content-writer.ts';
+import { HttpRefusal } from './http.ts';
 import { mapRequest } from './map-requests.ts';
 import { cleanName } from './names.ts';
 import type { Selection } from './run.ts';
@@ -101,12 +102,11 @@ export async function importRequest(source: Source, writer: ContentWriter, item:
   try {
     const { refused, ready } = await stageFiles(source, writer, folder, mapped.files, staging, result);
     const { messages, request } = texts(refused);
+    const gone = await goneMessages(source, writer, folder, new Set(messages.map((message) => message.name)), result);
     result.skipped.push(...mapped.skipped, ...refused.values());
     await commitFiles(writer, ready);
     for (const message of messages) await writer.put(message.path, message.text);
-    // The answer's list of messages is whole and valid here: a message it no longer has is gone at the source.
-    const keep = new Set(messages.map((message) => message.name));
-    for (const name of (await writer.list(`${folder}/messages`)).filter((name) => name.endsWith('.yaml') && !keep.has(name))) await writer.remove(`${folder}/messages/${name}`);
+    for (const name of gone) await writer.remove(`${folder}/messages/${name}`);
     await writer.put(`${folder}/request.yaml`, request);
   } finally {
     await writer.discard(staging);
@@ -114,6 +114,26 @@ export async function importRequest(source: Source, writer: ContentWriter, item:
   result.requests.imported++;
   const bodies = [mapped.request.public_body, ...mapped.messages.flatMap((m) => [m.sender_public_body, m.recipient_public_body])].filter((pb): pb is number => typeof pb === 'number');
   return { publicBodies: bodies, sameAs: mapped.request.same_as as number | null };
+}
+
+/**
+ * The message files of a request folder whose message the source says is gone: no longer in
+ * the request's messages, and its own detail answers 404 or 410. One that still answers is
+ * kept (and reported); any other answer fails the request before anything is written.
+ */
+async function goneMessages(source: Source, writer: ContentWriter, folder: string, keep: ReadonlySet<string>, result: ImportResult): Promise<string[]> {
+  const gone: string[] = [];
+  for (const name of (await writer.list(`${folder}/messages`)).filter((entry) => entry.endsWith('.yaml') && !keep.has(entry))) {
+    const id = name.slice(0, -'.yaml'.length);
+    try {
+      await source.get(source.detailUrl('message', id));
+      result.skipped.push(`message ${id} of ${folder}: no longer in its request's messages, but its detail still answers; kept`);
+    } catch (error) {
+      if (!(error instanceof HttpRefusal && (error.status === 404 || error.status === 410))) throw error;
+      gone.push(name);
+    }
+  }
+  return gone;
 }
 
 /** The public bodies named by the messages already in a request folder. */

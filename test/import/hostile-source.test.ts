@@ -187,6 +187,18 @@ describe('answers that must not make a good mirror worse', () => {
     expectNeverWorse(outcome, /^request 7 \(.*\): messages: expected a list/);
   });
 
+  it('a message left out of its request is deleted only when its own detail answers 404', async () => {
+    const dropped = request7((detail) => void (detail.messages = (detail.messages as Json[]).filter((message) => message.id !== 701)));
+    const kept = await hostile({ ...dropped, answer: { '/api/v1/message/701/': json({ id: 701 }) } });
+    const letter = 'requests/0007-messwerte-2023/messages/701.yaml';
+    expect(kept.after.get(letter)).toBe(good.get(letter));
+    expect(kept.result.skipped).toEqual(expect.arrayContaining([expect.stringMatching(/^message 701 of requests\/0007-messwerte-2023: no longer in its request's messages, but its detail still answers; kept$/)]));
+    const gone = await hostile(dropped); // the instance answers 404 for /api/v1/message/701/
+    expect(gone.result.failed).toEqual([]);
+    expect(gone.after.has(letter)).toBe(false);
+    expect(gone.after.has('requests/0007-messwerte-2023/messages/702.yaml')).toBe(true);
+  });
+
   it('a file whose sha256 differs from the one the API states is refused', async () => {
     const outcome = await hostile(request7((detail) => void (attachment7021(detail).sha256 = '0'.repeat(64))));
     expectNeverWorse(outcome, /^request 7 \(.*\/request\/7\/\): .*sha256 [0-9a-f]{64}, the API says 0{64}/);

@@ -104,6 +104,9 @@ describe('archive build and prune with a media store', () => {
     await writeTree(join(dir.path, 'content'), minimalArchive());
     const first = await step(args('build'));
     expect(first.code).toBe(0);
+    expect(first.output).toMatch(/\nlayout loose \(auto: [0-9,]+ files fit --max-files 100,000; docs\/serving\.md, "Layouts"\)\n/);
+    const wrongLayout = await step([...args('build'), '--layout', 'flat']);
+    expect(wrongLayout).toEqual({ code: 2, output: '--layout "flat" is not a layout: write auto, loose, packed' });
     expect(first.output).toMatch(/; media: 1 object \(0\.0 MB\) uploaded to the folder <tmp>\/media, 0 already there$/);
     expect((await step(args('build'))).output).toMatch(/; media: 0 objects \(0\.0 MB\) uploaded to the folder <tmp>\/media, 1 already there$/);
 

@@ -4,6 +4,7 @@
  */
 import { checkContent, parseCacheIn, type Checked, type ContentMemory } from '../check.ts';
 import { deployLimits, SettingsError, type DeployLimits } from '../config.ts';
+import { isLayoutChoice, LAYOUT_CHOICES } from '../output/layout.ts';
 import { ContentError } from '../content/problems.ts';
 import { count } from '../lib/plural.ts';
 import type { Logger } from '../log.ts';
@@ -60,6 +61,11 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     log.error(error.message);
     return failed(2, []);
   }
+  const layoutChoice = options.layout;
+  if (layoutChoice !== undefined && !isLayoutChoice(layoutChoice)) {
+    log.error(`--layout "${layoutChoice}" is not a layout: write ${LAYOUT_CHOICES.join(', ')}`);
+    return failed(2, []);
+  }
   const media = await mediaStore(options, log);
   if (!media) return failed(1, []);
   const { buildArchive } = await import('../build.ts');
@@ -81,6 +87,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       removeOld: 'background',
       pdf,
       limits,
+      ...(layoutChoice && { layout: layoutChoice }),
       ...(memory && { memory }),
       ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
     });
@@ -92,6 +99,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       log.info(`output: ${result.reuse.linked} groups of files (packs, chunks, filter and media index files, search segments) linked from the previous build/, ${result.reuse.grown} grown from it (filter indexes of lists that only grew), ${result.reuse.rendered} made again (docs/architecture.md, "Incremental builds")`);
     }
     if (result.pdf) log.info(formatPdfSummary(result.pdf));
+    log.info(`layout ${result.layout.layout} (${result.layout.reason}; docs/serving.md, "Layouts")`);
     const seconds = (performance.now() - started) / 1000;
     const { layout, media: uploaded } = result.stats;
     log.info(
@@ -102,6 +110,11 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
         `media: ${count(uploaded.uploaded, 'object')} (${(uploaded.uploadedBytes / 1e6).toFixed(1)} MB) uploaded to the ${media.description}, ` +
         `${uploaded.present} already there`,
     );
+    // On Netlify (NETLIFY=true in its builds) the detail Edge Function is declared for the layout built.
+    if (process.env.NETLIFY === 'true') {
+      const { writeEdgeDeclarations } = await import('../netlify/edge-declarations.ts');
+      log.info(`edge declarations for the ${result.layout.layout} layout: ${await writeEdgeDeclarations(process.cwd(), result.layout.layout)}`);
+    }
     return { status: 0, problems: [] };
   } catch (error) {
     let problems: NoticeProblem[];

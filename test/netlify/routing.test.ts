@@ -13,7 +13,8 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import redirector from 'netlify-redirector';
 import { config as methodsConfig } from '../../src/netlify/edge-functions/api-methods.ts';
 import { config as slashConfig } from '../../src/netlify/edge-functions/api-slash.ts';
-import apiDetail, { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
+import apiDetail from '../../src/netlify/edge-functions/api-detail.ts';
+import { edgeDeclarations } from '../../src/netlify/edge-declarations.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { functionQueryParams } from '../../src/api/filters/index.ts';
@@ -102,7 +103,7 @@ async function detailEdge(request: Request, landed: string, core?: () => Promise
 /** Netlify, including the detail Edge Function, which answers details from their packs or turns a 404 into JSON. */
 async function netlify(method: string, url: URL): Promise<string> {
   const landed = await netlifyRules(method, url);
-  if (landed.startsWith('edge:') || !new RegExp(detailConfig.pattern).test(url.pathname)) return landed;
+  if (landed.startsWith('edge:') || !edgeDeclarations('packed').some(({ pattern }) => new RegExp(pattern).test(url.pathname))) return landed;
   const { response, fetched } = await detailEdge(new Request(url, { method }), landed);
   if (fetched !== undefined || (response.status === 404 && (await response.clone().text()) !== landed)) return 'edge:api-detail';
   return landed;
@@ -303,7 +304,8 @@ describe('Netlify routing equals the local preview', () => {
 
   it('declares the edge functions with the decisions host-routing uses', () => {
     expect(slashConfig.pattern).toBe(SLASHLESS_API_PATH);
-    expect(detailConfig.pattern).toBe(DETAIL_API_PATH);
+    expect(edgeDeclarations('packed')).toEqual([{ function: 'api-detail', pattern: DETAIL_API_PATH }]);
+    expect(edgeDeclarations('loose')).toEqual([]);
     expect(methodsConfig.method).toEqual(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
   });
 

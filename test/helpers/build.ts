@@ -23,6 +23,9 @@ import type { LayoutChoice } from '../../src/output/layout.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
 
+/** The layouts a test matrix runs over (src/output/layout.ts): the suite's tests against both. */
+export const LAYOUTS = ['loose', 'packed'] as const;
+
 export interface BuiltTree {
   root: string;
   buildDir: string;

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serveSampleArchive } from '../helpers/build.ts';
+import { LAYOUTS, serveSampleArchive } from '../helpers/build.ts';
 
 const BASE = 'https://crawl.test';
 /**
@@ -22,8 +22,6 @@ const FROIDE_REFUSES: Record<string, number> = {
   '/api/v1/upload/': 401,
 };
 
-const sample = serveSampleArchive(BASE);
-
 /** Every string in a JSON value. */
 function* strings(value: unknown): Generator<string> {
   if (typeof value === 'string') yield value;
@@ -31,9 +29,11 @@ function* strings(value: unknown): Generator<string> {
   else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* strings(item);
 }
 
-const local = (url: string) => sample.local(url);
+// Both layouts (src/output/layout.ts): the same crawl must find the same answers.
+describe.each(LAYOUTS)('crawling the sample archive, %s', (layout) => {
+  const sample = serveSampleArchive(BASE, { layout });
+  const local = (url: string) => sample.local(url);
 
-describe('crawling the sample archive', () => {
   it('reaches every object from the root index, and every link resolves', async () => {
     const seen = new Set<string>();
     const queue = [`${BASE}/api/v1/`];

@@ -34,6 +34,8 @@ const result = await buildArchive({
   media: openMediaStore(mediaStoreSpec(media, process.env), process.env),
   env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
   limits: { ...DEFAULTS.deployLimits, files: Number.MAX_SAFE_INTEGER },
+  // With the files limit lifted, auto would build loose at any size: the figures are of packed builds.
+  layout: 'packed',
   images: images === 'images',
   removeOld: 'background',
   // As the CLI builds (src/cli/build-commands.ts).

@@ -35,7 +35,7 @@ async function benchBuild(requests: number): Promise<string> {
   const buildDir = join(base, 'build');
   if (existsSync(join(buildDir, buildPaths.manifest))) return buildDir;
   if (!existsSync(join(base, 'counts.json'))) await writeSyntheticArchive(join(base, 'content'), { requests });
-  await buildArchive({ contentDir: join(base, 'content'), buildDir, cacheDir: join(base, 'cache'), media: folderMediaStore(join(base, 'media')), env: {}, images: false });
+  await buildArchive({ contentDir: join(base, 'content'), buildDir, cacheDir: join(base, 'cache'), media: folderMediaStore(join(base, 'media')), env: {}, images: false, layout: 'packed' });
   return buildDir;
 }
 

@@ -31,6 +31,7 @@ import { buildDirIntact, saveBuildState, type KeptBuild, type KeptState } from '
 import { changedFolders, loadPatchModels } from './output/patch-load.ts';
 import { patchOutput, type PatchRender } from './output/text-patch.ts';
 import { stageTree } from './output/write.ts';
+import type { LayoutChoice } from './output/layout.ts';
 import { statSync } from 'node:fs';
 
 /** What a patch build did: the kept build's result with this build's files, and how many files it wrote (0: none changed). */
@@ -41,6 +42,7 @@ interface OutputState {
   dir: string;
   images: boolean;
   limits: DeployLimits;
+  layout: LayoutChoice | null;
 }
 
 /** content/ as the build opened and scanned it, and its parse cache. */
@@ -104,8 +106,10 @@ export async function patchBuild(options: BuildOptions, output: OutputState, kep
     const newBytes = written.reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
     // Linked files are counted as the full build counted them; the written ones anew.
     const stats = { ...tree.stats, bytes: state.result.stats.bytes - oldBytes + newBytes, objects: state.result.stats.objects };
-    keep(patch.planned, patch.build, { warnings: state.result.warnings, stats });
-    return { warnings: state.result.warnings, stats, settings, media: state.objects.length, written: written.length };
+    // Only a packed build is patched (src/build.ts), and it stays so.
+    const { layout } = state.result;
+    keep(patch.planned, patch.build, { warnings: state.result.warnings, stats, layout });
+    return { warnings: state.result.warnings, stats, layout, settings, media: state.objects.length, written: written.length };
   } finally {
     texts.close();
     models.close();

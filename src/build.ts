@@ -30,6 +30,7 @@ import { planOpenApi } from './api/openapi/openapi-document.ts';
 import { planOutput } from './output/plan.ts';
 import { openOutputReuse } from './output/reuse.ts';
 import { planRouting } from './output/routing.ts';
+import { listTotals, looseFileBound, writeInLayout, type Layout, type LayoutChoice, type LayoutDecision } from './output/layout.ts';
 import { planSearchFilters } from './output/search-filters.ts';
 import { planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
@@ -60,6 +61,8 @@ export interface BuildOptions extends CheckOptions {
    * builds whole, which writes the same bytes: for tests of the full build's output reuse.
    */
   patch?: boolean;
+  /** loose, packed or auto (src/output/layout.ts); default: site.yaml's `layout`, else auto. */
+  layout?: LayoutChoice;
   /** Called as each stage ends, with its duration: for `build --verbose` and the benchmark. */
   onStage?: (stage: string, milliseconds: number) => void;
 }
@@ -78,6 +81,8 @@ export interface BuildResult {
   unchanged: boolean;
   /** Files a patch build wrote (src/build-patch.ts): only messages' and requests' texts changed; 0 for any other build. */
   patched: number;
+  /** The layout build/ has and why (src/output/layout.ts). */
+  layout: LayoutDecision;
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -103,7 +108,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       if (kept.settings.production && previous) await markWithdrawn(options.media, { build: previous.state.build, date: new Date().toISOString(), objects: previous.state.objects });
       const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
       const patched = kept.written ?? 0;
-      return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched };
+      return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched, layout: kept.layout };
     }
     const { checked } = loaded;
     stage('load and check', null);
@@ -142,7 +147,9 @@ async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof 
   const scan = await opened.reader.scan();
   const scanned = scanDigests(scan);
   if (previous) {
-    const kept = (await unchangedBuild({ ...stateInputs(options), scanned }, previous)) ?? (options.patch === false ? undefined : await patchBuild(options, outputState(options), previous, { reader: opened.reader, scan, scanned, parseCacheDir }));
+    // A patch rewrites packs and chunks only: a loose build's files of the patched objects would stay as they were.
+    const patchable = options.patch !== false && previous.state.result.layout.layout === 'packed';
+    const kept = (await unchangedBuild({ ...stateInputs(options), scanned }, previous)) ?? (!patchable ? undefined : await patchBuild(options, outputState(options), previous, { reader: opened.reader, scan, scanned, parseCacheDir }));
     if (kept) {
       opened.cache?.close();
       return { kept };
@@ -220,7 +227,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
   // Data files above half the file limit are cut into parts, so no file comes near it.
   const splitBytes = Math.floor(limits.fileBytes / 2);
   const filterValues = openFolderValues(state.dir, reuse);
-  const output = planOutput({
+  const plan = (layout: Layout) => planOutput({
     archive,
     ctx,
     resources: BUILT_NAMES,
@@ -236,10 +243,18 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
       yield* planSearchIndex(resource, ordered, unlisted ? undefined : reuse);
       yield* planSearchFilters(resource, ordered, archive, ctx.now, filters);
     },
-    routing: planRouting(BUILT_NAMES),
+    layout,
+    routing: (lists) => planRouting(BUILT_NAMES, layout === 'loose' ? lists : undefined),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
   });
-  const tree = stage('serialize and write', await stageTree(splitLargeData(output.files, splitBytes), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits }));
+  const choice = state.layout ?? settings.layout; // --layout, else site.yaml's (a setting the build state compares)
+  const asked = { choice, asked: state.layout ? `--layout ${choice}` : `site.yaml layout: ${choice}`, maxFiles: limits.files, looseBound: () => looseFileBound(listTotals(archive, ctx, BUILT_NAMES)) };
+  const { value: { output, tree }, decision } = await writeInLayout(asked, async (layout) => {
+    const output = plan(layout);
+    const tree = await stageTree(splitLargeData(output.files, splitBytes), options.buildDir, { removeOld: options.removeOld ?? 'wait', limits });
+    return { value: { output, tree }, files: tree.stats.files };
+  });
+  stage('serialize and write', null);
   const { build, lists, planned, orders } = output.summary();
 
   // Upload, then replace build/: a build/ never names a media object the store lacks.
@@ -274,10 +289,11 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     build,
     objects: recorded.objects,
     unfinished: pdf !== null && pdf.pending + pdf.webpPending + pdf.failed > 0,
-    result: { warnings: problems.warnings, stats: { ...tree.stats, objects } },
+    result: { warnings: problems.warnings, stats: { ...tree.stats, objects }, layout: decision },
   });
-  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false, patched: 0 };
+  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false, patched: 0, layout: decision };
 }
+
 
 /**
  * Where the build keeps what it leaves for the next (`<cache>/output`: the output record, kept
@@ -285,5 +301,5 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
  * compares beside content/.
  */
 function outputState(options: BuildOptions) {
-  return { dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, images: options.images ?? true, limits: options.limits ?? DEFAULTS.deployLimits, media: options.media };
+  return { dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, images: options.images ?? true, limits: options.limits ?? DEFAULTS.deployLimits, media: options.media, layout: options.layout ?? null };
 }

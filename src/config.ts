@@ -125,6 +125,8 @@ export const DEFAULTS = {
    * when the budget ends. None elsewhere. PDF_BUDGET overrides it, `none` lifts it.
    */
   netlifyPdfBudget: '9m',
+  /** `build --layout`: loose while the build fits `--max-files`, packed beyond (src/output/layout.ts). */
+  layout: 'auto',
   /** The deploy target's limits every build checks its output against (src/output/limits.ts explains each figure). */
   deployLimits: {
     entriesPerFolder: 54_000,
@@ -142,6 +144,8 @@ export interface SiteFile {
   base_url: string;
   media_url?: string | undefined;
   site_url?: string | undefined;
+  /** `auto`, `loose` or `packed` (src/output/layout.ts); `--layout` wins. */
+  layout?: 'auto' | 'loose' | 'packed' | undefined;
   /** Default `last_modified_at` of records that do not carry their own. */
   updated_at: string;
 }
@@ -158,6 +162,8 @@ export interface Settings {
   /** Production builds refuse the development token key. */
   production: boolean;
   defaultUpdatedAt: string;
+  /** The layout site.yaml asks for (default DEFAULTS.layout); `--layout` wins (BuildOptions.layout). */
+  layout: 'auto' | 'loose' | 'packed';
 }
 
 export interface SettingsOverrides {
@@ -248,6 +254,7 @@ export function resolveSettings(site: SiteFile, env: Env, overrides: SettingsOve
     now: now ?? Math.floor(Date.now() / 1000),
     production,
     defaultUpdatedAt: site.updated_at,
+    layout: site.layout ?? DEFAULTS.layout,
   };
 }
 

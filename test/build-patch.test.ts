@@ -41,6 +41,8 @@ function build(out = 'build', cache = 'cache'): Promise<BuildResult> {
     env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
     overrides: {},
     images: false,
+    // Patches are of packed builds: a loose one builds whole (test/build-layout.test.ts).
+    layout: 'packed',
   });
 }
 

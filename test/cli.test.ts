@@ -104,13 +104,16 @@ describe('archive build and prune with a media store', () => {
     await writeTree(join(dir.path, 'content'), minimalArchive());
     const first = await step(args('build'));
     expect(first.code).toBe(0);
+    expect(first.output).toMatch(/\nlayout loose \(auto: [0-9,]+ files fit --max-files 100,000; docs\/serving\.md, "Layouts"\)\n/);
+    const wrongLayout = await step([...args('build'), '--layout', 'flat']);
+    expect(wrongLayout).toEqual({ code: 2, output: '--layout "flat" is not a layout: write auto, loose, packed' });
     // The closing line fits a terminal: what the store held before is said only when it held anything.
     const closing = first.output.split('\n').at(-1)!;
     expect(closing).toMatch(/^built https:\/\/archiv\.example\.org: \d+ objects, \d+ files, \d+\.\d MB, \d+\.\d s; media: 1 uploaded \(0\.0 MB\)$/);
     expect(closing.length).toBeLessThanOrEqual(100);
     expect((await step(args('build'))).output).toMatch(/; media: nothing to upload, 1 already in the store$/);
     const verbose = await step([...args('build'), '--verbose']);
-    expect(verbose.output).toMatch(/\nlayout of <tmp>\/build\/: fullest folder \S+\/ \(\d+ entries\), largest file \S+ \(\d+\.\d\d MB\); media store: the folder <tmp>\/media$/);
+    expect(verbose.output).toMatch(/\nfiles of <tmp>\/build\/: fullest folder \S+\/ \(\d+ entries\), largest file \S+ \(\d+\.\d\d MB\); media store: the folder <tmp>\/media$/);
 
     await writeTree(join(dir.path, 'content'), minimalArchive({ 'requests/10-akten/files/101/liste.csv': 'a;b\n3;4\n' }));
     expect((await step(args('build'))).output).toMatch(/; media: 1 uploaded \(0\.0 MB\)$/);

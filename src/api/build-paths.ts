@@ -79,6 +79,22 @@ export const buildPaths = {
   action(resource: ResourceName, path: string): string {
     return indexFileOf(declaredAction(resource, path));
   },
+  /**
+   * The loose layout's file of an object's detail (docs/architecture.md, "Layouts"): at the path
+   * its URL names, as `index.html`, the one directory index both Netlify and a plain static
+   * server look for (the headers say it is JSON).
+   */
+  looseDetail(resource: ResourceName, id: number | string): string {
+    return `${routePath({ kind: 'detail', resource }, encodeSegment(String(id))).slice(1)}index.html`;
+  },
+  /** The loose layout's copy of the root and a bare list file under the directory index name (looseDetail). */
+  looseIndex(view: RouteView): string {
+    return `${routePath(view).slice(1)}index.html`;
+  },
+  /** The loose layout's file of a list page at the default limit past the first (`?limit=50&offset=<offset>`). */
+  loosePage(resource: ResourceName, offset: number): string {
+    return `${routePath({ kind: 'list', resource }).slice(1)}offset-${offset}.json`;
+  },
   /** What the function answers a list action from (src/api/resources/autocomplete-files.ts). */
   actionEntries(resource: ResourceName, path: string): string {
     return `_data/${resource}/${path}/entries.json`;

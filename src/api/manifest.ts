@@ -22,6 +22,11 @@ export interface Manifest {
   urls: UrlSettings;
   /** Resources whose lists the build precomputed, with their sizes. */
   lists: Partial<Record<ResourceName, ListFacts>>;
+  /**
+   * Present when build/ also holds every detail and default-limit page as a file
+   * (src/output/layout.ts): the preview routes those URLs to them as the generated rules do.
+   */
+  layout?: 'loose';
 }
 
 /**

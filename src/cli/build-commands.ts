@@ -4,7 +4,8 @@
  */
 import type { BuildResult } from '../build.ts';
 import { checkContent, parseCacheIn, type Checked, type ContentMemory } from '../check.ts';
-import { deployLimits, SettingsError, type DeployLimits } from '../config.ts';
+import { deployLimits, netlifySign, SettingsError, type DeployLimits } from '../config.ts';
+import { isLayoutChoice, LAYOUT_CHOICES } from '../output/layout.ts';
 import { ContentError } from '../content/problems.ts';
 import { count } from '../lib/plural.ts';
 import type { Logger } from '../log.ts';
@@ -61,6 +62,11 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
     log.error(error.message);
     return failed(2, []);
   }
+  const layoutChoice = options.layout;
+  if (layoutChoice !== undefined && !isLayoutChoice(layoutChoice)) {
+    log.error(`--layout "${layoutChoice}" is not a layout: write ${LAYOUT_CHOICES.join(', ')}`);
+    return failed(2, []);
+  }
   const media = await mediaStore(options, log);
   if (!media) return failed(1, []);
   const { buildArchive } = await import('../build.ts');
@@ -82,6 +88,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       removeOld: 'background',
       pdf,
       limits,
+      ...(layoutChoice && { layout: layoutChoice }),
       ...(memory && { memory }),
       ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
     });
@@ -93,14 +100,20 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       log.info(`output: ${result.reuse.linked} groups of files (packs, chunks, filter and media index files, search segments) linked from the previous build/, ${result.reuse.grown} grown from it (filter indexes of lists that only grew), ${result.reuse.rendered} made again (docs/architecture.md, "Incremental builds")`);
     }
     if (result.pdf) log.info(formatPdfSummary(result.pdf));
+    log.info(`layout ${result.layout.layout} (${result.layout.reason}; docs/serving.md, "Layouts")`);
     const seconds = (performance.now() - started) / 1000;
     log.info(closingLine(result, seconds));
     if (options.verbose) {
       const { layout } = result.stats;
       log.info(
-        `layout of ${options.out}/: fullest folder ${layout.fullestFolder.path || '.'}/ (${count(layout.fullestFolder.entries, 'entry', 'entries')}), ` +
+        `files of ${options.out}/: fullest folder ${layout.fullestFolder.path || '.'}/ (${count(layout.fullestFolder.entries, 'entry', 'entries')}), ` +
           `largest file ${layout.largestFile.path} (${(layout.largestFile.bytes / 1e6).toFixed(2)} MB); media store: the ${media.description}`,
       );
+    }
+    // Under Netlify (docs/netlify.md#contexts) the detail Edge Function is declared for the layout built.
+    if (netlifySign(process.env)) {
+      const { writeEdgeDeclarations } = await import('../netlify/edge-declarations.ts');
+      log.info(`edge declarations for the ${result.layout.layout} layout: ${await writeEdgeDeclarations(process.cwd(), result.layout.layout)}`);
     }
     return { status: 0, problems: [] };
   } catch (error) {

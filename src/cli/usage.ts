@@ -40,6 +40,9 @@ Options:
   --max-files <n>     build/start: the most files build/ may hold; a build with more fails and leaves
                       build/ as it was (also: DEPLOY_MAX_FILES; default: ${DEFAULTS.deployLimits.files.toLocaleString('en')};
                       docs/deploy.md says what more files cost on Netlify)
+  --layout <l>        build/start: loose (every detail and default-limit page also a file under
+                      api/v1/), packed (details and pages in packs only), or auto (default: loose while the
+                      build fits --max-files, packed beyond; docs/serving.md, "Layouts")
   --shard <i/n>       derive: only the PDFs of shard i of n (by content hash), e.g. 2/4
   --format <f>        problem output for check/build: human (default) or github
   --media-store <s>   media store for build/derive/serve/start/prune: a folder, or netlify-blobs:<store name>
@@ -64,6 +67,7 @@ export type Options = {
   'no-watch': boolean;
   'pdf-budget'?: string;
   'max-files'?: string;
+  layout?: string;
   shard?: string;
   format: string;
   'media-store'?: string;
@@ -92,6 +96,7 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       'no-watch': { type: 'boolean', default: false },
       'pdf-budget': { type: 'string' },
       'max-files': { type: 'string' },
+      layout: { type: 'string' },
       shard: { type: 'string' },
       format: { type: 'string', default: process.env.GITHUB_ACTIONS ? 'github' : 'human' },
       'media-store': { type: 'string' },

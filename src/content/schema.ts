@@ -102,6 +102,10 @@ const siteSchema = z
     base_url: url().describe('Public address of the API host, e.g. "https://archiv.example.org". Overridden by BASE_URL, and on Netlify by URL / DEPLOY_PRIME_URL.'),
     media_url: z.string().min(1).optional().describe('Address of the media files; relative ("/media/") follows base_url. Overridden by MEDIA_URL.'),
     site_url: z.string().min(1).optional().describe('Address of the public HTML pages (requests, documents). Defaults to base_url. Overridden by SITE_URL.'),
+    layout: z
+      .enum(['auto', 'loose', 'packed'])
+      .optional()
+      .describe('Where the build puts its answers: loose (every detail and list page also a file under api/v1/), packed (in packs only), auto (default: loose while the build fits --max-files). Overridden by --layout.'),
     updated_at: dateTimeField().describe('Last change of the small reference tables (jurisdictions, public bodies...) that carry no date of their own.'),
   })
   .describe('Site settings of the archive.');

@@ -29,8 +29,8 @@ export function buildIdOf(planned: PlannedDigests): string {
 }
 
 /** The manifest file of a build. */
-export function manifestFile(urls: Manifest['urls'], build: string, lists: Manifest['lists']): PlannedFile & { body: string } {
-  const manifest: Manifest = { version: MANIFEST_VERSION, build, urls, lists };
+export function manifestFile(urls: Manifest['urls'], build: string, lists: Manifest['lists'], layout?: Manifest['layout']): PlannedFile & { body: string } {
+  const manifest: Manifest = { version: MANIFEST_VERSION, build, urls, lists, ...(layout && { layout }) };
   return { path: buildPaths.manifest, body: apiJson(manifest) };
 }
 

@@ -19,6 +19,7 @@
  * The media store must still hold every object build/ names: the build is recorded in it as a
  * full build records it (a prune keeps what recent builds name), and the store listed once.
  */
+import type { LayoutChoice, LayoutDecision } from './layout.ts';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { serialize } from 'node:v8';
@@ -44,6 +45,8 @@ const STATE = 'state.v8';
 interface KeptResult {
   warnings: Problem[];
   stats: WriteResult & { objects: number };
+  /** The layout the build wrote and why (src/output/layout.ts). */
+  layout: LayoutDecision;
 }
 
 interface StateFile {
@@ -75,12 +78,14 @@ interface StateInputs {
   images: boolean;
   limits: DeployLimits;
   media: MediaStore;
+  /** The layout `--layout` asks for (null: site.yaml's, a setting): a build after a change of it is a whole one (src/output/layout.ts). */
+  layout: LayoutChoice | null;
 }
 
 /** A digest of the inputs of build/ beside content/ and the clock. */
-function inputsKey({ settings, images, limits, media }: StateInputs): string {
+function inputsKey({ settings, images, limits, media, layout }: StateInputs): string {
   const { now: _, ...lasting } = settings;
-  return sha256Of(JSON.stringify([lasting, images, limits, media.description]));
+  return sha256Of(JSON.stringify([lasting, images, limits, media.description, layout]));
 }
 
 /**

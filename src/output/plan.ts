@@ -21,6 +21,8 @@ import { referTo, type EmbedRef } from '../api/embeds.ts';
 import { planMediaIndexFiles } from './media-index-files.ts';
 import { listFillers, packId } from './pack-filler.ts';
 import { sha256Of, type OutputReuse } from './reuse.ts';
+import { type Layout, looseDetailFile, LoosePages } from './layout.ts';
+import { hasLooseDetails, hasLoosePages } from '../api/loose-answers.ts';
 import { buildIdOf, KEPT_ORDERS, manifestFile, type ListOrders, type PlannedDigests } from './build-id.ts';
 
 export interface PlanInput {
@@ -34,8 +36,10 @@ export interface PlanInput {
    * so none may be linked from the previous build/.
    */
   extras?<N extends BuiltName>(resource: N, ordered: readonly ResourceItems[N][], unlisted: boolean): Iterable<PlannedFile>;
-  /** Host routing rules (`_redirects`, `_headers`) for the root of build/. */
-  routing?: readonly PlannedFile[];
+  /** Where the answers go besides packs and chunks (src/output/layout.ts); default packed. */
+  layout?: Layout;
+  /** Host routing rules (`_redirects`, `_headers`) for the root of build/, given the lists' sizes once every list is planned. */
+  routing?: (lists: Manifest['lists']) => readonly PlannedFile[];
   /** The OpenAPI document the schema view answers and its page's files (src/api/openapi/openapi-document.ts, swagger-ui.ts). */
   openapi?: readonly PlannedFile[];
   /** Every media file the build publishes (src/media/collect.ts): what the media index lists. */
@@ -52,10 +56,10 @@ function rootIndex(ctx: RenderContext): Record<string, string> {
   return Object.fromEntries(RESOURCE_NAMES.map((name) => [name, ctx.urls.list(name)]));
 }
 
-/** The bare list file: offset 0 at limit 50 (a full envelope) around its items, already serialized. */
-function firstPage<T>(ctx: RenderContext, resource: BuiltResource<T>, rendered: readonly string[], total: number): string {
+/** A list page at limit 50 (a full envelope) around its items, already serialized: the bare list file at offset 0. */
+function listPage<T>(ctx: RenderContext, resource: BuiltResource<T>, rendered: readonly string[], offset: number, total: number): string {
   // Splice pre-rendered items into the envelope so each object is serialized once.
-  const shell = envelope(ctx.urls, resource.name, { offset: 0, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
+  const shell = envelope(ctx.urls, resource.name, { offset, limit: PAGE_SIZE, total, objects: ['\u0000'], facets: RESOURCES[resource.name].facets });
   return json(shell).replace('"\\u0000"', () => rendered.join(','));
 }
 
@@ -78,6 +82,9 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   const count = countingOf(resource.name, total);
   // Packs and chunks whose objects' inputs did not change are linked from the previous build/
   // (src/output/reuse.ts); only the objects of the others are serialized.
+  // A loose build also writes each detail and default-limit page as a file (src/output/layout.ts).
+  const looseDetails = input.layout === 'loose' && hasLooseDetails(name);
+  const pages = input.layout === 'loose' && hasLoosePages(name) ? new LoosePages(name, (page, offset) => listPage(ctx, resource, page, offset, total)) : null;
   const { packs, chunks } = listFillers(resource, items, detailItems, count, !keyed && input.reuse?.covers(name) ? input.reuse : undefined, keyed);
 
   // Packs and chunks store embedded records as references (BuiltResource.embeds); each
@@ -107,9 +114,17 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   // Made outside `detail`, so that the function does not keep that scope's `rendered`.
   const renderLater = (item: ResourceItems[N], id: number | string) => () => render(item, id);
 
-  function detail(item: ResourceItems[N], rendered: string | null): readonly PlannedFile[] {
+  /** A detail's answer as clients get it (embedded records in it), for its loose file; `item`: the item's JSON when the detail is the item. */
+  const answer = (item: ResourceItems[N], itemJson: string | null): string => (resource.detail ? json(resource.detail(ctx, item)) : (itemJson ?? json(resource.item(ctx, item))));
+
+  function detail(item: ResourceItems[N], rendered: string | null, itemJson: string | null = null): readonly PlannedFile[] {
     const id = resource.id(item);
     if (id === null) return [];
+    const loose = looseDetails ? looseDetailFile(resource.name, id, answer(item, itemJson)) : [];
+    return loose.length ? [...loose, ...packedDetail(item, id, rendered)] : packedDetail(item, id, rendered);
+  }
+
+  function packedDetail(item: ResourceItems[N], id: number | string, rendered: string | null): readonly PlannedFile[] {
     if (keyed) {
       // The function reads these whole (not through the pack readers that splice references).
       return [{ path: buildPaths.dataDetail(resource.name, String(id)), body: resource.detail ? json(resource.detail(ctx, item)) : (rendered ?? json(resource.item(ctx, item))) }];
@@ -127,17 +142,23 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
     // The item's JSON is needed for the bare list file, an unlinked chunk, and an unlinked pack
     // whose detail is the item.
     const ownPack = separateDetails || keyed || resource.detail ? null : packSlot(item);
-    const needed = position < PAGE_SIZE || keyed || !chunks.linked(chunk) || (ownPack !== null && !packs.linked(ownPack.pack));
+    const needed = position < PAGE_SIZE || keyed || pages !== null || (looseDetails && !separateDetails && !resource.detail) || !chunks.linked(chunk) || (ownPack !== null && !packs.linked(ownPack.pack));
     const rendered = needed ? json(resource.item(ctx, item)) : null;
     // The bare list file is answered as it is: it keeps the records embedded.
     if (position < PAGE_SIZE) first.push(rendered!);
+    if (pages) yield* pages.add(position, rendered!);
     const storedItem = rendered === null ? null : stored(rendered, resource.embeds?.item?.(ctx, item), () => `${resource.name} list item ${String(resource.id(item))}`);
     yield* chunks.add(chunk, slot, chunks.linked(chunk) ? null : storedItem);
-    if (!separateDetails) yield* detail(item, keyed ? rendered : storedItem);
+    if (!separateDetails) yield* detail(item, keyed ? rendered : storedItem, rendered);
   }
+  if (pages) yield* pages.done();
   // The bare list file is static unless the function answers the list (whole, or to mint the
   // tokens of its media links: ResourceSpec.mediaTokens); then chunks are all there is.
-  if (!answeredByFunction({ kind: 'list', resource: resource.name })) yield { path: buildPaths.list(resource.name), body: firstPage(ctx, resource, first, total) };
+  if (!answeredByFunction({ kind: 'list', resource: resource.name })) {
+    const body = listPage(ctx, resource, first, 0, total);
+    yield { path: buildPaths.list(resource.name), body };
+    if (pages) yield { path: buildPaths.looseIndex({ kind: 'list', resource: resource.name }), body };
+  }
   for (const item of separateDetails ?? []) yield* detail(item, null);
   chunks.done(resource.name);
   packs.done(resource.name);
@@ -203,11 +224,13 @@ function isKeyIndex(value: unknown): value is Record<string, number[]> {
 }
 
 function* plan(input: PlanInput, lists: Manifest['lists'], orders: ListOrders): Generator<PlannedFile> {
-  yield { path: buildPaths.apiRoot, body: json(rootIndex(input.ctx)) };
+  const root = json(rootIndex(input.ctx));
+  yield { path: buildPaths.apiRoot, body: root };
+  if (input.layout === 'loose') yield { path: buildPaths.looseIndex({ kind: 'root' }), body: root };
   for (const resource of input.resources) yield* planResource(input, resource, lists, orders);
   // Media bytes go to the media store (src/media/upload.ts); build/ holds only their index.
   yield* planMediaIndexFiles(input.media ?? [], input.reuse && { reuse: input.reuse, splitBytes: input.splitBytes });
-  yield* input.routing ?? [];
+  yield* input.routing?.(lists) ?? [];
   yield* input.openapi ?? [];
 }
 
@@ -237,7 +260,7 @@ export function planOutput(input: PlanInput): OutputPlan {
       yield file;
     }
     const build = buildIdOf(planned);
-    yield manifestFile(input.ctx.urls.settings, build, lists);
+    yield manifestFile(input.ctx.urls.settings, build, lists, input.layout === 'loose' ? 'loose' : undefined);
     summary = { build, lists, planned, orders };
   }
   return {

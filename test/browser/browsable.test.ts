@@ -18,14 +18,15 @@ import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import { UrlBuilder } from '../../src/api/urls.ts';
 import { renderBrowsable } from '../../src/serve/api/html.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
-import { BUILD_CLOCK } from '../helpers/build.ts';
+import { BUILD_CLOCK, LAYOUTS } from '../helpers/build.ts';
 import { HAS_CHROMIUM, loadImages, SKIP_NOTE, useBrowser } from '../helpers/browser.ts';
 
 if (!HAS_CHROMIUM) console.warn(SKIP_NOTE);
 
 const SCREENSHOTS = process.env.BROWSER_SCREENSHOTS ? new URL('../../docs/images/', import.meta.url) : null;
 
-describe.skipIf(!HAS_CHROMIUM)('browsable API in Chromium', () => {
+// Both layouts (src/output/layout.ts): the same pages from the same answers.
+describe.skipIf(!HAS_CHROMIUM).each(LAYOUTS)('browsable API in Chromium, %s layout', (layout) => {
   let dir: string;
   let server: PreviewServer;
   /** The archive's base URL: the preview's own origin, so every link in a page leads back to it. */
@@ -45,6 +46,7 @@ describe.skipIf(!HAS_CHROMIUM)('browsable API in Chromium', () => {
       cacheDir: '.cache/archive',
       media,
       env: { BASE_URL: base, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
+      layout,
     });
   }, 300_000);
 

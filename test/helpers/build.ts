@@ -19,8 +19,12 @@ import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { readDetail } from '../../src/serve/shared/pack-reader.ts';
 import { parseApiJson } from '../../src/api/json.ts';
 import { DEVELOPMENT_TOKENS, mintText } from '../../src/serve/shared/minting.ts';
+import type { LayoutChoice } from '../../src/output/layout.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
+
+/** The layouts a test matrix runs over (src/output/layout.ts): the suite's tests against both. */
+export const LAYOUTS = ['loose', 'packed'] as const;
 
 export interface BuiltTree {
   root: string;
@@ -116,7 +120,7 @@ export async function copyPdfDerivatives(fromState: BuildState, toState: BuildSt
 
 export async function buildTree(
   tree: Tree,
-  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf'] } = {},
+  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf']; layout?: LayoutChoice } = {},
 ): Promise<BuiltTree> {
   const dir = await tempDir('archive-build-');
   const contentDir = join(dir.path, 'content');
@@ -131,6 +135,7 @@ export async function buildTree(
     env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK), ...options.env },
     images: options.images ?? false,
     ...(options.pdf && { pdf: options.pdf }),
+    ...(options.layout && { layout: options.layout }),
   });
   return {
     root: dir.path,
@@ -200,7 +205,7 @@ const SAMPLE_CACHE = '.cache/archive';
  * project's (`.cache/archive`, git-ignored): cold on CI (~20 s of rendering), warm locally.
  * Register it before any `beforeAll` that uses it.
  */
-export function serveSampleArchive(baseUrl: string, options: { images?: boolean } = {}): ServedSample {
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice } = {}): ServedSample {
   let dir: { path: string; remove(): Promise<void> } | undefined;
   let server: PreviewServer | undefined;
   let result: BuildResult | undefined;
@@ -215,6 +220,7 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean 
       media,
       env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
       ...(options.images === undefined ? {} : { images: options.images }),
+      ...(options.layout && { layout: options.layout }),
     });
     server = await startPreviewServer({ buildDir: join(dir.path, 'build'), media, port: 0, env: {}, now: () => BUILD_CLOCK + 100 });
   }, 300_000);

@@ -13,7 +13,7 @@ import { serveSampleArchive, BUILD_CLOCK } from '../helpers/build.ts';
 import { crawl, expectSampleCrawl, type Crawl } from '../helpers/crawl.ts';
 import { collect, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
 import { cliEnv, cliInstalled, freshClone, INSTALL, netlify, netlifyServe, seededDenoDir, type Served } from './cli.ts';
-import * as apiDetail from '../../src/netlify/edge-functions/api-detail.ts';
+import * as apiCsv from '../../src/netlify/edge-functions/api-csv.ts';
 import * as apiMethods from '../../src/netlify/edge-functions/api-methods.ts';
 import * as apiSlash from '../../src/netlify/edge-functions/api-slash.ts';
 
@@ -23,7 +23,7 @@ const BASE = 'https://crawl.test';
 /** A production context needs real keys (src/config.ts refuses the development key). */
 const KEYS = 'ci:netlify-cli-test-secret-0123456789abcdef';
 const INLINE: Record<string, { config: { path?: string | string[]; pattern?: string; method?: string[] } }> = {
-  'api-detail': apiDetail,
+  'api-csv': apiCsv,
   'api-methods': apiMethods,
   'api-slash': apiSlash,
 };
@@ -81,7 +81,9 @@ describe('netlify build --offline on a fresh clone', () => {
       if (config.pattern) expect(routes.map((route) => route.pattern), name).toContain(config.pattern);
       for (const route of routes) expect(route.methods, name).toEqual(config.method);
     }
-    expect(manifest.routes.map((route) => route.function).sort()).toEqual(['api-detail', 'api-methods', 'api-methods', 'api-slash', 'media']);
+    // The sample builds loose (src/output/layout.ts): no detail is left to api-detail, which a
+    // packed build declares through .netlify/v1/config.json (src/netlify/edge-declarations.ts).
+    expect(manifest.routes.map((route) => route.function).sort()).toEqual(['api-csv', 'api-methods', 'api-methods', 'api-slash', 'media']);
 
     // zip-it-and-ship-it bundles the v2 function with nft, whatever node_bundler would say.
     const functions = JSON.parse(await readFile(join(clone.dir, '.netlify/functions/manifest.json'), 'utf8')) as {

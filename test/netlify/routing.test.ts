@@ -15,7 +15,8 @@ import { config as methodsConfig } from '../../src/netlify/edge-functions/api-me
 import { config as slashConfig } from '../../src/netlify/edge-functions/api-slash.ts';
 import { config as csvConfig } from '../../src/netlify/edge-functions/api-csv.ts';
 import { STATIC_VIEW_PATH } from '../../src/serve/api/csv-answer.ts';
-import apiDetail, { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
+import apiDetail from '../../src/netlify/edge-functions/api-detail.ts';
+import { edgeDeclarations } from '../../src/netlify/edge-declarations.ts';
 import { createApiHandler } from '../../src/serve/api/handler.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { functionQueryParams } from '../../src/api/filters/index.ts';
@@ -104,7 +105,7 @@ async function detailEdge(request: Request, landed: string, core?: () => Promise
 /** Netlify, including the detail Edge Function, which answers details from their packs or turns a 404 into JSON. */
 async function netlify(method: string, url: URL): Promise<string> {
   const landed = await netlifyRules(method, url);
-  if (landed.startsWith('edge:') || !new RegExp(detailConfig.pattern).test(url.pathname)) return landed;
+  if (landed.startsWith('edge:') || !edgeDeclarations('packed').some(({ pattern }) => new RegExp(pattern).test(url.pathname))) return landed;
   const { response, fetched } = await detailEdge(new Request(url, { method }), landed);
   if (fetched !== undefined || (response.status === 404 && (await response.clone().text()) !== landed)) return 'edge:api-detail';
   return landed;
@@ -308,7 +309,8 @@ describe('Netlify routing equals the local preview', () => {
 
   it('declares the edge functions with the decisions host-routing uses', () => {
     expect(slashConfig.pattern).toBe(SLASHLESS_API_PATH);
-    expect(detailConfig.pattern).toBe(DETAIL_API_PATH);
+    expect(edgeDeclarations('packed')).toEqual([{ function: 'api-detail', pattern: DETAIL_API_PATH }]);
+    expect(edgeDeclarations('loose')).toEqual([]);
     expect(methodsConfig.method).toEqual(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
     expect(csvConfig.pattern).toBe(STATIC_VIEW_PATH);
     expect(csvConfig.method).toEqual(['GET', 'HEAD']);
@@ -316,7 +318,7 @@ describe('Netlify routing equals the local preview', () => {
 
   it('runs api-csv or api-detail on every view path the CDN answers from a file, api-csv on no detail path', async () => {
     const csv = new RegExp(csvConfig.pattern);
-    const detail = new RegExp(detailConfig.pattern);
+    const detail = new RegExp(DETAIL_API_PATH);
     for (const [method, path] of TABLE) {
       const url = new URL(`https://archive.test${path}`);
       const landed = await preview(method, url);

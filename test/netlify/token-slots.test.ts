@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config as detailConfig } from '../../src/netlify/edge-functions/api-detail.ts';
+import { DETAIL_API_PATH } from '../../src/serve/api/early.ts';
 import { API_FUNCTION } from '../../src/output/routing.ts';
 import { routePath } from '../../src/api/route-shapes.ts';
 import { ENTRY_BYTES, PACK_SLOTS, parseEntries } from '../../src/api/packs.ts';
@@ -82,7 +82,7 @@ describe('files with token slots', () => {
             views.add(routePath({ kind: 'detail', resource }, String(Number(pack[2]) * PACK_SLOTS + slot)));
           }
         });
-        expect(new RegExp(detailConfig.pattern).test([...views].at(-1)!), file).toBe(true);
+        expect(new RegExp(DETAIL_API_PATH).test([...views].at(-1)!), file).toBe(true);
       }
       const list = /^_data\/([a-z]+)\/chunks\//.exec(file);
       if (list && isResourceName(list[1]!)) views.add(routePath({ kind: 'list', resource: list[1] }));

@@ -8,16 +8,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serveSampleArchive } from '../helpers/build.ts';
+import { LAYOUTS, serveSampleArchive } from '../helpers/build.ts';
 import { crawl, expectSampleCrawl } from '../helpers/crawl.ts';
 
 const BASE = 'https://crawl.test';
 
-const sample = serveSampleArchive(BASE);
+// Both layouts (src/output/layout.ts): the same crawl must find the same answers.
+describe.each(LAYOUTS)('crawling the sample archive, %s', (layout) => {
+  const sample = serveSampleArchive(BASE, { layout });
+  const local = (url: string) => sample.local(url);
 
-const local = (url: string) => sample.local(url);
-
-describe('crawling the sample archive', () => {
   it('reaches every object from the root index, and every link resolves', async () => {
     const result = await crawl(BASE, (url) => fetch(local(url)));
     expectSampleCrawl(result);

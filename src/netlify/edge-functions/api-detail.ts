@@ -11,9 +11,8 @@ import { errorResponse } from '../../serve/api/responses.ts';
 import { fetchBuildStore } from '../../serve/shared/build-store.ts';
 import { deployEnv, type EdgeContext } from '../edge-runtime.ts';
 
-// Literal value: Netlify reads this declaration without running the module. It equals
-// DETAIL_API_PATH in src/serve/api/early.ts (checked by test/netlify).
-export const config = { pattern: '^/api/v1/[^/]+/[^/]+/$' };
+// No inline declaration: a packed build declares this function on every detail path, a loose
+// build on none (src/netlify/edge-declarations.ts).
 
 /** The media URL of the deploy's build, read once per origin (a deploy never changes). */
 const mediaUrls = new Map<string, Promise<string>>();

@@ -54,7 +54,9 @@ export function staticFileOf(view: ApiRoute): string | null {
 /** The view a static API file answers, for its headers (the inverse of staticFileOf). */
 export function viewOfFile(relative: string): ApiRoute {
   const path = `/${relative}`;
-  if (path.endsWith('/index.json')) return matchApiRoute(path.slice(0, -'index.json'.length));
+  // index.html and offset-<n>.json: a loose build's directory index and page files (buildPaths.looseDetail, loosePage).
+  const index = /\/(index\.json|index\.html|offset-[0-9]+\.json)$/.exec(path);
+  if (index) return matchApiRoute(path.slice(0, -index[1]!.length));
   return { kind: 'none' };
 }
 

@@ -19,6 +19,7 @@ import { staticHeadersOf } from '../shared/static-headers.ts';
 import { parseByteRange } from '../shared/conditional.ts';
 import { answerDetail, tokensRefusedResponse } from '../api/detail-rewrite.ts';
 import type { BuildStore } from '../shared/build-store.ts';
+import type { ListTotals } from '../../api/loose-answers.ts';
 
 export type WebHandler = (request: Request) => Promise<Response>;
 
@@ -42,12 +43,14 @@ export interface PreviewRoutes {
   store: BuildStore;
   /** Mints the tokens of an answer from stored bytes with token slots, as the detail Edge Function does. */
   minting: StoredMinting;
+  /** A loose build's lists with their sizes (the manifest's), which route its page and detail URLs to files; undefined for a packed one. */
+  loose?: () => Promise<ListTotals | undefined>;
 }
 
-export function createPreviewRouter({ api, media, files, store, minting }: PreviewRoutes): WebHandler {
+export function createPreviewRouter({ api, media, files, store, minting, loose }: PreviewRoutes): WebHandler {
   return async (request) => {
     const url = new URL(request.url);
-    const destination = routeRequest(request.method, url);
+    const destination = routeRequest(request.method, url, await loose?.());
     switch (destination.kind) {
       case 'media':
         return media(request);
@@ -111,6 +114,7 @@ function staticHeaders(relative: string): Record<string, string> {
   const type = contentTypeOf(relative);
   if (!relative.startsWith('api/v1/')) return { ...staticHeadersOf(`/${relative}`), 'content-type': type };
   const view = viewOfFile(relative);
-  return apiHeaders(view.kind === 'none' ? [] : methodsOf(view), type);
+  // A loose build's answer files are JSON whatever their name (index.html: src/output/layout.ts), as its _headers say.
+  return apiHeaders(view.kind === 'none' ? [] : methodsOf(view), view.kind === 'none' ? type : 'application/json');
 }
 

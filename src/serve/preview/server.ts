@@ -70,6 +70,8 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     store,
     // Read on every minted file, not kept: a rebuild under a running preview may change it.
     minting: { tokens, mediaUrl: () => loadManifest(store).then((manifest) => manifest.urls.mediaUrl) },
+    // Without a readable manifest the routing is a packed build's; the API answers say what is missing.
+    loose: () => loadManifest(store).then((manifest) => (manifest.layout === 'loose' ? manifest.lists : undefined), () => undefined),
   });
   return serveOverNode(router, { host: options.host ?? '127.0.0.1', port: options.port ?? 8080, ...(options.onError ? { onError: options.onError } : {}) });
 }

@@ -6,11 +6,9 @@
 import { join } from 'node:path';
 import { checkAnnotations, cropAnnotations } from './documents/annotations.ts';
 import { BUILT_NAMES } from './api/resources/serializer-registry.ts';
-import type { RenderContext } from './api/resources/context.ts';
-import { UrlBuilder } from './api/urls.ts';
+import { renderContext } from './api/resources/context.ts';
 import { checkContent, openContent, parseCacheIn, type Checked, type CheckOptions } from './check.ts';
 import { scanDigests, type ScanDigests } from './content/scan-digests.ts';
-import { timestampOfSeconds } from './model/time.ts';
 import { DEFAULTS, type DeployLimits, type Settings } from './config.ts';
 import { ContentError, type Problem } from './content/problems.ts';
 import { deriveDocuments } from './documents/derive-documents.ts';
@@ -211,15 +209,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
 
   // Serialize and write, one streamed step: files are serialized as the writer drains them into
   // a new tree beside build/ (src/output/write.ts), so no archive sits in memory as JSON.
-  const cropped = new Set(crops.map((crop) => crop.annotation));
-  const ctx: RenderContext = {
-    urls: new UrlBuilder(settings.urls),
-    timeZone: archive.timeZone,
-    now: timestampOfSeconds(settings.now),
-    published: derivatives.published,
-    facts: derivatives.facts,
-    cropped: (annotation) => cropped.has(annotation),
-  };
+  const ctx = renderContext({ urls: settings.urls, timeZone: archive.timeZone, now: settings.now }, derivatives, crops);
   // Packs, chunks and search segments whose objects' inputs did not change are linked from the
   // previous build/ (src/output/reuse.ts, src/output/fingerprints.ts).
   const reuse = openOutputReuse({ dir: state.dir, buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: state.images });
@@ -293,7 +283,6 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
   });
   return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false, patched: 0, layout: decision };
 }
-
 
 /**
  * Where the build keeps what it leaves for the next (`<cache>/output`: the output record, kept

@@ -28,7 +28,7 @@ describe('settings', () => {
     expect(resolveSettings(site, { ...netlify, CONTEXT: 'production' }).urls.baseUrl).toBe('https://archiv.netlify.app');
     expect(resolveSettings(site, { ...netlify, CONTEXT: 'deploy-preview' }).urls.baseUrl).toBe('https://deploy-preview-7--archiv.netlify.app');
     // A local `netlify build`: no URL, a placeholder DEPLOY_PRIME_URL; site.yaml's base_url stays.
-    const local = { NETLIFY_LOCAL: 'true', CONTEXT: 'production', DEPLOY_PRIME_URL: 'https://master--site-name.netlify.app', MEDIA_TOKEN_KEYS: 'p:prod-secret' };
+    const local = { NETLIFY_LOCAL: 'true', CONTEXT: 'production', DEPLOY_PRIME_URL: 'https://master--site-name.netlify.app', MEDIA_TOKEN_KEYS: `p:${'s'.repeat(32)}` };
     expect(resolveSettings(site, local).urls.baseUrl).toBe('https://archiv.example.org');
   });
 

@@ -16,7 +16,7 @@
  */
 import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 import { sha256, type _SHA256 } from '@noble/hashes/sha2.js';
-import type { TokenKey } from '../config.ts';
+import type { TokenKey } from '../lib/token-keys.ts';
 import { decodeUriComponentOrNull } from '../lib/uri.ts';
 
 

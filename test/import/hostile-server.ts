@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net';
 const FIXTURES = new URL('../fixtures/froide/', import.meta.url);
 const SAMPLE = (path: string) => new URL(`../../content/${path}`, import.meta.url).pathname;
 const MESSWERTE = SAMPLE('requests/0001-gutachten-bundespolizeigesetz/files/103/Anschreiben_BMI.pdf'); // 2248 bytes
+/** The unapproved attachment's own bytes: the same size, one letter apart (check refuses a kept-back file whose bytes a published one has). */
+const ANSCHRIFT = 'anschrift';
 const DRUCKSACHE = SAMPLE('documents/0001-bt-20-10871-nitrat-grundwasser/drucksache-20-10871.pdf'); // 6515 bytes
 const GUTACHTEN = SAMPLE('documents/0004-wd-3-3000-041-24-terminkalender/wd-3-3000-041-24.pdf'); // 8940 bytes
 
@@ -45,7 +47,7 @@ const API_ROUTES: Record<string, string> = {
 const MEDIA_ROUTES: Record<string, string> = {
   '/files/foi/702/Messwerte.pdf?token=abc': MESSWERTE,
   '/files/foi/802/Bescheid.pdf?token=abc': MESSWERTE,
-  '/files/foi/802/Anschrift.pdf?token=abc': MESSWERTE,
+  '/files/foi/802/Anschrift.pdf?token=abc': ANSCHRIFT,
   '/files/foi/902/Messwerte.pdf?token=abc': MESSWERTE,
   '/files/docs/31/drucksache-20-1.pdf': DRUCKSACHE,
   '/files/docs/32/gutachten-2023.pdf': GUTACHTEN,
@@ -107,7 +109,8 @@ export async function startHostileInstance(): Promise<HostileInstance> {
         const bytes = await fixture(path);
         if (bytes) return void response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) }).end(bytes);
       } else if (MEDIA_ROUTES[path]) {
-        const bytes = await readFile(MEDIA_ROUTES[path]);
+        const route = MEDIA_ROUTES[path];
+        const bytes = route === ANSCHRIFT ? Buffer.from((await readFile(MESSWERTE)).toString('latin1').replace('(VIS-Suite eAkte)', '(VIS-Suite eAkta)'), 'latin1') : await readFile(route);
         return void response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(bytes.length) }).end(bytes);
       }
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Nicht gefunden."}');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
-import { DEVELOPMENT_KEY, type TokenKey } from '../../src/config.ts';
+import { DEVELOPMENT_KEY, type TokenKey } from '../../src/lib/token-keys.ts';
 import { TOKENS_REFUSED_DETAIL } from '../../src/serve/shared/minting.ts';
 import { mediaPaths } from '../../src/api/media-paths.ts';
 import { startPreviewServer } from '../../src/serve/preview/server.ts';

@@ -22,7 +22,7 @@ import { MANIFEST_VERSION, type Manifest } from '../../src/api/manifest.ts';
 import { signScope, tokenScope } from '../../src/api/media-token.ts';
 import { apiJson } from '../../src/api/json.ts';
 import { withTokenSlot } from '../../src/api/token-slots.ts';
-import type { TokenKey } from '../../src/config.ts';
+import type { TokenKey } from '../../src/lib/token-keys.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { mediaPaths } from '../../src/api/media-paths.ts';
 import { answeredByFunction } from '../../src/api/route-shapes.ts';

@@ -13,7 +13,7 @@
  * `.`/`..`, empty segments, NUL, malformed escapes.
  */
 import { mediaPathOf, tokenScope, verifyToken, type TokenCheck } from '../../api/media-token.ts';
-import type { TokenKey } from '../../config.ts';
+import type { TokenKey } from '../../lib/token-keys.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { readMediaEntry, type MediaEntry } from '../../media/media-index.ts';
 import type { BuildStore } from '../shared/build-store.ts';

@@ -4,7 +4,8 @@
  * bare paths; everything else goes to the same web-standard handlers the Netlify functions
  * wrap) to a Node server (node-adapter.ts). No netlify-cli needed.
  */
-import { DEFAULTS, DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, tokenTtlOf, type Env, type TokenKey } from '../../config.ts';
+import { DEFAULTS, tokenTtlOf, type Env } from '../../config.ts';
+import { DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, type TokenKey } from '../../lib/token-keys.ts';
 import { servingKeys, type TokenServing } from '../shared/minting.ts';
 import { folderMediaStore } from '../../media/media-folder-store.ts';
 import type { MediaStore } from '../../media/media-store.ts';

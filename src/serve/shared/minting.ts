@@ -5,7 +5,8 @@
  * (handler.ts `answerBody`), the detail Edge Function and the preview's details
  * (detail-rewrite.ts `packedDetail`) and the preview's static files (preview/router.ts). Web-standard only (Deno).
  */
-import { DEFAULTS, DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, tokenTtlOf, weakKeyProblem, weakKeysAdvice, type TokenKey } from '../../config.ts';
+import { DEFAULTS, tokenTtlOf } from '../../config.ts';
+import { DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, weakKeyProblem, weakKeysAdvice, type TokenKey } from '../../lib/token-keys.ts';
 import { mintTokenBytes, mintTokens, type TokenSigner } from '../../api/token-slots.ts';
 
 export interface TokenServing {

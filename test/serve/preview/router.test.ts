@@ -9,7 +9,7 @@ import { DEVELOPMENT_TOKENS } from '../../../src/serve/shared/minting.ts';
 import { planPacks } from '../../../src/output/plan.ts';
 import { etagOf } from '../../../src/serve/api/responses.ts';
 import { TOKEN_CLOCK_SKEW, verifyToken } from '../../../src/api/media-token.ts';
-import { DEVELOPMENT_KEY } from '../../../src/config.ts';
+import { DEVELOPMENT_KEY } from '../../../src/lib/token-keys.ts';
 
 const NOW = 1_800_000_000;
 const FILES: Record<string, string> = {

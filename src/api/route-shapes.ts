@@ -32,7 +32,7 @@ const ID_SEGMENT = /^[^/.]+$/;
  * The key segment of `userpreference/<key>/`: Django's `str` converter, any run of characters
  * other than `/` (dots included), matched in the decoded path.
  */
-export const KEY = ':key';
+const KEY = ':key';
 
 /** A view the API answers, without the values in its path. */
 export type RouteView =

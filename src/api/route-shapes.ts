@@ -6,7 +6,8 @@
  * Netlify rules (src/output/routing.ts) write them out, so the three cannot disagree.
  */
 import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/declaration-registry.ts';
-import type { ListAction, WriteAction } from './resources/declaration-spec.ts';
+import { decodeUriComponentOrNull } from '../lib/uri.ts';
+import { ACCOUNT_VIEWS, type AccountName, type ListAction, type WriteAction } from './resources/declaration-spec.ts';
 
 export const API_PREFIX = '/api/v1/';
 
@@ -27,6 +28,12 @@ export const ID = ':id';
 
 const ID_SEGMENT = /^[^/.]+$/;
 
+/**
+ * The key segment of `userpreference/<key>/`: Django's `str` converter, any run of characters
+ * other than `/` (dots included), matched in the decoded path.
+ */
+const KEY = ':key';
+
 /** A view the API answers, without the values in its path. */
 export type RouteView =
   | { kind: 'root' }
@@ -39,7 +46,9 @@ export type RouteView =
   | { kind: 'action'; resource: ResourceName; action: ListAction }
   | { kind: 'detail'; resource: ResourceName }
   /** A POST-only extra action, of the list or (`action.detail`) of one object. */
-  | { kind: 'write-action'; resource: ResourceName; action: WriteAction };
+  | { kind: 'write-action'; resource: ResourceName; action: WriteAction }
+  /** froide's account views beside the router (`user/`, `userpreference/<key>/`): login only. */
+  | { kind: 'account'; account: AccountName };
 
 /** A route: its view and its path segments after API_PREFIX, each a literal or ID. */
 export interface RouteShape {
@@ -64,6 +73,8 @@ function segmentsOf(view: RouteView): string[] {
       return [view.resource, ID];
     case 'write-action':
       return view.action.detail ? [view.resource, ID, view.action.path] : [view.resource, view.action.path];
+    case 'account':
+      return view.account === 'user' ? ['user'] : ['userpreference', KEY];
   }
 }
 
@@ -85,9 +96,16 @@ export function resourceRoutes(resource: ResourceName): RouteShape[] {
   return views.map((view) => ({ view, segments: segmentsOf(view) }));
 }
 
-/** Every route of the API: the root, the schema views beside the router, every resource's. */
+/** The account views, which froide's urls.py lists before the router. */
+export const ACCOUNT_ROUTES: readonly RouteShape[] = (Object.keys(ACCOUNT_VIEWS) as AccountName[]).map((account) => {
+  const view: RouteView = { kind: 'account', account };
+  return { view, segments: segmentsOf(view) };
+});
+
+/** Every route of the API: the root, the views beside the router (schema, account), every resource's. */
 export const ROUTES: readonly RouteShape[] = [
   ...(['root', 'schema', 'schema-ui'] as const).map((kind) => ({ view: { kind }, segments: segmentsOf({ kind }) })),
+  ...ACCOUNT_ROUTES,
   ...RESOURCE_NAMES.flatMap(resourceRoutes),
 ];
 
@@ -108,7 +126,7 @@ for (const route of ROUTES) {
  * (src/output/routing.ts) both route by it.
  */
 export function answeredByFunction(view: RouteView): boolean {
-  if (view.kind === 'write-action' || view.kind === 'schema' || view.kind === 'schema-ui') return true;
+  if (view.kind === 'write-action' || view.kind === 'schema' || view.kind === 'schema-ui' || view.kind === 'account') return true;
   if (view.kind === 'action') return view.action.source === 'search';
   if (view.kind !== 'list' && view.kind !== 'detail') return false;
   if (QUERY_ANSWERED.has(view.resource)) return true;
@@ -123,9 +141,9 @@ export function declaredAction(resource: ResourceName, path: string): RouteView 
   return { kind: 'action', resource, action };
 }
 
-/** A view's path, `/api/v1/<segments>/`, with `id` (a path segment, already quoted) for ID. */
+/** A view's path, `/api/v1/<segments>/`, with `id` (a path segment, already quoted) for ID or KEY. */
 export function routePath(view: RouteView, id?: string): string {
-  const segments = segmentsOf(view).map((segment) => (segment === ID ? (id ?? ID) : segment));
+  const segments = segmentsOf(view).map((segment) => (segment === ID || segment === KEY ? (id ?? segment) : segment));
   return `${API_PREFIX}${segments.map((segment) => `${segment}/`).join('')}`;
 }
 
@@ -141,6 +159,7 @@ export function matchRoute(pathname: string): { view: RouteView; id: string | nu
     if (route.segments.length !== segments.length) continue;
     let id: string | null = null;
     const matches = route.segments.every((segment, i) => {
+      if (segment === KEY) return isKey(segments[i]!);
       if (segment !== ID) return segment === segments[i];
       id = segments[i]!;
       return ID_SEGMENT.test(id);
@@ -148,4 +167,10 @@ export function matchRoute(pathname: string): { view: RouteView; id: string | nu
     if (matches) return { view: route.view, id };
   }
   return null;
+}
+
+/** Django's `str` converter on the decoded segment: not empty, no `/` (an encoded `%2F` is one). */
+function isKey(segment: string): boolean {
+  // A malformed escape is no `/`: Django decodes it with replacement characters.
+  return segment !== '' && !(decodeUriComponentOrNull(segment) ?? '').includes('/');
 }

@@ -117,6 +117,8 @@ describe.each(LAYOUTS)('%s layout', (layout) => {
       '/api/v1/problemreport/',
       '/api/v1/problemreport/1/',
       '/api/v1/upload/5b2f8c1e-4a7d-4e0b-9c3a-8d1e6f2a7b40/',
+      '/api/v1/user/',
+      '/api/v1/userpreference/froide_app_notification/',
     ]) enqueue(`${BASE}${path}`);
     enqueue(`${BASE}/api/v1/message/`, 'application/xml');
 

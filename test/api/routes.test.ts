@@ -156,11 +156,14 @@ describe('route shapes', () => {
     ['/api/v1/attachment/convert_to_pdf/', { kind: 'write-action', resource: 'attachment', action: expect.objectContaining({ path: 'convert_to_pdf', detail: false }) }, null],
     ['/api/v1/attachment/convert_to_pdf/approve/', { kind: 'write-action', resource: 'attachment', action: expect.objectContaining({ path: 'approve', detail: true }) }, 'convert_to_pdf'],
     ['/api/v1/message/publish/', { kind: 'detail', resource: 'message' }, 'publish'],
+    ['/api/v1/user/', { kind: 'account', account: 'user' }, null],
+    ['/api/v1/userpreference/x/', { kind: 'account', account: 'userpreference' }, null],
+    ['/api/v1/userpreference/a.b%20c/', { kind: 'account', account: 'userpreference' }, null],
   ])('%s is %o', (path, view, id) => {
     expect(matchRoute(path)).toEqual({ view, id });
   });
 
-  it.each(['/api/v1', '/api/v1/message', '/api/v1//', '/api/v1/message//', '/api/v1/message/a.b/', '/api/v1/page/1/', '/api/v1/nothing/', '/api/v1/message/7/8/', '/api/v2/message/'])(
+  it.each(['/api/v1', '/api/v1/message', '/api/v1//', '/api/v1/message//', '/api/v1/message/a.b/', '/api/v1/page/1/', '/api/v1/nothing/', '/api/v1/message/7/8/', '/api/v2/message/', '/api/v1/userpreference/', '/api/v1/userpreference/a%2fb/', '/api/v1/user/1/'])(
     '%s is no route',
     (path) => {
       expect(matchRoute(path)).toBeNull();

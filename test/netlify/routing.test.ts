@@ -34,12 +34,10 @@ const BUILT = ['request', 'message', 'attachment', 'publicbody', 'document', 'pa
 let dir: string;
 let match: (url: URL) => { to: string; force: boolean; status: number } | null;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'netlify-routing-'));
-  await writeFixtureBuild(dir);
-  for (const file of planRouting(BUILT)) await writeFile(join(dir, file.path), (file as { body: string }).body);
+/** Netlify's redirect engine over a _redirects file and netlify.toml. */
+async function redirectEngine(redirectsFile: string): Promise<typeof match> {
   const { redirects, errors } = await parseAllRedirects({
-    redirectsFiles: [join(dir, '_redirects')],
+    redirectsFiles: [redirectsFile],
     netlifyConfigPath: join(process.cwd(), 'netlify.toml'),
     configRedirects: [],
     minimal: false,
@@ -48,7 +46,7 @@ beforeAll(async () => {
   // netlify-cli's normalisation for the engine: from -> origin, query -> params.
   const rules = (redirects as any[]).map(({ conditions, from, query, signed: _signed, ...rest }) => ({ ...rest, origin: from, params: query, conditions }));
   const matcher = await redirector.parseJSON(JSON.stringify(rules), { jwtSecret: 'unused', jwtRoleClaim: 'unused' });
-  match = (url) =>
+  return (url) =>
     matcher.match({
       scheme: 'https',
       host: url.hostname,
@@ -59,6 +57,13 @@ beforeAll(async () => {
       getHeader: () => '',
       getCookie: () => '',
     });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'netlify-routing-'));
+  await writeFixtureBuild(dir);
+  for (const file of planRouting(BUILT)) await writeFile(join(dir, file.path), (file as { body: string }).body);
+  match = await redirectEngine(join(dir, '_redirects'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -203,6 +208,15 @@ const TABLE: [string, string, string][] = [
   ['GET', '/api/v1/schema', 'edge:api'],
   ['OPTIONS', '/api/v1/schema/', 'edge:api'],
   ['GET', '/api/v1/schema/swagger-ui/', 'function'],
+  // froide's account views (login only): the function answers their 401; the key path passes the detail Edge Function.
+  ['GET', '/api/v1/user/', 'function'],
+  ['HEAD', '/api/v1/user/', 'function'],
+  ['GET', '/api/v1/user/?format=json', 'function'],
+  ['GET', '/api/v1/userpreference/x/', 'function'],
+  ['GET', '/api/v1/userpreference/a.b/', 'function'],
+  ['GET', '/api/v1/user', 'edge:api'],
+  ['POST', '/api/v1/userpreference/x/', 'edge:api'],
+  ['OPTIONS', '/api/v1/user/', 'edge:api'],
 ];
 
 describe('Netlify routing equals the local preview', () => {
@@ -343,5 +357,39 @@ describe('Netlify routing equals the local preview', () => {
     expect(headers).not.toContain('/api/v1/request/search/');
     expect(headers).toContain('/api/v1/publicbody/autocomplete/\n  Allow: GET, HEAD, OPTIONS');
     expect(headers).toContain('/api/v1/publicbody/autocomplete/index.json\n  Allow: GET, HEAD, OPTIONS');
+  });
+});
+
+describe("froide's account views on Netlify, in both layouts", () => {
+  const UNAUTHENTICATED = { detail: 'Authentication credentials were not provided.' };
+
+  it('a packed build: the detail Edge Function passes userpreference/<key>/ on to the function, which answers the 401', async () => {
+    const core = createApiHandler({ store: fsBuildStore(dir) });
+    for (const path of ['/api/v1/userpreference/x/', '/api/v1/user/']) {
+      const url = new URL(path, 'https://archive.test');
+      const detailPath = new RegExp(DETAIL_API_PATH).test(url.pathname);
+      expect(detailPath).toBe(path !== '/api/v1/user/');
+      const response = detailPath ? (await detailEdge(new Request(url), 'function', () => core(new Request(url)))).response : await core(new Request(url));
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+      expect(response.headers.get('allow')).toBe(path === '/api/v1/user/' ? 'GET, HEAD, OPTIONS' : 'GET, POST, PUT, PATCH, HEAD, OPTIONS');
+      expect(await response.json()).toEqual(UNAUTHENTICATED);
+    }
+  });
+
+  it('a loose build (no detail Edge Function): the rules send both paths to the function, not to a file', async () => {
+    const looseDir = await mkdtemp(join(tmpdir(), 'netlify-routing-loose-'));
+    try {
+      const totals = Object.fromEntries(BUILT.map((resource) => [resource, { total: 120 }]));
+      await writeFile(join(looseDir, '_redirects'), redirectRules(BUILT, totals));
+      const looseMatch = await redirectEngine(join(looseDir, '_redirects'));
+      for (const path of ['/api/v1/user/', '/api/v1/userpreference/x/', '/api/v1/userpreference/x/?limit=50&offset=50']) {
+        const url = new URL(path, 'https://archive.test');
+        expect(looseMatch(url)?.to, path).toBe(API_FUNCTION);
+        expect(routeRequest('GET', url, totals), path).toEqual({ kind: 'function' });
+      }
+    } finally {
+      await rm(looseDir, { recursive: true, force: true });
+    }
   });
 });

@@ -531,6 +531,91 @@ export function apiContract(name: string, client: () => Client): void {
       });
     });
 
+    describe("froide's account views beside the router (docs/froide.md#user-and-userpreference)", () => {
+      const UNAUTHENTICATED = { detail: 'Authentication credentials were not provided.' };
+      const USER = 'GET, HEAD, OPTIONS';
+      const PREFERENCE = 'GET, POST, PUT, PATCH, HEAD, OPTIONS';
+
+      // Login only: DRF checks the permission before it looks up the method, OPTIONS included.
+      it.each([
+        ['GET', '/api/v1/user/', USER],
+        ['OPTIONS', '/api/v1/user/', USER],
+        ['POST', '/api/v1/user/', USER],
+        ['DELETE', '/api/v1/user/', USER],
+        ['GET', '/api/v1/user/?format=json', USER],
+        ['GET', '/api/v1/user/?q=x&limit=5', USER],
+        ['GET', '/api/v1/userpreference/froide_app_notification/', PREFERENCE],
+        ['GET', '/api/v1/userpreference/any.key-with.dots/', PREFERENCE],
+        ['GET', '/api/v1/userpreference/42/?format=json', PREFERENCE],
+        ['POST', '/api/v1/userpreference/x/', PREFERENCE],
+        ['PUT', '/api/v1/userpreference/x/', PREFERENCE],
+        ['PATCH', '/api/v1/userpreference/x/', PREFERENCE],
+        ['DELETE', '/api/v1/userpreference/x/', PREFERENCE],
+        ['OPTIONS', '/api/v1/userpreference/x/', PREFERENCE],
+      ])('%s %s is a 401 with the Bearer challenge and Allow %s', async (method, path, allow) => {
+        const response = await client()(path, { method });
+        expect(response.status).toBe(401);
+        expectHeaders(response, API_HEADERS(allow));
+        expect(response.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+        expect(await json(response)).toEqual(UNAUTHENTICATED);
+      });
+
+      it('HEAD is the 401 without a body', async () => {
+        for (const path of ['/api/v1/user/', '/api/v1/userpreference/x/']) {
+          const response = await client()(path, { method: 'HEAD' });
+          expect(response.status).toBe(401);
+          expect(response.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+          expect(await response.text()).toBe('');
+        }
+      });
+
+      it('negotiates the format first: an unknown format is a 404, an Accept no renderer takes a 406', async () => {
+        const unknown = await client()('/api/v1/user/?format=xml');
+        expect(unknown.status).toBe(404);
+        expect(unknown.headers.get('www-authenticate')).toBeNull();
+        expect(await json(unknown)).toEqual({ detail: 'Not found.' });
+        const refused = await client()('/api/v1/userpreference/x/', { headers: { accept: 'application/xml' } });
+        expect(refused.status).toBe(406);
+        expect(await json(refused)).toEqual({ detail: 'Could not satisfy the request Accept header.' });
+      });
+
+      it.each([
+        '/api/v1/userpreference/',
+        '/api/v1/userpreference/a%2Fb/',
+        '/api/v1/userpreference/x/y/',
+        '/api/v1/user/1/',
+      ])('GET %s names no view: a JSON 404', async (path) => {
+        const response = await client()(path);
+        expect(response.status).toBe(404);
+        expect(await json(response)).toEqual({ detail: 'Not found.' });
+      });
+
+      it.each([
+        ['/api/v1/user', '/api/v1/user/'],
+        ['/api/v1/userpreference/x?a=1', '/api/v1/userpreference/x/?a=1'],
+      ])('redirects %s to %s with 301', async (path, location) => {
+        const response = await client()(path, { redirect: 'manual' });
+        expect(response.status).toBe(301);
+        expect(response.headers.get('location')).toBe(location);
+      });
+
+      it('are not in the root index (froide registers them beside the router)', async () => {
+        const root = await json(await client()('/api/v1/'));
+        expect(Object.keys(root)).not.toContain('user');
+        expect(Object.keys(root)).not.toContain('userpreference');
+      });
+
+      it('a browser gets the 401 as a browsable page, with the challenge', async () => {
+        const response = await client()('/api/v1/userpreference/x/?format=api', { headers: { accept: 'text/html' } });
+        expect(response.status).toBe(401);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(response.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+        const html = await response.text();
+        expect(html).toContain('User Preference');
+        expect(html).toContain('Authentication credentials were not provided.');
+      });
+    });
+
     describe('search (docs/search.md)', () => {
       it('answers request/search/?q= with the list objects that match every word, in froide\'s envelope', async () => {
         const response = await client()('/api/v1/request/search/?q=Vertrag');

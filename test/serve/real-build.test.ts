@@ -194,6 +194,22 @@ describe('preview of a real build', () => {
     }
   });
 
+  // froide's law serializer answers `?language=` with the translation it names when that is one
+  // of settings.LANGUAGES, else the default language (docs/froide.md#law); content holds laws in
+  // one language, so every value answers that language: the same bytes as without it.
+  it.each(['language=de', 'language=en', 'language=xx', 'language=', 'language=en&language=de'])('law answers ?%s with the one language, the bytes of the plain answer', async (query) => {
+    for (const path of ['/api/v1/law/', '/api/v1/law/1/', '/api/v1/law/autocomplete/']) {
+      const plain = await get(path);
+      expect(plain.status, path).toBe(200);
+      const plainText = await plain.text();
+      expect(plainText).toContain('Informationsfreiheitsgesetz');
+      const asked = await get(`${path}?${query}`);
+      expect(asked.status, `${path}?${query}`).toBe(200);
+      expect(asked.headers.get('content-type')).toBe('application/json');
+      expect(await asked.text(), `${path}?${query}`).toBe(plainText);
+    }
+  });
+
   describe('resources without archive content answer as froide answers an anonymous caller', () => {
     it('following: an empty list (default limit 150)', async () => {
       const response = await get('/api/v1/following/');

@@ -7,11 +7,11 @@
  */
 import type { JsonSchema } from '../field-types.ts';
 import { builtResourceOf } from '../resources/serializer-registry.ts';
-import { resourceRoutes, routePath } from '../route-shapes.ts';
+import { ACCOUNT_ROUTES, resourceRoutes, routePath } from '../route-shapes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, searchParameters, type Parameter } from './parameters.ts';
 import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';
-import type { ListAction, ResourceSpec } from '../resources/declaration-spec.ts';
+import type { AccountName, ListAction, ResourceSpec } from '../resources/declaration-spec.ts';
 
 interface Operation {
   operationId: string;
@@ -149,8 +149,17 @@ export function apiPaths(): Paths {
       if (get) paths[path] = { get };
     }
   }
+  for (const { view } of ACCOUNT_ROUTES) if (view.kind === 'account') paths[routePath(view, '{key}')] = { get: accountOperation(view.account) };
   paths[routePath({ kind: 'schema' })] = { get: schemaOperation() };
   return paths;
+}
+
+/** froide's account views beside the router (docs/froide.md#user-and-userpreference): login only. */
+function accountOperation(account: AccountName): Operation {
+  const key: Parameter = { name: 'key', in: 'path', required: true, description: 'The preference key.', schema: { type: 'string' } };
+  const summary = account === 'user' ? 'The logged-in user' : 'One preference of the logged-in user';
+  const parameters = account === 'user' ? [FORMAT_PARAMETER] : [key, FORMAT_PARAMETER];
+  return operation(`${account}_retrieve`, account, summary, parameters, { '401': response('Unauthenticated') }, 'Only for a logged-in user in froide: always 401 here.');
 }
 
 /** The schema view itself (froide: drf-spectacular's SpectacularJSONAPIView, plus YAML here). */

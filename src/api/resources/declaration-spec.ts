@@ -220,6 +220,22 @@ export const ROOT_PERMISSION: Permission = 'read-only';
 export const SCHEMA_METHODS: readonly Method[] = allow('GET');
 export const SCHEMA_PERMISSION: Permission = 'open';
 
+/**
+ * froide's two account views beside the router (okfde/froide:froide/urls.py, froide/account/api_views.py;
+ * docs/froide.md#user-and-userpreference): `user/` (ProfileView, `get` only) and
+ * `userpreference/<key>/` (UserPreferenceView, a RetrieveUpdateAPIView with `post` added). Both
+ * need a login (IsAuthenticated, IsAuthenticatedOrTokenHasScope), so every method is a 401 here.
+ * `viewName`: DRF's name of the view class (the class name without "View", split at capitals).
+ */
+export const ACCOUNT_VIEWS = {
+  user: { viewName: 'Profile', methods: allow('GET') },
+  userpreference: { viewName: 'User Preference', methods: allow('GET', 'POST', 'PUT', 'PATCH') },
+} as const satisfies Record<string, { viewName: string; methods: readonly Method[] }>;
+
+export type AccountName = keyof typeof ACCOUNT_VIEWS;
+
+export const ACCOUNT_PERMISSION: Permission = 'login';
+
 /** froide's list actions (autocomplete) are `@action(methods=["get"])` (docs/froide.md#methods-and-options). */
 export const ACTION_METHODS: readonly Method[] = allow('GET');
 

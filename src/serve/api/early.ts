@@ -13,7 +13,7 @@ import { acceptable } from './negotiation.ts';
 import { schemaRenders } from './schema-view.ts';
 import { apiHeaders, ATOM_TYPE, errorResponse, JSON_TYPE, jsonBytes, MESSAGES, okResponse } from './responses.ts';
 import { anonymousWrite, unauthenticated } from './write-refusals.ts';
-import { ACTION_METHODS, type Method, type Permission, ROOT_METHODS, ROOT_PERMISSION, SCHEMA_METHODS, SCHEMA_PERMISSION, WRITE_ACTION_METHODS } from '../../api/resources/declaration-spec.ts';
+import { ACCOUNT_PERMISSION, ACCOUNT_VIEWS, ACTION_METHODS, type Method, type Permission, ROOT_METHODS, ROOT_PERMISSION, SCHEMA_METHODS, SCHEMA_PERMISSION, WRITE_ACTION_METHODS } from '../../api/resources/declaration-spec.ts';
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
 
 /** TemplateHTMLRenderer's media type (format `html`), the only renderer of the schema page. */
@@ -26,12 +26,14 @@ export function methodsOf(view: View): readonly Method[] {
   if (view.kind === 'schema' || view.kind === 'schema-ui') return SCHEMA_METHODS;
   if (view.kind === 'action') return ACTION_METHODS;
   if (view.kind === 'write-action') return WRITE_ACTION_METHODS;
+  if (view.kind === 'account') return ACCOUNT_VIEWS[view.account].methods;
   const spec = RESOURCES[view.resource];
   return view.kind === 'list' ? spec.listMethods : (spec.detailMethods ?? []);
 }
 
 function permissionOf(view: View): Permission {
   if (view.kind === 'schema' || view.kind === 'schema-ui') return SCHEMA_PERMISSION;
+  if (view.kind === 'account') return ACCOUNT_PERMISSION;
   return view.kind === 'root' ? ROOT_PERMISSION : RESOURCES[view.resource].permission;
 }
 

@@ -227,6 +227,9 @@ async function read(view: View, url: URL, store: BuildStore, manifest: Manifest)
     case 'write-action':
       // No write action has GET: earlyAnswer() answers every method of them.
       throw new Error(`${url.pathname}: a write action reached the data`);
+    case 'account':
+      // Login only: earlyAnswer() answers every method with a 401.
+      throw new Error(`${url.pathname}: an account view reached the data`);
     case 'schema':
     case 'schema-ui':
       throw new Error(`${url.pathname}: the schema views read no list or object`);

@@ -72,6 +72,7 @@ function descriptionOf(view: ApiRoute): string {
   if (view.kind === 'none') return '';
   if (view.kind === 'schema') return 'This API as an OpenAPI 3.1 document (JSON, or YAML with ?format=yaml).';
   if (view.kind === 'schema-ui') return 'The OpenAPI document of this API in Swagger UI.';
+  if (view.kind === 'account') return view.account === 'user' ? "froide's profile of the logged-in user; the archive has no logins." : "froide's preferences of the logged-in user; the archive has no logins.";
   return RESOURCE_DESCRIPTIONS[view.resource];
 }
 

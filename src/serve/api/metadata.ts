@@ -4,7 +4,7 @@
  */
 import type { ApiRoute } from './api-route.ts';
 import { SCHEMA_DESCRIPTION, SCHEMA_RENDERS } from './schema-view.ts';
-import { RENDERS } from '../../api/resources/declaration-spec.ts';
+import { ACCOUNT_VIEWS, RENDERS } from '../../api/resources/declaration-spec.ts';
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
 
 const PARSES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -15,6 +15,7 @@ export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
   if (route.kind === 'schema') return 'Spectacular JSONAPI';
   if (route.kind === 'schema-ui') return 'Spectacular Swagger';
   if (route.kind === 'action' || route.kind === 'write-action') return route.action.viewName;
+  if (route.kind === 'account') return ACCOUNT_VIEWS[route.account].viewName;
   return `${RESOURCES[route.resource].viewName} ${route.kind === 'list' ? 'List' : 'Instance'}`;
 }
 
@@ -25,7 +26,8 @@ export function viewName(route: Exclude<ApiRoute, { kind: 'none' }>): string {
 export function rendersOf(route: Exclude<ApiRoute, { kind: 'none' }>): readonly string[] {
   if (route.kind === 'schema') return SCHEMA_RENDERS;
   if (route.kind === 'schema-ui') return ['text/html'];
-  return route.kind === 'root' ? RENDERS : RESOURCES[route.resource].renders;
+  // The account views are plain APIViews with DRF's default renderers.
+  return route.kind === 'root' || route.kind === 'account' ? RENDERS : RESOURCES[route.resource].renders;
 }
 
 export function optionsBody(route: Exclude<ApiRoute, { kind: 'none' }>): Record<string, unknown> {

@@ -23,8 +23,8 @@ export function listTarget(view: ApiRoute): ListTarget | null {
 
 export function breadcrumbs(view: ApiRoute, urls: UrlBuilder): string {
   const crumbs: [label: string, href: string | null][] = [['Api Root', view.kind === 'root' ? null : urls.apiRoot(BROWSABLE)]];
-  // The schema views sit beside the router, under no list.
-  if (view.kind === 'schema' || view.kind === 'schema-ui') crumbs.push([viewName(view), null]);
+  // The schema and account views sit beside the router, under no list.
+  if (view.kind === 'schema' || view.kind === 'schema-ui' || view.kind === 'account') crumbs.push([viewName(view), null]);
   else if (view.kind !== 'root' && view.kind !== 'none') {
     const list = `${RESOURCES[view.resource].viewName} List`;
     crumbs.push([list, view.kind === 'list' ? null : urls.list(view.resource, BROWSABLE)]);

@@ -6,7 +6,7 @@
  * (tools/test-netlify.ts installs the CLI from its lockfile first); docs/netlify.md,
  * "The suite on Netlify's CLI", says what the local runtime cannot do offline.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSampleArchive, BUILD_CLOCK } from '../helpers/build.ts';
@@ -14,6 +14,7 @@ import { crawl, expectSampleCrawl, type Crawl } from '../helpers/crawl.ts';
 import { collect, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
 import { cliEnv, cliInstalled, freshClone, INSTALL, netlify, netlifyServe, seededDenoDir, type Served } from './cli.ts';
 import * as apiCsv from '../../src/netlify/edge-functions/api-csv.ts';
+import { DETAIL_API_PATH } from '../../src/serve/api/early.ts';
 import * as apiMethods from '../../src/netlify/edge-functions/api-methods.ts';
 import * as apiSlash from '../../src/netlify/edge-functions/api-slash.ts';
 
@@ -34,6 +35,10 @@ let env: (extra: Record<string, string>) => NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   clone = await freshClone();
+  // The packed layout: `netlify serve` gives a loose build's `index.html` files the type of their
+  // extension, not the `Content-Type` of `_headers` (docs/netlify.md, "The suite on Netlify's
+  // CLI"), and the packed layout is the one that needs the Frameworks API declaration.
+  await appendFile(join(clone.dir, 'content/site.yaml'), 'layout: packed\n');
   scratch = await mkdtemp(join(INSTALL, 'runs/state-'));
   const denoDir = await seededDenoDir(join(scratch, 'deno'));
   env = (extra) => cliEnv(denoDir, join(scratch, 'home'), { SOURCE_DATE_EPOCH: String(BUILD_CLOCK), BASE_URL: BASE, ...extra });
@@ -81,9 +86,10 @@ describe('netlify build --offline on a fresh clone', () => {
       if (config.pattern) expect(routes.map((route) => route.pattern), name).toContain(config.pattern);
       for (const route of routes) expect(route.methods, name).toEqual(config.method);
     }
-    // The sample builds loose (src/output/layout.ts): no detail is left to api-detail, which a
-    // packed build declares through .netlify/v1/config.json (src/netlify/edge-declarations.ts).
-    expect(manifest.routes.map((route) => route.function).sort()).toEqual(['api-csv', 'api-methods', 'api-methods', 'api-slash', 'media']);
+    // A packed build declares api-detail through the Frameworks API, .netlify/v1/config.json
+    // (src/netlify/edge-declarations.ts): on every detail path.
+    expect(manifest.routes.filter((route) => route.function === 'api-detail').map((route) => route.pattern)).toEqual([DETAIL_API_PATH]);
+    expect(manifest.routes.map((route) => route.function).sort()).toEqual(['api-csv', 'api-detail', 'api-methods', 'api-methods', 'api-slash', 'media']);
 
     // zip-it-and-ship-it bundles the v2 function with nft, whatever node_bundler would say.
     const functions = JSON.parse(await readFile(join(clone.dir, '.netlify/functions/manifest.json'), 'utf8')) as {
@@ -108,7 +114,7 @@ const masked = (body: string) => body.replace(/token=[^"&\\]+/g, 'token=*');
 const COMPARED = ['content-type', 'cache-control', 'allow'] as const;
 
 describe('netlify serve --offline, crawled and compared with the preview', () => {
-  const preview = serveSampleArchive(BASE);
+  const preview = serveSampleArchive(BASE, { layout: 'packed' });
   let served: Served;
   let netlifyCrawl: Crawl;
   const onNetlify = (url: string) => fetch(served.origin + url.slice(BASE.length), { redirect: 'manual' });

@@ -57,7 +57,7 @@ const LINK_REL = 'noopener noreferrer';
 /** html5ever writes void elements as `<br>`; sanitize-html writes `<br />` for those it knows. */
 const VOID = ['area', 'br', 'col', 'hr', 'img', 'wbr'];
 
-/** allowedEmptyAttributes is an option of sanitize-html 2.18 that its types (@types/sanitize-html 2.16) do not list yet. */
+/** allowedEmptyAttributes is an option of sanitize-html (2.17) that its types (@types/sanitize-html 2.16) do not list yet. */
 const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: TAGS,
   allowedAttributes: ATTRIBUTES,
@@ -80,7 +80,18 @@ const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
 
 const VOID_END = new RegExp(`<(${VOID.join('|')})((?: [^>]*)?) />`, 'g');
 
+/**
+ * Numeric character references without their `;` (`&#x6A` in `&#x6A&#x61…`): the HTML standard
+ * decodes them all the same (tokenization, "numeric character reference end state": a missing
+ * semicolon is a parse error, not literal text), and so do browsers and ammonia's html5ever;
+ * htmlparser2 8 (under sanitize-html 2.17) leaves them as text. Closing them first lets the URL
+ * check see what a browser would follow (`javascript:` spelled in references is removed).
+ */
+const OPEN_HEX_REFERENCE = /&#([xX][0-9a-fA-F]+)(?![0-9a-fA-F;])/g;
+const OPEN_DECIMAL_REFERENCE = /&#([0-9]+)(?![0-9;])/g;
+
 /** HTML as `nh3.clean(html)` would keep it: comments, scripts, styles, event handlers and unsafe URLs removed. */
 export function cleanHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).replace(VOID_END, '<$1$2>');
+  const closed = html.replace(OPEN_HEX_REFERENCE, '&#$1;').replace(OPEN_DECIMAL_REFERENCE, '&#$1;');
+  return sanitizeHtml(closed, OPTIONS).replace(VOID_END, '<$1$2>');
 }

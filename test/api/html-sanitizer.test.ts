@@ -28,6 +28,12 @@ describe('cleanHtml: ammonia\'s own examples', () => {
 });
 
 describe('cleanHtml: attacks', () => {
+  it('reads numeric character references without their semicolon as a browser does', () => {
+    expect(cleanHtml('<a href="&#106&#97&#118&#97&#115&#99&#114&#105&#112&#116&#58alert(1)">x</a>')).toBe('<a rel="noopener noreferrer">x</a>');
+    expect(cleanHtml('<a href="jav&#9ascript:alert(1)">x</a>')).toBe('<a rel="noopener noreferrer">x</a>');
+    expect(cleanHtml('<p>&#169 2024 &#x41;B &#65a</p>')).toBe('<p>© 2024 AB Aa</p>');
+  });
+
   it('removes script and style elements with their content, and comments', () => {
     expect(cleanHtml('<p>a<script>alert(1)</script><style>p{display:none}</style><!-- <b>x</b> -->b</p>')).toBe('<p>ab</p>');
     expect(cleanHtml('<SCRIPT SRC=//evil.example/x.js></SCRIPT>ok')).toBe('ok');

@@ -128,7 +128,10 @@ describe('netlify serve --offline, crawled and compared with the preview', () =>
 
   beforeAll(async () => {
     served = await netlifyServe(clone.dir, env({ MEDIA_TOKEN_KEYS: KEYS }), 8800 + (process.pid % 100), 420_000);
-    netlifyCrawl = await crawl(BASE, recorded);
+    // A failed crawl says what the CLI printed (the function's log of a 500 among it).
+    netlifyCrawl = await crawl(BASE, recorded).catch((error: unknown) => {
+      throw new Error(`${String(error)}\nnetlify serve printed (last 4,000 characters):\n${served.output().slice(-4000)}`, { cause: error });
+    });
   }, 600_000);
   afterAll(() => served?.stop());
 

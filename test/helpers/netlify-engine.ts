@@ -30,13 +30,13 @@ function candidates(path: string): string[] {
   return [relative, `${relative}.html`, `${relative}.htm`, `${relative}/index.html`, `${relative}/index.htm`];
 }
 
-/**
- * A router for `buildDir` as deployed with its layout: answers `edge:<name>`, `function`,
- * `static:<file>` or `static:<file> (missing: host 404)`.
- */
-export async function netlifyEngine(buildDir: string, layout: Layout): Promise<(method: string, url: URL) => Promise<string>> {
+/** The rule Netlify's redirect engine picks for a URL, or null. */
+export type RedirectMatch = (url: URL) => { to: string; force: boolean; status: number } | null;
+
+/** Netlify's redirect engine over a `_redirects` file and netlify.toml (netlify-cli's normalisation). */
+export async function redirectEngine(redirectsFile: string): Promise<RedirectMatch> {
   const { redirects, errors } = await parseAllRedirects({
-    redirectsFiles: [join(buildDir, '_redirects')],
+    redirectsFiles: [redirectsFile],
     netlifyConfigPath: join(process.cwd(), 'netlify.toml'),
     configRedirects: [],
     minimal: false,
@@ -45,6 +45,25 @@ export async function netlifyEngine(buildDir: string, layout: Layout): Promise<(
   // netlify-cli's normalisation for the engine: from -> origin, query -> params.
   const rules = (redirects as any[]).map(({ conditions, from, query, signed: _signed, ...rest }) => ({ ...rest, origin: from, params: query, conditions }));
   const matcher = await redirector.parseJSON(JSON.stringify(rules), { jwtSecret: 'unused', jwtRoleClaim: 'unused' });
+  return (url) =>
+    matcher.match({
+      scheme: 'https',
+      host: url.hostname,
+      path: decodeURIComponent(url.pathname),
+      query: url.search.slice(1),
+      headers: {},
+      cookieValues: {},
+      getHeader: () => '',
+      getCookie: () => '',
+    });
+}
+
+/**
+ * A router for `buildDir` as deployed with its layout: answers `edge:<name>`, `function`,
+ * `static:<file>` or `static:<file> (missing: host 404)`.
+ */
+export async function netlifyEngine(buildDir: string, layout: Layout): Promise<(method: string, url: URL) => Promise<string>> {
+  const match = await redirectEngine(join(buildDir, '_redirects'));
   const declared = edgeDeclarations(layout);
   const staticFile = async (path: string): Promise<string | null> => {
     for (const file of candidates(path)) if (await isFile(join(buildDir, file))) return file;
@@ -57,16 +76,7 @@ export async function netlifyEngine(buildDir: string, layout: Layout): Promise<(
     if (new RegExp(slashConfig.pattern).test(url.pathname)) return 'edge:api';
     const edge = declared.find(({ pattern }) => new RegExp(pattern).test(url.pathname));
     if (edge) return `edge:${edge.function}`;
-    const rule = matcher.match({
-      scheme: 'https',
-      host: url.hostname,
-      path: decodeURIComponent(url.pathname),
-      query: url.search.slice(1),
-      headers: {},
-      cookieValues: {},
-      getHeader: () => '',
-      getCookie: () => '',
-    });
+    const rule = match(url);
     // A non-forced rule is skipped when a file exists at the request path.
     const file = await staticFile(url.pathname);
     if (rule && !(file && !rule.force)) {

@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAllRedirects } from '@netlify/redirect-parser';
-import redirector from 'netlify-redirector';
 import { config as methodsConfig } from '../../src/netlify/edge-functions/api-methods.ts';
 import { config as slashConfig } from '../../src/netlify/edge-functions/api-slash.ts';
 import { config as csvConfig } from '../../src/netlify/edge-functions/api-csv.ts';
@@ -28,36 +26,13 @@ import { readDetail } from '../../src/serve/shared/pack-reader.ts';
 import type { BuildStore } from '../../src/serve/shared/build-store.ts';
 import { routeRequest, type Destination } from '../../src/serve/host-routing.ts';
 import { writeFixtureBuild } from '../serve/fixture.ts';
+import { redirectEngine, type RedirectMatch } from '../helpers/netlify-engine.ts';
 
 const BUILT = ['request', 'message', 'attachment', 'publicbody', 'document', 'page', 'following', 'venue', 'campaigninformationobject', 'documentcollection'] as const;
 
 let dir: string;
-let match: (url: URL) => { to: string; force: boolean; status: number } | null;
+let match: RedirectMatch;
 
-/** Netlify's redirect engine over a _redirects file and netlify.toml. */
-async function redirectEngine(redirectsFile: string): Promise<typeof match> {
-  const { redirects, errors } = await parseAllRedirects({
-    redirectsFiles: [redirectsFile],
-    netlifyConfigPath: join(process.cwd(), 'netlify.toml'),
-    configRedirects: [],
-    minimal: false,
-  });
-  expect(errors).toEqual([]);
-  // netlify-cli's normalisation for the engine: from -> origin, query -> params.
-  const rules = (redirects as any[]).map(({ conditions, from, query, signed: _signed, ...rest }) => ({ ...rest, origin: from, params: query, conditions }));
-  const matcher = await redirector.parseJSON(JSON.stringify(rules), { jwtSecret: 'unused', jwtRoleClaim: 'unused' });
-  return (url) =>
-    matcher.match({
-      scheme: 'https',
-      host: url.hostname,
-      path: decodeURIComponent(url.pathname),
-      query: url.search.slice(1),
-      headers: {},
-      cookieValues: {},
-      getHeader: () => '',
-      getCookie: () => '',
-    });
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'netlify-routing-'));

@@ -3,26 +3,12 @@
  * does): `?format=csv` and `Accept: text/csv` on the root, lists (static and computed), list
  * actions and details, with froide's negotiation around them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer } from '../../src/serve/preview/server.ts';
+import { describe, expect, it } from 'vitest';
 import { renderCsv } from '../../src/serve/api/csv.ts';
-import { buildTree, type BuiltTree } from '../helpers/build.ts';
+import { serveTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 
-let built: BuiltTree;
-let server: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  built = await buildTree(minimalArchive());
-  server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  await built?.remove();
-});
-
-const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+const { get } = serveTree(() => minimalArchive());
 const CSV = 'text/csv; charset=utf-8';
 const json = async (path: string) => (await get(path)).json() as Promise<Record<string, any>>;
 const header = (text: string) => text.slice(0, text.indexOf('\r\n')).split(',');

@@ -3,14 +3,10 @@
  * filters and search, a request's messages, a public body's, a campaign's and a jurisdiction's
  * requests. Every feed validates against RFC 4287's schema and has the JSON answer's objects.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer } from '../../src/serve/preview/server.ts';
-import { buildTree, type BuiltTree } from '../helpers/build.ts';
+import { describe, expect, it } from 'vitest';
+import { serveTree } from '../helpers/build.ts';
 import { minimalArchive } from '../helpers/content.ts';
 import { atomEntries, atomProblems } from '../helpers/atom.ts';
-
-let built: BuiltTree;
-let server: { url: string; close(): Promise<void> };
 
 /** Requests 11..13 at public body 2 (no campaign), besides the archive's request 10 at body 1. */
 function requests() {
@@ -21,17 +17,7 @@ function requests() {
   return tree;
 }
 
-beforeAll(async () => {
-  built = await buildTree(minimalArchive(requests()));
-  server = await startPreviewServer({ buildDir: built.buildDir, port: 0, env: {} });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  await built?.remove();
-});
-
-const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+const { get } = serveTree(() => minimalArchive(requests()));
 const API = 'https://archiv.example.org/api/v1/';
 
 async function feed(path: string) {

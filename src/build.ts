@@ -176,8 +176,8 @@ async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof 
  * reuse serializes only what changed, so the heap is the model and little besides, and every
  * collection at 30 % of growth marked it again. Content outside the request folders changes
  * every object's fingerprint: that build serializes everything, as a cold one, and is bounded
- * again before it does (docs/performance.md, "Filter files grown, folds kept, and the heap let
- * grow in warm builds").
+ * again before it does (docs/performance.md, "A larger young generation, and bounded
+ * heap growth").
  */
 const WARM_HEAP_GROWTH = 60;
 

@@ -4,7 +4,7 @@
  * that were replaced since, by the last rebuild's save or by a patch build, instead of the whole
  * cache (~1 s at 50,000 requests); and the parses it finds are the objects the last rebuild
  * found, already in the old generation of the heap, not copies that every collection of the
- * young generation moves again (docs/performance.md, "The preview keeps the parse cache").
+ * young generation moves again (docs/performance.md, "Watching preview").
  *
  * A shard is known by its file's identity: inode, size, modification and change times. Every
  * shard file is written whole under a temporary name and renamed over the old one, so a

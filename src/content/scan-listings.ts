@@ -6,7 +6,7 @@
  * entry updates its folder's modification and change times (POSIX link, unlink, rename,
  * mkdir, rmdir). One stat of the folder then stands for its readdir: at 50,000 requests a
  * thread's half of the ~307,000 folders took 1.4-1.7 s to list and 0.4 s to stat
- * (docs/performance.md, "Folder listings kept between walks"). Files are still statted one
+ * (docs/performance.md, "The content scan"). Files are still statted one
  * by one: an edit in place changes a file, not its folder.
  *
  * A folder modified within RACY_MS of the walk is recorded without a signature (a second
@@ -74,8 +74,8 @@ export function saveListings(path: string, folders: ReadonlyMap<string, string>)
  * folders, names that start with a dot left out, symbolic links neither listed nor followed.
  * One `readdirSync`: fast-glob's matching of each entry made the walk of 710,000 files at 50,000
  * requests take 6.7-7.5 s, Node's `recursive` option (a Dirent with its parent's path for every
- * entry, and `.git/` walked too) 3.9-5.7 s, this 2.8-2.9 s (docs/performance.md, "The scan
- * shared by two threads, and fewer stats and reads").
+ * entry, and `.git/` walked too) 3.9-5.7 s, this 2.8-2.9 s (docs/performance.md, "The
+ * content scan").
  */
 export function entriesOf(absolute: string): { files: string[]; folders: string[] } {
   const files: string[] = [];

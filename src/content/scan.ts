@@ -4,8 +4,7 @@
  * ~2.7 s of stat on one thread, and a warm build reads its parse cache (~2 s) before it can
  * use either. With a large parse cache the walk starts in a worker thread while this thread
  * reads the cache, and this thread takes its share of the request folders once it is done with
- * it (content/scan-walk.ts; docs/performance.md, "The scan shared by two threads, and fewer
- * stats and reads"); with a small one (the sample, tests) starting a worker (~0.2 s) would
+ * it (content/scan-walk.ts; docs/performance.md, "The content scan"); with a small one (the sample, tests) starting a worker (~0.2 s) would
  * cost more than it overlaps.
  */
 import { sep } from 'node:path';

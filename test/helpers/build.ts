@@ -20,6 +20,7 @@ import { readDetail } from '../../src/serve/shared/pack-reader.ts';
 import { parseApiJson } from '../../src/api/json.ts';
 import { DEVELOPMENT_TOKENS, mintText } from '../../src/serve/shared/minting.ts';
 import type { LayoutChoice } from '../../src/output/layout.ts';
+import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
 
@@ -66,6 +67,24 @@ export function builtReaders(buildDir: string): Pick<BuiltTree, 'detail' | 'page
       if (response.status !== 200) throw new Error(`${resource} offset ${offset} answered ${response.status}: ${await response.text()}`);
       return response.json();
     },
+  };
+}
+
+/**
+ * Reads details and list pages over HTTP as a client does (`get` fetches a path of the archive
+ * from whatever serves it, the preview or a deploy), in either layout: a 404 detail throws
+ * "has no detail", as builtReaders' does.
+ */
+export function servedReaders(get: (path: string) => Promise<Response>): Pick<BuiltTree, 'detail' | 'page'> {
+  const read = async (path: string, missing: string) => {
+    const response = await get(path);
+    if (response.status === 404) throw new Error(missing);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    detail: (resource, id) => read(`/api/v1/${resource}/${id}/`, `${resource} ${id} has no detail`),
+    page: (resource, offset) => read(`/api/v1/${resource}/?limit=${PAGE_SIZE}&offset=${offset}`, `${resource} has no page at offset ${offset}`),
   };
 }
 

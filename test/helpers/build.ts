@@ -222,9 +222,10 @@ const SAMPLE_CACHE = '.cache/archive';
  * Registers `beforeAll`/`afterAll` that build the committed sample archive (content/) with
  * `baseUrl` and serve it with the local preview over a real socket. The PDF cache is the
  * project's (`.cache/archive`, git-ignored): cold on CI (~20 s of rendering), warm locally.
- * Register it before any `beforeAll` that uses it.
+ * Register it before any `beforeAll` that uses it. `contentDir` builds another content folder
+ * instead (it must exist when the `beforeAll` runs), `cacheDir` with a PDF cache of its own.
  */
-export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice } = {}): ServedSample {
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice; contentDir?: string; cacheDir?: string } = {}): ServedSample {
   let dir: { path: string; remove(): Promise<void> } | undefined;
   let server: PreviewServer | undefined;
   let result: BuildResult | undefined;
@@ -233,9 +234,9 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean;
     dir = await tempDir('sample-');
     media = folderMediaStore(join(dir.path, 'media'));
     result = await buildArchive({
-      contentDir: 'content',
+      contentDir: options.contentDir ?? 'content',
       buildDir: join(dir.path, 'build'),
-      cacheDir: SAMPLE_CACHE,
+      cacheDir: options.cacheDir ?? SAMPLE_CACHE,
       media,
       env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
       ...(options.images === undefined ? {} : { images: options.images }),
@@ -266,7 +267,7 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean;
     },
     local: (url) => new URL(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url, ready(server).url),
     get state() {
-      return { cache: SAMPLE_CACHE, media: join(ready(dir).path, 'media') };
+      return { cache: options.cacheDir ?? SAMPLE_CACHE, media: join(ready(dir).path, 'media') };
     },
   };
 }

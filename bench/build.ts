@@ -223,6 +223,8 @@ for (const size of sizes) {
       progress(`digested ${before.digests.size} files`);
       const changes = await measureEdits(dir, size, media, layout, before.digests);
       deploys.push({ requests: size, layout, messages: counts.messages, files: before.digests.size, bytes: before.bytes, manifest: deployManifest(before.digests), changes });
+      // Each row as soon as it is measured: a run stopped before its end keeps the sizes it finished.
+      progress(`deploy ${JSON.stringify({ ...deploys.at(-1), changes: Object.fromEntries(Object.entries(changes).map(([letter, c]) => [letter, { ...c, folders: undefined }])) })}`);
       continue;
     }
     // Cold: no PDF cache and an empty media store (every object uploaded); warm: both kept.

@@ -12,7 +12,11 @@
  * then undone. `--changes` runs only that: one build of the unedited archive and one per edit,
  * which keeps 50,000 requests within an hour or two on two cores.
  *
- *   npm run bench -- --sizes 1000,10000,50000 [--shape mixed|plain] [--changes] [--images] [--text-bytes 4000] [--page-text-bytes 2000]
+ *   npm run bench -- --sizes 1000,10000,50000 [--layouts packed,loose] [--shape mixed|plain] [--changes] [--images] [--text-bytes 4000] [--page-text-bytes 2000]
+ *
+ * `--layouts` builds each size in each layout named (src/output/layout.ts; packed alone by
+ * default), one after the other in the same folder, each with its own unedited build to compare
+ * its edits with: the deploy table has a row per size and layout.
  *
  * `--text-bytes` gives every message a text of about that many bytes instead of one sentence,
  * `--page-text-bytes` every attachment and document a PDF of its own with that much text per page
@@ -30,6 +34,7 @@ import { parseArgs, promisify } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { writeSyntheticArchive, type SyntheticCounts } from '../tools/synthetic.ts';
 import type { LayoutFigures } from '../src/output/limits.ts';
+import type { Layout } from '../src/output/layout.ts';
 import type { UploadStats } from '../src/media/upload.ts';
 import { deployManifest, diffTrees, EDITS, scanArchive, treeDigests, type TreeChange } from './changes.ts';
 import { nodeFlagsOf } from './node-flags.ts';
@@ -39,6 +44,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,10000' },
     shape: { type: 'string', default: 'mixed' },
+    layouts: { type: 'string', default: 'packed' },
     changes: { type: 'boolean', default: false },
     images: { type: 'boolean', default: false },
     'text-bytes': { type: 'string' },
@@ -50,6 +56,8 @@ const sizes = values.sizes.split(',').map(Number);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes "${values.sizes}" must list whole numbers of requests, e.g. 1000,10000`);
 if (values.shape !== 'mixed' && values.shape !== 'plain') throw new Error(`--shape must be mixed or plain, not "${values.shape}"`);
 const shape = values.shape;
+const layouts = values.layouts.split(',');
+if (!layouts.every((layout): layout is Layout => layout === 'loose' || layout === 'packed')) throw new Error(`--layouts "${values.layouts}" must list loose and/or packed, e.g. packed,loose`);
 /** A whole number of bytes from the option `name`, if given. */
 function bytesOption(name: 'text-bytes' | 'page-text-bytes', example: number): number | undefined {
   const value = values[name];
@@ -104,8 +112,8 @@ async function content(size: number): Promise<{ dir: string; counts: SyntheticCo
   return { dir, counts };
 }
 
-/** One build of `contentDir` into the size's build/ with the media store `media` (a folder or `netlify-blobs:<name>`). */
-async function build(contentDir: string, size: number, media: string, env: Record<string, string> = {}): Promise<Measured> {
+/** One build of `contentDir` into the size's build/ in `layout` with the media store `media` (a folder or `netlify-blobs:<name>`). */
+async function build(contentDir: string, size: number, media: string, layout: Layout, env: Record<string, string> = {}): Promise<Measured> {
   const base = baseOf(size);
   // Each measured build starts without an old tree and without a deletion still running:
   // replacing build/ is a rename, and the CLI deletes the replaced tree in the background.
@@ -116,11 +124,11 @@ async function build(contentDir: string, size: number, media: string, env: Recor
   execFileSync('sync');
   const { stdout } = await run(
     process.execPath,
-    [...nodeFlagsOf('build'), '--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts', media],
+    [...nodeFlagsOf('build'), '--import', 'tsx', join(import.meta.dirname, 'build-child.ts'), contentDir, join(base, 'build'), join(base, 'cache'), values.images ? 'images' : 'facts', media, layout],
     { maxBuffer: 1 << 20, env: { ...process.env, ...env } },
   );
   const measured = JSON.parse(stdout.trim().split('\n').pop()!) as Measured;
-  progress(`built ${size} requests in ${measured.seconds.toFixed(1)} s: ${measured.files} files`);
+  progress(`built ${size} requests ${layout} in ${measured.seconds.toFixed(1)} s: ${measured.files} files`);
   return measured;
 }
 
@@ -129,7 +137,7 @@ async function build(contentDir: string, size: number, media: string, env: Recor
  * files of build/ whose bytes changed (what Netlify uploads), against `before` (the unedited
  * archive's build). The file is restored afterwards. Null when the archive has no attachment.
  */
-async function oneFileChange(contentDir: string, size: number, media: string, before: ReadonlyMap<string, string>): Promise<{ uploaded: number; changed: number } | null> {
+async function oneFileChange(contentDir: string, size: number, media: string, layout: Layout, before: ReadonlyMap<string, string>): Promise<{ uploaded: number; changed: number } | null> {
   const base = baseOf(size);
   const requests = (await readdir(join(contentDir, 'requests'))).sort();
   let file: string | undefined;
@@ -145,13 +153,13 @@ async function oneFileChange(contentDir: string, size: number, media: string, be
   await writeFile(editingMarker(size), file);
   await writeFile(file, Buffer.concat([original, Buffer.from('\n% edited\n')]));
   return whileEdited(size, () => writeFile(file, original), async () => {
-    const measured = await build(contentDir, size, media);
+    const measured = await build(contentDir, size, media, layout);
     return { uploaded: measured.media.uploaded, changed: diffTrees(before, treeDigests(join(base, 'build')).digests).total };
   });
 }
 
 /** A build into an empty Blobs store on a local BlobsServer: the upload's share of a first deploy. */
-async function buildIntoBlobs(contentDir: string, size: number): Promise<Measured> {
+async function buildIntoBlobs(contentDir: string, size: number, layout: Layout): Promise<Measured> {
   const directory = join(baseOf(size), 'blobs-server');
   await rm(directory, { recursive: true, force: true });
   const token = 'bench-token';
@@ -159,7 +167,7 @@ async function buildIntoBlobs(contentDir: string, size: number): Promise<Measure
   const { port } = await server.start();
   try {
     const env = { NETLIFY_BLOBS_TOKEN: token, NETLIFY_SITE_ID: 'bench-site', NETLIFY_BLOBS_API_URL: `http://127.0.0.1:${port}` };
-    return await build(contentDir, size, 'netlify-blobs:archive-media', env);
+    return await build(contentDir, size, 'netlify-blobs:archive-media', layout, env);
   } finally {
     await server.stop();
     await rm(directory, { recursive: true, force: true });
@@ -169,6 +177,7 @@ async function buildIntoBlobs(contentDir: string, size: number): Promise<Measure
 /** The figures of one size in the deploy table (and the JSON line). */
 interface DeployFigures {
   requests: number;
+  layout: Layout;
   messages: number;
   files: number;
   bytes: number;
@@ -182,7 +191,7 @@ interface DeployFigures {
  * Builds the archive after each edit (warm: the cache of the build before) and compares the tree
  * with `before`, the unedited archive's build; undoes the edit whatever happens.
  */
-async function measureEdits(contentDir: string, size: number, media: string, before: ReadonlyMap<string, string>): Promise<DeployFigures['changes']> {
+async function measureEdits(contentDir: string, size: number, media: string, layout: Layout, before: ReadonlyMap<string, string>): Promise<DeployFigures['changes']> {
   const scan = await scanArchive(contentDir);
   const changes = {} as DeployFigures['changes'];
   for (const [letter, { label, apply }] of Object.entries(EDITS) as [keyof typeof EDITS, (typeof EDITS)[keyof typeof EDITS]][]) {
@@ -190,7 +199,7 @@ async function measureEdits(contentDir: string, size: number, media: string, bef
     const edit = await apply(scan);
     progress(`(${letter}) ${label}: ${edit.description}`);
     await whileEdited(size, edit.undo, async () => {
-      await build(contentDir, size, media);
+      await build(contentDir, size, media, layout);
       changes[letter] = { ...diffTrees(before, treeDigests(join(baseOf(size), 'build')).digests), edit: edit.description };
     });
     progress(`(${letter}) ${changes[letter].total} files differ`);
@@ -206,38 +215,42 @@ let stageNames: string[] = [];
 for (const size of sizes) {
   const { dir, counts } = await content(size);
   const media = join(baseOf(size), 'media');
-  if (values.changes) {
-    // The unedited archive once (with whatever cache an earlier run left), then one build per edit.
-    await build(dir, size, media);
+  for (const layout of layouts) {
+    if (values.changes) {
+      // The unedited archive once (with whatever cache an earlier run left), then one build per edit.
+      await build(dir, size, media, layout);
+      const before = treeDigests(join(baseOf(size), 'build'));
+      progress(`digested ${before.digests.size} files`);
+      const changes = await measureEdits(dir, size, media, layout, before.digests);
+      deploys.push({ requests: size, layout, messages: counts.messages, files: before.digests.size, bytes: before.bytes, manifest: deployManifest(before.digests), changes });
+      // Each row as soon as it is measured: a run stopped before its end keeps the sizes it finished.
+      progress(`deploy ${JSON.stringify({ ...deploys.at(-1), changes: Object.fromEntries(Object.entries(changes).map(([letter, c]) => [letter, { ...c, folders: undefined }])) })}`);
+      continue;
+    }
+    // Cold: no PDF cache and an empty media store (every object uploaded); warm: both kept.
+    await rm(join(baseOf(size), 'cache'), { recursive: true, force: true });
+    await rm(media, { recursive: true, force: true });
+    const cold = await build(dir, size, media, layout);
     const before = treeDigests(join(baseOf(size), 'build'));
-    progress(`digested ${before.digests.size} files`);
-    const changes = await measureEdits(dir, size, media, before.digests);
-    deploys.push({ requests: size, messages: counts.messages, files: before.digests.size, bytes: before.bytes, manifest: deployManifest(before.digests), changes });
-    continue;
+    const warm = await build(dir, size, media, layout);
+    const rebuilt = diffTrees(before.digests, treeDigests(join(baseOf(size), 'build')).digests);
+    const changes = await measureEdits(dir, size, media, layout, before.digests);
+    deploys.push({ requests: size, layout, messages: counts.messages, files: before.digests.size, bytes: before.bytes, manifest: deployManifest(before.digests), rebuilt, changes });
+    const edit = await oneFileChange(dir, size, media, layout, before.digests);
+    const blobs = await buildIntoBlobs(dir, size, layout);
+    const line = (label: string, m: Measured) =>
+      `| ${size} | ${counts.messages} | ${counts.attachments} | ${counts.documents} | ${label} ${layout} | ${m.seconds.toFixed(1)} | ${Object.values(m.stages).map((ms) => (ms / 1000).toFixed(1)).join(' / ')} | ${Math.round(m.objects / m.seconds)} | ${m.files} | ${(m.bytes / 1e6).toFixed(0)} | ${Math.round(m.peakRssMb)} |`;
+    rows.push(line('cold', cold), line('warm', warm));
+    const { fullestFolder, largestFile } = warm.layout;
+    layoutRows.push(
+      `| ${size} ${layout} | \`${fullestFolder.path}/\` | ${fullestFolder.entries} | \`${largestFile.path}\` | ${(largestFile.bytes / 1e6).toFixed(2)} | ${warm.layout.files} | ${(warm.layout.bytes / 1e6).toFixed(0)} |`,
+    );
+    const uploadSeconds = (blobs.stages['upload media'] ?? 0) / 1000;
+    mediaRows.push(
+      `| ${size} ${layout} | ${cold.media.objects} | ${(cold.media.uploadedBytes / 1e6).toFixed(1)} | ${cold.media.uploaded} | ${warm.media.uploaded} / ${warm.media.present} | ${edit ? `${edit.uploaded} / ${edit.changed}` : '– (no attachments)'} | ${blobs.media.uploaded} | ${uploadSeconds.toFixed(1)} | ${blobs.seconds.toFixed(1)} |`,
+    );
+    stageNames = Object.keys(warm.stages);
   }
-  // Cold: no PDF cache and an empty media store (every object uploaded); warm: both kept.
-  await rm(join(baseOf(size), 'cache'), { recursive: true, force: true });
-  await rm(media, { recursive: true, force: true });
-  const cold = await build(dir, size, media);
-  const before = treeDigests(join(baseOf(size), 'build'));
-  const warm = await build(dir, size, media);
-  const rebuilt = diffTrees(before.digests, treeDigests(join(baseOf(size), 'build')).digests);
-  const changes = await measureEdits(dir, size, media, before.digests);
-  deploys.push({ requests: size, messages: counts.messages, files: before.digests.size, bytes: before.bytes, manifest: deployManifest(before.digests), rebuilt, changes });
-  const edit = await oneFileChange(dir, size, media, before.digests);
-  const blobs = await buildIntoBlobs(dir, size);
-  const line = (label: string, m: Measured) =>
-    `| ${size} | ${counts.messages} | ${counts.attachments} | ${counts.documents} | ${label} | ${m.seconds.toFixed(1)} | ${Object.values(m.stages).map((ms) => (ms / 1000).toFixed(1)).join(' / ')} | ${Math.round(m.objects / m.seconds)} | ${m.files} | ${(m.bytes / 1e6).toFixed(0)} | ${Math.round(m.peakRssMb)} |`;
-  rows.push(line('cold', cold), line('warm', warm));
-  const { fullestFolder, largestFile } = warm.layout;
-  layoutRows.push(
-    `| ${size} | \`${fullestFolder.path}/\` | ${fullestFolder.entries} | \`${largestFile.path}\` | ${(largestFile.bytes / 1e6).toFixed(2)} | ${warm.layout.files} | ${(warm.layout.bytes / 1e6).toFixed(0)} |`,
-  );
-  const uploadSeconds = (blobs.stages['upload media'] ?? 0) / 1000;
-  mediaRows.push(
-    `| ${size} | ${cold.media.objects} | ${(cold.media.uploadedBytes / 1e6).toFixed(1)} | ${cold.media.uploaded} | ${warm.media.uploaded} / ${warm.media.present} | ${edit ? `${edit.uploaded} / ${edit.changed}` : '– (no attachments)'} | ${blobs.media.uploaded} | ${uploadSeconds.toFixed(1)} | ${blobs.seconds.toFixed(1)} |`,
-  );
-  stageNames = Object.keys(warm.stages);
 }
 
 /** What a deploy of 50,000 requests should need at most (and 100,000: 20,000 files), as docs/performance.md states them. */
@@ -248,11 +261,11 @@ const change = (c: TreeChange | undefined, requests: number, target?: number) =>
 const deployTable = [
   `Deploy (shape ${shape}; files and manifest of the unedited archive's build; an edit's files are those whose entry in the manifest is new, gone or has another sha1, i.e. what Netlify uploads):`,
   '',
-  '| requests | messages | files in build/ | MB in build/ | deploy manifest MB | bytes per file | rebuilt, nothing edited | (a) one message text edited | (b) new request, 10 messages | (c) reply to the oldest request |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| requests | layout | messages | files in build/ | MB in build/ | deploy manifest MB | bytes per file | rebuilt, nothing edited | (a) one message text edited | (b) new request, 10 messages | (c) reply to the oldest request |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...deploys.map(
     (d) =>
-      `| ${d.requests} | ${d.messages} | ${judged(d.requests, d.files, TARGETS.files(d.requests))} | ${(d.bytes / 1e6).toFixed(0)} | ${d.requests >= 50_000 ? judged(d.requests, Number((d.manifest.bytes / 1e6).toFixed(2)), TARGETS.manifestBytes / 1e6) : (d.manifest.bytes / 1e6).toFixed(2)} | ${(d.manifest.bytes / d.manifest.files).toFixed(0)} | ${change(d.rebuilt, d.requests)} | ${change(d.changes.a, d.requests, TARGETS.a)} | ${change(d.changes.b, d.requests, TARGETS.b)} | ${change(d.changes.c, d.requests)} |`,
+      `| ${d.requests} | ${d.layout} | ${d.messages} | ${judged(d.requests, d.files, TARGETS.files(d.requests))} | ${(d.bytes / 1e6).toFixed(0)} | ${d.requests >= 50_000 ? judged(d.requests, Number((d.manifest.bytes / 1e6).toFixed(2)), TARGETS.manifestBytes / 1e6) : (d.manifest.bytes / 1e6).toFixed(2)} | ${(d.manifest.bytes / d.manifest.files).toFixed(0)} | ${change(d.rebuilt, d.requests)} | ${change(d.changes.a, d.requests, TARGETS.a)} | ${change(d.changes.b, d.requests, TARGETS.b)} | ${change(d.changes.c, d.requests)} |`,
   ),
   '',
   'Targets at 50,000 requests: ≤ 10,000 files (≤ 20,000 at 100,000), manifest ≤ 1 MB, (a) ≤ 10 files, (b) ≤ 60 files; (c) is reported with its reason.',
@@ -261,7 +274,7 @@ const deployTable = [
   '',
   ...deploys.flatMap((d) =>
     (Object.keys(d.changes) as (keyof typeof EDITS)[]).map(
-      (letter) => `- ${d.requests} (${letter}) ${d.changes[letter].edit}: ${d.changes[letter].folders.slice(0, 8).map(([folder, files]) => `${folder}/ ${files}`).join(', ')}${d.changes[letter].folders.length > 8 ? `, and ${d.changes[letter].folders.length - 8} more folders` : ''}`,
+      (letter) => `- ${d.requests} ${d.layout} (${letter}) ${d.changes[letter].edit}: ${d.changes[letter].folders.slice(0, 8).map(([folder, files]) => `${folder}/ ${files}`).join(', ')}${d.changes[letter].folders.length > 8 ? `, and ${d.changes[letter].folders.length - 8} more folders` : ''}`,
     ),
   ),
   '',

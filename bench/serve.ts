@@ -5,7 +5,11 @@
  *    bench/build.ts), generating and building it with the real build when it is missing.
  * 2. Static JSON throughput: the local preview and plain `http-server -e json` on that tree,
  *    side by side in one run, each in its own process, same autocannon settings, same files.
- * 3. Latency of computed answers on the preview: offset pages, filtered lists, format=api, q;
+ * 3. Details and default-limit pages (`?limit=50&offset=<n>`), the same URLs from the same
+ *    archive built in both layouts (src/output/layout.ts), each served by the preview in its own
+ *    process, A B A B: static files of the loose build against the packed build's answers cut
+ *    from packs and chunks by the functions' code.
+ * 4. Latency of computed answers on the preview: offset pages, filtered lists, format=api, q;
  *    each kind after one unmeasured second of the same answers (a warm function instance).
  *
  * Prints a Markdown table for docs/serving.md.
@@ -13,7 +17,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,16 +31,35 @@ import { createApiHandler } from '../src/serve/api/handler.ts';
 import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';
 import type { BuildStore } from '../src/serve/shared/build-store.ts';
 import type { Manifest } from '../src/api/manifest.ts';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import type { Layout } from '../src/output/layout.ts';
+import { pageOffsets } from '../src/api/loose-answers.ts';
+import { PAGE_SIZE } from '../src/api/resources/declaration-spec.ts';
 
-/** The build benchmark's archive of `requests` requests, built (facts only) if it is not there yet. */
-async function benchBuild(requests: number): Promise<string> {
+/** The build benchmark's archive of `requests` requests in `layout`, built (facts only) if it is not there yet. */
+async function benchBuild(requests: number, layout: Layout = 'packed'): Promise<string> {
   const base = join(tmpdir(), 'archive-bench', String(requests));
-  const buildDir = join(base, 'build');
+  const buildDir = join(base, layout === 'packed' ? 'build' : `build-${layout}`);
   if (existsSync(join(buildDir, buildPaths.manifest))) return buildDir;
-  if (!existsSync(join(base, 'counts.json'))) await writeSyntheticArchive(join(base, 'content'), { requests });
-  await buildArchive({ contentDir: join(base, 'content'), buildDir, cacheDir: join(base, 'cache'), media: folderMediaStore(join(base, 'media')), env: {}, images: false, layout: 'packed' });
+  if (!existsSync(join(base, 'content'))) await writeSyntheticArchive(join(base, 'content'), { requests });
+  await buildArchive({ contentDir: join(base, 'content'), buildDir, cacheDir: join(base, 'cache'), media: folderMediaStore(join(base, 'media')), env: {}, images: false, layout });
   return buildDir;
+}
+
+/**
+ * Details and default-limit pages a loose build holds as files: up to 40 request and 20 public
+ * body details (the first of their folders with an `index.html`), and every request and public
+ * body page at the default limit, up to 40.
+ */
+async function looseAnswers(looseDir: string, manifest: Manifest): Promise<{ details: string[]; pages: string[] }> {
+  const detailsOf = async (resource: 'request' | 'publicbody', most: number) => {
+    const ids = (await readdir(join(looseDir, 'api/v1', resource), { withFileTypes: true })).filter((entry) => entry.isDirectory() && /^[0-9]+$/.test(entry.name)).map((entry) => entry.name);
+    const held = ids.filter((id) => existsSync(join(looseDir, buildPaths.looseDetail(resource, id))));
+    return held.slice(0, most).map((id) => `/api/v1/${resource}/${id}/`);
+  };
+  const pagesOf = (resource: 'request' | 'publicbody') =>
+    [0, ...pageOffsets(manifest.lists[resource]?.total ?? 0)].slice(0, 40).map((offset) => `/api/v1/${resource}/?limit=${PAGE_SIZE}&offset=${offset}`);
+  return { details: [...(await detailsOf('request', 40)), ...(await detailsOf('publicbody', 20))], pages: [...pagesOf('request'), ...pagesOf('publicbody')] };
 }
 
 // --- servers, each in its own process -------------------------------------------------------
@@ -110,6 +133,22 @@ async function main(): Promise<void> {
     rows.push(`| static JSON (4 files) | ${kind === 'preview' ? 'preview' : 'http-server -e json'} | 10 | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
   }
 
+  // Details and default-limit pages: the loose build's files against the packed build's packs, A B A B.
+  const looseDir = await benchBuild(Number(values.requests), 'loose');
+  console.error(`loose build ready: ${looseDir}`);
+  const answers = await looseAnswers(looseDir, JSON.parse(await readFile(join(looseDir, buildPaths.manifest), 'utf8')) as Manifest);
+  for (const [name, paths] of [[`details (${answers.details.length})`, answers.details], [`default-limit pages (${answers.pages.length})`, answers.pages]] as const) {
+    for (const connections of [1, 4]) {
+      for (const layout of ['loose', 'packed', 'loose', 'packed'] as const) {
+        const server = await child('preview', layout === 'loose' ? looseDir : dir);
+        await run(server.url, paths, 1, 1);
+        const r = await run(server.url, paths, seconds, connections);
+        server.stop();
+        rows.push(`| ${name} | preview, ${layout === 'loose' ? 'loose: files' : 'packed: packs'} | ${connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+      }
+    }
+  }
+
   const server = await child('preview', dir);
   const manifest = JSON.parse(await readFile(join(dir, buildPaths.manifest), 'utf8')) as Manifest;
   const messages = manifest.lists.message?.total ?? 0;
@@ -160,6 +199,7 @@ async function main(): Promise<void> {
   }
   console.log(`most bytes read for one computed answer: ${(most.bytes / 1024).toFixed(0)} KB (${most.path}), the manifest's first read included`);
   console.log(`most reads (files and ranges) for one computed answer: ${mostReads.reads} (${mostReads.path})`);
+  console.log(`load average at the end: ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min), ${cpus().length} cores`);
   console.log('| answers | server | connections | req/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);

@@ -20,6 +20,7 @@ import { readDetail } from '../../src/serve/shared/pack-reader.ts';
 import { parseApiJson } from '../../src/api/json.ts';
 import { DEVELOPMENT_TOKENS, mintText } from '../../src/serve/shared/minting.ts';
 import type { LayoutChoice } from '../../src/output/layout.ts';
+import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
 
 export const BUILD_CLOCK = 1_717_243_200; // 2024-06-01T12:00:00Z
 
@@ -66,6 +67,24 @@ export function builtReaders(buildDir: string): Pick<BuiltTree, 'detail' | 'page
       if (response.status !== 200) throw new Error(`${resource} offset ${offset} answered ${response.status}: ${await response.text()}`);
       return response.json();
     },
+  };
+}
+
+/**
+ * Reads details and list pages over HTTP as a client does (`get` fetches a path of the archive
+ * from whatever serves it, the preview or a deploy), in either layout: a 404 detail throws
+ * "has no detail", as builtReaders' does.
+ */
+export function servedReaders(get: (path: string) => Promise<Response>): Pick<BuiltTree, 'detail' | 'page'> {
+  const read = async (path: string, missing: string) => {
+    const response = await get(path);
+    if (response.status === 404) throw new Error(missing);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    detail: (resource, id) => read(`/api/v1/${resource}/${id}/`, `${resource} ${id} has no detail`),
+    page: (resource, offset) => read(`/api/v1/${resource}/?limit=${PAGE_SIZE}&offset=${offset}`, `${resource} has no page at offset ${offset}`),
   };
 }
 
@@ -203,9 +222,10 @@ const SAMPLE_CACHE = '.cache/archive';
  * Registers `beforeAll`/`afterAll` that build the committed sample archive (content/) with
  * `baseUrl` and serve it with the local preview over a real socket. The PDF cache is the
  * project's (`.cache/archive`, git-ignored): cold on CI (~20 s of rendering), warm locally.
- * Register it before any `beforeAll` that uses it.
+ * Register it before any `beforeAll` that uses it. `contentDir` builds another content folder
+ * instead (it must exist when the `beforeAll` runs), `cacheDir` with a PDF cache of its own.
  */
-export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice } = {}): ServedSample {
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice; contentDir?: string; cacheDir?: string } = {}): ServedSample {
   let dir: { path: string; remove(): Promise<void> } | undefined;
   let server: PreviewServer | undefined;
   let result: BuildResult | undefined;
@@ -214,9 +234,9 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean;
     dir = await tempDir('sample-');
     media = folderMediaStore(join(dir.path, 'media'));
     result = await buildArchive({
-      contentDir: 'content',
+      contentDir: options.contentDir ?? 'content',
       buildDir: join(dir.path, 'build'),
-      cacheDir: SAMPLE_CACHE,
+      cacheDir: options.cacheDir ?? SAMPLE_CACHE,
       media,
       env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
       ...(options.images === undefined ? {} : { images: options.images }),
@@ -247,7 +267,7 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean;
     },
     local: (url) => new URL(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url, ready(server).url),
     get state() {
-      return { cache: SAMPLE_CACHE, media: join(ready(dir).path, 'media') };
+      return { cache: options.cacheDir ?? SAMPLE_CACHE, media: join(ready(dir).path, 'media') };
     },
   };
 }

@@ -4,17 +4,22 @@
  * default-limit page; both answer every URL with the same status, headers (bar ETag) and bytes;
  * Netlify's own redirect engine sends every loose file's URL to that file and to no function;
  * and a plain static server (http-server) serves the root, every detail and every first page of
- * the loose build with no rules.
+ * the loose build with no rules. The same comparison runs on a synthetic archive of 300 requests
+ * (tools/synthetic.ts): every URL a crawler reaches, every file, and computed answers sampled.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/api/manifest.ts';
 import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
 import { routeRequest } from '../../src/serve/host-routing.ts';
-import { listFiles, serveSampleArchive } from '../helpers/build.ts';
+import { listFiles, serveSampleArchive, type ServedSample } from '../helpers/build.ts';
+import { crawl } from '../helpers/crawl.ts';
+import { writeSyntheticArchive, type SyntheticCounts } from '../../tools/synthetic.ts';
 import { netlifyEngine } from '../helpers/netlify-engine.ts';
 
 const BASE = 'https://layouts.test';
@@ -89,28 +94,89 @@ describe('the loose and the packed layout', () => {
   });
 
   it('answer every URL of the sample with the same status, headers but ETag, and bytes', async () => {
-    // Every page of every list (following meta.next), every object's detail, some computed answers.
-    const urls = new Set<string>(['/api/v1/', '/api/v1/request/999999/', '/api/v1/request/?status=resolved', '/api/v1/request/?limit=50&offset=7', '/api/v1/publicbody/1/?format=api']);
-    for (const name of Object.keys(manifest.lists)) {
-      let next: string | null = `${BASE}/api/v1/${name}/`;
-      while (next) {
-        const url = next.slice(BASE.length);
-        urls.add(url);
-        const response = await fetch(packed.local(url));
-        if (response.status !== 200) break;
-        const page = (await response.json()) as { meta?: { next: string | null }; objects?: { resource_uri?: string }[] };
-        for (const object of page.objects ?? []) if (object.resource_uri?.startsWith(`${BASE}/api/v1/`)) urls.add(object.resource_uri.slice(BASE.length));
-        next = page.meta?.next ?? null;
-      }
-    }
-    for (const file of answerFiles) urls.add(urlOf(file));
+    const urls = await urlsToCompare(packed, answerFiles);
     expect(urls.size).toBeGreaterThan(answerFiles.length);
-    for (const url of urls) {
-      const [a, b] = await Promise.all([fetch(loose.local(url)).then(answerOf), fetch(packed.local(url)).then(answerOf)]);
-      expect(a, url).toEqual(b);
-    }
+    await expectSameAnswers(loose, packed, urls);
   });
 });
+
+describe('the two layouts of a synthetic archive of 300 requests', () => {
+  const content = mkdtempSync(join(tmpdir(), 'layouts-synthetic-'));
+  let counts: SyntheticCounts;
+  beforeAll(async () => {
+    counts = await writeSyntheticArchive(join(content, 'content'), { requests: 300 });
+  }, 120_000);
+  const options = { images: false, contentDir: join(content, 'content'), cacheDir: join(content, 'cache') };
+  const syntheticLoose = serveSampleArchive(BASE, { ...options, layout: 'loose' });
+  const syntheticPacked = serveSampleArchive(BASE, { ...options, layout: 'packed' });
+  afterAll(() => rm(content, { recursive: true, force: true }));
+
+  it('answer every URL a crawler reaches, every file and sampled computed answers alike', async () => {
+    const files = (await listFiles(syntheticLoose.buildDir)).filter((file) => ANSWER_FILE.test(file));
+    // A file for every request's detail but those that mint tokens (an attachment's file_url), and the request list's six pages.
+    const minting: number[] = [];
+    for (let id = 1; id <= counts.requests; id++) {
+      const minted = (await (await fetch(syntheticPacked.local(`/api/v1/request/${id}/`))).text()).includes('?token=');
+      if (minted) minting.push(id);
+      expect(files.includes(`api/v1/request/${id}/index.html`), `request ${id}`).toBe(!minted);
+    }
+    expect(minting.length).toBeGreaterThan(0);
+    expect(minting.length).toBeLessThan(counts.requests);
+    expect(files.filter((file) => /^api\/v1\/request\/offset-[0-9]+\.json$/.test(file))).toHaveLength(5);
+    const urls = await urlsToCompare(syntheticPacked, files);
+    expect(urls.size).toBeGreaterThan(counts.requests + counts.messages);
+    await expectSameAnswers(syntheticLoose, syntheticPacked, urls);
+  }, 600_000);
+});
+
+/**
+ * The URLs (paths and queries) to compare two builds of one archive by: every URL the crawler
+ * reaches from the root index on `served` (every list page by meta.next, every API link in every
+ * answer), every loose answer file's URL, and computed answers sampled: filters, full-text and
+ * name search, other limits and offsets, `format=api`, a detail that does not exist.
+ */
+async function urlsToCompare(served: ServedSample, files: readonly string[]): Promise<Set<string>> {
+  const crawled = await crawl(BASE, (url) => fetch(served.local(url)));
+  expect(crawled.dangling).toEqual([]);
+  const urls = new Set(crawled.urls.map((url) => url.slice(BASE.length)));
+  for (const file of files) urls.add(urlOf(file));
+  const first = async (path: string) => ((await (await fetch(served.local(path))).json()) as { objects: { id: number; title?: string; name?: string }[] }).objects[0]!;
+  const request = await first('/api/v1/request/');
+  const body = await first('/api/v1/publicbody/');
+  const word = (text: string | undefined) => encodeURIComponent(text!.split(' ')[0]!);
+  for (const url of [
+    '/api/v1/request/999999/',
+    '/api/v1/request/?status=resolved',
+    '/api/v1/request/?status=resolved&limit=50&offset=50',
+    `/api/v1/request/?public_body=${body.id}`,
+    '/api/v1/request/?limit=50&offset=7',
+    '/api/v1/request/?limit=20&offset=40',
+    `/api/v1/request/search/?q=${word(request.title)}`,
+    `/api/v1/publicbody/?q=${word(body.name)}`,
+    `/api/v1/publicbody/search/?q=${word(body.name)}`,
+    `/api/v1/message/?request=${request.id}`,
+    '/api/v1/document/?limit=5',
+    `/api/v1/publicbody/${body.id}/?format=api`,
+    `/api/v1/request/${request.id}/?format=api`,
+  ]) {
+    // Each an answer, not a refusal: a filter, a search, a page the function computes.
+    expect((await fetch(served.local(url))).status, url).toBe(url.includes('999999') ? 404 : 200);
+    urls.add(url);
+  }
+  return urls;
+}
+
+/** Fetches every URL from both builds, a few at a time, and expects the same status, headers but ETag, and bytes. */
+async function expectSameAnswers(a: ServedSample, b: ServedSample, urls: Set<string>): Promise<void> {
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      const [left, right] = await Promise.all([fetch(a.local(url)).then(answerOf), fetch(b.local(url)).then(answerOf)]);
+      expect(left, url).toEqual(right);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
 
 describe('routing a loose build', () => {
   it('sends every detail and default-limit page URL to its file on Netlify and in the preview, to no function', async () => {

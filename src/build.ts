@@ -30,6 +30,7 @@ import { openOutputReuse } from './output/reuse.ts';
 import { planRouting } from './output/routing.ts';
 import { listTotals, looseFileBound, writeInLayout, type Layout, type LayoutChoice, type LayoutDecision } from './output/layout.ts';
 import { planSearchFilters } from './output/search-filters.ts';
+import { planPageFacets } from './output/page-facets.ts';
 import { planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
@@ -232,6 +233,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
       yield* planListActions(resource, ordered, archive, ctx.urls);
       yield* planSearchIndex(resource, ordered, unlisted ? undefined : reuse);
       yield* planSearchFilters(resource, ordered, archive, ctx.now, filters);
+      if (!unlisted) yield* planPageFacets(resource, ordered, archive);
     },
     layout,
     routing: (lists) => planRouting(BUILT_NAMES, layout === 'loose' ? lists : undefined),

@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Netlify's CLI: `npm run test:netlify` (vitest.netlify.config.ts), which installs it first.
     exclude: ['test/netlify-cli/**', '**/node_modules/**'],
+    // One temp folder for the run, removed at its end (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // PDF rendering and real HTTP servers are slow on a 2-core CI machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/netlify-cli/**/*.test.ts'],
+    // One temp folder for the run, removed at its end (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 600_000,
     pool: 'forks',

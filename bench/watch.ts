@@ -1,5 +1,5 @@
 /**
- * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content] [--edit summary|title|tags|message] [--in-place <folder>]`.
+ * Watching preview benchmark: `npm run bench:watch [-- --edits 10] [--no-images] [--content content] [--edit summary|title|tags|message|new-request] [--in-place <folder>]`.
  *
  * Copies the content directory (default: the sample archive) to a temporary folder, runs
  * `archive start` on it in its own process (as `npm start` does, with the project's PDF cache),
@@ -7,7 +7,9 @@
  * tags (`--edit tags`: a filter's values, which no patch build writes, so each edit builds the
  * whole archive) or the text of a message in the middle of the archive (`--edit message`; a
  * patch build writes requests' titles, summaries and messages' texts, docs/architecture.md
- * "A patch build"), and measures, for each, the time from the
+ * "A patch build"), or adds a new request folder with a message and a new three-page PDF
+ * attachment (`--edit new-request`: the PDF stage renders it, then the whole archive is
+ * built; the folders are removed afterwards), and measures, for each, the time from the
  * write of the file to the first answer of the preview over HTTP that carries the new text
  * (polled every 10 ms). Also reads what the CLI printed: each rebuild's own duration and the
  * preview's "served … after the change". Then builds the same content a few times in this
@@ -20,7 +22,7 @@
  * back afterwards; the in-process stage times are left out.
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +30,7 @@ import { parseDocument } from 'yaml';
 import { buildArchive } from '../src/build.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { nodeFlagsOf } from './node-flags.ts';
+import { writePdf } from '../tools/pdf-writer.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +42,7 @@ const { values } = parseArgs({
   },
 });
 const REQUEST_FIELDS = ['summary', 'title', 'tags'];
-if (!REQUEST_FIELDS.includes(values.edit) && values.edit !== 'message') throw new Error(`--edit must be summary, title, tags or message, not "${values.edit}"`);
+if (!REQUEST_FIELDS.includes(values.edit) && values.edit !== 'message' && values.edit !== 'new-request') throw new Error(`--edit must be summary, title, tags, message or new-request, not "${values.edit}"`);
 const EDITS = Number(values.edits);
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
 
@@ -66,6 +69,26 @@ async function target(content: string): Promise<Target> {
     return doc.toString();
   };
   return { file, path: `${field === 'content' ? 'message' : 'request'}/${id}/`, edited };
+}
+
+/**
+ * `--edit new-request`: request `id` (above every id of the archive), written as an editor's
+ * copy would land: the folder, its request.yaml, a response with a PDF made for it (new
+ * bytes, so nothing of it is cached) published as a document too (page images). Answers the request's path; the mark is its title.
+ */
+async function newRequest(content: string, id: number, mark: string): Promise<{ folder: string; path: string }> {
+  const folder = join(content, 'requests', `${id}-bench-${id}`);
+  const pdf = await writePdf({ title: mark, pages: [1, 2, 3].map((page) => ({ text: `${mark}, Seite ${page}. Der Bescheid zur Anfrage.` })) });
+  await mkdir(join(folder, 'files', String(id * 10 + 1)), { recursive: true });
+  await writeFile(join(folder, 'files', String(id * 10 + 1), 'bescheid.pdf'), pdf);
+  await mkdir(join(folder, 'messages'), { recursive: true });
+  await writeFile(join(folder, 'messages', `${id * 10}.yaml`), `id: ${id * 10}\nkind: email\nis_response: false\nrecipient_public_body: 1\ntimestamp: 2024-03-01T10:00:00+01:00\nsubject: Anfrage\n`);
+  await writeFile(
+    join(folder, 'messages', `${id * 10 + 1}.yaml`),
+    `id: ${id * 10 + 1}\nkind: email\nis_response: true\nsender_public_body: 1\ntimestamp: 2024-03-10T10:00:00+01:00\nsubject: "AW: Anfrage"\nattachments:\n  - id: ${id * 10 + 1}\n    name: bescheid.pdf\n    document:\n      id: ${id * 10 + 1}\n`,
+  );
+  await writeFile(join(folder, 'request.yaml'), `id: ${id}\nslug: bench-${id}\ntitle: ${mark}\ndescription: Bitte senden Sie mir den Bescheid.\npublic_body: 1\nlaw: 1\nstatus: resolved\nresolution: successful\ncreated_at: 2024-03-01T10:00:00+01:00\n`);
+  return { folder, path: `request/${id}/` };
 }
 
 async function firstMessage(folder: string): Promise<string> {
@@ -102,22 +125,28 @@ async function main(): Promise<void> {
     // Edits count from here: the watcher is ready (at 50,000 requests it takes seconds to watch ~300,000 folders).
     await until(() => stderr, (text) => text.includes('every change is rebuilt and served'), 5 * 60_000, 'the watcher');
     process.stderr.write(`watching: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    const { file, path, edited } = await target(content);
-    const url = `${base}/api/v1/${path}`;
-    const original = await readFile(file, 'utf8');
-    restore = () => writeFile(file, original);
+    const adding = values.edit === 'new-request';
+    const { file, path, edited } = adding ? { file: '', path: '', edited: () => '' } : await target(content);
+    const original = adding ? '' : await readFile(file, 'utf8');
+    const added: string[] = [];
+    restore = adding ? async () => void (await Promise.all(added.map((folder) => rm(folder, { recursive: true, force: true })))) : () => writeFile(file, original);
     const rows: { served: number; build: number; reported: number }[] = [];
     for (let edit = 1; edit <= EDITS; edit++) {
       const mark = `Bench edit ${edit} ${Date.now()}`;
       const printed = stderr.length;
       const t0 = performance.now();
-      await writeFile(file, edited(original, mark));
-      await until(() => fetch(url).then((response) => response.text(), () => ''), (text) => text.includes(mark), 120_000, `edit ${edit}`);
+      let url = `${base}/api/v1/${path}`;
+      if (adding) {
+        const made = await newRequest(content, 900_000 + edit, mark);
+        added.push(made.folder);
+        url = `${base}/api/v1/${made.path}`;
+      } else await writeFile(file, edited(original, mark));
+      await until(() => fetch(url).then((response) => response.text(), () => ''), (text) => text.includes(mark), 300_000, `edit ${edit}`);
       const served = performance.now() - t0;
       const log = await until(() => stderr.slice(printed), (text) => /served ([\d.]+) s after the change/.test(text), 10_000, 'the log line');
       rows.push({
         served: served / 1000,
-        build: Number(/^built .*? ([\d.]+) s; fullest/m.exec(log)?.[1] ?? NaN),
+        build: Number(/^built .*?, ([\d.]+) s; media/m.exec(log)?.[1] ?? NaN),
         reported: Number(/served ([\d.]+) s after the change/.exec(log)![1]),
       });
       // A pause between edits, as between an editor's saves.

@@ -30,6 +30,7 @@ import { openOutputReuse } from './output/reuse.ts';
 import { planRouting } from './output/routing.ts';
 import { listTotals, looseFileBound, writeInLayout, type Layout, type LayoutChoice, type LayoutDecision } from './output/layout.ts';
 import { planSearchFilters } from './output/search-filters.ts';
+import { planPageFacets } from './output/page-facets.ts';
 import { planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
@@ -104,7 +105,7 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       stage(kept.written ? 'patch' : 'unchanged', null);
       // A kept build publishes the objects of the build it keeps (recordUnchanged): production marks alike.
       if (kept.settings.production && previous) await markWithdrawn(options.media, { build: previous.state.build, date: new Date().toISOString(), objects: previous.state.objects });
-      const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media };
+      const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media, derived: 0 };
       const patched = kept.written ?? 0;
       return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched, layout: kept.layout };
     }
@@ -232,6 +233,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
       yield* planListActions(resource, ordered, archive, ctx.urls);
       yield* planSearchIndex(resource, ordered, unlisted ? undefined : reuse);
       yield* planSearchFilters(resource, ordered, archive, ctx.now, filters);
+      if (!unlisted) yield* planPageFacets(resource, ordered, archive);
     },
     layout,
     routing: (lists) => planRouting(BUILT_NAMES, layout === 'loose' ? lists : undefined),
@@ -254,7 +256,8 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     // The record first: a prune that starts later keeps what it names, and the upload waits
     // for one under way that may delete an object it finds (src/media/prune-marks.ts).
     recorded = await recordBuild(options.media, build, media);
-    uploaded = stage('upload media', await uploadMedia(options.media, media, options.upload));
+    // The page images the PDF stage just put into the media store are found there, not "already there".
+    uploaded = stage('upload media', await uploadMedia(options.media, media, { ...options.upload, derived: store.putThisRun }));
     // docs/deploy.md#withdrawn-files: every deploy's media answers refuse what production no longer publishes.
     if (settings.production) await markWithdrawn(options.media, recorded);
     await tree.replace();

@@ -53,6 +53,23 @@ describe('build', () => {
     }
   });
 
+  it('counts the page images its own PDF stage stored apart from what the media store held before', async () => {
+    const first = track(await buildTree(await withPdfAttachment(), { images: true }));
+    const { media } = first.result.stats;
+    // A fresh store held nothing: the PDF stage put the page images of the two pages there,
+    // and the upload the PDF and the CSV.
+    expect(media.present).toBe(0);
+    expect(media.uploaded).toBe(2);
+    expect(media.derived).toBe(media.objects - 2);
+    expect(media.derived).toBeGreaterThanOrEqual(4);
+    const all: string[] = [];
+    for await (const hash of first.media.list()) all.push(hash);
+    expect(all).toHaveLength(media.objects);
+    // A second build with the same store (and a cold cache) finds every object from before.
+    const again = await buildArchive({ contentDir: join(first.root, 'content'), buildDir: join(first.root, 'build2'), cacheDir: join(first.root, 'cache2'), media: first.media, env: { SOURCE_DATE_EPOCH: String(BUILD_CLOCK) }, images: true });
+    expect(again.stats.media).toEqual({ objects: media.objects, uploaded: 0, uploadedBytes: 0, present: media.objects, derived: 0 });
+  });
+
   it('leaves the previous build/ exactly as it was when content has errors', async () => {
     const good = track(await buildTree(minimalArchive()));
     const before = await good.files();
@@ -187,10 +204,11 @@ describe('build', () => {
     // The attachment and its document's PDF are one object.
     expect(index[mediaKey('foi/101/bescheid.pdf')]!.sha256).toBe(index[mediaKey(`${dir}/bescheid.pdf`)]!.sha256);
     // The page images went into the store as the PDF stage derived them (the derivative cache
-    // lives there): the upload finds them and sends the two attachment files.
+    // lives there): the upload finds them, not as left by an earlier build, and sends the two
+    // attachment files.
     expect(pageImages).toHaveLength(16);
     const pageImageCount = pageImages.length;
-    expect(built.result.stats.media).toEqual({ objects: paths.length - 1, uploaded: paths.length - 1 - pageImageCount, uploadedBytes: expect.any(Number), present: pageImageCount });
+    expect(built.result.stats.media).toEqual({ objects: paths.length - 1, uploaded: paths.length - 1 - pageImageCount, uploadedBytes: expect.any(Number), present: 0, derived: pageImageCount });
   });
 
   it('uploads only what the store lacks and records each build', async () => {

@@ -154,6 +154,13 @@ export const buildPaths = {
   searchMeta(resource: ResourceName): string {
     return `_data/${resource}/search/meta.json`;
   },
+  /**
+   * The page facets of one collection (src/api/page-facets.ts), by its filter key: its id, or
+   * for an unlisted collection the digest its `uid` unlocks (keyed.ts secretKey), which no public file names.
+   */
+  pageFacets(collectionKey: string): string {
+    return `_data/page/facets/${collectionKey.startsWith('~') ? collectionKey.slice(1) : collectionKey}.json`;
+  },
   /** The facets of a resource's search action (ListAction.facets): per facet, per key, the list positions that have it. */
   searchFacets(resource: ResourceName): string {
     return `_data/${resource}/search/facets.json`;

@@ -139,14 +139,14 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
 /**
  * The last line of a build, short enough for a terminal (about 100 characters with a short base
  * URL); `--verbose` adds the layout of build/ and the media store. Objects already in the media
- * store are named only when there are any, and the page images this build's PDF stage stored
- * there itself are said to be among them: they are not left from an earlier build.
+ * store are named only when there are any; the page images this build's PDF stage put there
+ * itself are not among them (they are not left from an earlier build) but counted apart.
  */
 function closingLine(result: BuildResult, seconds: number): string {
-  const { stats, settings, pdf } = result;
-  const { uploaded, uploadedBytes, present } = stats.media;
+  const { stats, settings } = result;
+  const { uploaded, uploadedBytes, present, derived } = stats.media;
   const upload = uploaded > 0 ? `${uploaded} uploaded (${(uploadedBytes / 1e6).toFixed(1)} MB)` : 'nothing to upload';
-  const there = present === 0 ? '' : `, ${present} already in the store${pdf && pdf.derived > 0 ? ' (with the page images just derived)' : ''}`;
+  const there = `${derived === 0 ? '' : `, ${count(derived, 'page image')} stored by the PDF stage`}${present === 0 ? '' : `, ${present} already in the store`}`;
   return `built ${settings.urls.baseUrl}: ${count(stats.objects, 'object')}, ${count(stats.files, 'file')}, ${(stats.bytes / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s; media: ${upload}${there}`;
 }
 

@@ -451,6 +451,26 @@ export const ERRORS = catalogue({
       elsewhere ? `refers to directory ${id}, which belongs to another collection (${elsewhere})` : `refers to directory ${id}, which does not exist in ${own}`,
     hint: ({ ids }) => (ids.length ? `use the id of a directory listed under directories here (${ids.join(', ')})` : 'add the directory under directories first'),
   }),
+  FacetNotCounted: kind<{ field: string; why: 'text' | 'date' | 'unknown' }>({
+    title: 'a collection facet on a field the page search cannot count',
+    severity: 'warning',
+    message: ({ field, why }) =>
+      why === 'text'
+        ? `names ${field}, a text field of froide's page index (froide/document/documents.py): Elasticsearch refuses to count a text field, so froide's search with q in this collection finds nothing; the archive leaves the facet out`
+        : why === 'date'
+          ? `names ${field}, a date field of froide's page index: the archive counts no dates, so it leaves the facet out`
+          : `names ${field}, which froide's page index (froide/document/documents.py) does not hold: froide counts nothing for it, and the archive leaves it out`,
+    hint: () => 'facet on data.<key> (a key of the documents\' data, e.g. data.publisher) or on an id field (document, publicbody, jurisdiction, foirequest, campaign, collections, directories, number), or delete "facet: true"',
+  }),
+  FacetTypeNotCounted: kind<{ type: string }>({
+    title: 'a collection facet of a type other than term',
+    severity: 'warning',
+    message: ({ type }) =>
+      type === 'date_histogram'
+        ? 'is date_histogram: froide\'s page search answers a server error for it (SearchQuerySetWrapper.get_aggregations reads the buckets of term facets only), so the archive leaves the facet out'
+        : `is "${type}", which froide does not know: it asks for no facet, and neither does the archive`,
+    hint: () => 'write type: term (or leave facet_config out), or delete "facet: true"',
+  }),
   DirectoryInItself: kind({
     title: 'a directory that is its own parent',
     message: () => 'refers to the directory itself',

@@ -52,6 +52,8 @@ export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, optio
   const mirror = folderDerivativeStore(mirrorDir);
   /** Keys this run read from the mirror: confirming them needs no second read. */
   const inMirror = new Set<string>();
+  /** Files this run put into the media store (DerivativeStore.putThisRun). */
+  const putThisRun = new Set<string>();
   const now = options.now ?? Date.now;
   const where = `the ${media.description}`;
   let listing: Promise<{ objects: Set<string>; entries: Set<string> }> | undefined;
@@ -93,6 +95,7 @@ export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, optio
     await holdLease();
     await call(`store ${hash}`, () => media.put(hash, bytes));
     objects.add(hash);
+    putThisRun.add(hash);
   }
 
   /** The file's bytes from the mirror, else from the store (kept in the mirror), else null. */
@@ -111,6 +114,7 @@ export function mediaDerivativeStore(media: MediaStore, mirrorDir: string, optio
 
   return {
     description: `${media.description} (mirrored in the folder ${mirrorDir})`,
+    putThisRun,
 
     async getEntry(key) {
       assertDerivativeEntryKey(key);

@@ -9,6 +9,7 @@
  */
 import { openAsBlob } from 'node:fs';
 import { mapLimit } from '../lib/concurrency.ts';
+import { count } from '../lib/plural.ts';
 import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
 import type { MediaFile } from './collect.ts';
 import { GaveUp, withRetries, type RetryOptions } from './retry.ts';
@@ -20,7 +21,7 @@ export interface UploadState {
   objectsDone: number;
   bytes: number;
   bytesDone: number;
-  /** Objects the store already had. */
+  /** Objects the store had before this build: not the page images its PDF stage put there (UploadOptions.derived). */
   present: number;
   store: string;
 }
@@ -30,8 +31,10 @@ export interface UploadStats {
   objects: number;
   uploaded: number;
   uploadedBytes: number;
-  /** Objects the store already had. */
+  /** Objects the store had before this build (UploadState.present). */
   present: number;
+  /** Objects this build's PDF stage put into the store (page images), so not uploaded here either. */
+  derived: number;
 }
 
 export interface UploadOptions extends RetryOptions {
@@ -41,6 +44,11 @@ export interface UploadOptions extends RetryOptions {
   onWait?: (message: string) => void;
   /** Between two looks at a running prune's lease (tests). */
   pollMs?: number;
+  /**
+   * Objects this build's PDF stage put into the store itself (DerivativeStore.putThisRun): found
+   * there, but not left by an earlier build, so counted apart from `present`.
+   */
+  derived?: ReadonlySet<string>;
 }
 
 /** Distinct objects, first file of each hash: several paths may name the same bytes. */
@@ -59,12 +67,13 @@ export async function uploadMedia(store: MediaStore, files: readonly MediaFile[]
   const objects = distinctObjects(files);
   const present = await presentObjects(store, new Set(objects.map((file) => file.sha256)), options);
   const missing = objects.filter((file) => !present.has(file.sha256));
+  const derived = options.derived ? objects.filter((file) => present.has(file.sha256) && options.derived!.has(file.sha256)).length : 0;
   const state: UploadState = {
     objects: missing.length,
     objectsDone: 0,
     bytes: missing.reduce((sum, file) => sum + file.size, 0),
     bytesDone: 0,
-    present: objects.length - missing.length,
+    present: objects.length - missing.length - derived,
     store: store.description,
   };
   const progress = missing.length > 0 ? options.progress : undefined;
@@ -87,7 +96,7 @@ export async function uploadMedia(store: MediaStore, files: readonly MediaFile[]
   } finally {
     progress?.stop(state);
   }
-  return { objects: objects.length, uploaded: missing.length, uploadedBytes: state.bytes, present: state.present };
+  return { objects: objects.length, uploaded: missing.length, uploadedBytes: state.bytes, present: state.present, derived };
 }
 
 /**
@@ -164,7 +173,7 @@ export const UPLOAD_GAUGE: Gauge<UploadState> = {
   total: (state) => state.bytes,
   bar: 'media [{bar}] {mb} MB | {objects} objects | ETA {eta_formatted}',
   payload: (state) => ({ mb: `${(state.bytesDone / MB).toFixed(1)}/${(state.bytes / MB).toFixed(1)}`, objects: `${state.objectsDone}/${state.objects}` }),
-  startLine: (state) => `media: ${state.objects} objects (${(state.bytes / MB).toFixed(1)} MB) to upload to the ${state.store}, ${state.present} already there`,
+  startLine: (state) => `media: ${count(state.objects, 'object')} (${(state.bytes / MB).toFixed(1)} MB) to upload to the ${state.store}, ${state.present} already there`,
   line(state, elapsedMs) {
     const perSecond = elapsedMs > 0 ? (state.bytesDone * 1000) / elapsedMs : 0;
     const eta = perSecond > 0 ? (state.bytes - state.bytesDone) / perSecond : null;

@@ -9,6 +9,7 @@ import { ERRORS } from '../content/errors.ts';
 import type { Problems, Source } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
 import type { DeclaredDocuments } from './link-requests.ts';
+import { checkCollectionFacets } from './collection-facets.ts';
 import { uuidFromId } from './names.ts';
 import { arrangeTree, byNodeName, idSample, Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
@@ -44,6 +45,7 @@ export function linkCollections(content: LoadedContent, documents: readonly Docu
       allDirectories: [],
       entries: [],
     };
+    checkCollectionFacets(data.settings, source, problems);
     // A collection whose id is taken is not published, but its folders and entries are still checked.
     if (collections.add(collection) && data.public) published.add(collection);
     linked.push({ collection, data });

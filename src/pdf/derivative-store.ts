@@ -47,6 +47,11 @@ export interface DerivativeStore {
   sweep(): Promise<void>;
   /** Run end: releases what the run claimed (src/media/derivatives-in-media-store.ts: its lease). */
   finish(): Promise<void>;
+  /**
+   * The files this run put into a store that is also the media store (src/media/derivatives-in-media-store.ts):
+   * the build's upload finds them there, and must not call them left by an earlier build.
+   */
+  readonly putThisRun?: ReadonlySet<string>;
 }
 
 /**

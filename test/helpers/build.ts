@@ -2,11 +2,12 @@
  * Builds a content tree for real (load, model, PDF stage, serializers, writer, media upload)
  * into a temp dir, with a folder media store there too, and reads the result back. Page
  * images are off by default to keep tests fast; the PDF stage's own tests cover images.
+ * buildTree's folder is removed when the test that made it ends, or by `remove()`.
  */
 import { existsSync } from 'node:fs';
 import { cp, readFile, readdir, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import type { Env } from '../../src/config.ts';
@@ -142,10 +143,15 @@ export async function buildTree(
   options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf']; layout?: LayoutChoice } = {},
 ): Promise<BuiltTree> {
   const dir = await tempDir('archive-build-');
+  // Called in a test, the folder goes when the test ends (whatever the test does with it); in
+  // a hook its caller removes it (serveTree's afterAll), and the run's temp root goes at the end
+  // (test/global-setup.ts).
+  if (expect.getState().currentTestName !== undefined) onTestFinished(dir.remove);
   const contentDir = join(dir.path, 'content');
   await writeTree(contentDir, tree);
   const buildDir = options.buildDir ?? join(dir.path, 'build');
   const media = options.media ?? folderMediaStore(join(dir.path, 'media'));
+  // A build that fails (content errors a test expects) hands back no folder to remove: remove it here.
   const result = await buildArchive({
     contentDir,
     buildDir,
@@ -155,6 +161,9 @@ export async function buildTree(
     images: options.images ?? false,
     ...(options.pdf && { pdf: options.pdf }),
     ...(options.layout && { layout: options.layout }),
+  }).catch(async (error: unknown) => {
+    await dir.remove();
+    throw error;
   });
   return {
     root: dir.path,

@@ -100,18 +100,17 @@ export function minimalArchive(extra: Tree = {}): Tree {
 }
 
 /**
- * Registers an `afterEach` that removes the last checked tree, and returns `check(tree)`:
- * writes the tree to a temp dir and runs `npm run check`'s loader and linker on it.
+ * Registers an `afterEach` that removes every tree the test checked, and returns
+ * `check(tree)`: writes the tree to a temp dir and runs `npm run check`'s loader and linker on it.
  */
 export function contentChecker(): (tree: Tree) => ReturnType<typeof checkContent> {
-  let cleanup: (() => Promise<void>) | undefined;
+  const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
-    await cleanup?.();
-    cleanup = undefined;
+    await Promise.all(cleanups.splice(0).map((remove) => remove()));
   });
   return async (tree) => {
     const dir = await tempDir();
-    cleanup = dir.remove;
+    cleanups.push(dir.remove);
     await writeTree(dir.path, tree);
     return checkContent({ contentDir: dir.path, env: {} });
   };

@@ -40,7 +40,7 @@ describe('uploadMedia against Netlify Blobs (BlobsServer)', () => {
     const before = blobs.requests.length;
     const stats = await uploadMedia(store, files, { concurrency: 4 });
     const requests = blobs.requests.slice(before).filter((request) => request.includes('/site:upload-once'));
-    expect(stats).toEqual({ objects: 30, uploaded: 10, uploadedBytes: files.slice(20).reduce((sum, file) => sum + file.size, 0), present: 20 });
+    expect(stats).toEqual({ objects: 30, uploaded: 10, uploadedBytes: files.slice(20).reduce((sum, file) => sum + file.size, 0), present: 20, derived: 0 });
     expect(requests.filter((request) => request.startsWith('list '))).toHaveLength(1);
     // Through the API each put asks for a signed URL, then writes: count the writes.
     const writes = requests.filter((request) => request.startsWith('set ') && !request.startsWith('set /api/'));
@@ -149,5 +149,12 @@ describe('uploadMedia against the folder store', () => {
     lines.length = 0;
     await uploadMedia(folder.store, [inMemory('foi/1/a', new Uint8Array(1_500_000))], { progress });
     expect(lines).toEqual([]);
+    // Objects the build's own PDF stage put there are not "already there".
+    lines.length = 0;
+    const derived = inMemory('docs/1/page-p1-small.png', new Uint8Array(10).fill(2));
+    await folder.store.put(derived.sha256, new Uint8Array(10).fill(2));
+    const stats = await uploadMedia(folder.store, [derived, inMemory('foi/1/a', new Uint8Array(1_500_000)), inMemory('foi/1/c', new Uint8Array(10).fill(3))], { progress, derived: new Set([derived.sha256]) });
+    expect(stats).toEqual({ objects: 3, uploaded: 1, uploadedBytes: 10, present: 1, derived: 1 });
+    expect(lines[0]).toBe(`media: 1 object (0.0 MB) to upload to the folder ${folder.path}, 1 already there\n`);
   });
 });

@@ -37,7 +37,11 @@ export const OBJECTS: Readonly<Record<string, FieldTable>> = {
   ...BODY_OBJECTS,
   ...APP_OBJECTS,
   Meta: META,
-  Facets: { fields: freeObject.describe('Empty in lists; in `publicbody/search/` each aggregation (`jurisdiction`, `classification`, `categories`, `regions`) as `[[id, objects], ...]`, the ten ids most objects found have, most first (docs/search.md, "Public body search").') },
+  Facets: {
+    fields: freeObject.describe(
+      'Empty in lists; in `publicbody/search/` each aggregation (`jurisdiction`, `classification`, `categories`, `regions`) as `[[id, objects], ...]`, the ten ids most objects found have, most first (docs/search.md, "Public body search"). In `page/` with `q` and a `collection` whose settings declare facets, each such field (`data.<key>`, `document`, …) as `[[value, pages], ...]`, the ten values most pages found have, most first, then by value (docs/api.md, "Page facets").',
+    ),
+  },
   ApiRoot: Object.fromEntries(RESOURCE_NAMES.map((name) => [name, uri])),
   IdChoice: { value: integer, label: string },
   NameChoice: { value: string, label: string },

@@ -57,7 +57,7 @@ export function treeFilters<T extends Category | Classification>(): FilterSpec<T
 // --- collections (docs/froide.md#document, docs/froide.md#page): documents and pages ------------------------------------
 
 /** An unlisted collection's objects are keyed with its uid: `?uid=` unlocks them (docs/froide.md#visibility, keyed.ts secretKey). */
-function lockedKey(collection: DocumentCollection, id: number): string {
+export function lockedKey(collection: DocumentCollection, id: number): string {
   return collection.listed ? String(id) : secretKey(String(id), collection.uid);
 }
 

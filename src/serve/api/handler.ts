@@ -275,6 +275,7 @@ async function readList(resource: ResourceName, url: URL, store: BuildStore, man
   const marked = highlighter(resource, query);
   const objects = marked ? found.map(marked) : found;
 
+  const counted = filtered.kind === 'positions' && listStore === store ? await views?.facets?.(query, store, filtered.positions, listTotal) : null;
   const urls = new UrlBuilder(manifest.urls);
-  return { body: envelope(urls, resource, { query: others, offset, limit, total, objects, facets: spec.facets }) };
+  return { body: envelope(urls, resource, { query: others, offset, limit, total, objects, facets: counted ?? spec.facets }) };
 }

@@ -1,8 +1,12 @@
 /**
  * page list (docs/froide.md#page, docs/froide.md#media-files-and-page-images): `?document=<id>&uid=<uid>` of an unlisted document reads that
- * document's own list; every filter and the pagination apply to it as usual.
+ * document's own list; every filter and the pagination apply to it as usual. A search with `q`
+ * and a collection whose settings declare facets carries them (src/api/page-facets.ts).
  */
 import type { UnlistedList } from '../../../api/manifest.ts';
+import { secretKey } from '../../../api/filters/keyed.ts';
+import { countingOf } from '../../../api/packs.ts';
+import { pageFacets, type PageFacetsFile } from '../../../api/page-facets.ts';
 import { pythonInt } from '../../../api/python.ts';
 import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
@@ -53,4 +57,24 @@ function listStore(store: BuildStore, resource: ResourceName, list: UnlistedList
   };
 }
 
-export const pageViews: ResourceViews = { unlisted: unlistedDocumentPages };
+/**
+ * froide's page facets: only with `q` (`has_query`: any `q` value but an empty one) and a
+ * `collection` whose settings declare facets (the build's file of them, found by the
+ * collection's id, or for an unlisted one by its uid as the collection filter finds it),
+ * counted over every page found. Otherwise none: froide's empty `{"fields": {}}`.
+ */
+async function collectionFacets(query: URLSearchParams, store: BuildStore, positions: readonly number[], total: number): Promise<{ fields: Record<string, unknown> } | null> {
+  if (!lastValue(query, 'q')) return null;
+  const id = pythonInt(lastValue(query, 'collection'));
+  if (id === null) return null;
+  const secret = query.getAll('uid').at(-1);
+  const file = ((await readJson(store, buildPaths.pageFacets(String(id)))) ??
+    (secret ? await readJson(store, buildPaths.pageFacets(secretKey(String(id), secret))) : null)) as PageFacetsFile | null;
+  if (file === null) return null;
+  const count = countingOf('page', total);
+  const found = new Uint8Array(total);
+  for (const position of positions) found[count(position)] = 1;
+  return pageFacets(file, found);
+}
+
+export const pageViews: ResourceViews = { unlisted: unlistedDocumentPages, facets: collectionFacets };

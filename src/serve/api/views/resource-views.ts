@@ -35,6 +35,11 @@ export interface ResourceViews {
    * resource's list; the generic list reader then filters and pages it as usual.
    */
   unlisted?(url: URL, store: BuildStore): Promise<ListScope | null>;
+  /**
+   * The `facets` of a filtered list of the resource's own (not an unlisted one), counted over
+   * every position found, or null for the declaration's (ResourceSpec.facets).
+   */
+  facets?(query: URLSearchParams, store: BuildStore, positions: readonly number[], total: number): Promise<{ fields: Record<string, unknown> } | null>;
   /** Answers every detail request; `id` is the decoded path segment. */
   detail?(id: string, url: URL, store: BuildStore): Promise<Answer>;
 }

@@ -134,6 +134,7 @@ async function firstAnswer(buildDir: string, path: string): Promise<void> {
     // node:http, which the server has loaded already, not fetch: the client's first fetch would
     // load Node's fetch classes inside the time measured.
     const started = performance.now();
+    const usage = process.cpuUsage();
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       get(new URL(path, server.url), { headers: { accept: 'application/json' } }, (response) => {
         let text = '';
@@ -143,7 +144,8 @@ async function firstAnswer(buildDir: string, path: string): Promise<void> {
       }).on('error', reject);
     });
     const ms = performance.now() - started;
-    process.stdout.write(JSON.stringify({ ms, status, total: (JSON.parse(text) as { meta: { total_count: number } }).meta.total_count }));
+    const used = process.cpuUsage(usage);
+    process.stdout.write(JSON.stringify({ ms, cpu: (used.user + used.system) / 1000, status, total: (JSON.parse(text) as { meta: { total_count: number } }).meta.total_count }));
   } finally {
     await server.close();
   }
@@ -158,39 +160,43 @@ function summary(times: readonly number[]): string {
 async function commonWords(buildDir: string, serverUrl: string): Promise<void> {
   const offsets = [0, 50, 100, 150, 200];
   const warm: number[] = [];
+  // This process's CPU time per answer (server and client): on a loaded machine it says more than the wall clock.
+  const warmCpu: number[] = [];
   const totals = new Map<string, number>();
   // One round first, not counted: every word's files read once, as on a warm function.
   for (let round = 0; round <= rounds; round++) {
     for (const word of COMMON_TITLE_WORDS) {
       for (const offset of offsets) {
         const started = performance.now();
+        const usage = process.cpuUsage();
         const response = await fetch(new URL(searchPath(word, offset), serverUrl), { headers: { accept: 'application/json' } });
         const body = (await response.json()) as { meta: { total_count: number } };
-        if (round > 0) warm.push(performance.now() - started);
+        const used = process.cpuUsage(usage);
+        if (round > 0) {
+          warm.push(performance.now() - started);
+          warmCpu.push((used.user + used.system) / 1000);
+        }
         totals.set(word, body.meta.total_count);
       }
     }
   }
   console.log(`
-common words (${COMMON_TITLE_WORDS.length} x offsets ${offsets.join(',')} x ${rounds} rounds after one uncounted, one connection), total_count ${[...new Set(totals.values())].join('/')}: warm ${summary(warm)}; ${load()}`);
+common words (${COMMON_TITLE_WORDS.length} x offsets ${offsets.join(',')} x ${rounds} rounds after one uncounted, one connection), total_count ${[...new Set(totals.values())].join('/')}: warm ${summary(warm)}; CPU ${summary(warmCpu)}; ${load()}`);
 
   const fresh = async (path: string) => {
     const { stdout } = await promisify(execFile)(process.execPath, [...process.execArgv, process.argv[1]!, '--requests', String(size), '--dir', values.dir, ...(values.common ? ['--common'] : []), '--first-answer', path]);
-    return JSON.parse(stdout) as { ms: number; status: number; total: number };
+    const answer = JSON.parse(stdout) as { ms: number; cpu: number; status: number; total: number };
+    if (answer.status !== 200 || answer.total < 1) throw new Error(`${path} in a fresh process: ${answer.status}, ${answer.total} found`);
+    return answer;
   };
-  const firsts: number[] = [];
-  for (const word of COMMON_TITLE_WORDS) firsts.push((await fresh(searchPath(word, 0))).ms);
-  console.log(`first answer of a fresh process, each common word at offset 0: ${summary(firsts)}; ${load()}`);
-  const deep: number[] = [];
-  for (const word of COMMON_TITLE_WORDS.slice(0, 5)) deep.push((await fresh(searchPath(word, 200))).ms);
-  console.log(`first answer of a fresh process, five common words at offset 200: ${summary(deep)}; ${load()}`);
-  const rare: number[] = [];
-  for (const word of RARE_WORDS(size)) {
-    const answer = await fresh(searchPath(word, 0));
-    if (answer.total < 1) throw new Error(`rare word ${word} found nothing`);
-    rare.push(answer.ms);
-  }
-  console.log(`first answer of a fresh process, rare words (${RARE_WORDS(size).join(', ')}): ${summary(rare)}; ${load()}`);
+  const firsts = async (what: string, paths: string[]) => {
+    const answers: { ms: number; cpu: number }[] = [];
+    for (const path of paths) answers.push(await fresh(path));
+    console.log(`first answer of a fresh process, ${what}: ${summary(answers.map(({ ms }) => ms))}; CPU ${summary(answers.map(({ cpu }) => cpu))}; ${load()}`);
+  };
+  await firsts('each common word at offset 0', COMMON_TITLE_WORDS.map((word) => searchPath(word, 0)));
+  await firsts('five common words at offset 200', COMMON_TITLE_WORDS.slice(0, 5).map((word) => searchPath(word, 200)));
+  await firsts(`rare words (${RARE_WORDS(size).join(', ')})`, RARE_WORDS(size).map((word) => searchPath(word, 0)));
 }
 
 async function main(): Promise<void> {

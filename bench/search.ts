@@ -1,9 +1,12 @@
 /**
  * Search benchmark (docs/search.md, docs/performance.md "Search"):
  *
- *   npm run bench:search -- --requests 50000 [--rounds 20] [--stability] [--reuse]
+ *   npm run bench:search -- --requests 50000 [--rounds 20] [--stability] [--reuse] [--common]
  *
  * `--reuse` measures the build already in `<dir>/<requests>/build` (steps 2 and 3 only).
+ * `--common` generates the plain shape (10 messages a request) with titles that share ten common
+ * words, each in a tenth of the requests (tools/synthetic.ts `commonWords`), in
+ * `<dir>/<requests>-common`, and adds step 5.
  *
  * 1. Generates the synthetic archive (tools/synthetic.ts) of that many requests and builds it
  *    (facts only, no page images) in this process, timing the build and the part of it spent
@@ -15,20 +18,26 @@
  *    from the build when no file is cached (a fresh API handler over a counting store).
  * 4. With --stability: adds one request with ten messages (a new id) to the content, builds
  *    again, and lists the search files that changed.
+ * 5. With --common: (a) warm answers of request/search/ for each common word at offsets 0, 50,
+ *    100, 150 and 200, round after round over one connection to one preview, p50/p99/max; (b)
+ *    the first answer of a fresh process: per word (and per rare word) a new process starts the
+ *    preview and times its first request, p50/max.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { buildArchive } from '../src/build.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { searchPlanningMs } from '../src/output/search-index.ts';
 import { createApiHandler } from '../src/serve/api/handler.ts';
 import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
-import { writeSyntheticArchive } from '../tools/synthetic.ts';
+import { COMMON_TITLE_WORDS, writeSyntheticArchive } from '../tools/synthetic.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,12 +45,16 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '20' },
     stability: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
+    common: { type: 'boolean', default: false },
+    // Internal: the child process of step 5 (b) serves this build and times its first answer to this path.
+    'first-answer': { type: 'string' },
     dir: { type: 'string', default: join(tmpdir(), 'archive-bench-search') },
   },
 });
 const size = Number(values.requests);
 const rounds = Number(values.rounds);
-const base = join(values.dir, String(size));
+// --common: the plain shape (10 messages a request) with titles that share ten common words.
+const base = join(values.dir, values.common ? `${size}-common` : String(size));
 
 /** Queries a researcher sends: one to three words, filters, sorts, deep offsets, phrases. */
 function queries(requests: number, buildDir: string): string[] {
@@ -107,13 +120,92 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+const load = () => `load ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+
+/** Rare words of the common-word archive: request ids, each in one request's title, description and messages. */
+const RARE_WORDS = (requests: number) => [1234, 12345, 23456, 34567, 45678].filter((id) => id <= requests).map(String);
+
+const searchPath = (word: string, offset: number) => `/api/v1/request/search/?q=${encodeURIComponent(word)}${offset ? `&offset=${offset}` : ''}`;
+
+/** Step 5 (b), in the child: serve the build, time the first answer, print it as JSON. */
+async function firstAnswer(buildDir: string, path: string): Promise<void> {
+  const server = await startPreviewServer({ buildDir, media: folderMediaStore(join(base, 'media')), port: 0, env: {}, now: () => 1717243200 });
+  try {
+    // node:http, which the server has loaded already, not fetch: the client's first fetch would
+    // load Node's fetch classes inside the time measured.
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      get(new URL(path, server.url), { headers: { accept: 'application/json' } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part: string) => (text += part));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      }).on('error', reject);
+    });
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(usage);
+    process.stdout.write(JSON.stringify({ ms, cpu: (used.user + used.system) / 1000, status, total: (JSON.parse(text) as { meta: { total_count: number } }).meta.total_count }));
+  } finally {
+    await server.close();
+  }
+}
+
+function summary(times: readonly number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${sorted.length} answers)`;
+}
+
+/** Step 5: common words, warm at offsets 0-200, and the first answer of fresh processes. */
+async function commonWords(buildDir: string, serverUrl: string): Promise<void> {
+  const offsets = [0, 50, 100, 150, 200];
+  const warm: number[] = [];
+  // This process's CPU time per answer (server and client): on a loaded machine it says more than the wall clock.
+  const warmCpu: number[] = [];
+  const totals = new Map<string, number>();
+  // One round first, not counted: every word's files read once, as on a warm function.
+  for (let round = 0; round <= rounds; round++) {
+    for (const word of COMMON_TITLE_WORDS) {
+      for (const offset of offsets) {
+        const started = performance.now();
+        const usage = process.cpuUsage();
+        const response = await fetch(new URL(searchPath(word, offset), serverUrl), { headers: { accept: 'application/json' } });
+        const body = (await response.json()) as { meta: { total_count: number } };
+        const used = process.cpuUsage(usage);
+        if (round > 0) {
+          warm.push(performance.now() - started);
+          warmCpu.push((used.user + used.system) / 1000);
+        }
+        totals.set(word, body.meta.total_count);
+      }
+    }
+  }
+  console.log(`
+common words (${COMMON_TITLE_WORDS.length} x offsets ${offsets.join(',')} x ${rounds} rounds after one uncounted, one connection), total_count ${[...new Set(totals.values())].join('/')}: warm ${summary(warm)}; CPU ${summary(warmCpu)}; ${load()}`);
+
+  const fresh = async (path: string) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [...process.execArgv, process.argv[1]!, '--requests', String(size), '--dir', values.dir, ...(values.common ? ['--common'] : []), '--first-answer', path]);
+    const answer = JSON.parse(stdout) as { ms: number; cpu: number; status: number; total: number };
+    if (answer.status !== 200 || answer.total < 1) throw new Error(`${path} in a fresh process: ${answer.status}, ${answer.total} found`);
+    return answer;
+  };
+  const firsts = async (what: string, paths: string[]) => {
+    const answers: { ms: number; cpu: number }[] = [];
+    for (const path of paths) answers.push(await fresh(path));
+    console.log(`first answer of a fresh process, ${what}: ${summary(answers.map(({ ms }) => ms))}; CPU ${summary(answers.map(({ cpu }) => cpu))}; ${load()}`);
+  };
+  await firsts('each common word at offset 0', COMMON_TITLE_WORDS.map((word) => searchPath(word, 0)));
+  await firsts('five common words at offset 200', COMMON_TITLE_WORDS.slice(0, 5).map((word) => searchPath(word, 200)));
+  await firsts(`rare words (${RARE_WORDS(size).join(', ')})`, RARE_WORDS(size).map((word) => searchPath(word, 0)));
+}
+
 async function main(): Promise<void> {
   const contentDir = join(base, 'content');
   const buildDir = join(base, 'build');
   if (values.reuse && values.stability) throw new Error('--reuse measures a build as it is; --stability would change its content');
   if (!values.reuse && !existsSync(join(base, 'counts.json'))) {
     await rm(base, { recursive: true, force: true });
-    const counts = await writeSyntheticArchive(contentDir, { requests: size });
+    const counts = await writeSyntheticArchive(contentDir, values.common ? { requests: size, shape: 'plain', commonWords: true } : { requests: size });
     await writeFile(join(base, 'counts.json'), JSON.stringify(counts));
   }
   const counts = JSON.parse(await readFile(join(base, 'counts.json'), 'utf8')) as Record<string, number>;
@@ -196,6 +288,7 @@ async function main(): Promise<void> {
     all.sort((a, b) => a - b);
     allCpu.sort((a, b) => a - b);
     console.log(`\nall ${all.length} answers after the first of each query: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${all.at(-1)!.toFixed(1)} ms; CPU p50 ${percentile(allCpu, 50).toFixed(1)} ms, p99 ${percentile(allCpu, 99).toFixed(1)} ms`);
+    if (values.common) await commonWords(buildDir, server.url);
   } finally {
     await server.close();
   }
@@ -221,4 +314,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (values['first-answer']) await firstAnswer(join(base, 'build'), values['first-answer']);
+else await main();

@@ -29,6 +29,11 @@ export interface SyntheticOptions {
   textBytes?: number;
   /** A PDF of its own per attachment and document, each page with about this many bytes of text. */
   pageTextBytes?: number;
+  /**
+   * Titles share common words as real ones do: request r's title begins with
+   * `COMMON_TITLE_WORDS[r mod 10]`, so each word is in the title of exactly a tenth of the requests.
+   */
+  commonWords?: boolean;
 }
 
 export interface SyntheticCounts {
@@ -62,6 +67,9 @@ const STATUSES: [string, string][] = [
 ];
 
 const TOPICS = ['Gutachten', 'Verträge', 'Terminkalender', 'Dienstreisen', 'Sitzungsprotokolle', 'Prüfberichte', 'Messwerte', 'Förderbescheide'];
+
+/** The words `commonWords` puts into titles; none of them is anywhere else in the archive's text. */
+export const COMMON_TITLE_WORDS = ['Vergabe', 'Haushalt', 'Kita', 'Polizei', 'Klimaschutz', 'Wohnungsbau', 'Schule', 'Abwasser', 'Baugenehmigung', 'Datenschutz'];
 
 const WORDS = ['Sehr', 'geehrte', 'Damen', 'und', 'Herren', 'bitte', 'senden', 'Sie', 'mir', 'die', 'Unterlagen', 'zum', 'Vorgang', 'Bescheid', 'Gebühren', 'Frist', 'Auskunft', 'gemäß', 'Informationsfreiheitsgesetz', 'Akteneinsicht', 'Schreiben', 'vom', 'Antrag', 'Ablehnung', 'Widerspruch', 'Behörde', 'Prüfung', 'Erlass', 'Verwaltung', 'Sitzung', 'Protokoll', 'Vermerk', 'Ministerium', 'öffentlich', 'Daten', 'Vertrag', 'Gutachten', 'Jahr', 'Monat', 'Woche'];
 
@@ -151,9 +159,10 @@ export async function writeSyntheticArchive(root: string, options: SyntheticOpti
     const [status, resolution] = pick(STATUSES);
     const created = start + Math.floor(rand() * 5 * 365) * 86_400_000;
     const topic = pick(TOPICS);
+    const title = options.commonWords ? `${COMMON_TITLE_WORDS[r % COMMON_TITLE_WORDS.length]!} ${topic} ${r}` : `${topic} ${r}`;
     await put(
       join(dir, 'request.yaml'),
-      `id: ${r}\nslug: anfrage-${r}\ntitle: ${topic} ${r}\ndescription: Bitte senden Sie mir die ${topic} zum Vorgang ${r}.\npublic_body: ${body}\nlaw: ${((body - 1) % 3) + 1}\nstatus: ${status}\nresolution: ${resolution}\ncreated_at: ${iso(created)}\ntags: [${topic}]\n`,
+      `id: ${r}\nslug: anfrage-${r}\ntitle: ${title}\ndescription: Bitte senden Sie mir die ${topic} zum Vorgang ${r}.\npublic_body: ${body}\nlaw: ${((body - 1) % 3) + 1}\nstatus: ${status}\nresolution: ${resolution}\ncreated_at: ${iso(created)}\ntags: [${topic}]\n`,
       dirs,
     );
     const messages = plain ? 10 : 4 + Math.floor(rand() * 13);

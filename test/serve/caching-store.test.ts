@@ -48,6 +48,33 @@ describe('cachingBuildStore', () => {
     expect(await store.json!('q.postings', { start: 0, end: 7 })).toBeNull();
   });
 
+  it('keeps the byte ranges packs are read by, apart from parsed ranges, until the build changes', async () => {
+    const file = '{"a":1}{"b":[2,3]}';
+    const inner = { ...countingStore({ 'p.pack': file }), ranges: [] as string[] };
+    inner.readRange = async (path: string, start: number, end: number) => {
+      inner.ranges.push(`${path} ${start}-${end}`);
+      return path === 'p.pack' ? new TextEncoder().encode(file).subarray(start, end) : null;
+    };
+    const store = cachingBuildStore(inner);
+    store.useBuild('one');
+    const text = async (start: number, end: number) => new TextDecoder().decode((await store.readRange!('p.pack', start, end))!);
+    expect(await text(0, 7)).toBe('{"a":1}');
+    expect(await text(0, 7)).toBe('{"a":1}');
+    expect(await text(7, 18)).toBe('{"b":[2,3]}');
+    expect(inner.ranges).toEqual(['p.pack 0-7', 'p.pack 7-18']);
+    // The same range parsed is a value of its own, read once more.
+    expect(await store.json!('p.pack', { start: 0, end: 7 })).toEqual({ a: 1 });
+    expect(await text(0, 7)).toBe('{"a":1}');
+    expect(inner.ranges).toEqual(['p.pack 0-7', 'p.pack 7-18', 'p.pack 0-7']);
+    // A missing file is asked again.
+    expect(await store.readRange!('q.pack', 0, 7)).toBeNull();
+    expect(await store.readRange!('q.pack', 0, 7)).toBeNull();
+    expect(inner.ranges.slice(3)).toEqual(['q.pack 0-7', 'q.pack 0-7']);
+    store.useBuild('two');
+    expect(await text(0, 7)).toBe('{"a":1}');
+    expect(inner.ranges.slice(5)).toEqual(['p.pack 0-7']);
+  });
+
   it('does not cache missing files', async () => {
     const inner = countingStore({});
     const store = cachingBuildStore(inner);

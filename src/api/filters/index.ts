@@ -141,13 +141,18 @@ export async function filterPositions(
   const ordered = ordering >= 0 && Array.isArray(results[ordering]) ? (results[ordering] as number[]) : null;
   const lists = results.filter((result, i): result is number[] => Array.isArray(result) && !(ordered && i === ordering));
   if (!ordered && lists.length === 0) return { kind: 'all' };
-  if (options.within) lists.push([...options.within]);
   lists.sort((a, b) => a.length - b.length);
+  // The scope (`within`, as many positions as the list at most) is taken in last and not copied: a
+  // search action hands the same one to every answer.
+  const within = options.within;
   let positions: number[];
-  if (!ordered) positions = lists.reduce(intersect);
-  else {
+  if (!ordered) {
+    positions = lists.reduce(intersect);
+    if (within) positions = intersect(positions, within);
+  } else {
     // The ordering filter's list keeps its order; the others only remove positions from it.
-    const others = lists.length ? new Set(lists.reduce(intersect)) : null;
+    const rest: (readonly number[])[] = within ? [...lists, within] : lists;
+    const others = rest.length ? new Set(rest.reduce(intersect)) : null;
     positions = others ? ordered.filter((position) => others.has(position)) : ordered;
   }
   // Stable: equal scores keep the order above.

@@ -7,7 +7,7 @@ import { buildPaths } from '../../api/build-paths.ts';
 import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
 import { hasDetail } from '../shared/pack-reader.ts';
-import { searchRanked } from '../../api/search/engine.ts';
+import { searchRanked } from './search/engine.ts';
 import { isSearchResource } from '../../api/search/layout.ts';
 import { parseQuery } from '../../api/search/query.ts';
 import type { BuildStore } from '../shared/build-store.ts';

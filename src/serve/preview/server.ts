@@ -45,6 +45,9 @@ export interface PreviewOptions {
 export type PreviewServer = NodeServer;
 
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
+  // Node loads its fetch classes (Request, Response, Headers) on first use, which took 50-100 ms
+  // of the first answer: loaded at start instead (docs/search.md, "The first answer").
+  void new Response(null).headers;
   const given =
     options.tokenKeys ?? (options.env?.MEDIA_TOKEN_KEYS ? parseTokenKeys(options.env.MEDIA_TOKEN_KEYS) : [DEVELOPMENT_KEY]);
   const { keys, refused } = servingKeys(given, isProductionContext((name) => options.env?.[name]), options.log);

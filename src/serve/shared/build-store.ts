@@ -62,18 +62,51 @@ export function parseJson(bytes: Uint8Array): unknown {
  * Adds a parsed-JSON cache to a store: filter indexes, full-text index files and postings
  * buckets (a byte range of a file, cached by path and range), the manifest and the other data
  * files are parsed once, not on every request (the answers to one list's filters and queries
- * read the same few index files again and again). List items and details are read out of
- * packs by range (pack-reader.ts), not through this cache. Bounded by the bytes of the cached
- * files (least recently used go first) and scoped to one build: `useBuild` with a new build id
- * (manifest.build) empties it, so a rebuild under a running preview is seen at once.
+ * read the same few index files again and again). The byte ranges read out of packs (list items
+ * and details, pack-reader.ts) are kept too, as bytes: a search answer's page gathers its objects
+ * from dozens of list chunks, and a warm instance asked the same page again reads none of them.
+ * Bounded by the bytes kept (least recently used go first) and scoped to one build: `useBuild`
+ * with a new build id (manifest.build) empties it, so a rebuild under a running preview is seen
+ * at once.
  */
 export function cachingBuildStore(inner: BuildStore, maxBytes = 64 * 1024 * 1024): BuildStore & { useBuild(id: string): void } {
   let build: string | undefined;
   let bytes = 0;
   const entries = new Map<string, { value: unknown; size: number }>();
+  const hit = (key: string): { value: unknown } | undefined => {
+    const entry = entries.get(key);
+    if (entry) {
+      entries.delete(key);
+      entries.set(key, entry);
+    }
+    return entry;
+  };
+  const keep = (key: string, value: unknown, size: number): void => {
+    if (size > maxBytes / 8) return;
+    entries.set(key, { value, size });
+    bytes += size;
+    for (const [key, entry] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(key);
+      bytes -= entry.size;
+    }
+  };
+  const readRange = inner.readRange?.bind(inner);
   return {
     read: (path) => inner.read(path),
-    ...(inner.readRange ? { readRange: inner.readRange.bind(inner) } : {}),
+    ...(readRange
+      ? {
+          async readRange(path: string, start: number, end: number) {
+            // Ranges are keyed apart from parsed files (`json`): a `\0` is in no build path.
+            const key = `\0${path}#${start}-${end}`;
+            const cached = hit(key);
+            if (cached) return cached.value as Uint8Array;
+            const got = await readRange(path, start, end);
+            if (got !== null) keep(key, got, got.byteLength);
+            return got;
+          },
+        }
+      : {}),
     useBuild(id) {
       if (id === build) return;
       build = id;
@@ -82,24 +115,12 @@ export function cachingBuildStore(inner: BuildStore, maxBytes = 64 * 1024 * 1024
     },
     async json(path, range) {
       const key = range ? `${path}#${range.start}-${range.end}` : path;
-      const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.value;
-      }
+      const cached = hit(key);
+      if (cached) return cached.value;
       const raw = await readFileOrRange(inner, path, range);
       if (raw === null) return null;
       const value = parseJson(raw);
-      if (raw.byteLength <= maxBytes / 8) {
-        entries.set(key, { value, size: raw.byteLength });
-        bytes += raw.byteLength;
-        for (const [key, entry] of entries) {
-          if (bytes <= maxBytes) break;
-          entries.delete(key);
-          bytes -= entry.size;
-        }
-      }
+      keep(key, value, raw.byteLength);
       return value;
     },
   };

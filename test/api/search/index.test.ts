@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { termOf, terms, tokens } from '../../../src/api/search/analyze.ts';
-import { searchIndex, type ReadJson } from '../../../src/api/search/engine.ts';
+import { searchIndex, type ReadJson } from '../../../src/serve/api/search/engine.ts';
 import { bucketOf, bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
 import { parseQuery } from '../../../src/api/search/query.ts';
 import { planSearchIndex } from '../../../src/output/search-index.ts';

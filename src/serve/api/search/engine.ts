@@ -8,11 +8,11 @@
  * `simple_query_string` over several fields scores as `most_fields`). A phrase scores as the
  * sum of its neighbouring pairs.
  */
-import { buildPaths, type FileRange } from '../build-paths.ts';
-import type { ResourceName } from '../resources/declaration-registry.ts';
-import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from './layout.ts';
-import { positionsOf, segmentPositions, type SegmentPositions } from './positions.ts';
-import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';
+import { buildPaths, type FileRange } from '../../../api/build-paths.ts';
+import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
+import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../../../api/search/layout.ts';
+import { positionsOf, segmentPositions, type SegmentPositions } from '../../../api/search/positions.ts';
+import { lookupTerms, type Clause, type ParsedQuery } from '../../../api/search/query.ts';
 
 const K1 = 1.2;
 const B = 0.75;

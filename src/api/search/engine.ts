@@ -9,7 +9,7 @@
  * sum of its neighbouring pairs.
  */
 import { buildPaths, type FileRange } from '../build-paths.ts';
-import type { ResourceName } from '../resources/declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from './layout.ts';
 import { positionsOf, segmentPositions, type SegmentPositions } from './positions.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from './query.ts';

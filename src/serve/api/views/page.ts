@@ -4,11 +4,11 @@
  */
 import type { UnlistedList } from '../../../api/manifest.ts';
 import { pythonInt } from '../../../api/python.ts';
-import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../../api/resource-names.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import type { BuildStore } from '../../shared/build-store.ts';
-import type { ListScope, ResourceViews } from './resource-views.ts';
+import type { ListScope, ResourceViews } from './view-spec.ts';
 import { uidOf } from './unlisted.ts';
 
 /**

@@ -9,7 +9,7 @@ import { envelope, type Envelope } from './envelope.ts';
 import type { Query } from './query-encoding.ts';
 import type { UrlBuilder } from './urls.ts';
 import type { ListAction } from './resources/declaration-spec.ts';
-import type { ResourceName } from './resources/declaration-registry.ts';
+import type { ResourceName } from './resource-names.ts';
 
 /** One choice as froide writes it: `value` is an id or a name. */
 export interface Choice {

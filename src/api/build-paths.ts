@@ -4,7 +4,7 @@
  */
 import { mediaBucket } from './fnv1a.ts';
 import { encodeSegment } from './query-encoding.ts';
-import type { ResourceName } from './resources/declaration-registry.ts';
+import type { ResourceName } from './resource-names.ts';
 import { declaredAction, routePath, type RouteView } from './route-shapes.ts';
 import { shardOf } from './shards.ts';
 

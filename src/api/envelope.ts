@@ -4,7 +4,7 @@
  */
 import { type Query } from './query-encoding.ts';
 import { UrlBuilder } from './urls.ts';
-import type { ResourceName } from './resources/declaration-registry.ts';
+import type { ResourceName } from './resource-names.ts';
 
 export interface Meta {
   limit: number;

@@ -4,7 +4,8 @@
  * which the Edge Functions load, so edge-safe) decide alike.
  */
 import { PAGE_SIZE } from './resources/declaration-spec.ts';
-import { hasStaticDetail, QUERY_ANSWERED, type ResourceName } from './resources/declaration-registry.ts';
+import { hasStaticDetail, QUERY_ANSWERED } from './resources/declaration-registry.ts';
+import type { ResourceName } from './resource-names.ts';
 import { answeredByFunction } from './route-shapes.ts';
 
 /** True when a loose build writes a resource's details as files (the others the functions answer in any layout). */

@@ -3,7 +3,7 @@
  * reading the collection itself.
  */
 import type { UrlSettings } from '../config.ts';
-import type { ResourceName } from './resources/declaration-registry.ts';
+import type { ResourceName } from './resource-names.ts';
 
 export const MANIFEST_VERSION = 1;
 

@@ -14,7 +14,6 @@
  * a window of a list is one range of the table and one range of bodies per file.
  */
 import type { FileRange } from './build-paths.ts';
-import { RESOURCES, type ResourceName } from './resources/declaration-registry.ts';
 
 export const ENTRY_BYTES = 16;
 
@@ -110,11 +109,6 @@ export function packOf(id: number): { pack: number; slot: number } {
  */
 export function listCounting(newestFirst: boolean, total: number): (position: number) => number {
   return newestFirst ? (position) => total - 1 - position : (position) => position;
-}
-
-/** How the files of a resource's list of `total` objects count its positions (ResourceSpec.newestFirst). */
-export function countingOf(resource: ResourceName, total: number): (position: number) => number {
-  return listCounting(RESOURCES[resource].newestFirst === true, total);
 }
 
 /** The chunk of a list position and its slot in it (see listCounting). */

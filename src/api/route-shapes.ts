@@ -5,7 +5,8 @@
  * matcher of the serving layer and the preview reads paths with them (matchRoute), and the
  * Netlify rules (src/output/routing.ts) write them out, so the three cannot disagree.
  */
-import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, writeActionsOf, type ResourceName } from './resources/declaration-registry.ts';
+import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCES, writeActionsOf } from './resources/declaration-registry.ts';
+import { RESOURCE_NAMES, type ResourceName } from './resource-names.ts';
 import { decodeUriComponentOrNull } from '../lib/uri.ts';
 import { ACCOUNT_VIEWS, type AccountName, type ListAction, type WriteAction } from './resources/declaration-spec.ts';
 

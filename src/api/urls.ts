@@ -8,7 +8,7 @@ import type { UrlSettings } from '../config.ts';
 import { mediaUrl } from './media-paths.ts';
 import { djangoQuote } from './python.ts';
 import { encodeQuery, type Query } from './query-encoding.ts';
-import type { ResourceName } from './resources/declaration-registry.ts';
+import type { ResourceName } from './resource-names.ts';
 import { API_PREFIX, declaredAction, ID, routePath } from './route-shapes.ts';
 import { sitePages } from './site-urls.ts';
 

@@ -28,9 +28,9 @@ import { serialize } from 'node:v8';
 import { buildCodeVersion } from '../lib/code-version.ts';
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { KeyWriter, writeValues, type KeySink } from '../api/filters/inputs-key.ts';
-import { countingOf } from '../api/packs.ts';
+import { countingOf } from '../api/resources/list-counting.ts';
 import { builtResourceOf } from '../api/resources/serializer-registry.ts';
-import type { ResourceName } from '../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../api/resource-names.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
 import type { OutputReuse } from './reuse.ts';
 

@@ -7,7 +7,7 @@
 import { buildPaths } from '../api/build-paths.ts';
 import type { Counting } from '../api/filters/kind.ts';
 import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
-import type { ResourceName } from '../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../api/resource-names.ts';
 import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';

@@ -6,10 +6,11 @@
  */
 import { buildPaths } from '../api/build-paths.ts';
 import { lockedKey } from '../api/filters/common.ts';
-import { countingOf } from '../api/packs.ts';
+import { countingOf } from '../api/resources/list-counting.ts';
 import { pageFacetsFile } from '../api/page-facets.ts';
 import { pageFacetFields } from '../model/collection-facets.ts';
-import type { ResourceItems, ResourceName } from '../api/resources/declaration-registry.ts';
+import type { ResourceItems } from '../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../api/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 

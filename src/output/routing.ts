@@ -26,7 +26,8 @@
  * which resources a build has, and _redirects is read before netlify.toml's rules.
  */
 import { functionQueryParams } from '../api/filters/index.ts';
-import { QUERY_ANSWERED, RESOURCES, type ResourceName } from '../api/resources/declaration-registry.ts';
+import { QUERY_ANSWERED, RESOURCES } from '../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../api/resource-names.ts';
 import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/declaration-spec.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { answeredByFunction, API_PREFIX, resourceRoutes, routePath } from '../api/route-shapes.ts';

@@ -5,8 +5,9 @@
  */
 import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { buildPaths } from '../api/build-paths.ts';
-import { countingOf } from '../api/packs.ts';
-import { listActionsOf, type ResourceItems, type ResourceName } from '../api/resources/declaration-registry.ts';
+import { countingOf } from '../api/resources/list-counting.ts';
+import { listActionsOf, type ResourceItems } from '../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../api/resource-names.ts';
 import { encodeNumbers, SEARCH_FILTER_PREFIX, type SearchFacets } from '../api/search/layout.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';

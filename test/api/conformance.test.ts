@@ -18,7 +18,8 @@ import { writePdf } from '../../tools/pdf-writer.ts';
 import { BUILD_CLOCK, LAYOUTS, serveTree, servedReaders, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive, type Tree } from '../helpers/content.ts';
 import { readAll } from '../helpers/media.ts';
-import { QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../../src/api/resources/declaration-registry.ts';
+import { QUERY_ANSWERED, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../src/api/resource-names.ts';
 
 const BASE = 'https://archiv.example.org';
 const API = `${BASE}/api/v1/`;

@@ -15,7 +15,8 @@ import { openApiDocument } from '../../src/api/openapi/openapi-document.ts';
 import { TOKEN_PATTERN } from '../../src/api/openapi/media-operations.ts';
 import { LAYOUTS, serveSampleArchive } from '../helpers/build.ts';
 import { answerChecker } from '../helpers/openapi.ts';
-import { isResourceName, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { isResourceName } from '../../src/api/resource-names.ts';
 
 const BASE = 'https://sample.test';
 

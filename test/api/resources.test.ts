@@ -6,9 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { OBJECTS } from '../../src/api/fields/index.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
-import { QUERY_ANSWERED, RESOURCE_NAMES, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { QUERY_ANSWERED, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
 
 describe('resource registries', () => {
+  it('declare every name of the leaf tuple, in its order (the API root\'s)', () => {
+    expect(Object.keys(RESOURCES)).toEqual([...RESOURCE_NAMES]);
+  });
+
   it('declare each resource under its own name, built ones once', () => {
     for (const [name, spec] of Object.entries(RESOURCES)) expect(spec.name).toBe(name);
     const built = BUILT_RESOURCES.map((resource) => resource.name);

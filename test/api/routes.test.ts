@@ -5,7 +5,7 @@ import { encodeQuery } from '../../src/api/query-encoding.ts';
 import { matchRoute, resourceRoutes, ROUTES, routePath } from '../../src/api/route-shapes.ts';
 import { shardOf } from '../../src/api/shards.ts';
 import { UrlBuilder } from '../../src/api/urls.ts';
-import { RESOURCE_NAMES } from '../../src/api/resources/declaration-registry.ts';
+import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
 import { redirectRules } from '../../src/output/routing.ts';
 
 const urls = new UrlBuilder({
@@ -196,6 +196,6 @@ describe('route shapes', () => {
     const registry = await import('../../src/api/resources/declaration-registry.ts');
     const routes = await import('../../src/api/route-shapes.ts');
     expect(routes.ROUTES.length).toBe(ROUTES.length);
-    expect(registry.RESOURCE_NAMES).toEqual(RESOURCE_NAMES);
+    expect(Object.keys(registry.RESOURCES)).toEqual(RESOURCE_NAMES);
   });
 });

@@ -14,7 +14,7 @@ import type { Env } from '../../src/config.ts';
 import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
-import type { ResourceName } from '../../src/api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../src/api/resource-names.ts';
 import { createApiHandler, loadManifest } from '../../src/serve/api/handler.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { readDetail } from '../../src/serve/shared/pack-reader.ts';

@@ -46,12 +46,15 @@ export async function codeFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** Each file's imports of other files (relative specifiers, type imports included), as paths relative to `dir`. */
-export async function localImports(dir: string): Promise<{ from: string; to: string }[]> {
+/**
+ * Each file's imports of other files (relative specifiers, type imports included unless `types`
+ * is false), as paths relative to `dir`.
+ */
+export async function localImports(dir: string, options: { types?: boolean } = {}): Promise<{ from: string; to: string }[]> {
   const edges: { from: string; to: string }[] = [];
   for (const file of await codeFiles(dir)) {
     const source = await readFile(join(dir, file), 'utf8');
-    for (const specifier of specifiers(source, { types: true })) {
+    for (const specifier of specifiers(source, { types: options.types ?? true })) {
       if (!specifier.startsWith('.')) continue;
       edges.push({ from: file, to: relative(dir, resolve(dir, dirname(file), specifier)).split('\\').join('/') });
     }

@@ -13,7 +13,7 @@ import { DETAIL_API_PATH } from '../../src/serve/api/early.ts';
 import { API_FUNCTION } from '../../src/output/routing.ts';
 import { routePath } from '../../src/api/route-shapes.ts';
 import { ENTRY_BYTES, PACK_SLOTS, parseEntries } from '../../src/api/packs.ts';
-import { isResourceName } from '../../src/api/resources/declaration-registry.ts';
+import { isResourceName } from '../../src/api/resource-names.ts';
 import { hasSlot, SLOT_CHAR } from '../../src/api/token-slots.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';

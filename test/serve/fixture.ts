@@ -35,7 +35,8 @@ import { planListActions } from '../../src/api/resources/autocomplete-files.ts';
 import { planMediaIndexFiles } from '../../src/output/media-index-files.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import type { Archive } from '../../src/model/types.ts';
-import { RESOURCE_NAMES, type ResourceItems, type ResourceName, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { type ResourceItems, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../src/api/resource-names.ts';
 import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
 
 export const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };

@@ -18,8 +18,10 @@ import { arrayOf, FieldType, freeObject, integer, mapOf, oneOf, ref, string, uri
 import { APP_OBJECTS } from './app-fields.ts';
 import { BODY_OBJECTS } from './body-fields.ts';
 import { DOCUMENT_OBJECTS } from './document-fields.ts';
-import { REQUEST_OBJECTS } from './request-fields.ts';
-import { RESOURCE_NAMES } from '../resources/declaration-registry.ts';
+import { foiAttachment } from '../resources/attachment/serializer.ts';
+import { RESOURCE_NAMES } from '../resource-names.ts';
+import { foiMessage } from '../resources/message/serializer.ts';
+import { foiRequestDetail, foiRequestList } from '../resources/request/serializer.ts';
 
 /** The list envelope (docs/api.md#list-envelope, docs/froide.md#paging). */
 const META = {
@@ -32,7 +34,11 @@ const META = {
 
 /** The named objects: `components.schemas` of the OpenAPI document. */
 export const OBJECTS: Readonly<Record<string, FieldTable>> = {
-  ...REQUEST_OBJECTS,
+  // Declared with their serializers, key -> type and source (src/api/resources/object-fields.ts).
+  FoiRequestList: foiRequestList.table,
+  FoiRequestDetail: foiRequestDetail.table,
+  FoiMessage: foiMessage.table,
+  FoiAttachment: foiAttachment.table,
   ...DOCUMENT_OBJECTS,
   ...BODY_OBJECTS,
   ...APP_OBJECTS,

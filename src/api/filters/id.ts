@@ -12,7 +12,7 @@
 import { pythonInt } from '../python.ts';
 import { keyedParts, keyPositions, knownPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
-import type { ResourceName } from '../resources/declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 
 export interface IdParse {
   kind: 'id';

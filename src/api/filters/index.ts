@@ -7,8 +7,9 @@
  */
 import type { Archive } from '../../model/types.ts';
 import { descendingOrder, isAscending } from '../../lib/radix-order.ts';
-import { countingOf } from '../packs.ts';
-import { filtersOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';
+import { countingOf } from '../resources/list-counting.ts';
+import { filtersOf, RESOURCES } from '../resources/declaration-registry.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../resource-names.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';

@@ -7,7 +7,7 @@
 import type { ShapeRecord } from '../../model/geometry.ts';
 import type { Archive } from '../../model/types.ts';
 import type { FilterParse, FilterSpec, IndexValue } from './filter-spec.ts';
-import type { ResourceName } from '../resources/declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 
 /** One index file of a filter: its name (`buildPaths.filterIndex`'s `file`) and its JSON text. */
 export interface IndexFile {

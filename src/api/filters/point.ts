@@ -6,7 +6,7 @@
 import { coveringIds, type ShapeRecord } from '../../model/geometry.ts';
 import { pythonFloat } from '../python.ts';
 import { keyedParts, keyPositions, valueKind } from './keyed.ts';
-import type { ResourceName } from '../resources/declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 
 export interface PointParse {
   kind: 'point';

@@ -13,7 +13,7 @@ import { buildPaths } from '../build-paths.ts';
 import { routePath, SCHEMA_PATH } from '../route-shapes.ts';
 import { mediaOperations } from './media-operations.ts';
 import { apiPaths, ERROR_RESPONSES, ordering, paginatedLists, paginatedName } from './paths.ts';
-import { RESOURCE_NAMES } from '../resources/declaration-registry.ts';
+import { RESOURCE_NAMES } from '../resource-names.ts';
 
 export interface OpenApiSettings {
   title: string;

@@ -6,7 +6,8 @@
  */
 import type { FilterParse, FilterSpec } from '../filters/index.ts';
 import type { JsonSchema } from '../field-types.ts';
-import { filtersOf, type ResourceName } from '../resources/declaration-registry.ts';
+import { filtersOf } from '../resources/declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 
 export interface Parameter {
   name: string;

@@ -10,7 +10,8 @@ import { builtResourceOf } from '../resources/serializer-registry.ts';
 import { ACCOUNT_ROUTES, resourceRoutes, routePath } from '../route-shapes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, searchParameters, type Parameter } from './parameters.ts';
-import { listActionsOf, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/declaration-registry.ts';
+import { listActionsOf, RESOURCES } from '../resources/declaration-registry.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../resource-names.ts';
 import type { AccountName, ListAction, ResourceSpec } from '../resources/declaration-spec.ts';
 
 interface Operation {

@@ -5,6 +5,8 @@
  * from here. Adding a resource is a folder `<name>/` with its declaration.ts (and serializer.ts, see
  * serializer-registry.ts) and one line here, at its place in the root.
  *
+ * The names alone are the leaf src/api/resource-names.ts (RESOURCE_NAMES, in the same order).
+ *
  * Nothing this module loads may import src/api/route-shapes.ts: route-shapes.ts makes its route shapes from
  * the registry as it loads, so it must find the registry complete (test/api/routes.test.ts).
  */
@@ -30,6 +32,7 @@ import { request } from './request/declaration.ts';
 import { upload } from './upload/declaration.ts';
 import { venue } from './venue/declaration.ts';
 import type { FilterSpec } from '../filters/filter-spec.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../resource-names.ts';
 import type { ListAction, ResourceSpec, WriteAction } from './declaration-spec.ts';
 
 /** Keyed by name, in root order (the order of the keys is the order of the root index). */
@@ -55,9 +58,7 @@ const DECLARATIONS = {
   documentcollection,
   page,
   pageannotation,
-} satisfies Record<string, ResourceSpec>;
-
-export type ResourceName = keyof typeof DECLARATIONS;
+} satisfies { [N in ResourceName]: ResourceSpec };
 
 /**
  * Each resource's item type, as its declaration names it (`defineResource<Item>`): the objects
@@ -71,13 +72,6 @@ export type ResourceItems = { [N in ResourceName]: (typeof DECLARATIONS)[N] exte
  * objects of one type.
  */
 export const RESOURCES: { readonly [N in ResourceName]: ResourceSpec<ResourceItems[N]> } = DECLARATIONS;
-
-/** Resource names in the order of the API root (docs/api.md#root-index). */
-export const RESOURCE_NAMES = Object.keys(DECLARATIONS) as readonly ResourceName[];
-
-export function isResourceName(name: string): name is ResourceName {
-  return Object.hasOwn(RESOURCES, name);
-}
 
 /** The resources whose every answer the API function gives from the query (ResourceSpec.byFunction `all`). */
 export const QUERY_ANSWERED: ReadonlySet<ResourceName> = new Set(RESOURCE_NAMES.filter((name) => RESOURCES[name].byFunction === 'all'));

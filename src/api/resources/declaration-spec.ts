@@ -12,7 +12,7 @@
  */
 import type { ShapeRecord } from '../../model/geometry.ts';
 import type { FilterSpec } from '../filters/filter-spec.ts';
-import type { ResourceName } from './declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 

@@ -23,7 +23,8 @@ import { messageBuild } from './message/serializer.ts';
 import { pageBuild } from './page/serializer.ts';
 import { pageannotationBuild } from './pageannotation/serializer.ts';
 import { publicbodyBuild } from './publicbody/serializer.ts';
-import type { ResourceItems, ResourceName } from './declaration-registry.ts';
+import type { ResourceItems } from './declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 import { requestBuild } from './request/serializer.ts';
 import { venueBuild } from './venue/serializer.ts';
 

@@ -5,7 +5,7 @@
  */
 import { ascendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { buildPaths } from '../build-paths.ts';
-import { countingOf } from '../packs.ts';
+import { countingOf } from '../resources/list-counting.ts';
 import { decodeNumbers, firstKeyOf, groupOfKey, segmentOf, type SearchMeta, type SearchResource } from './layout.ts';
 
 /**

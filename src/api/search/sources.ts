@@ -8,12 +8,13 @@
  * every build, but analyzes only the segments whose objects changed, and a request's content
  * reads the text of each of its messages from disk (model/redaction.ts, `shown`).
  */
-import type { PageItem } from '../resources/page/serializer.ts';
+import type { PageItem } from '../resources/page/declaration.ts';
 import { createHash } from 'node:crypto';
 import type { Document, FoiRequest, PublicBody } from '../../model/types.ts';
 import { textOf } from '../../lib/stored-text.ts';
 import { shown, shownText } from '../../model/redaction.ts';
-import type { ResourceItems, ResourceName } from '../resources/declaration-registry.ts';
+import type { ResourceItems } from '../resources/declaration-registry.ts';
+import type { ResourceName } from '../resource-names.ts';
 import { pageKey, type SearchResource } from './layout.ts';
 
 export interface SearchDocument {

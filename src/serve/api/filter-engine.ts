@@ -11,7 +11,7 @@ import { searchRanked } from './search/engine.ts';
 import { isSearchResource } from '../../api/search/layout.ts';
 import { parseQuery } from '../../api/search/query.ts';
 import type { BuildStore } from '../shared/build-store.ts';
-import type { ResourceName } from '../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../api/resource-names.ts';
 
 export type { FilterOutcome } from '../../api/filters/index.ts';
 

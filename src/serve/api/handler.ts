@@ -29,8 +29,10 @@ import { apiJson } from '../../api/json.ts';
 import { hasSlotText } from '../../api/token-slots.ts';
 import { unlistedDetail } from './views/unlisted.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
-import { RESOURCE_VIEWS, type Answer } from './views/resource-views.ts';
-import { type ResourceName, RESOURCES } from '../../api/resources/declaration-registry.ts';
+import { RESOURCE_VIEWS } from './views/resource-views.ts';
+import type { Answer } from './views/view-spec.ts';
+import { RESOURCES } from '../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../api/resource-names.ts';
 import type { Method } from '../../api/resources/declaration-spec.ts';
 
 export interface ApiHandlerOptions {

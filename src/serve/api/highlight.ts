@@ -1,4 +1,5 @@
-import { filtersOf, type ResourceName } from '../../api/resources/declaration-registry.ts';
+import { filtersOf } from '../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../api/resource-names.ts';
 import { tokens } from '../../api/search/analyze.ts';
 import { parseQuery } from '../../api/search/query.ts';
 /**

@@ -8,7 +8,7 @@ import { readListItems } from '../shared/pack-reader.ts';
 import type { FileRange } from '../../api/build-paths.ts';
 import { parseJson, readFileOrRange, type BuildStore } from '../shared/build-store.ts';
 import type { ResourceSpec } from '../../api/resources/declaration-spec.ts';
-import type { ResourceName } from '../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../api/resource-names.ts';
 
 /** Django's QueryDict[key]: the last value. */
 export function lastValue(query: URLSearchParams, key: string): string | null {

@@ -8,17 +8,18 @@ import { envelope } from '../../api/envelope.ts';
 import { FILTER_MESSAGES } from '../../api/filters/filter-spec.ts';
 import { RANGE_FILE } from '../../api/filters/range.ts';
 import type { Manifest } from '../../api/manifest.ts';
-import { RESOURCES, type ResourceName } from '../../api/resources/declaration-registry.ts';
+import { RESOURCES } from '../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../api/resource-names.ts';
 import type { ListAction } from '../../api/resources/declaration-spec.ts';
 import { buildPaths } from '../../api/build-paths.ts';
 import { UrlBuilder } from '../../api/urls.ts';
 import { decodeNumbers, SEARCH_FILTER_PREFIX, type SearchFacets } from '../../api/search/layout.ts';
-import { countingOf } from '../../api/packs.ts';
+import { countingOf } from '../../api/resources/list-counting.ts';
 import { applyFilters } from './filter-engine.ts';
 import { MESSAGES } from './responses.ts';
 import { lastValue, pageRequest, readJson, readPositions } from './pagination.ts';
 import type { BuildStore } from '../shared/build-store.ts';
-import type { Answer } from './views/resource-views.ts';
+import type { Answer } from './views/view-spec.ts';
 import { isAscending } from '../../lib/radix-order.ts';
 
 /**

@@ -5,10 +5,11 @@
  * stored object refers to (src/api/embeds.ts) are read the same way and spliced in, so what
  * these readers return is the answer's bytes. Web-standard only.
  */
-import { chunkOf, countingOf, entryRange, PACK_SLOTS, packOf, parseEntries } from '../../api/packs.ts';
+import { chunkOf, entryRange, PACK_SLOTS, packOf, parseEntries } from '../../api/packs.ts';
+import { countingOf } from '../../api/resources/list-counting.ts';
 import { EMBED_KINDS, findEmbeds, hasEmbed, splice, type EmbedAt, type EmbedKind } from '../../api/embeds.ts';
 import { buildPaths } from '../../api/build-paths.ts';
-import type { ResourceName } from '../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../api/resource-names.ts';
 import { BrokenBuild, readIndexedRange, type BuildStore } from './build-store.ts';
 
 /**

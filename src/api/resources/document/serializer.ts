@@ -15,7 +15,7 @@ import { apiJson } from '../../json.ts';
 import { withTokenSlot } from '../../token-slots.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
 import { document as declaration } from './declaration.ts';
-import { collectionKey } from '../documentcollection/serializer.ts';
+import { collectionKey } from '../documentcollection/collection-key.ts';
 
 const PDF_PROPERTY_KEYS = ['title', 'author', 'creator', 'subject', 'producer'] as const;
 

@@ -10,6 +10,7 @@ import { buildPaths } from '../../build-paths.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { documentMedia, serializeDocument } from '../document/serializer.ts';
 import { markdownToLimitedHtml } from '../markdown.ts';
+import { collectionKey } from './collection-key.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
 import { documentcollection as declaration } from './declaration.ts';
 
@@ -73,11 +74,6 @@ function serializeCollection(ctx: RenderContext, collection: DocumentCollection,
     settings: collection.settings,
     zip_download_url: collection.allowZipDownload ? urls.collectionZip(collection.id, collection.slug) : '',
   };
-}
-
-/** The key of a collection's files: unlisted ones need the uid to be found (buildPaths.collectionVariant). */
-export function collectionKey(collection: { id: number; uid: string; listed: boolean }): string {
-  return collection.listed ? String(collection.id) : `${collection.id}-${collection.uid}`;
 }
 
 /**

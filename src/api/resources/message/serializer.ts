@@ -3,10 +3,13 @@
  * froide serializes it for an anonymous reader (okfde/froide:froide/foirequest/serializers.py
  * `FoiMessageSerializer`).
  */
+import { MESSAGE_KINDS, REQUEST_STATUSES } from '../../../content/choices.ts';
 import type { Message } from '../../../model/types.ts';
 import { shown, shownSegments, shownText } from '../../../model/redaction.ts';
 import { serializeAttachment } from '../attachment/serializer.ts';
-import { renderDateTime, type RenderContext } from '../context.ts';
+import { arrayOf, boolean, dateTime, enumOf, integer, link, ref, selfLink, string, tuple, uri } from '../../field-types.ts';
+import { renderDateTime } from '../context.ts';
+import { defineObject } from '../object-fields.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
 import { message as declaration } from './declaration.ts';
 
@@ -40,40 +43,44 @@ function sender(message: Message): string {
   return message.senderPublicBody?.name ?? '';
 }
 
-export function serializeMessage(ctx: RenderContext, message: Message) {
-  const { urls } = ctx;
+/** What several keys read: the message's text as an anonymous reader sees it, once per message. */
+function shownParts(message: Message) {
   // An anonymous reader gets no text of a hidden message (docs/froide.md#message).
   const hidden = message.contentHidden;
-  const content = hidden ? undefined : shown(message.content);
-  return {
-    resource_uri: urls.detail('message', message.id),
-    id: message.id,
-    url: urls.messagePage(message.request.slug, message.id),
-    request: urls.detail('request', message.request.id),
-    sent: message.sent,
-    is_response: message.isResponse,
-    is_postal: message.kind === 'post',
-    is_draft: message.isDraft,
-    kind: message.kind,
-    is_escalation: message.isEscalation,
-    content_hidden: message.contentHidden,
-    sender_public_body: urls.ref('publicbody', message.senderPublicBody?.id),
-    recipient_public_body: urls.ref('publicbody', message.recipientPublicBody?.id),
-    status: message.status,
-    timestamp: renderDateTime(ctx, message.timestamp),
-    registered_mail_date: renderDateTime(ctx, message.registeredMailDate),
-    redacted: message.redacted,
-    not_publishable: message.notPublishable,
-    attachments: message.attachments.map((attachment) => serializeAttachment(ctx, attachment)),
-    subject: hidden ? '' : shownText(message.subject),
-    content: content === undefined ? '' : shownText(content),
-    redacted_subject: hidden ? [] : shownSegments(message.subject),
-    redacted_content: content === undefined ? [] : shownSegments(content),
-    sender: sender(message),
-    status_name: STATUS_NAMES[message.status] ?? null,
-    last_modified_at: renderDateTime(ctx, message.lastModifiedAt),
-  };
+  return { hidden, content: hidden ? undefined : shown(message.content) };
 }
+
+/** froide's `FoiMessageSerializer` keys, in its order. */
+export const foiMessage = defineObject('FoiMessage', shownParts, {
+  resource_uri: [selfLink('message'), (m, ctx) => ctx.urls.detail('message', m.id)],
+  id: [integer, 'id'],
+  url: [uri.describe('Public page of the message, ending in `#nachricht-<id>`.'), (m, ctx) => ctx.urls.messagePage(m.request.slug, m.id)],
+  request: [link('request'), (m, ctx) => ctx.urls.detail('request', m.request.id)],
+  sent: [boolean, 'sent'],
+  is_response: [boolean, 'isResponse'],
+  is_postal: [boolean, (m) => m.kind === 'post'],
+  is_draft: [boolean.describe('Always false: drafts are not published.'), 'isDraft'],
+  kind: [enumOf(MESSAGE_KINDS), 'kind'],
+  is_escalation: [boolean, 'isEscalation'],
+  content_hidden: [boolean, 'contentHidden'],
+  sender_public_body: [link('publicbody').nullable(), (m, ctx) => ctx.urls.ref('publicbody', m.senderPublicBody?.id)],
+  recipient_public_body: [link('publicbody').nullable(), (m, ctx) => ctx.urls.ref('publicbody', m.recipientPublicBody?.id)],
+  status: [enumOf(REQUEST_STATUSES).nullable(), 'status'],
+  timestamp: [dateTime, (m, ctx) => renderDateTime(ctx, m.timestamp)],
+  registered_mail_date: [dateTime.nullable(), (m, ctx) => renderDateTime(ctx, m.registeredMailDate)],
+  redacted: [boolean, 'redacted'],
+  not_publishable: [boolean, 'notPublishable'],
+  attachments: [arrayOf(ref('FoiAttachment')), (m, ctx) => m.attachments.map((attachment) => serializeAttachment(ctx, attachment))],
+  subject: [string.describe('Empty when `content_hidden`; redacted passages read `[geschwärzt]`.'), (m, _, { hidden }) => (hidden ? '' : shownText(m.subject))],
+  content: [string.describe('Empty when `content_hidden`; redacted passages read `[geschwärzt]`.'), (_, __, { content }) => (content === undefined ? '' : shownText(content))],
+  redacted_subject: [arrayOf(tuple(boolean, string)).describe('froide\'s segments `[redacted, text]`; `[]` when `content_hidden`.'), (m, _, { hidden }) => (hidden ? [] : shownSegments(m.subject))],
+  redacted_content: [arrayOf(tuple(boolean, string)).describe('froide\'s segments `[redacted, text]`; `[]` when `content_hidden`.'), (_, __, { content }) => (content === undefined ? [] : shownSegments(content))],
+  sender: [string.describe('What froide shows an anonymous reader as the sender.'), sender],
+  status_name: [string.nullable().describe('froide\'s German label of `status`.'), (m) => STATUS_NAMES[m.status] ?? null],
+  last_modified_at: [dateTime, (m, ctx) => renderDateTime(ctx, m.lastModifiedAt)],
+});
+
+export const serializeMessage = foiMessage.serialize;
 
 export const messageBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.messages, byId),

@@ -2,8 +2,17 @@
 import { collectionFilters, DATA_FILTERS, dateKey, DOCUMENT_DATES, idFilter, NO_CHOICE } from '../../filters/common.ts';
 import { dataKeys } from '../../filters/data.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
-import type { PageItem } from './serializer.ts';
+import type { Document } from '../../../model/types.ts';
+import type { DocumentFacts } from '../../../documents/document-facts.ts';
 import { defineResource, RENDERS, type ResourceSpec } from '../declaration-spec.ts';
+
+/** A page of a published document: the item of the page list, which its filters read. */
+export interface PageItem {
+  document: Document;
+  page: DocumentFacts['pages'][number];
+  /** The SHA-256 of the document's PDF, whose bytes decide the page's text. */
+  pdf: string;
+}
 
 const filters: FilterSpec<PageItem>[] = [
   // froide: simple_query_string over title^3, description^2 and content, every word (AND),

@@ -4,16 +4,9 @@ import type { Document } from '../../../model/types.ts';
 import type { DocumentFacts } from '../../../documents/document-facts.ts';
 import type { RenderContext } from '../context.ts';
 import { defineBuilt } from '../serializer-spec.ts';
-import { page as declaration } from './declaration.ts';
+import { page as declaration, type PageItem } from './declaration.ts';
 import { listedDocuments, pageImageUrl, unlistedDocuments } from '../document/serializer.ts';
-import { collectionKey } from '../documentcollection/serializer.ts';
-
-export interface PageItem {
-  document: Document;
-  page: DocumentFacts['pages'][number];
-  /** The SHA-256 of the document's PDF, whose bytes decide the page's text. */
-  pdf: string;
-}
+import { collectionKey } from '../documentcollection/collection-key.ts';
 
 export function serializePage(ctx: RenderContext, document: Document, page: DocumentFacts['pages'][number]) {
   return {

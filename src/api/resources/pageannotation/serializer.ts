@@ -9,7 +9,7 @@ import { buildPaths } from '../../build-paths.ts';
 import { mediaPaths } from '../../media-paths.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { documentFileUrl, documentMediaDir } from '../document/serializer.ts';
-import { collectionKey } from '../documentcollection/serializer.ts';
+import { collectionKey } from '../documentcollection/collection-key.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
 import { pageannotation as declaration } from './declaration.ts';
 

@@ -9,7 +9,7 @@
  * sum of its neighbouring pairs.
  */
 import { buildPaths, type FileRange } from '../../../api/build-paths.ts';
-import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../../api/resource-names.ts';
 import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../../../api/search/layout.ts';
 import { positionsOf, segmentPositions, type SegmentPositions } from '../../../api/search/positions.ts';
 import { lookupTerms, type Clause, type ParsedQuery } from '../../../api/search/query.ts';

@@ -7,7 +7,8 @@
 import { envelope } from '../../../api/envelope.ts';
 import { parseNear, type NearParse } from '../../../api/filters/index.ts';
 import { pythonInt } from '../../../api/python.ts';
-import { filtersOf, RESOURCES, type ResourceName } from '../../../api/resources/declaration-registry.ts';
+import { filtersOf, RESOURCES } from '../../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../../api/resource-names.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { UrlBuilder } from '../../../api/urls.ts';
 import { applyFilters } from '../filter-engine.ts';
@@ -15,7 +16,7 @@ import { lastValue, pageRequest, readJson, readPositions } from '../pagination.t
 import { MESSAGES } from '../responses.ts';
 import type { BuildStore } from '../../shared/build-store.ts';
 import { byDistance, type Located } from './located.ts';
-import type { Answer, ResourceViews } from './resource-views.ts';
+import type { Answer, ResourceViews } from './view-spec.ts';
 
 const CAMPAIGN_OBJECTS: ResourceName = 'campaigninformationobject';
 

@@ -13,7 +13,7 @@ import { lastValue, readJson } from '../pagination.ts';
 import { MESSAGES } from '../responses.ts';
 import { readDetail } from '../../shared/pack-reader.ts';
 import { parseJson, type BuildStore } from '../../shared/build-store.ts';
-import type { Answer, ResourceViews } from './resource-views.ts';
+import type { Answer, ResourceViews } from './view-spec.ts';
 import { uidOf, unlockedKey } from './unlisted.ts';
 
 async function collectionDetail(id: string, url: URL, store: BuildStore): Promise<Answer> {

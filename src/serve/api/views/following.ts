@@ -11,7 +11,7 @@ import { UrlBuilder } from '../../../api/urls.ts';
 import { hasDetail } from '../../shared/pack-reader.ts';
 import { lastValue, pageRequest } from '../pagination.ts';
 import type { BuildStore } from '../../shared/build-store.ts';
-import type { Answer, ResourceViews } from './resource-views.ts';
+import type { Answer, ResourceViews } from './view-spec.ts';
 
 /**
  * following (docs/froide.md#following): an anonymous caller follows nothing, so the plain list is empty.

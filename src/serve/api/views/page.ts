@@ -5,14 +5,14 @@
  */
 import type { UnlistedList } from '../../../api/manifest.ts';
 import { secretKey } from '../../../api/filters/keyed.ts';
-import { countingOf } from '../../../api/packs.ts';
+import { countingOf } from '../../../api/resources/list-counting.ts';
 import { pageFacets, type PageFacetsFile } from '../../../api/page-facets.ts';
 import { pythonInt } from '../../../api/python.ts';
-import type { ResourceName } from '../../../api/resources/declaration-registry.ts';
+import type { ResourceName } from '../../../api/resource-names.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import type { BuildStore } from '../../shared/build-store.ts';
-import type { ListScope, ResourceViews } from './resource-views.ts';
+import type { ListScope, ResourceViews } from './view-spec.ts';
 import { uidOf } from './unlisted.ts';
 
 /**

@@ -10,7 +10,7 @@ import { buildPaths } from '../../../api/build-paths.ts';
 import { UrlBuilder } from '../../../api/urls.ts';
 import { lastValue, pageRequest, readJson } from '../pagination.ts';
 import type { BuildStore } from '../../shared/build-store.ts';
-import type { Answer, ResourceViews } from './resource-views.ts';
+import type { Answer, ResourceViews } from './view-spec.ts';
 import { uidOf, unlockedKey } from './unlisted.ts';
 
 async function annotationList(url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {

@@ -11,7 +11,7 @@ import { buildPaths } from '../../../api/build-paths.ts';
 import { applyFilters } from '../filter-engine.ts';
 import { lastValue, readJson, readPositions } from '../pagination.ts';
 import { byDistance, type Located } from './located.ts';
-import type { ResourceViews } from './resource-views.ts';
+import type { ResourceViews } from './view-spec.ts';
 
 /** froide-food's amenity search returns at most 100 places. */
 const VENUE_LIMIT = 100;

@@ -53,7 +53,7 @@ describe('a build with nothing to do', () => {
     expect(await snapshotOf('build')).toEqual(before);
     expect(again.stats.files).toBe(before.size);
     expect(again.stats.objects).toBe(first.stats.objects);
-    expect(again.stats.media).toEqual({ objects: first.stats.media.objects, uploaded: 0, uploadedBytes: 0, present: first.stats.media.objects });
+    expect(again.stats.media).toEqual({ objects: first.stats.media.objects, uploaded: 0, uploadedBytes: 0, present: first.stats.media.objects, derived: 0 });
     expect(again.warnings).toEqual(first.warnings);
     // Files under a dot folder are no content (content/scan.ts): still nothing to do.
     await writeFile(join(content(), '.notes'), 'not content');

@@ -126,7 +126,7 @@ for (const [name, make] of stores) {
       expect(waits).toHaveLength(1);
       expect(waits[0]).toMatch(/^waiting for archive prune \(started .*\) to end: it may delete 1 object\(s\) marked long ago that this run uses/);
       // Put back after the prune deleted it, with the build's new object.
-      expect(uploaded).toEqual({ objects: 2, uploaded: 2, uploadedBytes: 7, present: 0 });
+      expect(uploaded).toEqual({ objects: 2, uploaded: 2, uploadedBytes: 7, present: 0, derived: 0 });
       expect((await collect(store.list())).sort()).toEqual([hash('back'), hash('kept'), hash('new')].sort());
       // The next prune finds the build's record: `back` is no longer marked, `kept` (named by the older build only) is.
       const next = await pruneMedia(store, { keepDays: 0, keepBuilds: 1, now: new Date(Date.now() + 2 * DAY_MS) });

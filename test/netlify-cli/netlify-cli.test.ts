@@ -2,17 +2,22 @@
  * The sample archive under Netlify's own CLI (netlify-cli 27.10.2 with @netlify/build 37.3.3,
  * @netlify/edge-bundler 16.1.1, @netlify/zip-it-and-ship-it 16.2.3), offline, on a fresh clone:
  * `netlify build --offline` as an operator's first build runs it, and `netlify serve --offline`
- * crawled and compared URL by URL with the local preview. Run by `npm run test:netlify`
- * (tools/test-netlify.ts installs the CLI from its lockfile first); docs/netlify.md,
- * "The suite on Netlify's CLI", says what the local runtime cannot do offline.
+ * with its Edge Functions (the bootstrap of @netlify/edge-functions-dev) and its local Blobs
+ * sandbox, crawled and compared URL by URL with the local preview, media gate included. Run by
+ * `npm run test:netlify` (tools/test-netlify.ts installs the CLI from its lockfile first);
+ * docs/netlify.md, "The suite on Netlify's CLI", lists where the local runtime differs.
  */
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSampleArchive, BUILD_CLOCK } from '../helpers/build.ts';
 import { crawl, expectSampleCrawl, type Crawl } from '../helpers/crawl.ts';
 import { collect, startBlobsServer, type TestBlobs } from '../helpers/media.ts';
-import { cliEnv, cliInstalled, freshClone, INSTALL, netlify, netlifyServe, seededDenoDir, type Served } from './cli.ts';
+import { cliEnv, cliInstalled, EDGE_BOOTSTRAP, freshClone, INSTALL, netlify, netlifyServe, seededDenoDir, type Served } from './cli.ts';
+import { mediaPathOf, signScope, tokenScope } from '../../src/api/media-token.ts';
+import { parseTokenKeys } from '../../src/lib/token-keys.ts';
+import { MEDIA_MOUNT } from '../../src/serve/media/gate.ts';
 import * as apiCsv from '../../src/netlify/edge-functions/api-csv.ts';
 import { DETAIL_API_PATH } from '../../src/serve/api/early.ts';
 import * as apiMethods from '../../src/netlify/edge-functions/api-methods.ts';
@@ -112,12 +117,38 @@ describe('netlify build --offline on a fresh clone', () => {
 /** Media tokens are minted when answered, so two servers' bodies differ in them only. */
 const masked = (body: string) => body.replace(/token=[^"&\\]+/g, 'token=*');
 const COMPARED = ['content-type', 'cache-control', 'allow'] as const;
+/** The headers a media answer is compared on. */
+/**
+ * The headers a media answer is compared on. Not `Content-Length`: netlify-cli's proxy passes
+ * an Edge Function's answer on chunked (`Transfer-Encoding: chunked`, no length); the bytes are compared.
+ */
+const MEDIA_COMPARED = ['content-type', 'cache-control', 'content-disposition', 'accept-ranges', 'etag', 'x-content-type-options'] as const;
+const EDGE_FUNCTIONS = ['api-csv', 'api-detail', 'api-methods', 'api-slash', 'media'];
 
-describe('netlify serve --offline, crawled and compared with the preview', () => {
+/**
+ * Requests the crawl does not send that Edge Functions answer: a path without its slash
+ * (api-slash), OPTIONS and writes (api-methods), CSV by `Accept` (api-csv), details from
+ * their packs (api-detail, also crawled).
+ */
+const EDGE_REQUESTS: [string, RequestInit][] = [
+  ['/api/v1/request', {}],
+  ['/api/v1/publicbody/1', {}],
+  ['/api/v1/request/', { method: 'OPTIONS' }],
+  ['/api/v1/message/1/', { method: 'OPTIONS' }],
+  ['/api/v1/request/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }],
+  ['/api/v1/publicbody/1/', { method: 'DELETE' }],
+  ['/api/v1/publicbody/', { headers: { accept: 'text/csv' } }],
+  ['/api/v1/publicbody/1/', { headers: { accept: 'text/csv' } }],
+  ['/api/v1/publicbody/1/', { method: 'HEAD' }],
+];
+
+describe('netlify serve --offline with Netlify’s local Edge Functions runtime, crawled and compared with the preview', () => {
   const preview = serveSampleArchive(BASE, { layout: 'packed' });
   let served: Served;
   let netlifyCrawl: Crawl;
-  const onNetlify = (url: string) => fetch(served.origin + url.slice(BASE.length), { redirect: 'manual' });
+  let previewCrawl: Crawl;
+  const onNetlify = (url: string, init: RequestInit = {}) => fetch(served.origin + url.replace(BASE, ''), { redirect: 'manual', ...init });
+  const onPreview = (url: string, init: RequestInit = {}) => fetch(preview.local(url.startsWith('/') ? BASE + url : url), { redirect: 'manual', ...init });
   /** What Netlify answered each URL of the crawl (a function call takes seconds on a loaded machine: asked once). */
   const answers = new Map<string, { status: number; headers: Headers; body: Promise<string> }>();
   const recorded = async (url: string) => {
@@ -127,11 +158,21 @@ describe('netlify serve --offline, crawled and compared with the preview', () =>
   };
 
   beforeAll(async () => {
-    served = await netlifyServe(clone.dir, env({ MEDIA_TOKEN_KEYS: KEYS }), 8800 + (process.pid % 100), 420_000);
+    // Under netlify-cli, Edge Functions see the variables of the Netlify UI, the account,
+    // add-ons and `.env` files, not the shell's (netlify-cli dist/lib/edge-functions/registry.js,
+    // getEnvironmentVariables): the keys go into the clone's `.env`, as an operator's would.
+    await writeFile(join(clone.dir, '.env'), `MEDIA_TOKEN_KEYS=${KEYS}\n`);
+    // A site id, as a linked site has: netlify-cli's edge runtime gives Edge Functions their
+    // Blobs only for a site with an id (@netlify/edge-functions-dev's bootstrap reads the id from
+    // the x-nf-site-info header that netlify-cli dist/lib/edge-functions/proxy.js writes from the
+    // site's information; an unlinked site has none, and the media Edge Function would fail with
+    // MissingBlobsEnvironmentError).
+    served = await netlifyServe(clone.dir, env({ MEDIA_TOKEN_KEYS: KEYS, NETLIFY_EDGE_BOOTSTRAP: EDGE_BOOTSTRAP, NETLIFY_SITE_ID: 'archive-cli-test' }), 8800 + (process.pid % 100), 420_000);
     // A failed crawl says what the CLI printed (the function's log of a 500 among it).
     netlifyCrawl = await crawl(BASE, recorded).catch((error: unknown) => {
       throw new Error(`${String(error)}\nnetlify serve printed (last 4,000 characters):\n${served.output().slice(-4000)}`, { cause: error });
     });
+    previewCrawl = await crawl(BASE, (url) => onPreview(url));
   }, 600_000);
   afterAll(() => served?.stop());
 
@@ -140,16 +181,15 @@ describe('netlify serve --offline, crawled and compared with the preview', () =>
     expect(served.output()).toMatch(/media: .* to the Netlify Blobs store archive-media/);
   });
 
-  it('cannot run Edge Functions offline: its edge runtime imports Netlify’s remote bootstrap', () => {
-    // netlify-cli's edge runtime (.netlify/edge-functions-serve/dev.js) imports
-    // https://v<version>--edge.netlify.com/bootstrap/index-combined.ts; the npm package
-    // @netlify/edge-functions-bootstrap holds its types only. docs/netlify.md#local-emulation.
-    expect(served.output()).toMatch(/Import 'https:\/\/v[\d-]+--edge\.netlify\.com\/bootstrap\/index-combined\.ts' failed/);
-    expect(served.output()).toContain('Failed to load edge functions');
+  it('runs every Edge Function offline with the bootstrap of @netlify/edge-functions-dev (NETLIFY_EDGE_BOOTSTRAP)', () => {
+    for (const name of EDGE_FUNCTIONS) expect(served.output()).toContain(`Loaded edge function ${name}`);
+    expect(served.output()).not.toContain('Failed to load edge functions');
+    expect(served.output()).not.toMatch(/edge\.netlify\.com\/bootstrap\/index-combined\.ts/);
   });
 
   it('every link of the crawl resolves, as on the preview', () => {
     expectSampleCrawl(netlifyCrawl);
+    expect(netlifyCrawl.urls).toEqual(previewCrawl.urls);
   });
 
   it('answers every URL of the crawl as the preview does, but for the local runtime’s documented differences', async () => {
@@ -157,7 +197,7 @@ describe('netlify serve --offline, crawled and compared with the preview', () =>
     const note = (kind: string, path: string) => differences.set(kind, [...(differences.get(kind) ?? []), path]);
     for (const url of netlifyCrawl.urls) {
       const path = url.slice(BASE.length);
-      const [mine, theirs] = [await fetch(preview.local(url)), answers.get(url)!];
+      const [mine, theirs] = [await onPreview(url), answers.get(url)!];
       expect(theirs.status, path).toBe(mine.status);
       for (const name of COMPARED) {
         const [a, b] = [mine.headers.get(name), theirs.headers.get(name)];
@@ -174,17 +214,129 @@ describe('netlify serve --offline, crawled and compared with the preview', () =>
     expect(kinds.filter((kind) => !kind.startsWith('static ')), JSON.stringify(Object.fromEntries(differences), null, 1)).toEqual([]);
   }, 600_000);
 
-  it('answers an unknown detail with froide’s 404, its Allow and no-cache', async () => {
-    const response = await onNetlify(`${BASE}/api/v1/request/99999/`);
-    const mine = await fetch(preview.local(`${BASE}/api/v1/request/99999/`));
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/json');
-    expect(response.headers.get('allow')).toBe(mine.headers.get('allow'));
-    expect(response.headers.get('allow')).toBe('GET, PUT, PATCH, HEAD, OPTIONS');
-    expect(await response.json()).toEqual(await mine.json());
+  it.each(EDGE_REQUESTS)('answers %s %o as the preview does', async (path, init) => {
+    const [mine, theirs] = [await onPreview(path, init), await onNetlify(path, init)];
+    expect(theirs.status).toBe(mine.status);
+    expect(theirs.headers.get('location')).toBe(mine.headers.get('location'));
+    for (const name of COMPARED) {
+      // The local runtime adds the site's custom headers to Edge Function answers, the CDN does
+      // not (docs/netlify.md#rule-order): api-slash's 301 for a path without its slash gets the
+      // `Allow` that `_headers` gives the path with it (Netlify matches /x and /x/ alike).
+      if (name === 'allow' && mine.status === 301) {
+        expect(mine.headers.get(name)).toBeNull();
+        expect(theirs.headers.get(name)).toBe(await headersRuleAllow(`${path}/`));
+      } else expect(theirs.headers.get(name), name).toBe(mine.headers.get(name));
+    }
+    expect(masked(await theirs.text())).toBe(masked(await mine.text()));
   });
 
-  it('without Edge Functions, the gate is not there: media answer 404, never a file', async () => {
-    for (const url of [...netlifyCrawl.media].slice(0, 10)) expect((await onNetlify(url)).status, url).toBe(404);
+  /** The `Allow` that the `_headers` the CLI serves gives a path (null without a rule). */
+  const headersRuleAllow = async (path: string) => {
+    const file = [join(clone.dir, 'build/_headers'), join(clone.dir, '.netlify/deploy/_headers')].find((candidate) => existsSync(candidate))!;
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    const at = lines.indexOf(path);
+    if (at < 0) return null;
+    const rule = lines.slice(at + 1).findIndex((line) => !/^\s/.test(line));
+    const allow = lines.slice(at + 1, at + 1 + (rule < 0 ? lines.length : rule)).find((line) => /^\s+Allow:/.test(line));
+    return allow ? allow.replace(/^\s+Allow:\s*/, '') : null;
+  };
+
+  it('answers an unknown detail as it answers the last of the CLI’s .html retries, a 404 with an empty Allow', async () => {
+    // The function's answer for /api/v1/request/99999/ is froide's 404 with the detail's Allow
+    // (the preview's); netlify-cli's proxy retries a 404 or 403 as <path>.html, <path>.htm,
+    // <path>/index.html, <path>/index.htm (dist/utils/proxy.js, alternativePathsFor) and answers
+    // the last, which is no API route. Netlify's CDN does not retry (docs/netlify.md, "The suite
+    // on Netlify's CLI").
+    const [theirs, mine] = [await onNetlify('/api/v1/request/99999/'), await onPreview('/api/v1/request/99999/')];
+    expect(mine.headers.get('allow')).toBe('GET, PUT, PATCH, HEAD, OPTIONS');
+    const lastRetry = await onNetlify('/api/v1/request/99999/index.htm');
+    expect(theirs.status).toBe(404);
+    for (const name of COMPARED) expect(theirs.headers.get(name), name).toBe(lastRetry.headers.get(name));
+    expect(theirs.headers.get('allow')).toBe('');
+    const body = await theirs.json();
+    expect(body).toEqual(await lastRetry.json());
+    expect(body).toEqual({ detail: 'Not found.' });
+    expect(await mine.json()).toEqual({ detail: 'No FoiRequest matches the given query.' });
+  });
+
+  describe('media through the media Edge Function, from the local Blobs sandbox', () => {
+    /** One media link of the crawl per file (answers minted at different times carry different tokens). */
+    const onePerFile = (links: Set<string>) => new Map([...links].map((url) => [new URL(url).pathname, url]));
+    const files = () => onePerFile(netlifyCrawl.media);
+    const tokened = () => [...files().values()].filter((url) => new URL(url).searchParams.has('token'));
+    const previewUrlOf = (url: string) => onePerFile(previewCrawl.media).get(new URL(url).pathname)!;
+    const key = () => parseTokenKeys(KEYS)[0]!;
+    const relative = (url: string) => mediaPathOf(new URL(url, BASE).pathname, MEDIA_MOUNT)!;
+
+    it('serves every media link of the crawl with the bytes and headers the preview serves (200)', async () => {
+      expect([...files().keys()].sort()).toEqual([...onePerFile(previewCrawl.media).keys()].sort());
+      expect(tokened().length).toBeGreaterThan(10);
+      for (const url of files().values()) {
+        const [mine, theirs] = [await onPreview(previewUrlOf(url)), await onNetlify(url)];
+        expect(theirs.status, url).toBe(200);
+        expect(mine.status, url).toBe(200);
+        for (const name of MEDIA_COMPARED) expect(theirs.headers.get(name), `${name} of ${url}`).toBe(mine.headers.get(name));
+        expect(Buffer.from(await theirs.arrayBuffer()).equals(Buffer.from(await mine.arrayBuffer())), url).toBe(true);
+      }
+    }, 300_000);
+
+    /**
+     * Every published file of the sample is public (its links carry tokens, which the gate
+     * ignores); the unapproved Bescheid of message 303 is not published, so its path needs a
+     * token (content/requests/0003-vertraege-schutzmasken/messages/303.yaml).
+     */
+    const UNPUBLISHED = '/media/foi/303/Bescheid_2024-03-12.pdf';
+    const tokenFor = async (expiresAt: number) => encodeURIComponent(await signScope(tokenScope(relative(UNPUBLISHED))!, expiresAt, key()));
+    const now = () => Math.floor(Date.now() / 1000);
+
+    it.each([
+      ['no token', () => Promise.resolve(UNPUBLISHED), /needs a token/],
+      ['a malformed token', () => Promise.resolve(`${UNPUBLISHED}?token=abc`), /malformed/],
+    ])('refuses %s with 403 and the preview’s explanation', async (_, url, message) => {
+      const [theirs, mine] = [await onNetlify(await url()), await onPreview(await url())];
+      expect(theirs.status).toBe(403);
+      expect(theirs.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(theirs.headers.get('cache-control')).toBe('no-store');
+      const body = await theirs.text();
+      expect(body).toMatch(message);
+      expect([mine.status, body]).toEqual([403, await mine.text()]);
+    });
+
+    it.each([
+      ['an expired token', () => now() - 3600],
+      ['a valid token (of a file the build did not publish)', () => now() + 60],
+    ])('refuses %s with 403; the CLI answers its last .html retry, for which the token is not valid', async (_, expiresAt) => {
+      // The gate's own answer (expired: 403 "expired"; valid: the file is not in the store) is
+      // replaced by that of <path>/index.htm?token=..., the last of netlify-cli's retries of a
+      // 403 (dist/utils/proxy.js, alternativePathsFor); Netlify's CDN does not retry. The gate's
+      // answers to these tokens are tested on the Edge Function in Deno (test/serve/media.test.ts).
+      const token = await tokenFor(expiresAt());
+      const [theirs, lastRetry] = [await onNetlify(`${UNPUBLISHED}?token=${token}`), await onNetlify(`${UNPUBLISHED}/index.htm?token=${token}`)];
+      expect(theirs.status).toBe(403);
+      expect(theirs.headers.get('cache-control')).toBe('no-store');
+      const body = await theirs.text();
+      expect(body).toMatch(/not valid for this file/);
+      expect(body).toBe(await lastRetry.text());
+    });
+
+    it('answers a byte range with 206 and those bytes, a range past the end with 416, HEAD with the headers and no body', async () => {
+      const url = tokened()[0]!;
+      const whole = Buffer.from(await (await onNetlify(url)).arrayBuffer());
+      const part = await onNetlify(url, { headers: { range: 'bytes=0-9' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 0-9/${whole.length}`);
+      expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(0, 10));
+      const past = await onNetlify(url, { headers: { range: `bytes=${whole.length}-` } });
+      expect(past.status).toBe(416);
+      expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+      const [head, get, previewHead] = [await onNetlify(url, { method: 'HEAD' }), await onNetlify(url), await onPreview(previewUrlOf(url), { method: 'HEAD' })];
+      expect(head.status).toBe(200);
+      for (const name of MEDIA_COMPARED) expect(head.headers.get(name), name).toBe(get.headers.get(name));
+      expect(await head.text()).toBe('');
+      // The preview's HEAD names the GET's length; netlify serve's says 0 for an Edge Function's
+      // answer to HEAD (docs/netlify.md, "The suite on Netlify's CLI").
+      expect(previewHead.headers.get('content-length')).toBe(String(whole.length));
+      expect(head.headers.get('content-length')).toBe('0');
+    });
   });
 });

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { cp, readFile, readdir, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildArchive, type BuildOptions, type BuildResult } from '../../src/build.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import type { Env } from '../../src/config.ts';
@@ -145,8 +145,13 @@ export async function buildTree(
   const dir = await tempDir('archive-build-');
   // Called in a test, the folder goes when the test ends (whatever the test does with it); in
   // a hook its caller removes it (serveTree's afterAll), and the run's temp root goes at the end
-  // (test/global-setup.ts).
-  if (expect.getState().currentTestName !== undefined) onTestFinished(dir.remove);
+  // (test/global-setup.ts). vitest refuses the hook outside a test; the name in expect's state
+  // can be a finished test's while a later describe's beforeAll runs, so ask the hook itself.
+  try {
+    onTestFinished(dir.remove);
+  } catch {
+    // In a hook: the caller removes the folder.
+  }
   const contentDir = join(dir.path, 'content');
   await writeTree(contentDir, tree);
   const buildDir = options.buildDir ?? join(dir.path, 'build');

@@ -120,7 +120,7 @@ export async function copyPdfDerivatives(fromState: BuildState, toState: BuildSt
 
 export async function buildTree(
   tree: Tree,
-  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf']; layout?: LayoutChoice } = {},
+  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf']; layout?: LayoutChoice; downloads?: boolean } = {},
 ): Promise<BuiltTree> {
   const dir = await tempDir('archive-build-');
   const contentDir = join(dir.path, 'content');
@@ -136,6 +136,7 @@ export async function buildTree(
     images: options.images ?? false,
     ...(options.pdf && { pdf: options.pdf }),
     ...(options.layout && { layout: options.layout }),
+    ...(options.downloads && { downloads: true }),
   });
   return {
     root: dir.path,
@@ -205,7 +206,7 @@ const SAMPLE_CACHE = '.cache/archive';
  * project's (`.cache/archive`, git-ignored): cold on CI (~20 s of rendering), warm locally.
  * Register it before any `beforeAll` that uses it.
  */
-export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice } = {}): ServedSample {
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice; downloads?: boolean } = {}): ServedSample {
   let dir: { path: string; remove(): Promise<void> } | undefined;
   let server: PreviewServer | undefined;
   let result: BuildResult | undefined;
@@ -221,6 +222,7 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean;
       env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
       ...(options.images === undefined ? {} : { images: options.images }),
       ...(options.layout && { layout: options.layout }),
+      ...(options.downloads && { downloads: true }),
     });
     server = await startPreviewServer({ buildDir: join(dir.path, 'build'), media, port: 0, env: {}, now: () => BUILD_CLOCK + 100 });
   }, 300_000);

@@ -240,7 +240,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     layout,
     routing: (lists) => planRouting(BUILT_NAMES, layout === 'loose' ? lists : undefined),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
-    ...(options.downloads && { downloads: new DownloadsPlan(archive, ctx, contentCommit(options.contentDir, options.env)) }),
+    ...(options.downloads && { downloads: new DownloadsPlan(archive, ctx, contentCommit(options.contentDir, options.env), reuse) }),
   });
   const choice = state.layout ?? settings.layout; // --layout, else site.yaml's (a setting the build state compares)
   const asked = { choice, asked: state.layout ? `--layout ${choice}` : `site.yaml layout: ${choice}`, maxFiles: limits.files, looseBound: () => looseFileBound(listTotals(archive, ctx, BUILT_NAMES)) };

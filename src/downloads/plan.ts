@@ -51,6 +51,17 @@ export interface DownloadsManifest {
 
 const STORED_SLOT = `?token=${SLOT_CHAR}`;
 
+const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** What the downloads take of output reuse (src/output/reuse.ts OutputReuse): the same fingerprints and record as packs. */
+export interface DownloadsReuse {
+  covers(resource: BuiltName): boolean;
+  fingerprint<N extends BuiltName>(resource: N, item: ResourceItems[N]): string;
+  reusable(group: string, key: string): { files: PlannedFile[]; extra: string | undefined } | undefined;
+  record(group: string, key: string, files: readonly { path: string; sha256: string }[], extra?: string): void;
+  readonly stats: { rendered: number };
+}
+
 /** A detail's JSON text as a download line: the answer's text without token slots (a media link without its token). */
 function lineOf(value: unknown): string {
   const text = apiJson(value);
@@ -109,6 +120,8 @@ export class DownloadsPlan {
     private readonly archive: Archive,
     private readonly ctx: RenderContext,
     private readonly commit: string | null,
+    /** The previous build's files to link where a range's objects did not change (src/output/reuse.ts, as packs are). */
+    private readonly reuse?: DownloadsReuse,
   ) {
     this.columns = downloadColumns(ctx.urls.settings, DOWNLOAD_RESOURCES);
   }
@@ -131,19 +144,37 @@ export class DownloadsPlan {
       members.push([id, item]);
     }
     this.counts[name] = 0;
+    const reuse = this.reuse?.covers(name) ? this.reuse : undefined;
     for (const range of [...ranges.keys()].sort((a, b) => a - b)) {
       const members = ranges.get(range)!.sort((a, b) => a[0] - b[0]);
+      this.counts[name] += members.length;
+      const first = range * DOWNLOAD_RANGE;
+      const entry = (format: DownloadFormat, path: string, bytes: number, sha256: string) =>
+        this.entries.push({ resource: name, format, path: `/${path}`, url: `${ctx.urls.settings.baseUrl}/${path}`, media_type: DOWNLOAD_FORMATS[format].mediaType, id_range: [first, first + DOWNLOAD_RANGE - 1], objects: members.length, bytes, sha256 });
+      // A range is keyed by its objects' ids and fingerprints, which stand for every input of their details.
+      const group = `downloads/${name}/${range}`;
+      const key = reuse && sha256Hex(`${group}\n${members.map(([id, item]) => `${id}:${reuse.fingerprint(name, item)}\n`).join('')}`);
+      const found = reuse && key !== undefined ? reuse.reusable(group, key) : undefined;
+      if (found && found.extra !== undefined) {
+        const sizes = JSON.parse(found.extra) as number[];
+        for (const [at, file] of found.files.entries()) {
+          entry(at === 0 ? 'ndjson' : 'parquet', file.path, sizes[at]!, file.sha256!);
+          yield file;
+        }
+        continue;
+      }
       const lines = members.map(([, item]) => lineOf(resource.detail ? resource.detail(ctx, item) : resource.item(ctx, item)));
-      this.counts[name] += lines.length;
       const ndjson = gzipSync(encoder.encode(lines.map((line) => `${line}\n`).join('')), { level: 9 });
       const objects = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       const parquet = parquetOf(this.columns[name]!, objects, (at) => `${name} ${members[at]![0]}`);
-      for (const [format, body] of [['ndjson', ndjson], ['parquet', parquet]] as const) {
-        const path = downloadPath(format, name, range);
-        const sha256 = createHash('sha256').update(body).digest('hex');
-        const first = range * DOWNLOAD_RANGE;
-        this.entries.push({ resource: name, format, path: `/${path}`, url: `${ctx.urls.settings.baseUrl}/${path}`, media_type: DOWNLOAD_FORMATS[format].mediaType, id_range: [first, first + DOWNLOAD_RANGE - 1], objects: lines.length, bytes: body.byteLength, sha256 });
-        yield { path, body, sha256 };
+      const files = ([['ndjson', ndjson], ['parquet', parquet]] as const).map(([format, body]) => ({ format, path: downloadPath(format, name, range), body, sha256: sha256Hex(body) }));
+      for (const file of files) {
+        entry(file.format, file.path, file.body.byteLength, file.sha256);
+        yield { path: file.path, body: file.body, sha256: file.sha256 };
+      }
+      if (reuse && key !== undefined) {
+        reuse.stats.rendered++;
+        reuse.record(group, key, files, JSON.stringify(files.map((file) => file.body.byteLength)));
       }
     }
   }

@@ -4,7 +4,7 @@
  * holding the objects it changed, no others. A build without downloads keeps patch builds.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTree, listFiles } from '../helpers/build.ts';
@@ -57,6 +57,36 @@ describe('download files by id range', () => {
       expect([...gz.subarray(0, 8)]).toEqual([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]);
     } finally {
       await Promise.all([first.remove(), again.remove(), edited.remove()]);
+    }
+  }, 120_000);
+
+  it('a warm build links the unchanged ranges from the previous build/ and writes the bytes of a cold one', async () => {
+    const first = await buildTree(archive('Erster Text.'), { downloads: true });
+    const cold = await buildTree(archive('Geänderter Text.'), { downloads: true });
+    try {
+      const state = { buildDir: first.buildDir, cacheDir: join(first.root, 'cache'), media: first.media, downloads: true };
+      const inodes = async (dir: string) => new Map(await Promise.all([...(await downloadDigests(dir)).keys()].map(async (file) => [file, (await stat(join(dir, file))).ino] as const)));
+      const before = await inodes(first.buildDir);
+      const warm = await buildTree(archive('Geänderter Text.'), state);
+      try {
+        expect(warm.result.patched).toBe(0);
+        expect(await downloadDigests(first.buildDir)).toEqual(await downloadDigests(cold.buildDir));
+        expect(await readFile(join(first.buildDir, 'downloads/manifest.json'), 'utf8')).toBe(await readFile(join(cold.buildDir, 'downloads/manifest.json'), 'utf8'));
+        const after = await inodes(first.buildDir);
+        const kept = [...after].filter(([file, ino]) => before.get(file) === ino).map(([file]) => file);
+        // Every range without an object of the edited request folder is the previous build's file,
+        // linked: objects are keyed by their folder's fingerprint, as packs are (the ranges of its
+        // other message and attachment are made again, with the same bytes, as the first test shows).
+        const made = [...after.keys()].filter((file) => !kept.includes(file));
+        expect(made.map((file) => file.replace(/^downloads\/(ndjson|parquet)\//, '').replace(/\..*$/, '')).sort()).toEqual(
+          ['attachment/attachment-000004000-000004999', 'message/message-000002000-000002999', 'message/message-000003000-000003999', 'request/request-000001000-000001999'].flatMap((file) => [file, file]),
+        );
+        expect(kept.length).toBe(after.size - 8);
+      } finally {
+        await warm.remove();
+      }
+    } finally {
+      await Promise.all([first.remove(), cold.remove()]);
     }
   }, 120_000);
 

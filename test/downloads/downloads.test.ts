@@ -85,6 +85,22 @@ describe('data downloads', () => {
     }
   });
 
+  it('the root links the manifest from its static file, the function and build/_headers alike, and keeps its 21 resources', async () => {
+    const link = '</downloads/manifest.json>; rel="describedby"; type="application/json"; title="Data downloads"';
+    const root = await fetch(new URL('/api/v1/', sample.url));
+    expect(root.headers.get('link')).toBe(link);
+    expect(Object.keys((await root.json()) as object)).toHaveLength(21);
+    // The function answers every query of the root (docs/serving.md).
+    for (const [query, accept] of [['?format=json', 'application/json'], ['?format=api', 'text/html'], ['?format=csv', 'text/csv']] as const) {
+      const answer = await fetch(new URL(`/api/v1/${query}`, sample.url), { headers: { accept } });
+      expect(answer.status, query).toBe(200);
+      expect(answer.headers.get('link'), query).toBe(link);
+    }
+    const headers = await readFile(join(sample.buildDir, '_headers'), 'utf8');
+    const rootBlock = headers.split('\n/').find((block) => block.startsWith('api/v1/\n'));
+    expect(rootBlock).toContain(`  Link: ${link}`);
+  });
+
   it('every NDJSON line is the detail answer for its id, tokens left out, in id order within its range', async () => {
     let lines = 0;
     for (const file of manifest.files.filter((entry) => entry.format === 'ndjson')) {

@@ -8,7 +8,7 @@
  * The files limit is lifted (the benchmark measures how many files a layout writes, at sizes
  * past the default limit); every other deploy limit is checked as in a real build.
  *
- *   build-child.ts <content> <build> <cache> images|facts <media store spec> [loose|packed]
+ *   build-child.ts <content> <build> <cache> images|facts <media store spec> [loose|packed] [downloads]
  *
  * The media store spec is a folder, or `netlify-blobs:<name>` with the credentials in the
  * environment (NETLIFY_BLOBS_TOKEN, NETLIFY_SITE_ID, NETLIFY_BLOBS_API_URL), as for the CLI.
@@ -19,7 +19,7 @@ import { boundHeapGrowth } from '../src/lib/heap.ts';
 import { openMediaStore } from '../src/media/select.ts';
 import { BUILD_CLOCK } from './changes.ts';
 
-const [contentDir, buildDir, cacheDir, images, media, layout = 'packed'] = process.argv.slice(2) as [string, string, string, string, string, string?];
+const [contentDir, buildDir, cacheDir, images, media, layout = 'packed', downloads] = process.argv.slice(2) as [string, string, string, string, string, string?, string?];
 if (layout !== 'loose' && layout !== 'packed') throw new Error(`build-child.ts: the layout must be loose or packed, not "${layout}"`);
 // As the CLI does (src/cli.ts).
 boundHeapGrowth();
@@ -38,6 +38,8 @@ const result = await buildArchive({
   // With the files limit lifted, auto would build loose at any size: the layout is named (packed unless asked).
   layout,
   images: images === 'images',
+  // The data downloads (src/downloads/), as `archive build` writes them: bench/downloads.ts measures them.
+  downloads: downloads === 'downloads',
   removeOld: 'background',
   // As the CLI builds (src/cli/build-commands.ts).
   freeze: false,
@@ -59,6 +61,7 @@ process.stdout.write(
     layout: result.stats.layout,
     media: result.stats.media,
     warnings: result.warnings.length,
+    patched: result.patched,
     stages,
     memory,
   })}\n`,

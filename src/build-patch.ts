@@ -43,6 +43,7 @@ interface OutputState {
   images: boolean;
   limits: DeployLimits;
   layout: LayoutChoice | null;
+  downloads: boolean;
 }
 
 /** content/ as the build opened and scanned it, and its parse cache. */

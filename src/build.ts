@@ -34,6 +34,8 @@ import { planPageFacets } from './output/page-facets.ts';
 import { planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
+import { DownloadsPlan } from './downloads/plan.ts';
+import { contentCommit } from './downloads/commit.ts';
 import { stageTree, type WriteResult } from './output/write.ts';
 import { loosenHeapGrowth } from './lib/heap.ts';
 import type { PdfOptions, PdfRunStats } from './pdf/index.ts';
@@ -62,6 +64,8 @@ export interface BuildOptions extends CheckOptions {
   patch?: boolean;
   /** loose, packed or auto (src/output/layout.ts); default: site.yaml's `layout`, else auto. */
   layout?: LayoutChoice;
+  /** Publish the data downloads (src/downloads/, docs/downloads.md); default false here, true in the CLI. */
+  downloads?: boolean;
   /** Called as each stage ends, with its duration: for `build --verbose` and the benchmark. */
   onStage?: (stage: string, milliseconds: number) => void;
 }
@@ -146,8 +150,8 @@ async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof 
   const scan = await opened.reader.scan();
   const scanned = scanDigests(scan);
   if (previous) {
-    // A patch rewrites packs and chunks only: a loose build's files of the patched objects would stay as they were.
-    const patchable = options.patch !== false && previous.state.result.layout.layout === 'packed';
+    // A patch rewrites packs and chunks only: a loose build's files, or the downloads, of the patched objects would stay as they were.
+    const patchable = options.patch !== false && !options.downloads && previous.state.result.layout.layout === 'packed';
     const kept = (await unchangedBuild({ ...stateInputs(options), scanned }, previous)) ?? (!patchable ? undefined : await patchBuild(options, outputState(options), previous, { reader: opened.reader, scan, scanned, parseCacheDir }));
     if (kept) {
       opened.cache?.close();
@@ -238,6 +242,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     layout,
     routing: (lists) => planRouting(BUILT_NAMES, layout === 'loose' ? lists : undefined),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
+    ...(options.downloads && { downloads: new DownloadsPlan(archive, ctx, contentCommit(options.contentDir, options.env), reuse) }),
   });
   const choice = state.layout ?? settings.layout; // --layout, else site.yaml's (a setting the build state compares)
   const asked = { choice, asked: state.layout ? `--layout ${choice}` : `site.yaml layout: ${choice}`, maxFiles: limits.files, looseBound: () => looseFileBound(listTotals(archive, ctx, BUILT_NAMES)) };
@@ -293,5 +298,5 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
  * compares beside content/.
  */
 function outputState(options: BuildOptions) {
-  return { dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, images: options.images ?? true, limits: options.limits ?? DEFAULTS.deployLimits, media: options.media, layout: options.layout ?? null };
+  return { dir: join(options.cacheDir, 'output'), buildDir: options.buildDir, images: options.images ?? true, limits: options.limits ?? DEFAULTS.deployLimits, media: options.media, layout: options.layout ?? null, downloads: options.downloads ?? false };
 }

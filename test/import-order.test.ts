@@ -23,6 +23,8 @@ export const IMPORT_ORDER: readonly (readonly string[])[] = [
   ['documents/'],
   ['api/'],
   ['media/'],
+  // The data downloads: files the output plan takes, cut from the API's answers; serving links their manifest.
+  ['downloads/'],
   ['output/'],
   ['serve/'],
   ['netlify/'],

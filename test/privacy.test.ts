@@ -10,6 +10,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPaths } from '../src/api/media-paths.ts';
 import { uuidFromId } from '../src/model/names.ts';
@@ -37,6 +39,21 @@ const SECRET_TEXTS = {
 };
 /** Ids of unpublished objects (request, messages, attachments, private documents). */
 const SECRET_IDS = [98761, 98762, 98763, 98764, 98765, 98766, 98767];
+
+/** A download file's objects as text: the NDJSON lines, or every Parquet row as DuckDB reads it. */
+async function downloadText(path: string): Promise<string> {
+  if (path.endsWith('.ndjson.gz')) return gunzipSync(await readFile(path)).toString('utf8');
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    const rows = (await connection.runAndReadAll(`SELECT * FROM read_parquet('${path.replaceAll("'", "''")}')`)).getRowObjectsJson();
+    expect(rows.length).toBeGreaterThan(0);
+    return JSON.stringify(rows);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
 
 const pdf = (text: string) => writePdf({ title: text, pages: [{ text }] });
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -173,7 +190,7 @@ describe('privacy audit: nothing private leaves through the CDN', () => {
   let all: [string, string][];
 
   beforeAll(async () => {
-    built = await buildTree(await tree(), { images: true, env: { MEDIA_TOKEN_KEYS: `audit:${KEY_SECRET}` } });
+    built = await buildTree(await tree(), { images: true, downloads: true, env: { MEDIA_TOKEN_KEYS: `audit:${KEY_SECRET}` } });
     server = await startPreviewServer({ buildDir: built.buildDir, media: built.media, port: 0, env: { MEDIA_TOKEN_KEYS: `audit:${KEY_SECRET}` }, now: () => BUILD_CLOCK });
     all = markers();
   }, 180_000);
@@ -189,6 +206,10 @@ describe('privacy audit: nothing private leaves through the CDN', () => {
     for (const file of files) scan(file, await readFile(join(built.buildDir, file), 'latin1'), all, findings);
     // The same, read as UTF-8: the texts with umlauts.
     for (const file of files) scan(file, await readFile(join(built.buildDir, file), 'utf8'), all, findings);
+    // The data downloads are compressed: their objects are read as a reader gets them (src/downloads/).
+    const downloads = files.filter((file) => file.startsWith('downloads/') && file !== 'downloads/manifest.json');
+    expect(downloads.filter((file) => file.endsWith('.parquet')).length).toBeGreaterThanOrEqual(5);
+    for (const file of downloads) scan(file, await downloadText(join(built.buildDir, file)), all, findings);
     expect([...new Map(findings.map((finding) => [`${finding.where} ${finding.marker}`, finding])).values()]).toEqual([]);
   });
 

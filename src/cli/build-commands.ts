@@ -85,6 +85,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       // The test suite builds with the model frozen; a build spares the walk (CheckOptions.freeze).
       freeze: false,
       images: !options['no-images'],
+      downloads: !options['no-downloads'],
       removeOld: 'background',
       pdf,
       limits,

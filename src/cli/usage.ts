@@ -33,6 +33,8 @@ Options:
                       0.0.0.0 for every interface, as a container or a VM needs; then also pass
                       --base-url with the address clients use, for the links in answers)
   --no-images         skip page images (PDF facts only)
+  --no-downloads      build: leave out the data downloads, Parquet and NDJSON of every object under
+                      downloads/ (docs/downloads.md); a build without them can be a patch build
   --no-watch          start: do not watch content/ (build once, then serve; for CI and scripts)
   --pdf-budget <d>    build/derive: start no PDF work after this long (90s, 10m, 1.5h, none); what is
                       not done is published as pending and the next build continues (also: PDF_BUDGET;
@@ -64,6 +66,7 @@ export type Options = {
   port: string;
   host: string;
   'no-images': boolean;
+  'no-downloads': boolean;
   'no-watch': boolean;
   'pdf-budget'?: string;
   'max-files'?: string;
@@ -93,6 +96,7 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       port: { type: 'string', default: process.env.PORT || String(DEFAULTS.port) },
       host: { type: 'string', default: process.env.HOST || DEFAULTS.host },
       'no-images': { type: 'boolean', default: false },
+      'no-downloads': { type: 'boolean', default: false },
       'no-watch': { type: 'boolean', default: false },
       'pdf-budget': { type: 'string' },
       'max-files': { type: 'string' },

@@ -80,12 +80,14 @@ interface StateInputs {
   media: MediaStore;
   /** The layout `--layout` asks for (null: site.yaml's, a setting): a build after a change of it is a whole one (src/output/layout.ts). */
   layout: LayoutChoice | null;
+  /** Whether build/ has the data downloads (src/downloads/): a build after a change of it is a whole one. */
+  downloads: boolean;
 }
 
 /** A digest of the inputs of build/ beside content/ and the clock. */
-function inputsKey({ settings, images, limits, media, layout }: StateInputs): string {
+function inputsKey({ settings, images, limits, media, layout, downloads }: StateInputs): string {
   const { now: _, ...lasting } = settings;
-  return sha256Of(JSON.stringify([lasting, images, limits, media.description, layout]));
+  return sha256Of(JSON.stringify([lasting, images, limits, media.description, layout, downloads]));
 }
 
 /**

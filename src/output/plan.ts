@@ -50,6 +50,8 @@ export interface PlanInput {
   reuse?: OutputReuse;
   /** The size above which the writer cuts a data file into parts; with `reuse`, the media index's files are linked while their entries stay. */
   splitBytes: number;
+  /** The data downloads (src/downloads/plan.ts): their files before the routing files, their manifest, which names the build id, after the build's manifest. */
+  downloads?: { files(): Iterable<PlannedFile>; manifest(build: string): PlannedFile };
 }
 
 const json = apiJson;
@@ -232,6 +234,7 @@ function* plan(input: PlanInput, lists: Manifest['lists'], orders: ListOrders): 
   for (const resource of input.resources) yield* planResource(input, resource, lists, orders);
   // Media bytes go to the media store (src/media/upload.ts); build/ holds only their index.
   yield* planMediaIndexFiles(input.media ?? [], input.reuse && { reuse: input.reuse, splitBytes: input.splitBytes });
+  yield* input.downloads?.files() ?? [];
   yield* input.routing?.(lists) ?? [];
   yield* input.openapi ?? [];
 }
@@ -263,6 +266,7 @@ export function planOutput(input: PlanInput): OutputPlan {
     }
     const build = buildIdOf(planned);
     yield manifestFile(input.ctx.urls.settings, build, lists, input.layout === 'loose' ? 'loose' : undefined);
+    if (input.downloads) yield input.downloads.manifest(build);
     summary = { build, lists, planned, orders };
   }
   return {

@@ -32,6 +32,7 @@ import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/decl
 import { buildPaths } from '../api/build-paths.ts';
 import { answeredByFunction, API_PREFIX, resourceRoutes, routePath } from '../api/route-shapes.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
+import { DOWNLOADS_LINK } from '../downloads/paths.ts';
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import { hasLooseDetails, hasLoosePages, pageOffsets, type ListTotals } from '../api/loose-answers.ts';
 
@@ -99,7 +100,8 @@ export function headerRules(built: readonly ResourceName[], loose?: ListTotals):
   // A loose build's directory index files are JSON under an .html name (src/output/layout.ts).
   const type = loose ? '\n  Content-Type: application/json' : '';
   const block = (paths: string[], allow: string) => paths.forEach((path) => blocks.push(`${path}\n  Allow: ${allow}${type}`));
-  block([routePath({ kind: 'root' }), `/${buildPaths.apiRoot}`], allowHeader(ROOT_METHODS));
+  // The root also links the data downloads' manifest (src/downloads/, docs/downloads.md).
+  for (const path of [routePath({ kind: 'root' }), `/${buildPaths.apiRoot}`]) blocks.push(`${path}\n  Allow: ${allowHeader(ROOT_METHODS)}${type}\n  Link: ${DOWNLOADS_LINK}`);
   for (const resource of withFiles(built)) {
     // Details get their headers from the detail Edge Function, which answers them.
     for (const { view } of resourceRoutes(resource)) {

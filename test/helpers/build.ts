@@ -140,7 +140,7 @@ export async function copyPdfDerivatives(fromState: BuildState, toState: BuildSt
 
 export async function buildTree(
   tree: Tree,
-  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf']; layout?: LayoutChoice } = {},
+  options: { env?: Env; images?: boolean; cacheDir?: string; buildDir?: string; media?: MediaStore; pdf?: BuildOptions['pdf']; layout?: LayoutChoice; downloads?: boolean } = {},
 ): Promise<BuiltTree> {
   const dir = await tempDir('archive-build-');
   // Called in a test, the folder goes when the test ends (whatever the test does with it); in
@@ -166,6 +166,7 @@ export async function buildTree(
     images: options.images ?? false,
     ...(options.pdf && { pdf: options.pdf }),
     ...(options.layout && { layout: options.layout }),
+    ...(options.downloads && { downloads: true }),
   }).catch(async (error: unknown) => {
     await dir.remove();
     throw error;
@@ -239,7 +240,7 @@ const SAMPLE_CACHE = '.cache/archive';
  * Register it before any `beforeAll` that uses it. `contentDir` builds another content folder
  * instead (it must exist when the `beforeAll` runs), `cacheDir` with a PDF cache of its own.
  */
-export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice; contentDir?: string; cacheDir?: string } = {}): ServedSample {
+export function serveSampleArchive(baseUrl: string, options: { images?: boolean; layout?: LayoutChoice; contentDir?: string; cacheDir?: string; downloads?: boolean } = {}): ServedSample {
   let dir: { path: string; remove(): Promise<void> } | undefined;
   let server: PreviewServer | undefined;
   let result: BuildResult | undefined;
@@ -255,6 +256,7 @@ export function serveSampleArchive(baseUrl: string, options: { images?: boolean;
       env: { BASE_URL: baseUrl, SOURCE_DATE_EPOCH: String(BUILD_CLOCK) },
       ...(options.images === undefined ? {} : { images: options.images }),
       ...(options.layout && { layout: options.layout }),
+      ...(options.downloads && { downloads: true }),
     });
     server = await startPreviewServer({ buildDir: join(dir.path, 'build'), media, port: 0, env: {}, now: () => BUILD_CLOCK + 100 });
   }, 300_000);

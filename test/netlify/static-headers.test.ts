@@ -29,7 +29,7 @@ describe('static headers: netlify.toml and the table', () => {
   it('netlify.toml holds exactly the blocks the table renders, in its order', async () => {
     const toml = await readFile('netlify.toml', 'utf8');
     expect(headerBlocks(toml)).toEqual(STATIC_HEADERS.map(rendered));
-    expect(headerBlocks(toml)).toHaveLength(2);
+    expect(headerBlocks(toml)).toHaveLength(5);
   });
 
   it('gives a path the values of every rule it falls under, names in lower case', () => {
@@ -41,6 +41,9 @@ describe('static headers: netlify.toml and the table', () => {
     });
     expect(staticHeadersOf('/_data/manifest.json')).toEqual({ 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=0, must-revalidate', 'x-content-type-options': 'nosniff' });
     expect(staticHeadersOf('/_headers')).toEqual({});
+    // The downloads are typed by their folder, with no Content-Encoding (a .gz stays a gzip file).
+    expect(staticHeadersOf('/downloads/parquet/request/request-000000000-000000999.parquet')).toEqual({ 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=0, must-revalidate', 'x-content-type-options': 'nosniff', 'content-type': 'application/vnd.apache.parquet' });
+    expect(staticHeadersOf('/downloads/ndjson/request/request-000000000-000000999.ndjson.gz')['content-type']).toBe('application/gzip');
     expect(staticHeadersOf('/api/v1')).toEqual({});
   });
 
@@ -57,6 +60,8 @@ describe('the preview gives static files the table\'s headers', async () => {
   await writeFile(join(dir, '_data/manifest.json'), '{}');
   await writeFile(join(dir, 'api/v1/index.json'), '{}');
   await writeFile(join(dir, '_headers'), '# x\n');
+  await mkdir(join(dir, 'downloads/parquet/request'), { recursive: true });
+  await writeFile(join(dir, 'downloads/parquet/request/request-000000000-000000999.parquet'), 'PAR1');
   const unused = async () => new Response('unused', { status: 599 });
   const router = createPreviewRouter({ api: unused, media: unused, files: new StaticFiles(dir), store: fsBuildStore(dir), minting: { tokens: DEVELOPMENT_TOKENS, mediaUrl: async () => 'https://archive.test/media/' } });
   const headersOf = async (path: string) => {
@@ -69,7 +74,9 @@ describe('the preview gives static files the table\'s headers', async () => {
 
   it.each([
     ['/_data/manifest.json', { ...staticHeadersOf('/_data/manifest.json'), 'content-type': 'application/json', 'content-length': '2' }],
-    ['/api/v1/', { ...apiHeaders(['GET', 'HEAD', 'OPTIONS']), 'content-length': '2' }],
+    // The root links the data downloads' manifest, as build/_headers says.
+    ['/api/v1/', { ...apiHeaders(['GET', 'HEAD', 'OPTIONS']), 'content-length': '2', link: '</downloads/manifest.json>; rel="describedby"; type="application/json"; title="Data downloads"' }],
+    ['/downloads/parquet/request/request-000000000-000000999.parquet', { ...staticHeadersOf('/downloads/parquet/request/x.parquet'), 'content-length': '4' }],
     ['/_headers', { 'content-type': 'application/octet-stream', 'content-length': '4' }],
   ])('%s', async (path, expected) => {
     expect(await headersOf(path)).toEqual(expected);

@@ -21,6 +21,7 @@ import { viewName } from './metadata.ts';
 import type { BuildNotice } from './html/notice.ts';
 import { withFormat, type Format } from './links.ts';
 import { lastValue, pageRequest, readJson, readPositions, window } from './pagination.ts';
+import { DOWNLOADS_LINK } from '../../downloads/paths.ts';
 import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, okResponse } from './responses.ts';
 import { cachingBuildStore, parseJson, type BuildStore } from '../shared/build-store.ts';
 import { readDetail } from '../shared/pack-reader.ts';
@@ -107,7 +108,8 @@ async function handle(request: Request, store: BuildStore, manifest: () => Promi
   }
   const value = format ? withFormat(answer.body, urls, format) : answer.body;
   const { text, minted } = await answerBody(value, tokens, facts);
-  const extra = minted ? tokenAnswerHeaders(tokens) : {};
+  // The root links the data downloads' manifest (docs/downloads.md), as build/_headers gives its static file.
+  const extra = { ...(minted ? tokenAnswerHeaders(tokens) : {}), ...(view.kind === 'root' && { link: DOWNLOADS_LINK }) };
   // CSV renders the answer's values with their tokens, as the page does.
   if (wantsCsv(request, url)) return csvResponse(request, minted ? (JSON.parse(text) as unknown) : value, methodsOf(view), extra);
   if (wantsHtml(request, url)) {

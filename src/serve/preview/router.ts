@@ -6,6 +6,7 @@
  * No node: import: the Node server lives in node-adapter.ts, the files come in through
  * `StaticFileReader`.
  */
+import { DOWNLOADS_LINK } from '../../downloads/paths.ts';
 import { API_PREFIX } from '../../api/route-shapes.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
@@ -112,9 +113,12 @@ function rangeResponse(request: Request, file: StaticFile, headers: Record<strin
 /** Headers the CDN gives a static file: its type, the rules of ../shared/static-headers.ts, Allow from the generated _headers. */
 function staticHeaders(relative: string): Record<string, string> {
   const type = contentTypeOf(relative);
-  if (!relative.startsWith('api/v1/')) return { ...staticHeadersOf(`/${relative}`), 'content-type': type };
+  // The rules may type a file (the downloads: src/downloads/paths.ts), as netlify.toml's do.
+  if (!relative.startsWith('api/v1/')) return { 'content-type': type, ...staticHeadersOf(`/${relative}`) };
   const view = viewOfFile(relative);
   // A loose build's answer files are JSON whatever their name (index.html: src/output/layout.ts), as its _headers say.
-  return apiHeaders(view.kind === 'none' ? [] : methodsOf(view), view.kind === 'none' ? type : 'application/json');
+  const headers = apiHeaders(view.kind === 'none' ? [] : methodsOf(view), view.kind === 'none' ? type : 'application/json');
+  // The root links the data downloads' manifest, as build/_headers says (src/output/routing.ts).
+  return view.kind === 'root' ? { ...headers, link: DOWNLOADS_LINK } : headers;
 }
 

@@ -28,6 +28,11 @@ export const STATIC_HEADERS: readonly StaticHeaderRule[] = [
   },
   // Build data is JSON and binary packs: never sniffed into a page or a script.
   { for: '/_data/*', values: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' } },
+  // The data downloads (src/downloads/paths.ts, docs/downloads.md): readable from any origin (DuckDB-Wasm,
+  // notebooks in a browser), each format typed by its folder (no Content-Encoding: a .gz stays a gzip file).
+  { for: '/downloads/*', values: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': API_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' } },
+  { for: '/downloads/ndjson/*', values: { 'Content-Type': 'application/gzip' } },
+  { for: '/downloads/parquet/*', values: { 'Content-Type': 'application/vnd.apache.parquet' } },
 ];
 
 /** The headers the rules give a path, names in lower case (as fetch's Headers has them). */

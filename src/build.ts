@@ -35,7 +35,6 @@ import { planSearchIndex } from './output/search-index.ts';
 import { planSwaggerUi } from './output/swagger-ui.ts';
 import { splitLargeData } from './output/split.ts';
 import { DownloadsPlan } from './downloads/plan.ts';
-import { contentCommit } from './downloads/commit.ts';
 import { stageTree, type WriteResult } from './output/write.ts';
 import { loosenHeapGrowth } from './lib/heap.ts';
 import type { PdfOptions, PdfRunStats } from './pdf/index.ts';
@@ -180,9 +179,8 @@ async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof 
  * this code and these settings: loading reads parse results back into the model, and output
  * reuse serializes only what changed, so the heap is the model and little besides, and every
  * collection at 30 % of growth marked it again. Content outside the request folders changes
- * every object's fingerprint: that build serializes everything, as a cold one, and is bounded
- * again before it does (docs/performance.md, "A larger young generation, and bounded
- * heap growth").
+ * every object's fingerprint: that build serializes everything, as a cold one, and is bounded again
+ * before it does (docs/performance.md, "A larger young generation, and bounded heap growth").
  */
 const WARM_HEAP_GROWTH = 60;
 
@@ -242,7 +240,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     layout,
     routing: (lists) => planRouting(BUILT_NAMES, layout === 'loose' ? lists : undefined),
     openapi: [...planOpenApi(settings), ...planSwaggerUi()],
-    ...(options.downloads && { downloads: new DownloadsPlan(archive, ctx, contentCommit(options.contentDir, options.env), reuse) }),
+    ...(options.downloads && { downloads: new DownloadsPlan(archive, ctx, options, reuse) }),
   });
   const choice = state.layout ?? settings.layout; // --layout, else site.yaml's (a setting the build state compares)
   const asked = { choice, asked: state.layout ? `--layout ${choice}` : `site.yaml layout: ${choice}`, maxFiles: limits.files, looseBound: () => looseFileBound(listTotals(archive, ctx, BUILT_NAMES)) };
@@ -261,7 +259,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     // The record first: a prune that starts later keeps what it names, and the upload waits
     // for one under way that may delete an object it finds (src/media/prune-marks.ts).
     recorded = await recordBuild(options.media, build, media);
-    // The page images the PDF stage just put into the media store are found there, not "already there".
+    // The page images the PDF stage just put into the media store are not "already there".
     uploaded = stage('upload media', await uploadMedia(options.media, media, { ...options.upload, derived: store.putThisRun }));
     // docs/deploy.md#withdrawn-files: every deploy's media answers refuse what production no longer publishes.
     if (settings.production) await markWithdrawn(options.media, recorded);

@@ -20,6 +20,8 @@ import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
 import { apiJson } from '../api/json.ts';
 import { SLOT_CHAR } from '../api/token-slots.ts';
+import type { Env } from '../config.ts';
+import { contentCommit } from './commit.ts';
 import { downloadColumns, type Column, type ResourceColumns } from './columns.ts';
 import { DOWNLOAD_FORMATS, DOWNLOAD_RANGE, DOWNLOADS_MANIFEST, downloadPath, type DownloadFormat } from './paths.ts';
 
@@ -115,15 +117,18 @@ export class DownloadsPlan {
   private readonly entries: DownloadEntry[] = [];
   private readonly counts: Record<string, number> = {};
   private readonly columns: Record<string, ResourceColumns>;
+  private readonly commit: string | null;
 
   constructor(
     private readonly archive: Archive,
     private readonly ctx: RenderContext,
-    private readonly commit: string | null,
+    /** Where the content commit the manifest names is read (commit.ts). */
+    source: { contentDir: string; env: Env },
     /** The previous build's files to link where a range's objects did not change (src/output/reuse.ts, as packs are). */
     private readonly reuse?: DownloadsReuse,
   ) {
     this.columns = downloadColumns(ctx.urls.settings, DOWNLOAD_RESOURCES);
+    this.commit = contentCommit(source.contentDir, source.env);
   }
 
   *files(): Generator<PlannedFile> {

@@ -2,6 +2,7 @@
  * Where the data downloads live in build/ and how the API root links them (docs/downloads.md).
  * Web-standard, no Node imports: the API function, the preview and the routing files share it.
  */
+import { PACK_SLOTS } from '../api/packs.ts';
 
 /** The manifest of a build's downloads, beside `/api/v1/`. */
 export const DOWNLOADS_MANIFEST = 'downloads/manifest.json';
@@ -17,8 +18,8 @@ export const DOWNLOAD_FORMATS = {
 
 export type DownloadFormat = keyof typeof DOWNLOAD_FORMATS;
 
-/** Ids per file: the same fixed ranges as detail packs, so a change rewrites the files of its range only. */
-export const DOWNLOAD_RANGE = 1000;
+/** Ids per file: the fixed ranges of detail packs, so a change rewrites the files of its range only. */
+export const DOWNLOAD_RANGE = PACK_SLOTS;
 
 /** `downloads/<format>/<resource>/<resource>-<first id>-<last id>.<ext>`, ids zero-padded to 9 digits so names sort by id. */
 export function downloadPath(format: DownloadFormat, resource: string, range: number): string {

@@ -9,12 +9,12 @@
  * file no time, and the objects of a file are in id order, so a range whose objects did not
  * change is the same bytes in the next build and the deploy uploads only the ranges that did.
  */
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Archive } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
+import { sha256Of } from '../lib/sha256.ts';
 import { BUILT, type BuiltName } from '../api/resources/serializer-registry.ts';
 import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
@@ -52,8 +52,6 @@ export interface DownloadsManifest {
 }
 
 const STORED_SLOT = `?token=${SLOT_CHAR}`;
-
-const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** What the downloads take of output reuse (src/output/reuse.ts OutputReuse): the same fingerprints and record as packs. */
 export interface DownloadsReuse {
@@ -158,7 +156,7 @@ export class DownloadsPlan {
         this.entries.push({ resource: name, format, path: `/${path}`, url: `${ctx.urls.settings.baseUrl}/${path}`, media_type: DOWNLOAD_FORMATS[format].mediaType, id_range: [first, first + DOWNLOAD_RANGE - 1], objects: members.length, bytes, sha256 });
       // A range is keyed by its objects' ids and fingerprints, which stand for every input of their details.
       const group = `downloads/${name}/${range}`;
-      const key = reuse && sha256Hex(`${group}\n${members.map(([id, item]) => `${id}:${reuse.fingerprint(name, item)}\n`).join('')}`);
+      const key = reuse && sha256Of(`${group}\n${members.map(([id, item]) => `${id}:${reuse.fingerprint(name, item)}\n`).join('')}`);
       const found = reuse && key !== undefined ? reuse.reusable(group, key) : undefined;
       if (found && found.extra !== undefined) {
         const sizes = JSON.parse(found.extra) as number[];
@@ -172,7 +170,7 @@ export class DownloadsPlan {
       const ndjson = gzipSync(encoder.encode(lines.map((line) => `${line}\n`).join('')), { level: 9 });
       const objects = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       const parquet = parquetOf(this.columns[name]!, objects, (at) => `${name} ${members[at]![0]}`);
-      const files = ([['ndjson', ndjson], ['parquet', parquet]] as const).map(([format, body]) => ({ format, path: downloadPath(format, name, range), body, sha256: sha256Hex(body) }));
+      const files = ([['ndjson', ndjson], ['parquet', parquet]] as const).map(([format, body]) => ({ format, path: downloadPath(format, name, range), body, sha256: sha256Of(body) }));
       for (const file of files) {
         entry(file.format, file.path, file.body.byteLength, file.sha256);
         yield { path: file.path, body: file.body, sha256: file.sha256 };

@@ -35,7 +35,8 @@ import type { Archive } from '../model/types.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { recordUnchanged } from '../media/upload.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
-import { sha256Of, signatureOf, unchangedFile } from './reuse.ts';
+import { sha256Of } from '../lib/sha256.ts';
+import { signatureOf, unchangedFile } from './reuse.ts';
 import type { WriteResult } from './write.ts';
 
 const STATE = 'state.v8';

@@ -27,7 +27,8 @@ import type { ResourceName } from '../api/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 import type { FolderValues, ListKey } from './filter-values.ts';
-import { recordUncut, sha256Of, type OutputReuse } from './reuse.ts';
+import { sha256Of } from '../lib/sha256.ts';
+import { recordUncut, type OutputReuse } from './reuse.ts';
 
 /** What filter files are reused with: the record, and the size above which the writer cuts a data file into parts (src/output/split.ts). */
 export interface FilterReuse {

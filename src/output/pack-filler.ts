@@ -10,7 +10,8 @@ import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../api/pac
 import type { ResourceName } from '../api/resource-names.ts';
 import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
-import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';
+import { sha256Of } from '../lib/sha256.ts';
+import { groupKeys, type OutputReuse } from './reuse.ts';
 
 const NONE: readonly PlannedFile[] = [];
 

@@ -42,14 +42,10 @@ import type { RenderContext } from '../api/resources/context.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
 import type { ResourceName } from '../api/resource-names.ts';
 import { statusRepresentation } from '../api/resources/request/serializer.ts';
+import { sha256Of } from '../lib/sha256.ts';
 import { readVersioned, sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { FINGERPRINTS, pdfFacts, type FingerprintParts } from './fingerprints.ts';
-
-/** The SHA-256 of a file's bytes (a string as UTF-8), hex: how build/'s files are recorded, checked and counted in the build id. */
-export function sha256Of(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 const RECORD = 'record.v8';
 const RACY_MS = 2_000;

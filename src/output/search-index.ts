@@ -18,7 +18,8 @@ import type { ResourceItems } from '../api/resources/declaration-registry.ts';
 import type { ResourceName } from '../api/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { sweepStaleTempSync } from '../lib/files.ts';
-import { groupKeys, sha256Of, type OutputReuse } from './reuse.ts';
+import { sha256Of } from '../lib/sha256.ts';
+import { groupKeys, type OutputReuse } from './reuse.ts';
 import { SegmentAnalyses, type Analysis } from './search-analyses.ts';
 
 /** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */

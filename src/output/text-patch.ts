@@ -34,7 +34,7 @@ import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import type { Archive, FoiRequest, Message } from '../model/types.ts';
 import { buildIdOf, manifestFile, type PlannedDigests } from './build-id.ts';
 import type { KeptState } from './build-state.ts';
-import { sha256Of } from './reuse.ts';
+import { sha256Of } from '../lib/sha256.ts';
 import { patchSearchSegments, type PatchedFile, type SearchEdit } from './search-patch.ts';
 
 /** The files a patch changes: runs of the plan replaced by new files, and the build id they give. */

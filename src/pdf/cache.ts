@@ -17,7 +17,7 @@
  * verified: the entry's checksum, its key, and every file's presence with its size
  * (DerivativeStore.hasFile; `verify: 'full'` re-hashes the files). A failed check deletes the entry, which then counts as a miss.
  */
-import { createHash } from 'node:crypto';
+import { sha256Of } from '../lib/sha256.ts';
 import { SETTINGS_FINGERPRINT } from './sizes.ts';
 import type { DerivativeStore } from './derivative-store.ts';
 import type { PdfFacts, PdfFailure, PdfPage } from './types.ts';
@@ -64,10 +64,6 @@ interface EntryJson<B> {
 }
 
 type ReadOutcome<B> = { status: 'hit'; body: B } | { status: 'miss' } | { status: 'corrupt'; problem: string };
-
-export function sha256HexSync(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 const PREFIX = `pdf-v${DERIVATIVE_VERSION}-${SETTINGS_FINGERPRINT}`;
 
@@ -131,7 +127,7 @@ export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'):
       if (verify === 'full') {
         const bytes = await store.getFile(file.sha256);
         if (bytes === null) return `${file.name}: missing`;
-        if (sha256HexSync(bytes) !== file.sha256) return `${file.name}: content hash mismatch`;
+        if (sha256Of(bytes) !== file.sha256) return `${file.name}: content hash mismatch`;
       } else {
         if (!(await store.hasFile(file.sha256, file.size))) return `${file.name}: missing or of another size`;
       }
@@ -161,5 +157,5 @@ export function openCache(store: DerivativeStore, verify: VerifyMode = 'quick'):
 }
 
 function checksumOf(content: object): string {
-  return sha256HexSync(JSON.stringify(content));
+  return sha256Of(JSON.stringify(content));
 }

@@ -8,7 +8,7 @@ import { pageOriginalSize, readPageText, readProperties } from './pdf-facts.ts';
 import { deriveImages, renderPage } from './images.ts';
 import { outlineMarkdown, readOutline } from './outline.ts';
 import type { CacheFile } from './cache.ts';
-import { sha256HexSync } from './cache.ts';
+import { sha256Of } from '../lib/sha256.ts';
 import type { PdfFacts, PdfFailureReason, PdfPage } from './types.ts';
 
 export interface DeriveInput {
@@ -104,7 +104,7 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
 
 async function encodePage(raw: Awaited<ReturnType<typeof renderPage>>, number: number, input: DeriveInput, files: CacheFile[]): Promise<void> {
   for (const image of await deriveImages(raw, number)) {
-    const file = { name: image.name, size: image.bytes.length, sha256: sha256HexSync(image.bytes) };
+    const file = { name: image.name, size: image.bytes.length, sha256: sha256Of(image.bytes) };
     input.write(file, image.bytes);
     files.push(file);
   }

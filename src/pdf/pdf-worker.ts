@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
-import { sha256HexSync, type PartBody } from './cache.ts';
+import { sha256Of } from '../lib/sha256.ts';
+import type { PartBody } from './cache.ts';
 import { derivePdf } from './derive.ts';
 import { webpSiblings } from './images.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
@@ -34,7 +35,7 @@ send({ type: 'ready' });
 
 async function firstPart({ task, pass, file, sha256, from, to, chunk }: ToWorker): Promise<FromWorker> {
   const bytes = await readFile(file);
-  if (sha256HexSync(bytes) !== sha256) {
+  if (sha256Of(bytes) !== sha256) {
     return { type: 'done', task, ok: false, reason: 'io-error', message: 'the file changed during the build' };
   }
   const made: FileBytes[] = [];
@@ -63,7 +64,7 @@ async function webpPart({ task, from, to, numPages = 0, pngs = [] }: ToWorker): 
   if (to === null) throw new Error('the WebP pass needs an explicit page range');
   const pages = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const made = await mapLimit(pages, WEBP_PAGES_AT_ONCE, async (page) => {
-    const files = (await webpSiblings(pngs.filter((png) => png.page === page))).map(({ name, bytes }) => ({ name, size: bytes.length, sha256: sha256HexSync(bytes), bytes: new Uint8Array(bytes) }));
+    const files = (await webpSiblings(pngs.filter((png) => png.page === page))).map(({ name, bytes }) => ({ name, size: bytes.length, sha256: sha256Of(bytes), bytes: new Uint8Array(bytes) }));
     const listed = files.map(({ bytes: _, ...file }) => file);
     send({ type: 'page', task, page, numPages, files });
     return listed;

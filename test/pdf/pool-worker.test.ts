@@ -5,7 +5,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256HexSync } from '../../src/pdf/cache.ts';
+import { sha256Of } from '../../src/lib/sha256.ts';
 import { runPool, type PoolTask } from '../../src/pdf/pool.ts';
 import { IdleWorkers } from '../../src/pdf/pool-worker.ts';
 import { fillerPages, writePdf } from '../../tools/pdf-writer.ts';
@@ -26,7 +26,7 @@ afterEach(async () => {
 async function task(name: string, bytes: Uint8Array | Promise<Uint8Array>, pass: PoolTask['pass'] = 'facts'): Promise<PoolTask> {
   const file = join(dir, name);
   await writeFile(file, await bytes);
-  return { pass, file, sha256: sha256HexSync(await readFile(file)) };
+  return { pass, file, sha256: sha256Of(await readFile(file)) };
 }
 
 const store = async () => undefined;

@@ -27,7 +27,7 @@ import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import { recordUnchanged } from './media/upload.ts';
 import type { Archive } from './model/types.ts';
 import { timestampOfSeconds } from './model/time.ts';
-import { buildDirIntact, saveBuildState, type KeptBuild, type KeptState } from './output/build-state.ts';
+import { buildDirIntact, saveBuildState, type KeptBuild, type KeptState } from './previous/state.ts';
 import { changedFolders, loadPatchModels } from './output/patch-load.ts';
 import { patchOutput, type PatchRender } from './output/text-patch.ts';
 import { stageTree } from './output/write.ts';

@@ -19,14 +19,14 @@ import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { BuildRecord, MediaStore } from './media/media-store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { markWithdrawn } from './media/withdrawn.ts';
-import { clockWindow, keptDigests, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './output/build-state.ts';
+import { clockWindow, keptDigests, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './previous/state.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { patchBuild } from './build-patch.ts';
 import { openFolderValues } from './output/filter-values.ts';
 import { planListActions } from './api/resources/autocomplete-files.ts';
 import { planOpenApi } from './api/openapi/openapi-document.ts';
 import { planOutput } from './output/plan.ts';
-import { openOutputReuse } from './output/reuse.ts';
+import { openOutputReuse } from './previous/output-record.ts';
 import { planRouting } from './output/routing.ts';
 import { listTotals, looseFileBound, writeInLayout, type Layout, type LayoutChoice, type LayoutDecision } from './output/layout.ts';
 import { planSearchFilters } from './output/search-filters.ts';
@@ -77,9 +77,9 @@ export interface BuildResult {
   pdf: PdfRunStats | null;
   /** Content files found unchanged in the parse cache, and parsed (src/content/parse-cache.ts). */
   parsing: { hits: number; hashed: number; misses: number };
-  /** Packs and chunks linked from the previous build/, and those of the same resources serialized (src/output/reuse.ts). */
+  /** Packs and chunks linked from the previous build/, and those of the same resources serialized (src/previous/output-record.ts). */
   reuse: { linked: number; rendered: number; grown: number };
-  /** Nothing build/ is made of changed since the build that wrote it, which was left as it is (src/output/build-state.ts). */
+  /** Nothing build/ is made of changed since the build that wrote it, which was left as it is (src/previous/state.ts). */
   unchanged: boolean;
   /** Files a patch build wrote (src/build-patch.ts): only messages' and requests' texts changed; 0 for any other build. */
   patched: number;
@@ -130,14 +130,14 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
   }
 }
 
-/** What the last build's state is compared with beside content/ (src/output/build-state.ts). */
+/** What the last build's state is compared with beside content/ (src/previous/state.ts). */
 function stateInputs(options: BuildOptions) {
   return { ...outputState(options), env: options.env, overrides: options.overrides, upload: options.upload };
 }
 
 /**
  * The scan of content/ and, when nothing build/ is made of changed since the build that wrote
- * it, that build's result (src/output/build-state.ts); else the content loaded and checked:
+ * it, that build's result (src/previous/state.ts); else the content loaded and checked:
  * every content problem at once, nothing else runs on bad content. The parse cache is read
  * while content/ is walked, either way (a verifying PDF run reads every derivative again, so
  * it always runs). The scan is let go of here, not kept while the build serializes. `previous`:
@@ -214,7 +214,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
   // a new tree beside build/ (src/output/write.ts), so no archive sits in memory as JSON.
   const ctx = renderContext({ urls: settings.urls, timeZone: archive.timeZone, now: settings.now }, derivatives, crops);
   // Packs, chunks and search segments whose objects' inputs did not change are linked from the
-  // previous build/ (src/output/reuse.ts, src/output/fingerprints.ts).
+  // previous build/ (src/previous/output-record.ts, src/previous/fingerprints.ts).
   const reuse = openOutputReuse({ dir: state.dir, buildDir: options.buildDir, settings, ctx, digests: contentDigests, images: state.images });
   const { limits } = state;
   // Data files above half the file limit are cut into parts, so no file comes near it.
@@ -292,7 +292,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
 
 /**
  * Where the build keeps what it leaves for the next (`<cache>/output`: the output record, kept
- * values, the state of src/output/build-state.ts), and the options it defaults that the state
+ * values, the state of src/previous/state.ts), and the options it defaults that the state
  * compares beside content/.
  */
 function outputState(options: BuildOptions) {

@@ -109,7 +109,7 @@ describe('a build with the caches of an earlier one', () => {
 });
 
 /**
- * Output reuse (src/output/reuse.ts, src/output/fingerprints.ts): builds into the same build/
+ * Output reuse (src/previous/output-record.ts, src/previous/fingerprints.ts): builds into the same build/
  * link the packs and chunks of requests, messages, attachments, documents, pages and public
  * bodies whose inputs did not change, and the index files of filters whose values did not
  * (src/output/filter-reuse.ts), and still write a cold build's bytes, also when the value

@@ -105,7 +105,7 @@ describe('a build killed with SIGKILL', () => {
     for (const stage of STAGES) {
       // A content file outside the request folders written again (same bytes, new signature):
       // else nothing changed since the last complete build, which a build finds without running
-      // a stage (src/output/build-state.ts), and a change in a request folder alone may be
+      // a stage (src/previous/state.ts), and a change in a request folder alone may be
       // patched (src/build-patch.ts).
       const site = join(root, 'content/site.yaml');
       await writeFile(site, await readFile(site));

@@ -1,5 +1,5 @@
 /**
- * A build with nothing to do (src/output/build-state.ts): when no input of build/ changed since
+ * A build with nothing to do (src/previous/state.ts): when no input of build/ changed since
  * the build that wrote it, build/ is left as it is; when any did (a content file's signature,
  * the clock past a due date, a setting, build/ touched by hand, a media object gone), the build
  * runs and writes a cold build's bytes.

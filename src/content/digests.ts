@@ -1,6 +1,6 @@
 /**
  * The SHA-1 of every content file, folded to what the build's output reuse keys by
- * (src/output/reuse.ts, docs/architecture.md "Incremental builds"): a digest per request folder
+ * (src/previous/output-record.ts, docs/architecture.md "Incremental builds"): a digest per request folder
  * and one text for every file outside the request folders. A build holds this for as long as
  * it serializes; kept per file it was two strings and a map entry for each of 1.1 million files
  * at 100,000 requests (docs/performance.md, "Memory").

@@ -43,7 +43,7 @@ type DigestSink = { set(path: string, digest: string): unknown };
 export interface LoadOptions {
   /** Parse results of earlier runs (content/parse-cache.ts): files whose bytes did not change are not parsed again. */
   cache?: ParseCache;
-  /** Given the SHA-1 of every content file read (path, digest), as parsing found it: what the build's output reuse keys by (src/output/reuse.ts; content/digests.ts DigestFolder). */
+  /** Given the SHA-1 of every content file read (path, digest), as parsing found it: what the build's output reuse keys by (src/previous/output-record.ts; content/digests.ts DigestFolder). */
   digests?: DigestSink;
   /** The scan of the content directory when the caller took it already (the reader hands its scan out once). */
   scan?: ContentScan;

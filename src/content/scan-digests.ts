@@ -1,7 +1,7 @@
 /**
  * What a build keeps of its scan of content/ (content/scan.ts) to tell, at the next build,
  * what changed without reading a file: digests of the paths and stat signatures, for the whole
- * scan (src/output/build-state.ts: a build with nothing to do) and per request folder (a patch
+ * scan (src/previous/state.ts: a build with nothing to do) and per request folder (a patch
  * build, src/output/text-patch.ts). Apart from the scan, so the scan's worker does not load the
  * content schemas.
  */

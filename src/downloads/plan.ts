@@ -53,7 +53,7 @@ export interface DownloadsManifest {
 
 const STORED_SLOT = `?token=${SLOT_CHAR}`;
 
-/** What the downloads take of output reuse (src/output/reuse.ts OutputReuse): the same fingerprints and record as packs. */
+/** What the downloads take of output reuse (src/previous/output-record.ts OutputReuse): the same fingerprints and record as packs. */
 export interface DownloadsReuse {
   covers(resource: BuiltName): boolean;
   fingerprint<N extends BuiltName>(resource: N, item: ResourceItems[N]): string;
@@ -122,7 +122,7 @@ export class DownloadsPlan {
     private readonly ctx: RenderContext,
     /** Where the content commit the manifest names is read (commit.ts). */
     source: { contentDir: string; env: Env },
-    /** The previous build's files to link where a range's objects did not change (src/output/reuse.ts, as packs are). */
+    /** The previous build's files to link where a range's objects did not change (src/previous/output-record.ts, as packs are). */
     private readonly reuse?: DownloadsReuse,
   ) {
     this.columns = downloadColumns(ctx.urls.settings, DOWNLOAD_RESOURCES);

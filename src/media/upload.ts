@@ -111,7 +111,7 @@ async function presentObjects(store: MediaStore, relied: ReadonlySet<string>, op
 }
 
 /**
- * For a build that publishes the objects of an earlier one (src/output/build-state.ts): records
+ * For a build that publishes the objects of an earlier one (src/previous/state.ts): records
  * it as recordBuild does, and tells whether the store still holds every object, without the
  * files to upload one that went missing (the caller then builds in full).
  */

@@ -20,7 +20,7 @@ export interface PlannedDigests {
 
 /**
  * The build id: a digest of every file's path and the SHA-256 of its bytes, in plan order, so a
- * file linked from the previous build/ counts with the digest recorded for it (src/output/reuse.ts).
+ * file linked from the previous build/ counts with the digest recorded for it (src/previous/output-record.ts).
  */
 export function buildIdOf(planned: PlannedDigests): string {
   const hash = createHash('sha256');

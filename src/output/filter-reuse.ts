@@ -1,7 +1,7 @@
 /**
  * Filter index files linked from the previous build/ when their inputs did not change
  * (docs/architecture.md, "Incremental builds"). Each filter of a list (and of a list's search
- * action) is one group of the output-reuse record (src/output/reuse.ts), keyed by
+ * action) is one group of the output-reuse record (src/previous/output-record.ts), keyed by
  * filterInputsKey: a digest of every value its kind's `index` reads, in list order, with the
  * list's counting and the filter's `known` keys. A filter whose key is the recorded one is
  * linked without building its keys or serializing its files; any other is indexed as in a cold
@@ -28,7 +28,7 @@ import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 import type { FolderValues, ListKey } from './filter-values.ts';
 import { sha256Of } from '../lib/sha256.ts';
-import { recordUncut, type OutputReuse } from './reuse.ts';
+import { recordUncut, type OutputReuse } from '../previous/output-record.ts';
 
 /** What filter files are reused with: the record, and the size above which the writer cuts a data file into parts (src/output/split.ts). */
 export interface FilterReuse {
@@ -84,7 +84,7 @@ interface Grown {
  * A filter's files: linked when its key is the recorded one; else grown from the files recorded
  * under `grown.key` when the kind can grow them; else indexed. The files' names in the kind's
  * order are recorded beside them (the group's `extra`): growing needs them. As for other groups,
- * a group with a file the writer would cut is not recorded (src/output/reuse.ts recordUncut).
+ * a group with a file the writer would cut is not recorded (src/previous/output-record.ts recordUncut).
  */
 function keptFilter(kept: FilterReuse, group: string, key: string, pathOf: (file: string) => string, index: () => IndexFile[], grown?: Grown): PlannedFile[] {
   const { reuse, splitBytes } = kept;

@@ -1,7 +1,7 @@
 /**
  * The values of the list filters of requests, messages and attachments, and of the request
  * search's filters, kept per request folder (docs/architecture.md, "Incremental builds"): for
- * each folder's fingerprint (src/output/reuse.ts), a digest per filter of the values of the
+ * each folder's fingerprint (src/previous/output-record.ts), a digest per filter of the values of the
  * folder's objects in the list, in list order. A resource's list key is a digest of its
  * objects' ids in the order the list's files count them (from the end that keeps the oldest
  * objects, src/api/packs.ts listCounting), each with the number of its folder (in order of
@@ -32,14 +32,14 @@ import { countingOf } from '../api/resources/list-counting.ts';
 import { builtResourceOf } from '../api/resources/serializer-registry.ts';
 import type { ResourceName } from '../api/resource-names.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
-import type { OutputReuse } from './reuse.ts';
+import type { OutputReuse } from '../previous/output-record.ts';
 
 const FILE = 'filter-values.v8';
 
 /**
  * The resources whose objects' fingerprint is their request folder's: the objects of one
  * fingerprint are the folder's, so their values follow from it. (Other resources have
- * fingerprints too, src/output/fingerprints.ts, but several objects may share one without
+ * fingerprints too, src/previous/fingerprints.ts, but several objects may share one without
  * being the same objects from build to build: public bodies with the same count of requests.)
  */
 const FOLDER_RESOURCES: ReadonlySet<ResourceName> = new Set(['request', 'message', 'attachment']);

@@ -1,7 +1,7 @@
 /**
  * Packs and chunks filled as the output plan (src/output/plan.ts) serializes a list: each is
  * written once every object expected in it has arrived, or, when the previous build/ holds it
- * unchanged (src/output/reuse.ts), linked from there at the same point of the plan.
+ * unchanged (src/previous/output-record.ts), linked from there at the same point of the plan.
  * `listFillers` sets up a list's two fillers: what each pack and chunk expects, and their keys.
  */
 import { buildPaths } from '../api/build-paths.ts';
@@ -11,7 +11,7 @@ import type { ResourceName } from '../api/resource-names.ts';
 import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { sha256Of } from '../lib/sha256.ts';
-import { groupKeys, type OutputReuse } from './reuse.ts';
+import { groupKeys, type OutputReuse } from '../previous/output-record.ts';
 
 const NONE: readonly PlannedFile[] = [];
 

@@ -28,7 +28,7 @@ import { requestFolderOf } from '../content/digests.ts';
 import { globMatcher } from '../content/glob.ts';
 import { CONTENT_FILES } from '../content/schema.ts';
 import type { Archive } from '../model/types.ts';
-import { keptDigests, type KeptState } from './build-state.ts';
+import { keptDigests, type KeptState } from '../previous/state.ts';
 
 /** More changed request folders than this, and the build runs whole: a patch is for an editor's fix. */
 const MAX_FOLDERS = 16;

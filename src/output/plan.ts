@@ -23,7 +23,7 @@ import { referTo, type EmbedRef } from '../api/embeds.ts';
 import { planMediaIndexFiles } from './media-index-files.ts';
 import { listFillers, packId } from './pack-filler.ts';
 import { sha256Of } from '../lib/sha256.ts';
-import type { OutputReuse } from './reuse.ts';
+import type { OutputReuse } from '../previous/output-record.ts';
 import { type Layout, looseDetailFile, LoosePages } from './layout.ts';
 import { hasLooseDetails, hasLoosePages } from '../api/loose-answers.ts';
 import { buildIdOf, KEPT_ORDERS, manifestFile, type ListOrders, type PlannedDigests } from './build-id.ts';
@@ -47,7 +47,7 @@ export interface PlanInput {
   openapi?: readonly PlannedFile[];
   /** Every media file the build publishes (src/media/collect.ts): what the media index lists. */
   media?: readonly (MediaEntry & { path: string })[];
-  /** Packs and chunks of the previous build/ to link where their objects' inputs did not change (src/output/reuse.ts). */
+  /** Packs and chunks of the previous build/ to link where their objects' inputs did not change (src/previous/output-record.ts). */
   reuse?: OutputReuse;
   /** The size above which the writer cuts a data file into parts; with `reuse`, the media index's files are linked while their entries stay. */
   splitBytes: number;
@@ -86,7 +86,7 @@ function* planResource<N extends BuiltName>(input: PlanInput, name: N, lists: Ma
   const detailItems = separateDetails ?? items;
   const count = countingOf(resource.name, total);
   // Packs and chunks whose objects' inputs did not change are linked from the previous build/
-  // (src/output/reuse.ts); only the objects of the others are serialized.
+  // (src/previous/output-record.ts); only the objects of the others are serialized.
   // A loose build also writes each detail and default-limit page as a file (src/output/layout.ts).
   const looseDetails = input.layout === 'loose' && hasLooseDetails(name);
   const pages = input.layout === 'loose' && hasLoosePages(name) ? new LoosePages(name, (page, offset) => listPage(ctx, resource, page, offset, total)) : null;

@@ -19,7 +19,7 @@ import type { ResourceName } from '../api/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { sweepStaleTempSync } from '../lib/files.ts';
 import { sha256Of } from '../lib/sha256.ts';
-import { groupKeys, type OutputReuse } from './reuse.ts';
+import { groupKeys, type OutputReuse } from '../previous/output-record.ts';
 import { SegmentAnalyses, type Analysis } from './search-analyses.ts';
 
 /** Milliseconds this process spent planning search files (for the benchmark: their share of a build). */
@@ -80,7 +80,7 @@ function fileBody(entries: readonly [string, Postings][]): string {
 
 /**
  * The index files of one resource's list; nothing for a resource that is not searchable. With
- * `reuse`, a segment whose objects' inputs did not change (src/output/reuse.ts) is linked from
+ * `reuse`, a segment whose objects' inputs did not change (src/previous/output-record.ts) is linked from
  * the previous build/ with the counts kept beside it, and its objects are not analyzed.
  */
 export function planSearchIndex<N extends ResourceName>(resource: N, ordered: readonly ResourceItems[N][], reuse?: OutputReuse, postingsFileBytes = POSTINGS_FILE_BYTES): Generator<PlannedFile> {
@@ -97,7 +97,7 @@ export interface KeptSegment {
 }
 
 /**
- * The fingerprint of a searchable object: for a request its folder's (src/output/reuse.ts), so
+ * The fingerprint of a searchable object: for a request its folder's (src/previous/output-record.ts), so
  * that the message texts are not read; else what decides its fields' text (SearchDocument
  * `textKey`, a page's PDF), or a digest of that text, which is all an analysis is made of (an
  * object's output fingerprint also changes with what its answer shows beside its fields, and

@@ -33,7 +33,7 @@ import { answeredByFunction } from '../api/route-shapes.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import type { Archive, FoiRequest, Message } from '../model/types.ts';
 import { buildIdOf, manifestFile, type PlannedDigests } from './build-id.ts';
-import type { KeptState } from './build-state.ts';
+import type { KeptState } from '../previous/state.ts';
 import { sha256Of } from '../lib/sha256.ts';
 import { patchSearchSegments, type PatchedFile, type SearchEdit } from './search-patch.ts';
 

@@ -38,7 +38,7 @@ export async function drain(files: Iterable<PlannedFile>, sink: Sink, onFile?: (
     } else {
       await sink.copy(file.path, file.copyFrom);
       const size = statSync(file.copyFrom).size;
-      // A file linked from the previous build/ (it carries its digest, src/output/reuse.ts) is
+      // A file linked from the previous build/ (it carries its digest, src/previous/output-record.ts) is
       // this build's JSON as much as a written one; Swagger UI's files are not counted.
       if (file.sha256 !== undefined) stats.bytes += size;
       check?.add(file.path, size);

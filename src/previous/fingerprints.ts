@@ -1,6 +1,6 @@
 /**
  * What an object's fingerprint is made of, per resource (docs/architecture.md, "Incremental
- * builds"): every input its serializer reads, named. Output reuse (src/output/reuse.ts) keys
+ * builds"): every input its serializer reads, named. Output reuse (src/previous/output-record.ts) keys
  * each pack and chunk by its members' fingerprints and links it from the previous build/ when
  * they did not change. A resource without an entry here is serialized on every build.
  *

@@ -8,7 +8,7 @@
  *
  * Every such file is a **group** (a pack or a chunk, with its overflow files), keyed by the
  * objects in its slots: each slot's id and the **fingerprint** of its object's inputs, as
- * src/output/fingerprints.ts makes it for each resource. A request, its messages, their
+ * src/previous/fingerprints.ts makes it for each resource. A request, its messages, their
  * attachments and the documents derived from them share the fingerprint of the request folder:
  *
  * - the SHA-1 of every content file under `requests/<folder>/` (as parsing found it, folded
@@ -60,7 +60,7 @@ interface RecordFile {
 }
 
 export interface OutputReuse {
-  /** Whether the resource's objects have fingerprints (src/output/fingerprints.ts). */
+  /** Whether the resource's objects have fingerprints (src/previous/fingerprints.ts). */
   covers(resource: ResourceName): boolean;
   /** The fingerprint of an object of a covered resource. */
   fingerprint<N extends ResourceName>(resource: N, item: ResourceItems[N]): string;

@@ -19,7 +19,7 @@
  * The media store must still hold every object build/ names: the build is recorded in it as a
  * full build records it (a prune keeps what recent builds name), and the store listed once.
  */
-import type { LayoutChoice, LayoutDecision } from './layout.ts';
+import type { LayoutChoice, LayoutDecision } from '../output/layout.ts';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { serialize } from 'node:v8';
@@ -27,7 +27,7 @@ import { resolveSettings, SettingsError, type DeployLimits, type Env, type Setti
 import { buildCodeVersion } from '../lib/code-version.ts';
 import type { ContentDigests } from '../content/digests.ts';
 import type { ScanDigests } from '../content/scan-digests.ts';
-import type { ListOrders, PlannedDigests } from './build-id.ts';
+import type { ListOrders, PlannedDigests } from '../output/build-id.ts';
 import type { Problem } from '../content/problems.ts';
 import type { SiteInput } from '../content/schema.ts';
 import { timestampOfSeconds } from '../model/time.ts';
@@ -36,8 +36,8 @@ import type { MediaStore } from '../media/media-store.ts';
 import { recordUnchanged } from '../media/upload.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
 import { sha256Of } from '../lib/sha256.ts';
-import { signatureOf, unchangedFile } from './reuse.ts';
-import type { WriteResult } from './write.ts';
+import { signatureOf, unchangedFile } from './output-record.ts';
+import type { WriteResult } from '../output/write.ts';
 
 const STATE = 'state.v8';
 

@@ -1,5 +1,5 @@
 /**
- * linkedOrMade (src/output/reuse.ts): a group of files is linked from the previous build/ when
+ * linkedOrMade (src/previous/output-record.ts): a group of files is linked from the previous build/ when
  * its key and the size above which the writer cuts data files are the recorded ones, and a
  * group with a file above that size is never recorded (build/ holds its parts, not the file).
  * Real record files and a real build/ folder; each "build" opens the record again, as a build does.
@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UrlBuilder } from '../../src/api/urls.ts';
 import { resolveSettings } from '../../src/config.ts';
-import { linkedOrMade, openOutputReuse, type OutputReuse } from '../../src/output/reuse.ts';
+import { linkedOrMade, openOutputReuse, type OutputReuse } from '../../src/previous/output-record.ts';
 import { tempDir } from '../helpers/content.ts';
 
 const settings = resolveSettings({ title: 'Archiv', base_url: 'https://archiv.example.org/', updated_at: '2024-01-01T00:00:00Z' }, {});

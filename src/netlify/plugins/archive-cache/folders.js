@@ -15,7 +15,7 @@ export const CACHED_FOLDERS = [
   'archive/parsed',
   // SHA-256 of PDFs and attachment files by stat signature (src/lib/file-digests.ts): one file.
   'archive/digests',
-  // The output reuse record (src/output/reuse.ts): which packs and chunks of build/ hold which
+  // The output reuse record (src/previous/output-record.ts): which packs and chunks of build/ hold which
   // objects, one file. It spares work where the previous build/ is there too: kept below
   // (keep_build), by the GitHub Actions workflow, or in a checkout.
   'archive/output',

@@ -25,7 +25,8 @@ export const IMPORT_ORDER: readonly (readonly string[])[] = [
   ['media/'],
   // The data downloads: files the output plan takes, cut from the API's answers; serving links their manifest.
   ['downloads/'],
-  ['output/'],
+  // The previous build (its state, output record, fingerprints) and the output plan that asks it what it may keep.
+  ['output/', 'previous/'],
   ['serve/'],
   ['netlify/'],
   // The importer writes content/ from a froide API; it reads the stages' schema and helpers, and nothing imports it.

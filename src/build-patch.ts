@@ -9,11 +9,14 @@
  * writes what a full build would.
  */
 import { join, resolve } from 'node:path';
-import type { BuildOptions } from './build.ts';
 import { UrlBuilder } from './api/urls.ts';
 import type { RenderContext } from './api/resources/context.ts';
 import type { DeployLimits, Settings } from './config.ts';
 import type { ContentReader } from './content/load.ts';
+import type { MediaStore } from './media/media-store.ts';
+import type { UploadOptions } from './media/upload.ts';
+import type { PdfOptions } from './pdf/index.ts';
+import { patchExplanation, type BuildExplanation } from './previous/planner.ts';
 import { replaceParsedFiles } from './content/parse-cache.ts';
 import { buildCodeVersion } from './lib/code-version.ts';
 import { Problems } from './content/problems.ts';
@@ -27,15 +30,31 @@ import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import { recordUnchanged } from './media/upload.ts';
 import type { Archive } from './model/types.ts';
 import { timestampOfSeconds } from './model/time.ts';
-import { buildDirIntact, saveBuildState, type KeptBuild, type KeptState } from './previous/state.ts';
+import { buildDirIntact, saveBuildState, type CarriedResult, type PreviousBuild } from './previous/state.ts';
 import { changedFolders, loadPatchModels } from './output/patch-load.ts';
 import { patchOutput, type PatchRender } from './output/text-patch.ts';
 import { stageTree } from './output/write.ts';
 import type { LayoutChoice } from './output/layout.ts';
 import { statSync } from 'node:fs';
 
-/** What a patch build did: the kept build's result with this build's files, and how many files it wrote (0: none changed). */
-export type Patched = KeptBuild & { written: number };
+/** What a patch build did: the kept build's result with this build's files, how many files it wrote (0: none changed), and its verdicts. */
+export type Patched = CarriedResult & { written: number; explanation: BuildExplanation };
+
+/** What a patch build reads of the build's options: where build/, the caches and the media store are, and the PDF stage's. */
+export interface PatchOptions {
+  buildDir: string;
+  cacheDir: string;
+  media: MediaStore;
+  upload?: UploadOptions;
+  pdf?: Omit<PdfOptions, 'store'> & { store?: PdfOptions['store'] };
+  removeOld?: 'wait' | 'background';
+  /** false: never patch (src/build.ts BuildOptions.patch). */
+  patch?: boolean;
+  /** Whether build/ has the data downloads, which a patch does not rewrite. */
+  downloads?: boolean;
+}
+
+const MEDIA_MISSING = 'the media store lacks an object build/ names';
 
 /** Where the build keeps its state and what it defaults (src/build.ts outputState). */
 interface OutputState {
@@ -55,33 +74,39 @@ interface OpenedContent {
 }
 
 /**
- * The patched build, or undefined when the change is not one a patch build makes (the caller
- * then builds whole). `kept`: the last build's state, whose inputs beside content/ are this
- * build's (build-state.ts keptState).
+ * The patched build, or why the change is not one a patch build makes (the caller then builds
+ * whole). `kept`: the last build's state, whose inputs beside content/ are this build's
+ * (src/previous/state.ts previousBuild).
  */
-export async function patchBuild(options: BuildOptions, output: OutputState, kept: { state: KeptState; settings: Settings }, content: OpenedContent): Promise<Patched | undefined> {
+export async function patchBuild(options: PatchOptions, output: OutputState, kept: PreviousBuild, content: OpenedContent): Promise<Patched | string> {
   const { reader, scan, scanned, parseCacheDir } = content;
   const { state, settings } = kept;
+  // A patch rewrites packs and chunks only: a loose build's files, or the downloads, of the patched objects would stay as they were.
+  if (options.patch === false) return 'patch builds are off';
+  if (options.downloads) return 'the data downloads are published';
+  if (state.result.layout.layout !== 'packed') return 'the layout is not packed';
   const folders = changedFolders(scanned, state);
-  if (!folders?.length || !buildDirIntact(options.buildDir, state.files)) return undefined;
+  if (typeof folders === 'string') return folders;
+  if (!buildDirIntact(options.buildDir, state.files)) return 'build/ is not the one the last build wrote';
   const models = await loadPatchModels(reader, scan, parseCacheDir, folders, state);
-  if (!models) return undefined;
+  if (typeof models === 'string') return models;
+  const explanation = patchExplanation(scanned, folders, models.parsed.map((entry) => entry.path));
   const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
   try {
     const rendered = await renderings(options, output.images, settings, texts, models);
-    if (!rendered) return undefined;
+    if (!rendered) return 'the PDF stage has work left for the changed folders';
     // Data files above half the file limit are cut into parts (src/output/split.ts): the patch writes none such.
     const patch = patchOutput({ buildDir: options.buildDir, outputDir: output.dir, version: buildCodeVersion(), splitBytes: Math.floor(output.limits.fileBytes / 2) }, state, rendered);
-    if (!patch) return undefined;
+    if (!patch) return 'a file of build/ that shows the texts is not the one the last build wrote';
 
     // The state of this build: the kept one with this scan, these content digests and, when files were written, the new build.
     const keep = (planned: typeof patch.planned, build: string, result: typeof state.result) =>
       saveBuildState({ ...output, buildDir: options.buildDir, media: options.media, settings, scanned, digests: models.digests, planned, orders: state.orders, clock: state.clock, site: state.site, build, objects: state.objects, unfinished: false, result });
     if (!patch.files.length) {
       // Content files written again with their bytes: build/ is this build's output as it is.
-      if (!(await recordUnchanged(options.media, state.build, state.objects, options.upload))) return undefined;
+      if (!(await recordUnchanged(options.media, state.build, state.objects, options.upload))) return MEDIA_MISSING;
       keep(state.planned, state.build, state.result);
-      return { ...state.result, settings, media: state.objects.length, written: 0 };
+      return { ...state.result, settings, media: state.objects.length, written: 0, explanation };
     }
     const root = resolve(options.buildDir);
     const { files: written, removed } = patch;
@@ -96,7 +121,7 @@ export async function patchBuild(options: BuildOptions, output: OutputState, kep
       // The build is recorded in the media store with the same objects, which must all be there.
       if (!(await recordUnchanged(options.media, patch.build, state.objects, options.upload))) {
         await tree.discard();
-        return undefined;
+        return MEDIA_MISSING;
       }
       await tree.replace();
     } catch (error) {
@@ -110,7 +135,7 @@ export async function patchBuild(options: BuildOptions, output: OutputState, kep
     // Only a packed build is patched (src/build.ts), and it stays so.
     const { layout } = state.result;
     keep(patch.planned, patch.build, { warnings: state.result.warnings, stats, layout });
-    return { warnings: state.result.warnings, stats, layout, settings, media: state.objects.length, written: written.length };
+    return { warnings: state.result.warnings, stats, layout, settings, media: state.objects.length, written: written.length, explanation };
   } finally {
     texts.close();
     models.close();
@@ -122,7 +147,7 @@ export async function patchBuild(options: BuildOptions, output: OutputState, kep
  * the PDF stage's facts of their documents (from its cache: the PDFs did not change). Undefined
  * when the PDF stage has work left or fails: a full build reports it.
  */
-async function renderings(options: BuildOptions, images: boolean, settings: Settings, texts: ScratchSpool, models: { before: Archive; after: Archive }): Promise<PatchRender | undefined> {
+async function renderings(options: PatchOptions, images: boolean, settings: Settings, texts: ScratchSpool, models: { before: Archive; after: Archive }): Promise<PatchRender | undefined> {
   const store = options.pdf?.store ?? mediaDerivativeStore(options.media, options.cacheDir, { onWait: options.upload?.onWait });
   const digests = fileDigests(join(options.cacheDir, 'digests'));
   const urls = new UrlBuilder(settings.urls);

@@ -19,7 +19,8 @@ import { mediaDerivativeStore } from './media/derivatives-in-media-store.ts';
 import type { BuildRecord, MediaStore } from './media/media-store.ts';
 import { recordBuild, uploadMedia, type UploadOptions, type UploadStats } from './media/upload.ts';
 import { markWithdrawn } from './media/withdrawn.ts';
-import { clockWindow, keptDigests, keptState, saveBuildState, unchangedBuild, type KeptBuild } from './previous/state.ts';
+import { clockWindow, recordedDigests, previousBuild, previousFolds, saveBuildState, unchangedBuild, type CarriedResult, type PreviousBuild } from './previous/state.ts';
+import { unchangedExplanation, wholeExplanation, type BuildExplanation } from './previous/planner.ts';
 import { planFilterIndexes } from './output/indexes.ts';
 import { patchBuild } from './build-patch.ts';
 import { openFolderValues } from './output/filter-values.ts';
@@ -85,6 +86,8 @@ export interface BuildResult {
   patched: number;
   /** The layout build/ has and why (src/output/layout.ts). */
   layout: LayoutDecision;
+  /** What the build kept of the previous one, per unit, and why (src/previous/planner.ts; `build --explain`). */
+  explanation: BuildExplanation;
 }
 
 /** Builds the archive into `buildDir`, replacing it only on success. Throws ContentError with every problem. */
@@ -99,10 +102,11 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
 
   // The last build's state, when every input of build/ beside content/ is what it was (a
   // verifying PDF run reads every derivative again, so it always builds): then the build is warm.
-  const previous = options.pdf?.verify === undefined ? keptState(stateInputs(options)) : undefined;
+  const found = options.pdf?.verify === undefined ? previousBuild(stateInputs(options)) : 'a verifying PDF run reads every derivative again';
+  const previous = typeof found === 'string' ? undefined : found;
   const bound = previous ? loosenHeapGrowth(WARM_HEAP_GROWTH) : () => {};
   try {
-    const loaded = await keptOrChecked(options, previous);
+    const loaded = await keptOrChecked(options, found);
     if ('kept' in loaded) {
       const { kept } = loaded;
       stage(kept.written ? 'patch' : 'unchanged', null);
@@ -110,12 +114,12 @@ export async function buildArchive(options: BuildOptions): Promise<BuildResult> 
       if (kept.settings.production && previous) await markWithdrawn(options.media, { build: previous.state.build, date: new Date().toISOString(), objects: previous.state.objects });
       const media = { objects: kept.media, uploaded: 0, uploadedBytes: 0, present: kept.media, derived: 0 };
       const patched = kept.written ?? 0;
-      return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched, layout: kept.layout };
+      return { warnings: kept.warnings, settings: kept.settings, stats: { ...kept.stats, media }, pdf: null, parsing: { hits: 0, hashed: 0, misses: 0 }, reuse: { linked: 0, rendered: 0, grown: 0 }, unchanged: !kept.written, patched, layout: kept.layout, explanation: kept.explanation };
     }
     const { checked } = loaded;
     stage('load and check', null);
     // Every object's fingerprint holds the content outside the request folders: when it changed, this build serializes as a cold one does.
-    if (previous && keptDigests(checked.digests).outside !== previous.state.digests.outside) bound();
+    if (previous && recordedDigests(checked.digests).outside !== previous.state.digests.outside) bound();
     // Page texts, as the PDF stage hands them on, until the build ends (lib/stored-text.ts).
     const texts = new ScratchSpool(join(options.cacheDir, 'texts'));
     try {
@@ -139,38 +143,32 @@ function stateInputs(options: BuildOptions) {
  * The scan of content/ and, when nothing build/ is made of changed since the build that wrote
  * it, that build's result (src/previous/state.ts); else the content loaded and checked:
  * every content problem at once, nothing else runs on bad content. The parse cache is read
- * while content/ is walked, either way (a verifying PDF run reads every derivative again, so
- * it always runs). The scan is let go of here, not kept while the build serializes. `previous`:
- * the last build's state, when this build is compared with it (keptState).
+ * while content/ is walked, either way. The scan is let go of here, not kept while the build
+ * serializes. `found`: the last build's state, or why there is none to keep (previousBuild).
  */
-async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof keptState>): Promise<{ kept: KeptBuild & { written?: number } } | Loaded> {
+async function keptOrChecked(options: BuildOptions, found: PreviousBuild | string): Promise<{ kept: CarriedResult & { written?: number; explanation: BuildExplanation } } | Loaded> {
   const parseCacheDir = parseCacheIn(options.cacheDir);
   const opened = openContent(options.contentDir, parseCacheDir, options.memory);
   const scan = await opened.reader.scan();
   const scanned = scanDigests(scan);
+  const previous = typeof found === 'string' ? undefined : found;
+  let whole = previous ? '' : (found as string);
   if (previous) {
-    // A patch rewrites packs and chunks only: a loose build's files, or the downloads, of the patched objects would stay as they were.
-    const patchable = options.patch !== false && !options.downloads && previous.state.result.layout.layout === 'packed';
-    const kept = (await unchangedBuild({ ...stateInputs(options), scanned }, previous)) ?? (!patchable ? undefined : await patchBuild(options, outputState(options), previous, { reader: opened.reader, scan, scanned, parseCacheDir }));
-    if (kept) {
+    const unchanged = await unchangedBuild({ ...stateInputs(options), scanned }, previous);
+    const kept = unchanged ? { ...unchanged, explanation: unchangedExplanation(scanned) } : await patchBuild(options, outputState(options), previous, { reader: opened.reader, scan, scanned, parseCacheDir });
+    if (typeof kept !== 'string') {
       opened.cache?.close();
       return { kept };
     }
+    whole = `not a patch build: ${kept}`;
   }
   // PDFs and attachment files are hashed once while they keep their stat signature
   // (lib/file-digests.ts); the scan's signatures spare statting them again.
   const digests = fileDigests(join(options.cacheDir, 'digests'));
   digests.confirm((absolute) => scan.statAbsolute(absolute));
-  // A request folder whose files kept the stat signatures of the last build's scan holds the
-  // bytes it read: that build's fold of their digests stands (as the parse cache trusts them).
-  const before = previous?.state;
-  const keptFolds =
-    before &&
-    ((folder: string) => {
-      const signatures = scanned.folders.get(folder);
-      return signatures && signatures === before.scanned.folders.get(folder) ? before.digests.folders.get(folder) : undefined;
-    });
-  return { checked: await checkContent({ ...options, pdfHeaders: false, ...(keptFolds && { keptFolds }) }, opened, scan), scanned, digests };
+  const folds = previous && previousFolds(scanned, previous.state);
+  const checked = await checkContent({ ...options, pdfHeaders: false, ...(folds && { previousFolds: folds }) }, opened, scan);
+  return { checked, scanned, digests, explain: () => wholeExplanation(whole, previous?.state, checked.digests) };
 }
 
 /**
@@ -190,10 +188,12 @@ interface Loaded {
   scanned: ScanDigests;
   /** Kept digests of PDFs and attachment files, those the scan found unchanged confirmed. */
   digests: FileDigests;
+  /** What this whole build keeps of the previous one (src/previous/planner.ts), once the content is loaded. */
+  explain: () => BuildExplanation;
 }
 
 /** The stages after loading, with the content checked. */
-async function buildChecked(options: BuildOptions, { checked, scanned, digests }: Loaded, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
+async function buildChecked(options: BuildOptions, { checked, scanned, digests, explain }: Loaded, texts: ScratchSpool, stage: <T>(name: string, value: T) => T): Promise<BuildResult> {
   const { problems, archive: linked, settings, parsing, digests: contentDigests } = checked;
   if (!linked || !settings) throw new ContentError(problems.sorted());
   const state = outputState(options);
@@ -287,7 +287,7 @@ async function buildChecked(options: BuildOptions, { checked, scanned, digests }
     unfinished: pdf !== null && pdf.pending + pdf.webpPending + pdf.failed > 0,
     result: { warnings: problems.warnings, stats: { ...tree.stats, objects }, layout: decision },
   });
-  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false, patched: 0, layout: decision };
+  return { warnings: problems.warnings, settings, stats: { ...tree.stats, objects, media: uploaded }, pdf, parsing: parsing!, reuse: reuse.stats, unchanged: false, patched: 0, layout: decision, explanation: explain() };
 }
 
 /**

@@ -54,7 +54,7 @@ export interface CheckOptions {
    */
   freeze?: boolean;
   /** A request folder's folded digests when they are known already (content/digests.ts foldDigests). */
-  keptFolds?: (folder: string) => string | undefined;
+  previousFolds?: (folder: string) => string | undefined;
   /** What the watching preview keeps of content/ between rebuilds. */
   memory?: ContentMemory;
 }
@@ -121,7 +121,7 @@ export function openContent(contentDir: string, parseCacheDir: string | undefine
 export async function checkContent(options: CheckOptions, opened = openContent(options.contentDir, options.parseCacheDir, options.memory), scan?: ContentScan): Promise<Checked> {
   const problems = new Problems();
   const { reader, cache } = opened;
-  const digests = new DigestFolder(options.keptFolds);
+  const digests = new DigestFolder(options.previousFolds);
   const content = await loadContent(reader, problems, { cache, digests, ...(scan && { scan }) });
   let settings: Settings | undefined;
   if (content.site) {

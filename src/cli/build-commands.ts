@@ -14,6 +14,7 @@ import { DeployLimitError } from '../output/limits.ts';
 import { DerivativeStoreError } from '../pdf/derivative-store.ts';
 import type { NoticeProblem } from '../serve/api/html/notice.ts';
 import { mediaStore, noticeItem, pdfOptions, report } from './command-helpers.ts';
+import { explanationLines } from '../previous/planner.ts';
 import type { Options } from './usage.ts';
 
 export async function check(options: Options, log: Logger): Promise<number> {
@@ -94,6 +95,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
       ...(options.verbose && { onStage: (stage: string, ms: number) => log.info(`stage ${stage}: ${(ms / 1000).toFixed(1)} s`) }),
     });
     report(result.warnings, options, log);
+    if (options.explain) for (const line of explanationLines(result.explanation)) log.info(line);
     if (result.unchanged) log.info(`nothing ${options.out}/ is made of changed since the build that wrote it (content/, settings, clock, code): left as it is (docs/architecture.md, "A build with nothing to do")`);
     else if (result.patched > 0) log.info(`only texts changed (messages' subjects and texts, requests' titles, summaries and descriptions): ${count(result.patched, 'file')} of ${options.out}/ written, every other file kept (docs/architecture.md, "A patch build")`);
     else if (options.verbose) {

@@ -56,6 +56,7 @@ Options:
   --media-url <url>   init: media_url of site.yaml (default: /media/)
   --site-url <url>    init: site_url of site.yaml, the HTML pages the API links to (default: the base URL)
   --verbose           build: say each stage's time as it ends, and how many content files were parsed
+  --explain           build: say what the build keeps of the previous one (reuse, patch or rebuild), per unit, and why
 `;
 
 export type Options = {
@@ -78,6 +79,7 @@ export type Options = {
   'keep-builds': string;
   'dry-run': boolean;
   verbose: boolean;
+  explain: boolean;
   help: boolean;
   title?: string;
   'media-url'?: string;
@@ -108,6 +110,7 @@ export function parseCommandLine(argv: string[]): { command: string | undefined;
       'keep-builds': { type: 'string', default: String(DEFAULTS.mediaKeepBuilds) },
       'dry-run': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
+      explain: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       title: { type: 'string' },
       'media-url': { type: 'string' },

@@ -14,7 +14,7 @@ import { parseFiles, type FileToParse } from './parse-pool.ts';
 import { HASH_LATER, type ParseCache } from './parse-cache.ts';
 import { hashFiles } from '../lib/hash-pool.ts';
 import { CONTENT_DIGEST, isSoleRecord, type ParsedFile } from './parse.ts';
-import type { KeptText } from '../lib/stored-text.ts';
+import type { LazyText } from '../lib/stored-text.ts';
 import type { ContentScan } from './scan.ts';
 import { mapLimit } from '../lib/concurrency.ts';
 
@@ -65,7 +65,7 @@ export interface ContentFile {
  * A message's values as loaded: with a parse cache, its text is where the cache keeps it (a
  * StoredText, read when asked for), else the text itself.
  */
-type LoadedMessageInput = Omit<MessageInput, 'content'> & { content: KeptText };
+type LoadedMessageInput = Omit<MessageInput, 'content'> & { content: LazyText };
 
 export interface LoadedMessage extends Loaded<LoadedMessageInput> {
   /** Folder of the owning request, relative to the content directory. */

@@ -16,7 +16,7 @@ import { deserialize, serialize } from 'node:v8';
 import { requestFolderOf } from './digests.ts';
 import { isSoleRecord, type ParsedFile } from './parse.ts';
 import { CONTENT_FILES, type ContentKind } from './schema.ts';
-import { StoredText, TextFile, type KeptText, type TextSpool } from '../lib/stored-text.ts';
+import { StoredText, TextFile, type LazyText, type TextSpool } from '../lib/stored-text.ts';
 
 /** A file's entry remembered in this run: its parse, with each message record's text a StoredText in the new shard file. */
 export interface Entry {
@@ -164,7 +164,7 @@ function textsAt(shard: Shard, at: number, records: number): StoredText[] | unde
 export function parsedAt(shard: Shard, at: number): ParsedFile | undefined {
   const records = recordsAt(shard, at);
   if (!records) return undefined;
-  if (kindAt(shard, at) === 'message' && !records.every((record) => (record.data as { content: KeptText }).content instanceof StoredText)) {
+  if (kindAt(shard, at) === 'message' && !records.every((record) => (record.data as { content: LazyText }).content instanceof StoredText)) {
     const texts = textsAt(shard, at, records.length);
     if (!texts) return undefined;
     records.forEach((record, index) => ((record.data as { content: unknown }).content = texts[index]));

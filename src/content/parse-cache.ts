@@ -35,7 +35,7 @@ import { CONTENT_DIGEST, type ParsedFile } from './parse.ts';
 import { hashOne } from '../lib/hash-pool.ts';
 import { emptyShard, kindAt, parsedAt, readShard, shardOfFolder, shardOfPath, shardPath, SHARDS, writeShard, type Entry, type Shard } from './parse-cache-file.ts';
 import type { ContentKind } from './schema.ts';
-import { TextSpool, type KeptText, type TextFile } from '../lib/stored-text.ts';
+import { TextSpool, type LazyText, type TextFile } from '../lib/stored-text.ts';
 import { requestFolderOf } from './digests.ts';
 import type { ParseMemory } from './parse-memory.ts';
 
@@ -165,7 +165,7 @@ export function openParseCache(dir: string, { version = buildCodeVersion(), memo
       if (kind === 'message') {
         const spool = spoolOf(shard);
         for (const record of parsed.records) {
-          const data = record.data as { content: KeptText };
+          const data = record.data as { content: LazyText };
           if (typeof data.content === 'string') data.content = spool.add(data.content);
         }
       }
@@ -295,6 +295,6 @@ export function replaceParsedFiles(dir: string, entries: readonly ParsedEntry[],
 
 /** A message record's values with its text in the spool. */
 function withText(data: unknown, spool: TextSpool): unknown {
-  const { content } = data as { content: KeptText };
+  const { content } = data as { content: LazyText };
   return typeof content === 'string' ? { ...(data as object), content: spool.add(content) } : data;
 }

@@ -31,13 +31,13 @@ export interface DigestMemo {
 }
 
 /** A walk of content/ and when it began (its plan's `started`). */
-interface KeptWalk {
+interface LastWalk {
   walked: Walked;
   started: number;
 }
 
 export class ScanMemory {
-  #kept: KeptWalk | undefined;
+  #kept: LastWalk | undefined;
   /** Request folders (names under requests/) changed since the kept walk began. */
   #changed = new Set<string>();
   /** The digests of the kept walk's request folders, as far as they are known. */

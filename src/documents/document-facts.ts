@@ -3,7 +3,7 @@
  * API and the media stage read them. A fact of the build, not of the content, so it lives here
  * and not on the model's Document, which stays as linking left it.
  */
-import type { KeptText } from '../lib/stored-text.ts';
+import type { LazyText } from '../lib/stored-text.ts';
 
 export interface DocumentFacts {
   numPages: number;
@@ -14,7 +14,7 @@ export interface DocumentFacts {
   properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
   outline: string;
   /** A page's text may be in the build's spool (src/pdf/index.ts, PdfOptions.texts): read it with `textOf` (lib/stored-text.ts). */
-  pages: { number: number; width: number | null; height: number | null; text: KeptText }[];
+  pages: { number: number; width: number | null; height: number | null; text: LazyText }[];
   /** The WebP siblings of the page images exist (the PDF stage's second pass). */
   webp: boolean;
   /**

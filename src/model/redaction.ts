@@ -4,7 +4,7 @@
  * froide's `get_differences(redacted, original)` (model/text-diff.ts).
  */
 import { readRedactionMarks } from '../content/redaction-marks.ts';
-import { StoredText, type KeptText } from '../lib/stored-text.ts';
+import { StoredText, type LazyText } from '../lib/stored-text.ts';
 import { differences, type Segment } from './text-diff.ts';
 
 /**
@@ -54,8 +54,8 @@ export type MessageText = ShownText | StoredText;
 
 /** `source` is validated content: its marks are well-formed (content/schema.ts checks them). */
 export function messageText(source: string): ShownText;
-export function messageText(source: KeptText): MessageText;
-export function messageText(source: KeptText): MessageText {
+export function messageText(source: LazyText): MessageText;
+export function messageText(source: LazyText): MessageText {
   if (source instanceof StoredText) return source;
   const { text, original } = readMarked(source);
   return original === undefined ? text : new RedactedText(text, original);

@@ -28,26 +28,27 @@ import { requestFolderOf } from '../content/digests.ts';
 import { globMatcher } from '../content/glob.ts';
 import { CONTENT_FILES } from '../content/schema.ts';
 import type { Archive } from '../model/types.ts';
-import { keptDigests, type KeptState } from '../previous/state.ts';
+import { recordedDigests, type PreviousState } from '../previous/state.ts';
 
 /** More changed request folders than this, and the build runs whole: a patch is for an editor's fix. */
 const MAX_FOLDERS = 16;
 
-/** The request folders whose files changed since the kept build, when nothing else did; undefined otherwise. */
-export function changedFolders(scanned: ScanDigests, state: KeptState): string[] | undefined {
+/** The request folders whose files changed since the kept build, when nothing else did; otherwise why a patch build does not make the change. */
+export function changedFolders(scanned: ScanDigests, state: PreviousState): string[] | string {
   const kept = state.scanned;
-  if (scanned.outside === null || scanned.outside !== kept.outside || scanned.folders.size !== kept.folders.size) return undefined;
+  if (scanned.outside === null || scanned.outside !== kept.outside) return 'content outside the request folders changed';
+  if (scanned.folders.size !== kept.folders.size) return 'a request folder was added or deleted';
   const changed: string[] = [];
   for (const [folder, digest] of scanned.folders) {
     const before = kept.folders.get(folder);
-    if (before === undefined) return undefined;
+    if (before === undefined) return `${folder} is new`;
     if (digest !== null && digest === before) continue;
     // Same paths, and attachment files with their kept signatures.
     const frame = scanned.frames.get(folder);
-    if (frame === null || frame !== kept.frames.get(folder)) return undefined;
-    if (changed.push(folder) > MAX_FOLDERS) return undefined;
+    if (frame === null || frame !== kept.frames.get(folder)) return `${folder}: a file was added, deleted or renamed, or an attachment file changed`;
+    if (changed.push(folder) > MAX_FOLDERS) return `more than ${MAX_FOLDERS} request folders changed`;
   }
-  return changed;
+  return changed.length ? changed : 'no request folder changed, and build/ or the media store is not the last build\'s';
 }
 
 /** The changed folders' models before and after, and what the patch build keeps. */
@@ -108,22 +109,23 @@ async function linked(reader: ContentReader, scan: ContentScan, parses: Readonly
  * beyond its texts, a parse has problems) or the parse cache does not hold what the kept build
  * read.
  */
-export async function loadPatchModels(reader: ContentReader, scan: ContentScan, parseCacheDir: string, folders: readonly string[], state: KeptState): Promise<PatchModels | undefined> {
+export async function loadPatchModels(reader: ContentReader, scan: ContentScan, parseCacheDir: string, folders: readonly string[], state: PreviousState): Promise<PatchModels | string> {
   const cached = readParsedFolders(parseCacheDir, folders);
-  let models: PatchModels | undefined;
+  let models: PatchModels | string = 'loading the changed folders failed';
   try {
     return (models = await modelsOf(reader, scan, cached, folders, state));
   } finally {
-    if (!models) cached.close();
+    if (typeof models === 'string') cached.close();
   }
 }
 
-async function modelsOf(reader: ContentReader, scan: ContentScan, cached: ParsedFolders, folders: readonly string[], state: KeptState): Promise<PatchModels | undefined> {
+async function modelsOf(reader: ContentReader, scan: ContentScan, cached: ParsedFolders, folders: readonly string[], state: PreviousState): Promise<PatchModels | string> {
   const before = new Map<string, ParsedFile>(cached.outside);
   for (const files of cached.folders.values()) for (const [path, parsed] of files) before.set(path, parsed);
   const folded = foldDigests(new Map([...before].map(([path, parsed]) => [path, parsed.digest])));
-  if (keptDigests(folded).outside !== state.digests.outside) return undefined;
-  if (folders.some((folder) => folded.folders.get(folder) !== state.digests.folders.get(folder))) return undefined;
+  const unparsed = 'the parse cache does not hold what the last build read';
+  if (recordedDigests(folded).outside !== state.digests.outside) return unparsed;
+  if (folders.some((folder) => folded.folders.get(folder) !== state.digests.folders.get(folder))) return unparsed;
 
   const inFolders = new Set(folders);
   const subset = scan.files.filter((path) => {
@@ -140,9 +142,9 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
       const bytes = readFileSync(reader.absolute(path));
       if (contentDigest(bytes) === old.digest) continue;
       const texts = TEXT_FIELDS.find((file) => file.matches(path));
-      if (!texts) return undefined;
+      if (!texts) return `${path} changed, and it is not a message or a request`;
       const now = parseContentFile({ kind: texts.kind, path, bytes });
-      if (!textsAlone(old, now, texts.fields)) return undefined;
+      if (!textsAlone(old, now, texts.fields)) return `${path} changed beyond its texts (${texts.fields.join(', ')})`;
       after.set(path, now);
       parsed.push({ path, kind: texts.kind, signature: stat?.trusted ? stat.signature : null, parsed: now });
     }
@@ -163,7 +165,7 @@ async function modelsOf(reader: ContentReader, scan: ContentScan, cached: Parsed
   const made = await linked(reader, partial, after);
   // The partial model misses what other folders hold (a collection's derived documents, a
   // `same_as` target): the same problems before and after, and an edit that makes none.
-  if (!isDeepStrictEqual(old.problems, made.problems)) return undefined;
+  if (!isDeepStrictEqual(old.problems, made.problems)) return 'the edit makes or mends a problem of the content';
   const folderDigests = new Map(state.digests.folders);
   // The changed folders' digests after the edit (the files outside them are as they were).
   const refolded = foldDigests(new Map([...after].flatMap(([path, file]) => (requestFolderOf(path) === undefined ? [] : [[path, file.digest] as const]))));

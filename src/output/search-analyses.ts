@@ -27,7 +27,7 @@ export interface Analysis {
 }
 
 /** The file: documents ascending by key; field f of document i is pairs[offsets[i * F + f] … offsets[i * F + f + 1]). */
-interface KeptFile {
+interface AnalysesFile {
   version: string;
   fieldCount: number;
   terms: string[];
@@ -52,7 +52,7 @@ export class SegmentAnalyses {
     private readonly path: string | undefined,
     private readonly version: string,
     private readonly fieldCount: number,
-    private readonly file: KeptFile | undefined,
+    private readonly file: AnalysesFile | undefined,
   ) {
     this.terms = file ? file.terms : [];
     this.terms.forEach((term, i) => this.termIndex.set(term, i));
@@ -63,7 +63,7 @@ export class SegmentAnalyses {
   static open(dir: string | undefined, version: string, resource: string, segment: number, fieldCount: number): SegmentAnalyses {
     const path = dir === undefined ? undefined : join(dir, `${resource}-${segment}.v8`);
     // Missing, unreadable, or of other code or fields: every document is analyzed.
-    const file = path === undefined ? undefined : readVersioned<KeptFile>(path, version, (read) => read.fieldCount === fieldCount && read.offsets instanceof Uint32Array && read.pairs instanceof Uint32Array);
+    const file = path === undefined ? undefined : readVersioned<AnalysesFile>(path, version, (read) => read.fieldCount === fieldCount && read.offsets instanceof Uint32Array && read.pairs instanceof Uint32Array);
     return new SegmentAnalyses(path, version, fieldCount, file);
   }
 
@@ -175,7 +175,7 @@ export class SegmentAnalyses {
         }
       }
     }
-    const file: KeptFile = { version: this.version, fieldCount: F, terms, keys: docs.map((doc) => doc.key), fingerprints: docs.map((doc) => doc.fingerprint), lengths: docs.flatMap((doc) => doc.lengths), offsets, pairs };
+    const file: AnalysesFile = { version: this.version, fieldCount: F, terms, keys: docs.map((doc) => doc.key), fingerprints: docs.map((doc) => doc.fingerprint), lengths: docs.flatMap((doc) => doc.lengths), offsets, pairs };
     mkdirSync(join(this.path, '..'), { recursive: true });
     writeAtomically(this.path, serialize(file));
   }

@@ -88,7 +88,7 @@ export function planSearchIndex<N extends ResourceName>(resource: N, ordered: re
 }
 
 /** What a reused segment needs of the build that wrote it: its entry in meta.json and its share of the counts. */
-export interface KeptSegment {
+export interface RecordedSegment {
   entry: SegmentMeta;
   docs: number[];
   length: number[];
@@ -148,11 +148,11 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
       key = keys.keys().get(group)!;
     }
     const found = key === undefined ? undefined : reuse!.reusable(group, key);
-    let kept: KeptSegment;
+    let kept: RecordedSegment;
     /** The documents' field lengths, in key order, field by field: made with the segment, else read from the record when needed. */
     let norms: number[] | undefined;
     if (found?.extra !== undefined) {
-      kept = JSON.parse(found.extra) as KeptSegment;
+      kept = JSON.parse(found.extra) as RecordedSegment;
       yield* found.files;
     } else {
       const analyses = SegmentAnalyses.open(keptDir, reuse?.version ?? '', resource, segment, fieldCount);
@@ -204,9 +204,9 @@ export type IndexFile = PlannedFile & { body: string | Uint8Array; sha256: strin
  * postings or tail files, its entry in meta.json and share of the counts, and its documents'
  * field lengths (encodeLength) in key order, field by field.
  */
-export function madeSegment(resource: SearchResource, segment: number, isOpen: boolean, docs: readonly { group: number; key: number; analysis: Analysis }[], analyses: SegmentAnalyses, postingsFileBytes = POSTINGS_FILE_BYTES): { files: IndexFile[]; kept: KeptSegment; norms: number[] } {
+export function madeSegment(resource: SearchResource, segment: number, isOpen: boolean, docs: readonly { group: number; key: number; analysis: Analysis }[], analyses: SegmentAnalyses, postingsFileBytes = POSTINGS_FILE_BYTES): { files: IndexFile[]; kept: RecordedSegment; norms: number[] } {
   const fieldCount = SEARCH_FIELDS[resource].length;
-  const kept: KeptSegment = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
+  const kept: RecordedSegment = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
   const norms: number[] = [];
   for (const doc of docs) {
     doc.analysis.lengths.forEach((length, f) => {

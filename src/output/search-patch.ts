@@ -21,7 +21,7 @@ import { groupOfKey, SEARCH_FIELDS, segmentOf, type SearchMeta, type SearchResou
 import { decodePositions } from '../api/search/positions.ts';
 import { isMissing } from '../lib/files.ts';
 import { SegmentAnalyses, type Analysis } from './search-analyses.ts';
-import { madeSegment, metaFile, positionsFile, type IndexFile, type KeptSegment } from './search-index.ts';
+import { madeSegment, metaFile, positionsFile, type IndexFile, type RecordedSegment } from './search-index.ts';
 
 /** A document whose fields' text changed: its group and key (src/api/search/sources.ts) and its fields' text before and after, in SEARCH_FIELDS order. */
 export interface SearchEdit {
@@ -60,8 +60,8 @@ export interface SearchPatchInput {
 interface PatchedSegment {
   oldPaths: string[];
   files: IndexFile[];
-  before: KeptSegment;
-  after: KeptSegment;
+  before: RecordedSegment;
+  after: RecordedSegment;
   save(): void;
 }
 

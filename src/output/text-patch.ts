@@ -33,7 +33,7 @@ import { answeredByFunction } from '../api/route-shapes.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import type { Archive, FoiRequest, Message } from '../model/types.ts';
 import { buildIdOf, manifestFile, type PlannedDigests } from './build-id.ts';
-import type { KeptState } from '../previous/state.ts';
+import type { PreviousState } from '../previous/state.ts';
 import { sha256Of } from '../lib/sha256.ts';
 import { patchSearchSegments, type PatchedFile, type SearchEdit } from './search-patch.ts';
 
@@ -114,7 +114,7 @@ const staticList = (resource: 'request' | 'message') => !answeredByFunction({ ki
  * The files of build/ that change with the edited texts, verified as the header says;
  * undefined when the edit is not one a patch makes or a check fails (the build then runs whole).
  */
-export function patchOutput(where: { buildDir: string; outputDir: string; version: string; splitBytes: number }, state: KeptState, render: PatchRender): OutputPatch | undefined {
+export function patchOutput(where: { buildDir: string; outputDir: string; version: string; splitBytes: number }, state: PreviousState, render: PatchRender): OutputPatch | undefined {
   const { buildDir } = where;
   const { before, after } = render;
   const edits = new GroupEdits();

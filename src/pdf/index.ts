@@ -17,7 +17,7 @@ import { IdleWorkers } from './pool-worker.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { DeriveShare } from './derive-share.ts';
 import { DerivativeStoreError, type DerivativeStore } from './derivative-store.ts';
-import type { KeptFacts, PdfImage, PdfJob, PdfResult } from './types.ts';
+import type { LazyFacts, PdfImage, PdfJob, PdfResult } from './types.ts';
 
 export type { PdfDone, PdfImage, PdfJob, PdfResult } from './types.ts';
 export { createProgress } from './progress.ts';
@@ -239,7 +239,7 @@ async function settle(group: Group, cache: DerivativeCache, results: Map<string,
 }
 
 /** The entry with its pages' texts in `texts` when given. */
-function kept(body: EntryBody, texts: TextSpool | undefined): EntryBody<KeptFacts> {
+function kept(body: EntryBody, texts: TextSpool | undefined): EntryBody<LazyFacts> {
   if (!texts || !body.ok || !body.facts) return body;
   return { ...body, facts: { ...body.facts, pages: body.facts.pages.map((page) => ({ ...page, text: texts.add(page.text) })) } };
 }

@@ -11,14 +11,14 @@ import { runPool, type TaskOutcome } from './pool.ts';
 import type { IdleWorkers } from './pool-worker.ts';
 import type { ProgressState } from './progress.ts';
 import { storeFailure } from './derivative-store.ts';
-import { CACHEABLE_FAILURES, type KeptFacts, type PdfFailure } from './types.ts';
+import { CACHEABLE_FAILURES, type LazyFacts, type PdfFailure } from './types.ts';
 
 export interface PassGroup {
   sha256: string;
   file: string;
   size: number;
   /** The first-pass (or facts) entry, once there is one; its pages' texts may be kept in a spool (PdfOptions.texts). */
-  first: EntryBody<KeptFacts> | null;
+  first: EntryBody<LazyFacts> | null;
   failure: PdfFailure | null;
   /** The parts of a first pass the budget stopped, as far as they were finished. */
   parts: PartBody[];

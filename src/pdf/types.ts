@@ -1,5 +1,5 @@
 /** Plain data exchanged by the PDF stage (public types are re-exported from index.ts). */
-import type { KeptText } from '../lib/stored-text.ts';
+import type { LazyText } from '../lib/stored-text.ts';
 import type { PdfProperties } from './pdf-facts.ts';
 
 export interface PdfPage {
@@ -22,9 +22,9 @@ export interface PdfFacts {
 }
 
 /** A page as the stage hands it on: with PdfOptions.texts, its text is where that spool keeps it. */
-type KeptPage = Omit<PdfPage, 'text'> & { text: KeptText };
+type LazyPage = Omit<PdfPage, 'text'> & { text: LazyText };
 
-export type KeptFacts = Omit<PdfFacts, 'pages'> & { pages: KeptPage[] };
+export type LazyFacts = Omit<PdfFacts, 'pages'> & { pages: LazyPage[] };
 
 export interface PdfImage {
   /** `page-p3-small.png` or `page-p3-small.png.webp`. */
@@ -69,7 +69,7 @@ export interface PdfFailure {
 export interface PdfDone {
   ok: true;
   pending: false;
-  facts: KeptFacts;
+  facts: LazyFacts;
   images: PdfImage[];
   webp: boolean;
 }

@@ -20,7 +20,7 @@
  * full build records it (a prune keeps what recent builds name), and the store listed once.
  */
 import type { LayoutChoice, LayoutDecision } from '../output/layout.ts';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { serialize } from 'node:v8';
 import { resolveSettings, SettingsError, type DeployLimits, type Env, type Settings, type SettingsOverrides } from '../config.ts';
@@ -43,7 +43,7 @@ const STATE = 'state.v8';
 
 
 /** What the state keeps of the build's result, to report it again. */
-interface KeptResult {
+interface RecordedResult {
   warnings: Problem[];
   stats: WriteResult & { objects: number };
   /** The layout the build wrote and why (src/output/layout.ts). */
@@ -54,6 +54,10 @@ interface StateFile {
   version: string;
   /** inputsKey: the settings but the clock, images, limits, media store. */
   inputs: string;
+  /** inputParts: a digest of each input inputsKey is made of, by name, so the planner can say which changed (src/previous/planner.ts). */
+  parts: Record<string, string>;
+  /** `path \0 sha1 \n` of every content file outside the request folders (content/digests.ts): the planner names which changed. */
+  outsideFiles: string;
   /** The digests of the scan of content/ (content/scan.ts scanDigests): the whole scan's, and per request folder for a patch build. */
   scanned: ScanDigests;
   /** SHA-1 of every content file as the build read it, folded (content/digests.ts), with the text of the files outside the request folders as its SHA-256. */
@@ -71,7 +75,7 @@ interface StateFile {
   /** The build id (the manifest's) and the media objects its files name. */
   build: string;
   objects: string[];
-  result: KeptResult;
+  result: RecordedResult;
 }
 
 interface StateInputs {
@@ -89,6 +93,17 @@ interface StateInputs {
 function inputsKey({ settings, images, limits, media, layout, downloads }: StateInputs): string {
   const { now: _, ...lasting } = settings;
   return sha256Of(JSON.stringify([lasting, images, limits, media.description, layout, downloads]));
+}
+
+/**
+ * The same inputs one by one, each a digest by its name (`settings.<key>` for each setting, so
+ * no token key is kept as it is): what the planner compares to name the input that changed.
+ */
+function inputParts({ settings, images, limits, media, layout, downloads }: StateInputs): Record<string, string> {
+  const { now: _, ...lasting } = settings;
+  const named: Record<string, unknown> = { images, limits, 'media store': media.description, layout, downloads };
+  for (const [key, value] of Object.entries(lasting)) named[`settings.${key}`] = value;
+  return Object.fromEntries(Object.entries(named).map(([name, value]) => [name, sha256Of(JSON.stringify(value ?? null))]));
 }
 
 /**
@@ -130,11 +145,11 @@ export interface SavedBuild extends StateInputs {
   objects: string[];
   /** Whether the PDF stage left work for another build (pending or failed PDFs). */
   unfinished: boolean;
-  result: KeptResult;
+  result: RecordedResult;
 }
 
 /** The content digests as the state keeps them: those of the files outside the request folders as one SHA-256. */
-export function keptDigests(digests: ContentDigests): StateFile['digests'] {
+export function recordedDigests(digests: ContentDigests): StateFile['digests'] {
   return { outside: sha256Of(digests.outside), folders: digests.folders };
 }
 
@@ -151,13 +166,13 @@ export function saveBuildState(saved: SavedBuild): void {
     return now?.trusted ? [file, now.signature, null] : [file, null, sha256Of(readFileSync(join(root, file)))];
   });
   const { scanned, clock, site, build, objects, result, planned, orders } = saved;
-  const state: StateFile = { version: buildCodeVersion(), inputs: inputsKey(saved), scanned, digests: keptDigests(saved.digests), planned, orders, clock, site, files, build, objects, result };
+  const state: StateFile = { version: buildCodeVersion(), inputs: inputsKey(saved), parts: inputParts(saved), outsideFiles: saved.digests.outside, scanned, digests: recordedDigests(saved.digests), planned, orders, clock, site, files, build, objects, result };
   mkdirSync(saved.dir, { recursive: true });
   writeAtomically(path, serialize(state));
 }
 
 /** The kept result with this build's settings and the number of media objects its build/ names. */
-export type KeptBuild = KeptResult & { settings: Settings; media: number };
+export type CarriedResult = RecordedResult & { settings: Settings; media: number };
 
 export interface UnchangedInputs extends Omit<StateInputs, 'settings'> {
   dir: string;
@@ -185,36 +200,60 @@ export function buildDirIntact(buildDir: string, files: StateFile['files']): boo
 }
 
 /** What the last build that replaced build/ kept (see above). */
-export type KeptState = StateFile;
+export type PreviousState = StateFile;
+
+/**
+ * What loading may keep of the last build: a request folder whose files kept the stat
+ * signatures of that build's scan holds the bytes it read, so that build's fold of their
+ * digests stands (as the parse cache trusts the same signatures; content/digests.ts).
+ */
+export function previousFolds(scanned: ScanDigests, state: PreviousState): (folder: string) => string | undefined {
+  return (folder) => {
+    const signatures = scanned.folders.get(folder);
+    return signatures && signatures === state.scanned.folders.get(folder) ? state.digests.folders.get(folder) : undefined;
+  };
+}
+
+/** The last build's state with the settings of this build (previousBuild). */
+export interface PreviousBuild {
+  state: PreviousState;
+  settings: Settings;
+}
 
 /**
  * The state of the last build that replaced build/, with the settings of this one, when every
  * input of build/ beside content/ is what it was: the code, the settings but the clock, images,
- * limits, media store, and a clock within the kept window. Undefined when there is none.
+ * limits, media store, and a clock within the kept window. Else why there is none, in words
+ * (`--explain` prints it): this build then makes everything.
  */
-export function keptState(inputs: Omit<UnchangedInputs, 'scanned'>): { state: KeptState; settings: Settings } | undefined {
-  const state = readVersioned<StateFile>(join(inputs.dir, STATE), buildCodeVersion(), (read) => Array.isArray(read.files) && read.scanned?.folders instanceof Map);
-  if (!state) return undefined;
+export function previousBuild(inputs: Omit<UnchangedInputs, 'scanned'>): PreviousBuild | string {
+  const path = join(inputs.dir, STATE);
+  const state = readVersioned<StateFile>(path, buildCodeVersion(), (read) => Array.isArray(read.files) && read.scanned?.folders instanceof Map && typeof read.parts === 'object');
+  if (!state) return existsSync(path) ? 'the code changed since the last build (its state is of another code version, or damaged)' : 'no state of a previous build';
   let settings: Settings;
   try {
     settings = resolveSettings(state.site, inputs.env, inputs.overrides);
   } catch (error) {
     // A setting the build will report with its file: that build has to run.
-    if (error instanceof SettingsError) return undefined;
+    if (error instanceof SettingsError) return 'a setting has an error, which the build reports';
     throw error;
   }
-  if (inputsKey({ ...inputs, settings }) !== state.inputs) return undefined;
+  if (inputsKey({ ...inputs, settings }) !== state.inputs) {
+    const now = inputParts({ ...inputs, settings });
+    const changed = [...new Set([...Object.keys(now), ...Object.keys(state.parts)])].filter((name) => now[name] !== state.parts[name]).sort();
+    return `changed since the last build: ${changed.join(', ') || 'the inputs beside content/'}`;
+  }
   const now = timestampOfSeconds(settings.now);
-  if (!(state.clock.after < now && now <= state.clock.until)) return undefined;
+  if (!(state.clock.after < now && now <= state.clock.until)) return 'the clock passed the due date of a request awaiting a response (its status is now another)';
   return { state, settings };
 }
 
 /**
  * The result of the last build that replaced build/, with the settings of this one, when none
  * of its inputs changed since (see above), given this build's scan of content/ and the kept
- * state (keptState); undefined when the build has to run.
+ * state (previousBuild); undefined when the build has to run.
  */
-export async function unchangedBuild(inputs: UnchangedInputs, kept: { state: KeptState; settings: Settings }): Promise<KeptBuild | undefined> {
+export async function unchangedBuild(inputs: UnchangedInputs, kept: PreviousBuild): Promise<CarriedResult | undefined> {
   const { state, settings } = kept;
   if (inputs.scanned.whole === null || inputs.scanned.whole !== state.scanned.whole) return undefined;
   if (!buildDirIntact(inputs.buildDir, state.files)) return undefined;

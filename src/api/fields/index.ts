@@ -14,11 +14,21 @@
  * A type says what the field holds in froide; where this archive only ever writes one value
  * (an anonymous reader's view), the description says so.
  */
-import { arrayOf, FieldType, freeObject, integer, mapOf, oneOf, ref, string, uri, type FieldTable } from '../field-types.ts';
+import { arrayOf, enumOf, FieldType, freeObject, integer, mapOf, oneOf, position, ref, string, uri, type FieldTable } from '../field-types.ts';
 import { APP_OBJECTS } from './app-fields.ts';
-import { BODY_OBJECTS } from './body-fields.ts';
-import { DOCUMENT_OBJECTS } from './document-fields.ts';
+import { articleTagObject } from '../resources/articletag/serializer.ts';
 import { foiAttachment } from '../resources/attachment/serializer.ts';
+import { campaignObject } from '../resources/campaign/serializer.ts';
+import { DOCUMENT_PROPERTIES, DOCUMENT_TABLE, documentDetail, documentObject, PARLIAMENTARY_PAPER, RESEARCH_PAPER } from '../resources/document/serializer.ts';
+import { collectionDirectory, documentCollection } from '../resources/documentcollection/serializer.ts';
+import { geoRegion, geoRegionDetail } from '../resources/georegion/serializer.ts';
+import { governmentPlan, governmentPlanUpdate } from '../resources/governmentplan/serializer.ts';
+import { jurisdictionObject } from '../resources/jurisdiction/serializer.ts';
+import { foiLaw } from '../resources/law/serializer.ts';
+import { documentPage, pageObject } from '../resources/page/serializer.ts';
+import { pageAnnotation } from '../resources/pageannotation/serializer.ts';
+import { publicBodyDetail, publicBodyList, simpleCategory, simpleClassification, simplePublicBody } from '../resources/publicbody/serializer.ts';
+import { categoryObject, classificationObject } from '../resources/tree.ts';
 import { RESOURCE_NAMES } from '../resource-names.ts';
 import { foiMessage } from '../resources/message/serializer.ts';
 import { foiRequestDetail, foiRequestList } from '../resources/request/serializer.ts';
@@ -32,6 +42,11 @@ const META = {
   total_count: integer.describe('Objects in the whole (filtered) list.'),
 } satisfies FieldTable;
 
+/** Each declared object's table under its name. */
+function tables(...objects: readonly { readonly name: string; readonly table: FieldTable }[]): Record<string, FieldTable> {
+  return Object.fromEntries(objects.map(({ name, table }) => [name, table]));
+}
+
 /** The named objects: `components.schemas` of the OpenAPI document. */
 export const OBJECTS: Readonly<Record<string, FieldTable>> = {
   // Declared with their serializers, key -> type and source (src/api/resources/object-fields.ts).
@@ -39,8 +54,19 @@ export const OBJECTS: Readonly<Record<string, FieldTable>> = {
   FoiRequestDetail: foiRequestDetail.table,
   FoiMessage: foiMessage.table,
   FoiAttachment: foiAttachment.table,
-  ...DOCUMENT_OBJECTS,
-  ...BODY_OBJECTS,
+  ...tables(documentObject, documentDetail),
+  // Values of the content, written as the content holds them.
+  DocumentProperties: DOCUMENT_PROPERTIES,
+  DocumentTable: DOCUMENT_TABLE,
+  ParliamentaryPaper: PARLIAMENTARY_PAPER,
+  ResearchPaper: RESEARCH_PAPER,
+  ...tables(pageObject, documentPage, documentCollection, collectionDirectory, pageAnnotation),
+  ...tables(publicBodyList, publicBodyDetail, simplePublicBody, simpleClassification, simpleCategory, jurisdictionObject, foiLaw, categoryObject, classificationObject),
+  ...tables(geoRegion, geoRegionDetail),
+  // GeoJSON, as src/api/geo.ts and the georegion serializer write it.
+  GeoPoint: { type: enumOf(['Point']), coordinates: position },
+  MultiPolygon: { type: enumOf(['MultiPolygon']), coordinates: arrayOf(arrayOf(arrayOf(position))) },
+  ...tables(campaignObject, articleTagObject, governmentPlan, governmentPlanUpdate),
   ...APP_OBJECTS,
   Meta: META,
   Facets: {

@@ -3,6 +3,7 @@ import { arrayOf, boolean, dateTime, integer, objectSchema, selfLink, string } f
 import { renderContext, renderDateTime } from '../../src/api/resources/context.ts';
 import { defineObject, extendObject } from '../../src/api/resources/object-fields.ts';
 import { foiMessage } from '../../src/api/resources/message/serializer.ts';
+import { campaignObject } from '../../src/api/resources/campaign/serializer.ts';
 import { foiRequestDetail, foiRequestList } from '../../src/api/resources/request/serializer.ts';
 import { timestampOfSeconds } from '../../src/model/time.ts';
 
@@ -96,5 +97,15 @@ describe('the declared objects of requests and messages', () => {
     expect(Object.keys(foiMessage.table)).toHaveLength(26);
     expect(Object.keys(foiMessage.table).slice(-7)).toEqual(['subject', 'content', 'redacted_subject', 'redacted_content', 'sender', 'status_name', 'last_modified_at']);
     expect(Object.keys(foiRequestDetail.table)).toEqual([...Object.keys(foiRequestList.table), 'messages']);
+  });
+});
+
+describe('the recipe on a declared resource (docs/architecture.md, "Recipes": a field the content holds)', () => {
+  it('adds a key to a campaign\'s answer and schema with one line', () => {
+    const campaign = { id: 3, name: 'Kampagne', slug: 'kampagne', url: 'https://k.test', description: '', startDate: null, active: true } as unknown as Parameters<typeof campaignObject.serialize>[1];
+    const withField = extendObject(campaignObject, 'Campaign', { slug_length: [integer, (c) => c.slug.length] });
+    expect(withField.serialize(ctx, campaign)).toEqual({ ...campaignObject.serialize(ctx, campaign), slug_length: 8 });
+    expect(objectSchema(withField.table).properties).toEqual({ ...(objectSchema(campaignObject.table).properties as object), slug_length: { type: 'integer' } });
+    expect(Object.keys(campaignObject.serialize(ctx, campaign))).toEqual(Object.keys(campaignObject.table));
   });
 });

@@ -4,7 +4,7 @@
  * declares the other provides.
  */
 import { describe, expect, it } from 'vitest';
-import { OBJECTS } from '../../src/api/fields/index.ts';
+import { DECLARED_OBJECTS, OBJECTS } from '../../src/api/fields/index.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
 import { QUERY_ANSWERED, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
 import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
@@ -37,6 +37,16 @@ describe('resource registries', () => {
         if (object !== null) expect(OBJECTS, `${spec.name}: ${object}`).toHaveProperty(object);
       }
     }
+  });
+
+  it('declare the list item and detail of every built resource once, as a table its answer is made from', () => {
+    const built = new Set(BUILT_RESOURCES.map((resource) => resource.name));
+    const objects = Object.values(RESOURCES)
+      .filter((spec) => built.has(spec.name))
+      .flatMap((spec) => [spec.objects.item, spec.objects.detail])
+      .filter((name): name is string => name !== null);
+    expect(objects.length).toBeGreaterThanOrEqual(built.size);
+    for (const name of objects) expect(DECLARED_OBJECTS.has(name), name).toBe(true);
   });
 
   it('send whole to the function exactly the resources every answer of which depends on the query', () => {

@@ -3,32 +3,23 @@
  * every object carries one, and the contract wins (docs/api.md, "Deviations").
  */
 import type { Category, Classification } from '../../model/types.ts';
-import type { RenderContext } from './context.ts';
+import { arrayOf, boolean, integer, link, selfLink, string } from '../field-types.ts';
+import { defineObject, type Fields } from './object-fields.ts';
 
 /** One shape for both trees; `extra` keys (category's is_topic) sit between slug and depth, as in froide. */
-function serializeNode<T extends Category | Classification>(
-  ctx: RenderContext,
-  resource: 'category' | 'classification',
-  node: T,
-  extra: Record<string, unknown> = {},
-) {
-  const { urls } = ctx;
+function treeNode<T extends Category | Classification>(resource: 'category' | 'classification', extra: Fields<T, undefined> = {}): Fields<T, undefined> {
   return {
-    resource_uri: urls.detail(resource, node.id),
-    id: node.id,
-    name: node.name,
-    slug: node.slug,
+    resource_uri: [selfLink(resource), (node, ctx) => ctx.urls.detail(resource, node.id)],
+    id: [integer, 'id'],
+    name: [string, 'name'],
+    slug: [string, 'slug'],
     ...extra,
-    depth: node.depth,
-    parent: urls.ref(resource, node.parent?.id),
-    children: node.children.map((child) => urls.detail(resource, child.id)),
+    depth: [integer, 'depth'],
+    parent: [link(resource).nullable(), (node, ctx) => ctx.urls.ref(resource, node.parent?.id)],
+    children: [arrayOf(link(resource)), (node, ctx) => node.children.map((child) => ctx.urls.detail(resource, child.id))],
   };
 }
 
-export function serializeCategory(ctx: RenderContext, category: Category) {
-  return serializeNode(ctx, 'category', category, { is_topic: category.isTopic });
-}
+export const categoryObject = defineObject<Category>('Category', treeNode<Category>('category', { is_topic: [boolean, 'isTopic'] }));
 
-export function serializeClassification(ctx: RenderContext, classification: Classification) {
-  return serializeNode(ctx, 'classification', classification);
-}
+export const classificationObject = defineObject<Classification>('Classification', treeNode<Classification>('classification'));

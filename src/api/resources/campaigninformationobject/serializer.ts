@@ -5,7 +5,10 @@
  * Keys follow the serializers' field order.
  */
 import type { FoiRequest, InformationObject } from '../../../model/types.ts';
+import { REQUEST_RESOLUTIONS } from '../../../content/choices.ts';
+import { arrayOf, boolean, enumOf, freeObject, integer, link, number, ref, relative, string, uri } from '../../field-types.ts';
 import type { RenderContext } from '../context.ts';
+import { defineObject } from '../object-fields.ts';
 import { serializePublicBodyDetail } from '../publicbody/serializer.ts';
 import { buildPaths } from '../../build-paths.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
@@ -52,31 +55,50 @@ function resourceUri(ctx: RenderContext, object: InformationObject): string {
   return ctx.urls.detail('campaigninformationobject', object.ident, { campaign: object.campaign.id });
 }
 
-function serializeInformationObject(ctx: RenderContext, object: InformationObject) {
-  const newest = object.requests[0];
-  return {
-    resource_uri: resourceUri(ctx, object),
-    id: object.id,
-    ident: object.ident,
-    title: object.title,
-    subtitle: object.subtitle,
-    address: object.address,
-    request_url: ctx.urls.campaignRequestRedirect(object.campaign.id, object.ident),
-    publicbody_name: object.publicBody?.name ?? null,
-    description: renderTemplate(object.campaign.description || '{{ title }}', object, true),
-    foirequest: newest?.id ?? null,
-    // Only published requests can be linked, so each is public and readable.
-    foirequests: object.requests.map((request) => ({ id: request.id, resolution: request.resolution, public: true, readable: true })),
-    lat: object.lat,
-    lng: object.lng,
-    resolution: newest ? resolutionOf(newest) : 'normal',
-    public: true,
-    readable: true,
-    context: object.context,
-    categories: object.categories.map((category) => ({ id: category.id, title: category.title })),
-    featured: object.featured,
-  };
-}
+/** Both shapes' first key. */
+const RESOURCE_URI = [
+  link('campaigninformationobject').describe("The object's own API URL (`/api/v1/campaigninformationobject/<ident>/?campaign=<id>`)."),
+  (object: InformationObject, ctx: RenderContext) => resourceUri(ctx, object),
+] as const;
+
+/** `CampaignProviderRequestSerializer`: only published requests can be linked, so each is public and readable. */
+export const informationObjectRequest = defineObject<FoiRequest>('InformationObjectRequest', {
+  id: [integer, 'id'],
+  resolution: [enumOf(REQUEST_RESOLUTIONS), 'resolution'],
+  public: [boolean, () => true],
+  readable: [boolean, () => true],
+});
+
+export const informationObjectCategory = defineObject<InformationObject['categories'][number]>('InformationObjectCategory', {
+  id: [integer, 'id'],
+  title: [string, 'title'],
+});
+
+/** `CampaignProviderItemSerializer` keys, in its order. */
+export const informationObject = defineObject<InformationObject>('InformationObject', {
+  resource_uri: RESOURCE_URI,
+  id: [integer, 'id'],
+  ident: [string, 'ident'],
+  title: [string, 'title'],
+  subtitle: [string, 'subtitle'],
+  address: [string, 'address'],
+  request_url: [relative, (object, ctx) => ctx.urls.campaignRequestRedirect(object.campaign.id, object.ident)],
+  publicbody_name: [string.nullable(), (object) => object.publicBody?.name ?? null],
+  description: [string.describe('HTML.'), (object) => renderTemplate(object.campaign.description || '{{ title }}', object, true)],
+  foirequest: [integer.nullable().describe('Id of the newest request.'), (object) => object.requests[0]?.id ?? null],
+  foirequests: [arrayOf(ref('InformationObjectRequest')), (object, ctx) => object.requests.map((request) => informationObjectRequest.serialize(ctx, request))],
+  lat: [number.nullable(), 'lat'],
+  lng: [number.nullable(), 'lng'],
+  resolution: [
+    enumOf(['normal', 'pending', 'successful', 'refused', 'user_withdrew']),
+    (object) => (object.requests[0] ? resolutionOf(object.requests[0]) : 'normal'),
+  ],
+  public: [boolean, () => true],
+  readable: [boolean, () => true],
+  context: [freeObject, 'context'],
+  categories: [arrayOf(ref('InformationObjectCategory')), (object, ctx) => object.categories.map((category) => informationObjectCategory.serialize(ctx, category))],
+  featured: [boolean, 'featured'],
+});
 
 /** froide-campaign `make_request_url`: the prefilled request form for this object. */
 function makeRequestUrl(ctx: RenderContext, object: InformationObject): string {
@@ -99,28 +121,29 @@ function makeRequestUrl(ctx: RenderContext, object: InformationObject): string {
  * The detail (`get_request_serializer`): froide builds it from the object data without its
  * requests, so `public` is always true, and from keys without `name`, so `name` is absent.
  */
-function serializeInformationObjectDetail(ctx: RenderContext, object: InformationObject) {
-  const body = object.publicBody ? serializePublicBodyDetail(ctx, object.publicBody) : null;
-  return {
-    resource_uri: resourceUri(ctx, object),
-    ident: object.ident,
-    lat: object.lat,
-    lng: object.lng,
-    address: object.address,
-    publicbody: body,
-    publicbodies: body ? [body] : [],
-    makeRequestURL: makeRequestUrl(ctx, object),
-    userRequestCount: 0,
-    public: true,
-  };
-}
+export const informationObjectDetail = defineObject(
+  'InformationObjectDetail',
+  (object: InformationObject, ctx) => (object.publicBody ? serializePublicBodyDetail(ctx, object.publicBody) : null),
+  {
+    resource_uri: RESOURCE_URI,
+    ident: [string, 'ident'],
+    lat: [number.nullable(), 'lat'],
+    lng: [number.nullable(), 'lng'],
+    address: [string, 'address'],
+    publicbody: [ref('PublicBody').nullable(), (_, __, body) => body],
+    publicbodies: [arrayOf(ref('PublicBody')), (_, __, body) => (body ? [body] : [])],
+    makeRequestURL: [uri, (object, ctx) => makeRequestUrl(ctx, object)],
+    userRequestCount: [integer, () => 0],
+    public: [boolean, () => true],
+  },
+);
 
 export const campaigninformationobjectBuild = defineBuilt(declaration, {
   list: (archive) =>
     sorted(archive.informationObjects, (a, b) => a.campaign.id - b.campaign.id || (a.ordering < b.ordering ? 1 : a.ordering > b.ordering ? -1 : 0) || a.id - b.id),
   id: (object) => `${object.campaign.id}/${object.ident}`,
-  item: serializeInformationObject,
-  detail: serializeInformationObjectDetail,
+  item: informationObject.serialize,
+  detail: informationObjectDetail.serialize,
   files: (archive) => [
     { path: buildPaths.data('campaigninformationobject', 'campaigns'), body: JSON.stringify(archive.infoCampaigns.map((campaign) => campaign.id).sort((a, b) => a - b)) },
   ],

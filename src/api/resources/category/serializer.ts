@@ -5,12 +5,12 @@ import type { Category } from '../../../model/types.ts';
 import { treeOrder } from '../../../model/records.ts';
 import { compareNames, defineBuilt } from '../serializer-spec.ts';
 import { category as declaration } from './declaration.ts';
-import { serializeCategory } from '../tree.ts';
+import { categoryObject } from '../tree.ts';
 
 export const categoryBuild = defineBuilt(declaration, {
   list: (archive) => treeOrder(archive.categories),
   id: (category) => category.id,
-  item: serializeCategory,
+  item: categoryObject.serialize,
   ordering: 'tree order: each parent before its children, siblings by name (froide: treebeard path)',
   // froide: names, `order_by("name")`.
   actions: {

@@ -4,11 +4,11 @@
 import { treeOrder } from '../../../model/records.ts';
 import { defineBuilt } from '../serializer-spec.ts';
 import { classification as declaration } from './declaration.ts';
-import { serializeClassification } from '../tree.ts';
+import { classificationObject } from '../tree.ts';
 
 export const classificationBuild = defineBuilt(declaration, {
   list: (archive) => treeOrder(archive.classifications),
   id: (classification) => classification.id,
-  item: serializeClassification,
+  item: classificationObject.serialize,
   ordering: 'tree order: each parent before its children, siblings by name (froide: treebeard path)',
 });

@@ -9,8 +9,11 @@ import type { Archive, Document } from '../../../model/types.ts';
 import { formatPythonUtc } from '../../../model/time.ts';
 import { slugify } from '../../../model/names.ts';
 import type { DocumentFacts } from '../../../documents/document-facts.ts';
+import { DOCUMENT_TYPES } from '../../../content/choices.ts';
+import { alwaysNull, arrayOf, boolean, dateTime, enumOf, type FieldTable, integer, link, number, pythonDateTime, ref, relative, selfLink, string, uri, uriTemplate, uuid } from '../../field-types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
-import { serializePage } from '../page/serializer.ts';
+import { defineObject, extendObject } from '../object-fields.ts';
+import { documentPage } from '../page/serializer.ts';
 import { apiJson } from '../../json.ts';
 import { withTokenSlot } from '../../token-slots.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
@@ -89,50 +92,89 @@ function hasDetail(document: Document): boolean {
   return (document.public && document.listed) || document.original !== null;
 }
 
-export function serializeDocument(ctx: RenderContext, document: Document) {
-  const { urls } = ctx;
+/** What several keys read, once per document. */
+function documentParts(document: Document, ctx: RenderContext) {
   const facts = ctx.facts(document);
-  const slug = documentSlug(document, facts);
-  const media = documentMedia(ctx, document);
-  return {
-    resource_uri: urls.detail('document', document.id),
-    id: document.id,
-    site_url: urls.documentPage(document.id, slug),
-    title: documentTitle(document, facts),
-    slug,
-    description: document.description,
-    published_at: renderDateTime(ctx, document.publishedAt),
-    num_pages: facts.numPages,
-    public: document.public,
-    listed: document.listed,
-    allow_annotation: document.allowAnnotation,
-    pending: facts.pending,
-    file_url: media.fileUrl,
-    file_size: facts.fileSize,
-    cover_image: media.coverImage,
-    page_template: media.pageTemplate,
-    outline: facts.outline,
-    properties: properties(document, facts),
-    uid: document.uid,
-    data: document.data,
-    pages_uri: urls.relativeList('page', document.listed ? { document: document.id } : { document: document.id, uid: document.uid }),
-    original: urls.ref('attachment', document.original?.id),
-    foirequest: urls.ref('request', document.foirequest?.id),
-    publicbody: urls.ref('publicbody', document.publicbody?.id),
-    last_modified_at: formatPythonUtc(document.lastModifiedAt),
-  };
+  return { facts, slug: documentSlug(document, facts), media: documentMedia(ctx, document) };
 }
 
+/** django-filingcabinet's `DocumentSerializer` keys, in its order. */
+export const documentObject = defineObject('Document', documentParts, {
+  resource_uri: [selfLink('document'), (d, ctx) => ctx.urls.detail('document', d.id)],
+  id: [integer, 'id'],
+  site_url: [uri, (d, ctx, { slug }) => ctx.urls.documentPage(d.id, slug)],
+  title: [string, (d, _, { facts }) => documentTitle(d, facts)],
+  slug: [string, (_, __, { slug }) => slug],
+  description: [string.describe('Markdown.'), 'description'],
+  published_at: [dateTime.nullable(), (d, ctx) => renderDateTime(ctx, d.publishedAt)],
+  num_pages: [integer, (_, __, { facts }) => facts.numPages],
+  public: [boolean, 'public'],
+  listed: [boolean, 'listed'],
+  allow_annotation: [boolean, 'allowAnnotation'],
+  pending: [boolean, (_, __, { facts }) => facts.pending],
+  file_url: [uri.describe("The PDF; a private document's carries a signed `token`."), (_, __, { media }) => media.fileUrl],
+  file_size: [integer.describe('Bytes.'), (_, __, { facts }) => facts.fileSize],
+  cover_image: [uri, (_, __, { media }) => media.coverImage],
+  page_template: [
+    uriTemplate.describe('Page image URL with `{page}` and `{size}` (small, normal, large, original); percent-encoded braces and a `token` in private documents.'),
+    (_, __, { media }) => media.pageTemplate,
+  ],
+  outline: [string.describe('Markdown list of the PDF outline, linking `#page-<n>`.'), (_, __, { facts }) => facts.outline],
+  properties: [ref('DocumentProperties'), (d, _, { facts }) => properties(d, facts)],
+  uid: [uuid, 'uid'],
+  data: [ref('DocumentData'), 'data'],
+  pages_uri: [
+    relative.describe('`/api/v1/page/?document=<id>` (and `&uid=<uid>` when unlisted).'),
+    (d, ctx) => ctx.urls.relativeList('page', d.listed ? { document: d.id } : { document: d.id, uid: d.uid }),
+  ],
+  original: [link('attachment').nullable(), (d, ctx) => ctx.urls.ref('attachment', d.original?.id)],
+  foirequest: [link('request').nullable(), (d, ctx) => ctx.urls.ref('request', d.foirequest?.id)],
+  publicbody: [link('publicbody').nullable(), (d, ctx) => ctx.urls.ref('publicbody', d.publicbody?.id)],
+  last_modified_at: [pythonDateTime.describe("Python's str() of a UTC date-time (docs/api.md#document-fields)."), (d) => formatPythonUtc(d.lastModifiedAt)],
+});
+
+export const serializeDocument = documentObject.serialize;
+
 /** Detail adds the pages, ordered by number, without query_highlight (docs/froide.md#document). */
-function serializeDocumentDetail(ctx: RenderContext, document: Document) {
-  return {
-    ...serializeDocument(ctx, document),
-    pages: ctx.facts(document).pages.map((page) => {
-      const { query_highlight: _, ...rest } = serializePage(ctx, document, page);
-      return rest;
-    }),
-  };
-}
+export const documentDetail = extendObject(documentObject, 'DocumentDetail', {
+  pages: [arrayOf(ref('DocumentPage')).describe('By page number.'), (document, ctx, { facts }) => facts.pages.map((page) => documentPage.serialize(ctx, { document, page }))],
+});
+
+const serializeDocumentDetail = documentDetail.serialize;
+
+/** The PDF's properties and the content's, as `properties` holds them (values of the content, no serializer of their own). */
+export const DOCUMENT_PROPERTIES = {
+  title: string.nullable().maybe(),
+  author: string.nullable().maybe(),
+  creator: string.nullable().maybe(),
+  subject: string.nullable().maybe(),
+  producer: string.nullable().maybe(),
+  _format_webp: boolean.maybe().describe('True when every page image has a `.webp` sibling.'),
+  _tables: arrayOf(ref('DocumentTable')).nullable().maybe(),
+  url: string.maybe(),
+  publisher: string.maybe(),
+  reference: string.maybe(),
+  foreign_id: string.maybe(),
+  publisher_url: string.maybe(),
+} satisfies FieldTable;
+
+export const DOCUMENT_TABLE = { page: integer, order: integer, accuracy: number, whitespace: number } satisfies FieldTable;
+
+/** `data` as the content gives it (docs/api.md#document-fields). */
+export const PARLIAMENTARY_PAPER = {
+  category: alwaysNull,
+  publisher: string,
+  document_type: enumOf(DOCUMENT_TYPES).nullable(),
+  legislative_term: string,
+} satisfies FieldTable;
+
+export const RESEARCH_PAPER = {
+  year: integer,
+  category: string,
+  publisher: string,
+  jurisdiction: string.maybe(),
+  document_type: alwaysNull.maybe(),
+} satisfies FieldTable;
 
 /** Documents anyone may list (docs/froide.md#visibility: public, listed, not pending). */
 export function listedDocuments(archive: Archive, ctx: RenderContext): Document[] {

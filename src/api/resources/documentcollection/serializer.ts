@@ -7,7 +7,9 @@
 import type { CollectionDirectory, CollectionEntry, DocumentCollection } from '../../../model/types.ts';
 import type { PlannedFile } from '../../../lib/planned-file.ts';
 import { buildPaths } from '../../build-paths.ts';
+import { arrayOf, boolean, dateTime, freeObject, integer, ref, relative, selfLink, string, uri, uuid } from '../../field-types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
+import { defineObject } from '../object-fields.ts';
 import { documentMedia, serializeDocument } from '../document/serializer.ts';
 import { markdownToLimitedHtml } from '../markdown.ts';
 import { collectionKey } from './collection-key.ts';
@@ -26,16 +28,15 @@ function readable(ctx: RenderContext, collection: DocumentCollection): Collectio
   return collection.entries.filter((entry) => entry.document.public && ctx.published(entry.document) && !ctx.facts(entry.document).pending);
 }
 
-function serializeDirectory(ctx: RenderContext, directory: CollectionDirectory) {
-  return {
-    id: directory.id,
-    name: directory.name,
-    description: markdownToLimitedHtml(directory.description),
-    depth: directory.depth,
-    created_at: renderDateTime(ctx, directory.createdAt),
-    updated_at: renderDateTime(ctx, directory.updatedAt),
-  };
-}
+/** filingcabinet's `CollectionDirectorySerializer` keys, in its order. */
+export const collectionDirectory = defineObject<CollectionDirectory>('CollectionDirectory', {
+  id: [integer, 'id'],
+  name: [string, 'name'],
+  description: [string.describe('HTML (p, strong, em, ul, ol, li, a).'), (d) => markdownToLimitedHtml(d.description)],
+  depth: [integer, 'depth'],
+  created_at: [dateTime, (d, ctx) => renderDateTime(ctx, d.createdAt)],
+  updated_at: [dateTime, (d, ctx) => renderDateTime(ctx, d.updatedAt)],
+});
 
 function ancestors(directory: CollectionDirectory): CollectionDirectory[] {
   const stack: CollectionDirectory[] = [];
@@ -46,34 +47,56 @@ function ancestors(directory: CollectionDirectory): CollectionDirectory[] {
 /** The subquery counts of froide: null, not 0, when nothing matches. */
 const count = (n: number) => (n === 0 ? null : n);
 
-function serializeCollection(ctx: RenderContext, collection: DocumentCollection, view: CollectionView = ROOT) {
-  const { urls } = ctx;
+/** A collection as one of its directories (or the top level) shows it. */
+interface CollectionAs {
+  collection: DocumentCollection;
+  view: CollectionView;
+}
+
+/** What several keys read: the documents a reader may see, all and in the shown directory. */
+function collectionParts({ collection, view }: CollectionAs, ctx: RenderContext) {
   const entries = readable(ctx, collection);
-  const here = entries.filter((entry) => entry.directory === view.directory);
-  const first = entries.find((entry) => entry.directory === null);
-  return {
-    resource_uri: urls.detail('documentcollection', collection.id),
-    id: collection.id,
-    site_url: urls.collectionPage(collection.id, collection.slug),
-    title: collection.title,
-    description: collection.description,
-    public: true,
-    listed: collection.listed,
-    created_at: renderDateTime(ctx, collection.createdAt),
-    updated_at: renderDateTime(ctx, collection.updatedAt),
-    document_count: count(entries.length),
-    document_directory_count: view.unknown ? null : count(here.length),
-    uid: collection.uid,
-    cover_image: first ? documentMedia(ctx, first.document).coverImage : null,
-    current_directory: view.directory ? serializeDirectory(ctx, view.directory) : null,
-    directories: (view.directory ? view.directory.children : collection.directories).map((directory) => serializeDirectory(ctx, directory)),
-    directory_stack: view.directory ? ancestors(view.directory).map((directory) => serializeDirectory(ctx, directory)) : [],
-    documents: here.slice(0, MAX_DOCUMENTS).map((entry) => serializeDocument(ctx, entry.document)),
-    documents_uri: urls.relativeList('document', { collection: collection.id, uid: collection.uid }),
-    pages_uri: urls.relativeList('page', { collection: collection.id, uid: collection.uid }),
-    settings: collection.settings,
-    zip_download_url: collection.allowZipDownload ? urls.collectionZip(collection.id, collection.slug) : '',
-  };
+  return { entries, here: entries.filter((entry) => entry.directory === view.directory) };
+}
+
+const directories = (ctx: RenderContext, list: readonly CollectionDirectory[]) => list.map((directory) => collectionDirectory.serialize(ctx, directory));
+
+/** filingcabinet's `DocumentCollectionSerializer` keys, in its order. */
+export const documentCollection = defineObject('DocumentCollection', collectionParts, {
+  resource_uri: [selfLink('documentcollection'), ({ collection }, ctx) => ctx.urls.detail('documentcollection', collection.id)],
+  id: [integer, ({ collection }) => collection.id],
+  site_url: [uri, ({ collection }, ctx) => ctx.urls.collectionPage(collection.id, collection.slug)],
+  title: [string, ({ collection }) => collection.title],
+  description: [string, ({ collection }) => collection.description],
+  public: [boolean, () => true],
+  listed: [boolean, ({ collection }) => collection.listed],
+  created_at: [dateTime, ({ collection }, ctx) => renderDateTime(ctx, collection.createdAt)],
+  updated_at: [dateTime, ({ collection }, ctx) => renderDateTime(ctx, collection.updatedAt)],
+  document_count: [integer.nullable().describe('null, not 0, when there is none.'), (_, __, { entries }) => count(entries.length)],
+  document_directory_count: [integer.nullable(), ({ view }, __, { here }) => (view.unknown ? null : count(here.length))],
+  uid: [uuid, ({ collection }) => collection.uid],
+  cover_image: [
+    uri.nullable(),
+    (_, ctx, { entries }) => {
+      const first = entries.find((entry) => entry.directory === null);
+      return first ? documentMedia(ctx, first.document).coverImage : null;
+    },
+  ],
+  current_directory: [ref('CollectionDirectory').nullable(), ({ view }, ctx) => (view.directory ? collectionDirectory.serialize(ctx, view.directory) : null)],
+  directories: [arrayOf(ref('CollectionDirectory')), ({ collection, view }, ctx) => directories(ctx, view.directory ? view.directory.children : collection.directories)],
+  directory_stack: [arrayOf(ref('CollectionDirectory')), ({ view }, ctx) => (view.directory ? directories(ctx, ancestors(view.directory)) : [])],
+  documents: [arrayOf(ref('Document')).describe('At most 50, in collection order.'), (_, ctx, { here }) => here.slice(0, MAX_DOCUMENTS).map((entry) => serializeDocument(ctx, entry.document))],
+  documents_uri: [relative, ({ collection }, ctx) => ctx.urls.relativeList('document', { collection: collection.id, uid: collection.uid })],
+  pages_uri: [relative, ({ collection }, ctx) => ctx.urls.relativeList('page', { collection: collection.id, uid: collection.uid })],
+  settings: [freeObject, ({ collection }) => collection.settings],
+  zip_download_url: [
+    relative.describe('Empty when zip download is off.'),
+    ({ collection }, ctx) => (collection.allowZipDownload ? ctx.urls.collectionZip(collection.id, collection.slug) : ''),
+  ],
+});
+
+function serializeCollection(ctx: RenderContext, collection: DocumentCollection, view: CollectionView = ROOT) {
+  return documentCollection.serialize(ctx, { collection, view });
 }
 
 /**

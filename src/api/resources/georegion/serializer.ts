@@ -3,10 +3,13 @@
  * geometry, the detail shape with `geom` (MultiPolygon) and `gov_seat`. GeoJSON positions
  * are `[longitude, latitude]`.
  */
+import { GEOREGION_KINDS } from '../../../content/choices.ts';
 import type { MultiPolygon } from '../../../model/geometry.ts';
 import type { GeoRegion } from '../../../model/types.ts';
+import { dateTime, enumOf, integer, link, number, ref, selfLink, string } from '../../field-types.ts';
 import { geoJsonPoint } from '../../geo.ts';
-import { renderDateTime, type RenderContext } from '../context.ts';
+import { renderDateTime } from '../context.ts';
+import { defineObject, extendObject } from '../object-fields.ts';
 import { treeOrder } from '../../../model/records.ts';
 import { compareNames, defineBuilt } from '../serializer-spec.ts';
 import { georegion as declaration } from './declaration.ts';
@@ -33,34 +36,35 @@ function multiPolygon(polygons: MultiPolygon) {
   return polygons.length ? { type: 'MultiPolygon', coordinates: polygons } : null;
 }
 
-function serializeGeoRegion(ctx: RenderContext, region: GeoRegion) {
-  return {
-    resource_uri: ctx.urls.detail('georegion', region.id),
-    id: region.id,
-    name: region.name,
-    slug: region.slug,
-    kind: region.kind,
-    kind_detail: region.kindDetail,
-    level: region.level,
-    region_identifier: region.regionIdentifier,
-    global_identifier: region.globalIdentifier,
-    area: region.area,
-    population: region.population,
-    valid_on: renderDateTime(ctx, region.validOn),
-    part_of: ctx.urls.ref('georegion', region.parent?.id),
-    centroid: geoJsonPoint(region.centroid),
-  };
-}
+/** froide's `GeoRegionSerializer` keys, in its order. */
+export const geoRegion = defineObject<GeoRegion>('GeoRegion', {
+  resource_uri: [selfLink('georegion'), (region, ctx) => ctx.urls.detail('georegion', region.id)],
+  id: [integer, 'id'],
+  name: [string, 'name'],
+  slug: [string, 'slug'],
+  kind: [enumOf(GEOREGION_KINDS), 'kind'],
+  kind_detail: [string, 'kindDetail'],
+  level: [integer, 'level'],
+  region_identifier: [string, 'regionIdentifier'],
+  global_identifier: [string, 'globalIdentifier'],
+  area: [number.describe('Square metres.'), 'area'],
+  population: [integer.nullable(), 'population'],
+  valid_on: [dateTime.nullable(), (region, ctx) => renderDateTime(ctx, region.validOn)],
+  part_of: [link('georegion').nullable(), (region, ctx) => ctx.urls.ref('georegion', region.parent?.id)],
+  centroid: [ref('GeoPoint').nullable(), (region) => geoJsonPoint(region.centroid)],
+});
 
-function serializeGeoRegionDetail(ctx: RenderContext, region: GeoRegion) {
-  return { ...serializeGeoRegion(ctx, region), geom: multiPolygon(region.polygons), gov_seat: geoJsonPoint(region.govSeat) };
-}
+/** `GeoRegionDetailSerializer`: the list shape with the geometry. */
+export const geoRegionDetail = extendObject(geoRegion, 'GeoRegionDetail', {
+  geom: [ref('MultiPolygon').nullable(), (region) => multiPolygon(region.polygons)],
+  gov_seat: [ref('GeoPoint').nullable(), (region) => geoJsonPoint(region.govSeat)],
+});
 
 export const georegionBuild = defineBuilt(declaration, {
   list: (archive) => treeOrder(archive.georegions),
   id: (region) => region.id,
-  item: serializeGeoRegion,
-  detail: serializeGeoRegionDetail,
+  item: geoRegion.serialize,
+  detail: geoRegionDetail.serialize,
   ordering: 'tree order by part_of: each region before the regions inside it, siblings by name (froide: treebeard path)',
   // froide: `{"value": pk, "label": str(region)}`, `order_by("level", "name")`, list filters apply.
   actions: {

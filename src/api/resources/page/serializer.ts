@@ -2,23 +2,34 @@
 import { textOf } from '../../../lib/stored-text.ts';
 import type { Document } from '../../../model/types.ts';
 import type { DocumentFacts } from '../../../documents/document-facts.ts';
+import { integer, link, string, uriTemplate } from '../../field-types.ts';
 import type { RenderContext } from '../context.ts';
+import { defineObject, extendObject } from '../object-fields.ts';
 import { defineBuilt } from '../serializer-spec.ts';
 import { page as declaration, type PageItem } from './declaration.ts';
 import { listedDocuments, pageImageUrl, unlistedDocuments } from '../document/serializer.ts';
 import { collectionKey } from '../documentcollection/collection-key.ts';
 
-export function serializePage(ctx: RenderContext, document: Document, page: DocumentFacts['pages'][number]) {
-  return {
-    document: ctx.urls.detail('document', document.id),
-    number: page.number,
-    content: textOf(page.text),
-    width: page.width,
-    height: page.height,
-    image: pageImageUrl(ctx, document, page.number),
-    query_highlight: '',
-  };
+/** A page with the document it belongs to. */
+interface PageOf {
+  document: Document;
+  page: DocumentFacts['pages'][number];
 }
+
+/** A page inside its document's detail: every key of a listed page but `query_highlight`. */
+export const documentPage = defineObject<PageOf>('DocumentPage', {
+  document: [link('document'), ({ document }, ctx) => ctx.urls.detail('document', document.id)],
+  number: [integer, ({ page }) => page.number],
+  content: [string.describe('Text of the page.'), ({ page }) => textOf(page.text)],
+  width: [integer.nullable().describe('Pixels of the original page image.'), ({ page }) => page.width],
+  height: [integer.nullable(), ({ page }) => page.height],
+  image: [uriTemplate.describe('Page image URL with `{size}`.'), ({ document, page }, ctx) => pageImageUrl(ctx, document, page.number)],
+});
+
+/** django-filingcabinet's `PageSerializer` keys, in its order. */
+export const pageObject = extendObject(documentPage, 'Page', {
+  query_highlight: [string.describe('HTML snippets of the matches of `q`; empty without it.'), () => ''],
+});
 
 function pageItems(ctx: RenderContext, document: Document): PageItem[] {
   const facts = ctx.facts(document);
@@ -32,6 +43,6 @@ export const pageBuild = defineBuilt(declaration, {
   unlisted: (archive, ctx) => unlistedDocuments(archive).map((document) => ({ key: collectionKey(document), items: pageItems(ctx, document) })),
   details: () => [],
   id: () => null,
-  item: (ctx, { document, page }) => serializePage(ctx, document, page),
+  item: pageObject.serialize,
   ordering: 'by document id, then page number; all pages, not only page 1 (froide returns page 1 unless searching)',
 });

@@ -7,7 +7,9 @@ import type { Document, PageAnnotation } from '../../../model/types.ts';
 import type { PlannedFile } from '../../../lib/planned-file.ts';
 import { buildPaths } from '../../build-paths.ts';
 import { mediaPaths } from '../../media-paths.ts';
+import { boolean, dateTime, integer, selfLink, string, uri } from '../../field-types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
+import { defineObject } from '../object-fields.ts';
 import { documentFileUrl, documentMediaDir } from '../document/serializer.ts';
 import { collectionKey } from '../documentcollection/collection-key.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
@@ -18,25 +20,28 @@ export function annotationMediaPath(annotation: PageAnnotation): string {
   return mediaPaths.annotationImage(documentMediaDir(annotation.document), annotation.page, annotation.id);
 }
 
-function serializeAnnotation(ctx: RenderContext, annotation: PageAnnotation) {
-  const rect = annotation.rect;
-  return {
-    resource_uri: ctx.urls.detail('pageannotation', annotation.id),
-    id: annotation.id,
-    title: annotation.title,
-    description: annotation.description,
-    top: rect?.top ?? null,
-    left: rect?.left ?? null,
-    width: rect?.width ?? null,
-    height: rect?.height ?? null,
-    timestamp: renderDateTime(ctx, annotation.timestamp),
-    can_delete: false,
-    highlight: annotation.highlight,
-    // In the document's directory, so it is tokened like the page images (docs/api.md#media-urls-and-tokens).
-    image: ctx.cropped(annotation) ? documentFileUrl(ctx, annotation.document, annotationMediaPath(annotation)) : null,
-    number: annotation.page,
-  };
-}
+/** filingcabinet's `PageAnnotationSerializer` keys, in its order. */
+export const pageAnnotation = defineObject<PageAnnotation>('PageAnnotation', {
+  resource_uri: [selfLink('pageannotation'), (a, ctx) => ctx.urls.detail('pageannotation', a.id)],
+  id: [integer, 'id'],
+  title: [string, 'title'],
+  description: [string, 'description'],
+  top: [integer.nullable(), (a) => a.rect?.top ?? null],
+  left: [integer.nullable(), (a) => a.rect?.left ?? null],
+  width: [integer.nullable(), (a) => a.rect?.width ?? null],
+  height: [integer.nullable(), (a) => a.rect?.height ?? null],
+  timestamp: [dateTime, (a, ctx) => renderDateTime(ctx, a.timestamp)],
+  can_delete: [boolean, () => false],
+  highlight: [string, 'highlight'],
+  // In the document's directory, so it is tokened like the page images (docs/api.md#media-urls-and-tokens).
+  image: [
+    uri.nullable().describe('The annotated area cropped from the page image.'),
+    (a, ctx) => (ctx.cropped(a) ? documentFileUrl(ctx, a.document, annotationMediaPath(a)) : null),
+  ],
+  number: [integer.describe('Page number.'), 'page'],
+});
+
+const serializeAnnotation = pageAnnotation.serialize;
 
 /**
  * `?document=<id>` lists a readable document's annotations (oldest first): one file per

@@ -2,12 +2,13 @@
  * Public body (docs/froide.md#publicbody): list shape, detail shape (laws expanded) and the simple shape
  * embedded in requests (docs/froide.md#request).
  */
-import type { PublicBody } from '../../../model/types.ts';
+import type { Category, Classification, PublicBody } from '../../../model/types.ts';
 import { formatPythonDateTime } from '../../../model/time.ts';
-import type { RenderContext } from '../context.ts';
+import { arrayOf, boolean, freeObject, integer, link, mapOf, pythonDateTime, ref, selfLink, string, uri } from '../../field-types.ts';
 import { serializeJurisdiction } from '../jurisdiction/serializer.ts';
 import { serializeLaw } from '../law/serializer.ts';
 import { markdownToHtml } from '../markdown.ts';
+import { defineObject, extendObject, type Fields } from '../object-fields.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
 import { publicbody as declaration } from './declaration.ts';
 import { embedPacks } from '../../embeds.ts';
@@ -15,84 +16,87 @@ import { geoJsonPoint } from '../../geo.ts';
 import { apiJson } from '../../json.ts';
 
 /** The leading keys both public body shapes share, in froide's order. */
-function identity(ctx: RenderContext, body: PublicBody) {
-  return {
-    resource_uri: ctx.urls.detail('publicbody', body.id),
-    id: body.id,
-    name: body.name,
-    slug: body.slug,
-    other_names: body.otherNames.join(', '),
-    description: body.description,
-    url: body.url,
-  };
-}
+const identity: Fields<PublicBody, undefined> = {
+  resource_uri: [selfLink('publicbody'), (body, ctx) => ctx.urls.detail('publicbody', body.id)],
+  id: [integer, 'id'],
+  name: [string, 'name'],
+  slug: [string, 'slug'],
+  other_names: [string.describe('Comma-separated.'), (body) => body.otherNames.join(', ')],
+  description: [string, 'description'],
+  url: [string.nullable().describe('Website.'), 'url'],
+};
 
 /** How to reach the body; the same run of keys in both shapes. */
-function contact(ctx: RenderContext, body: PublicBody) {
-  return {
-    email: body.email,
-    contact: body.contact,
-    address: body.address,
-    fax: body.fax,
-    request_note: body.requestNote,
-    number_of_requests: body.numberOfRequests,
-    site_url: ctx.urls.publicBodyPage(body.id, body.slug),
-  };
-}
+const contact: Fields<PublicBody, undefined> = {
+  email: [string, 'email'],
+  contact: [string, 'contact'],
+  address: [string, 'address'],
+  fax: [string, 'fax'],
+  request_note: [string.describe('Markdown.'), 'requestNote'],
+  number_of_requests: [integer, 'numberOfRequests'],
+  site_url: [uri, (body, ctx) => ctx.urls.publicBodyPage(body.id, body.slug)],
+};
 
-function serializePublicBody(ctx: RenderContext, body: PublicBody) {
-  const { urls } = ctx;
-  return {
-    ...identity(ctx, body),
-    parent: urls.ref('publicbody', body.parent?.id),
-    root: urls.detail('publicbody', body.root.id),
-    depth: body.depth,
-    classification: body.classification
-      ? { id: body.classification.id, name: body.classification.name, slug: body.classification.slug, depth: body.classification.depth }
-      : null,
-    categories: body.categories.map((category) => ({
-      id: category.id,
-      name: category.name,
-      slug: category.slug,
-      is_topic: category.isTopic,
-      depth: category.depth,
-    })),
-    ...contact(ctx, body),
-    request_note_html: markdownToHtml(body.requestNote),
-    jurisdiction: serializeJurisdiction(ctx, body.jurisdiction),
-    laws: body.laws.map((law) => urls.detail('law', law.id)) as unknown[],
-    regions: body.regions.map((region) => urls.detail('georegion', region.id)),
-    source_reference: body.sourceReference,
-    alternative_emails: body.alternativeEmails,
-    wikidata_item: body.wikidataItem,
-    extra_data: body.extraData,
-    geo: geoJsonPoint(body.geo),
-  };
-}
+export const simpleClassification = defineObject<Classification>('SimpleClassification', {
+  id: [integer, 'id'],
+  name: [string, 'name'],
+  slug: [string, 'slug'],
+  depth: [integer, 'depth'],
+});
 
-export function serializePublicBodyDetail(ctx: RenderContext, body: PublicBody) {
-  return { ...serializePublicBody(ctx, body), laws: body.laws.map((law) => serializeLaw(ctx, law)) };
-}
+export const simpleCategory = defineObject<Category>('SimpleCategory', {
+  id: [integer, 'id'],
+  name: [string, 'name'],
+  slug: [string, 'slug'],
+  is_topic: [boolean, 'isTopic'],
+  depth: [integer, 'depth'],
+});
+
+/** froide's `PublicBodyListSerializer` keys, in its order. */
+export const publicBodyList = defineObject<PublicBody>('PublicBodyList', {
+  ...identity,
+  parent: [link('publicbody').nullable(), (body, ctx) => ctx.urls.ref('publicbody', body.parent?.id)],
+  root: [link('publicbody'), (body, ctx) => ctx.urls.detail('publicbody', body.root.id)],
+  depth: [integer, 'depth'],
+  classification: [ref('SimpleClassification').nullable(), (body, ctx) => (body.classification ? simpleClassification.serialize(ctx, body.classification) : null)],
+  categories: [arrayOf(ref('SimpleCategory')), (body, ctx) => body.categories.map((category) => simpleCategory.serialize(ctx, category))],
+  ...contact,
+  request_note_html: [string, (body) => markdownToHtml(body.requestNote)],
+  jurisdiction: [ref('Jurisdiction'), (body, ctx) => serializeJurisdiction(ctx, body.jurisdiction)],
+  laws: [arrayOf(link('law')), (body, ctx) => body.laws.map((law) => ctx.urls.detail('law', law.id))],
+  regions: [arrayOf(link('georegion')), (body, ctx) => body.regions.map((region) => ctx.urls.detail('georegion', region.id))],
+  source_reference: [string, 'sourceReference'],
+  alternative_emails: [mapOf(string), 'alternativeEmails'],
+  wikidata_item: [string, 'wikidataItem'],
+  extra_data: [freeObject, 'extraData'],
+  geo: [ref('GeoPoint').nullable(), (body) => geoJsonPoint(body.geo)],
+});
+
+/** The detail: the list shape with the laws in full. */
+export const publicBodyDetail = extendObject(publicBodyList, 'PublicBody', {
+  laws: [arrayOf(ref('FoiLaw')), (body, ctx) => body.laws.map((law) => serializeLaw(ctx, law))],
+});
+
+export const serializePublicBodyDetail = publicBodyDetail.serialize;
 
 /** SimplePublicBody, embedded in request list items (docs/froide.md#request). */
-export function serializeSimplePublicBody(ctx: RenderContext, body: PublicBody) {
-  const { urls } = ctx;
-  return {
-    ...identity(ctx, body),
-    depth: body.depth,
-    classification: urls.ref('classification', body.classification?.id),
-    ...contact(ctx, body),
-    jurisdiction: urls.detail('jurisdiction', body.jurisdiction.id),
-    request_note_html: markdownToHtml(body.requestNote),
-    geo: geoJsonPoint(body.geo),
-    last_modified_at: formatPythonDateTime(body.lastModifiedAt),
-  };
-}
+export const simplePublicBody = defineObject<PublicBody>('SimplePublicBody', {
+  ...identity,
+  depth: [integer, 'depth'],
+  classification: [link('classification').nullable(), (body, ctx) => ctx.urls.ref('classification', body.classification?.id)],
+  ...contact,
+  jurisdiction: [link('jurisdiction'), (body, ctx) => ctx.urls.detail('jurisdiction', body.jurisdiction.id)],
+  request_note_html: [string, (body) => markdownToHtml(body.requestNote)],
+  geo: [ref('GeoPoint').nullable(), (body) => geoJsonPoint(body.geo)],
+  last_modified_at: [pythonDateTime, (body) => formatPythonDateTime(body.lastModifiedAt)],
+});
+
+export const serializeSimplePublicBody = simplePublicBody.serialize;
 
 export const publicbodyBuild = defineBuilt(declaration, {
   list: (archive) => sorted(archive.publicBodies, (a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
   id: (body) => body.id,
-  item: serializePublicBody,
+  item: publicBodyList.serialize,
   detail: serializePublicBodyDetail,
   ordering: 'name (froide: `name`), then id',
   // The simple shape of every body, by id: what a request's list item refers to (src/api/embeds.ts).

@@ -7,7 +7,10 @@
  * documents of each request.
  */
 import type { Attachment, FoiRequest, Venue } from '../../../model/types.ts';
+import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../../content/choices.ts';
+import { arrayOf, boolean, dateTime, enumOf, integer, number, ref, relative, selfLink, string, uri } from '../../field-types.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
+import { defineObject, type Fields } from '../object-fields.ts';
 import { serializePublicBodyDetail } from '../publicbody/serializer.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
 import { venue as declaration } from './declaration.ts';
@@ -41,76 +44,81 @@ function makeRequestUrl(ctx: RenderContext, venue: Venue, slug: string): string 
   ]);
 }
 
-function serializeRequest(ctx: RenderContext, request: FoiRequest, documents: Attachment[]) {
-  return {
-    id: request.id,
-    url: ctx.urls.requestPage(request.slug),
-    status: request.status,
-    resolution: request.resolution,
-    timestamp: renderDateTime(ctx, request.createdAt),
-    documents: documents.map((attachment) => ({
-      name: attachment.name,
-      url: ctx.urls.attachmentPage(request.slug, attachment.message.id, attachment.name),
-    })),
-  };
+/** A venue's request with the documents its answer shows (none in lists). */
+interface VenueRequestOf {
+  request: FoiRequest;
+  documents: Attachment[];
 }
 
-function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
+export const venueDocument = defineObject<Attachment>('VenueDocument', {
+  name: [string, 'name'],
+  url: [uri, (attachment, ctx) => ctx.urls.attachmentPage(attachment.message.request.slug, attachment.message.id, attachment.name)],
+});
 
-function venueFields(ctx: RenderContext, venue: Venue, withDocuments: boolean) {
-  const newest = venue.requests[0];
+export const venueRequest = defineObject<VenueRequestOf>('VenueRequest', {
+  id: [integer, ({ request }) => request.id],
+  url: [relative, ({ request }, ctx) => ctx.urls.requestPage(request.slug)],
+  status: [enumOf(REQUEST_STATUSES), ({ request }) => request.status],
+  resolution: [enumOf(REQUEST_RESOLUTIONS), ({ request }) => request.resolution],
+  timestamp: [dateTime.nullable(), ({ request }, ctx) => renderDateTime(ctx, request.createdAt)],
+  documents: [arrayOf(ref('VenueDocument')).describe('Empty in lists.'), ({ documents }, ctx) => documents.map((attachment) => venueDocument.serialize(ctx, attachment))],
+});
+
+/**
+ * The keys of both shapes before the detail's additions. A key whose value is undefined is
+ * left out of the JSON text, as DRF skips a missing non-required key (`.maybe()` in the table).
+ */
+function venueFields(withDocuments: boolean): Fields<Venue, undefined> {
   return {
     // froide-food has none; docs/api.md#responses-and-links: every object carries its own URL (docs/api.md).
-    resource_uri: ctx.urls.detail('venue', venue.ident),
-    ident: venue.ident,
-    ...present({
-      lat: venue.lat,
-      lng: venue.lng,
-      name: venue.name,
-      address: venue.address,
-      city: venue.city,
-      image: venue.image,
-      url: venue.url,
-      rating: venue.rating,
-      review_count: venue.reviewCount,
-      category: venue.category,
-      // froide-food sets these only for venues somebody requested a report for.
-      last_status: newest?.status,
-      last_resolution: newest?.resolution,
-      last_request: newest ? renderDateTime(ctx, newest.createdAt) : undefined,
-    }),
-    custom: venue.ident.startsWith('custom:'),
-    requests: venue.requests.map((request) =>
-      serializeRequest(ctx, request, withDocuments ? request.messages.flatMap((message) => message.attachments) : []),
-    ),
+    resource_uri: [selfLink('venue'), (venue, ctx) => ctx.urls.detail('venue', venue.ident)],
+    ident: [string.describe('`<provider>:<id>`.'), 'ident'],
+    lat: [number, 'lat'],
+    lng: [number, 'lng'],
+    name: [string, 'name'],
+    address: [string, 'address'],
+    city: [string.maybe(), 'city'],
+    image: [string.maybe(), 'image'],
+    url: [string.maybe(), 'url'],
+    rating: [number.maybe(), 'rating'],
+    review_count: [integer.maybe(), 'reviewCount'],
+    category: [string.maybe(), 'category'],
+    // froide-food sets these only for venues somebody requested a report for.
+    last_status: [enumOf(REQUEST_STATUSES).maybe(), (venue) => venue.requests[0]?.status],
+    last_resolution: [enumOf(REQUEST_RESOLUTIONS).maybe(), (venue) => venue.requests[0]?.resolution],
+    last_request: [dateTime.nullable().maybe(), (venue, ctx) => (venue.requests[0] ? renderDateTime(ctx, venue.requests[0].createdAt) : undefined)],
+    custom: [boolean, (venue) => venue.ident.startsWith('custom:')],
+    requests: [
+      arrayOf(ref('VenueRequest')),
+      (venue, ctx) =>
+        venue.requests.map((request) => venueRequest.serialize(ctx, { request, documents: withDocuments ? request.messages.flatMap((message) => message.attachments) : [] })),
+    ],
   };
 }
 
-function serializeVenue(ctx: RenderContext, venue: Venue) {
-  return { ...venueFields(ctx, venue, false), authority_cooperative: false };
-}
+/** froide-food's `VenueSerializer` keys, in its order. */
+export const venueObject = defineObject<Venue>('Venue', {
+  ...venueFields(false),
+  authority_cooperative: [boolean, () => false],
+});
 
-function serializeVenueDetail(ctx: RenderContext, venue: Venue) {
-  const body = venue.publicBody;
-  if (!body) return { ...venueFields(ctx, venue, true), authority_cooperative: false };
-  return {
-    ...venueFields(ctx, venue, true),
-    publicbody: serializePublicBodyDetail(ctx, body),
-    makeRequestURL: makeRequestUrl(ctx, venue, body.slug),
-    // An anonymous caller has made no requests (froide-food get_request_count).
-    userRequestCount: 0,
-    ...(venue.authority ? { authority_title: venue.authority.title, authority_description: venue.authority.description } : {}),
-    authority_cooperative: venue.authority?.cooperative ?? false,
-  };
-}
+/** `retrieve`: the authority in charge, when there is one, and the prefilled request form. */
+export const venueDetail = defineObject<Venue>('VenueDetail', {
+  ...venueFields(true),
+  publicbody: [ref('PublicBody').maybe(), (venue, ctx) => (venue.publicBody ? serializePublicBodyDetail(ctx, venue.publicBody) : undefined)],
+  makeRequestURL: [uri.maybe(), (venue, ctx) => (venue.publicBody ? makeRequestUrl(ctx, venue, venue.publicBody.slug) : undefined)],
+  // An anonymous caller has made no requests (froide-food get_request_count).
+  userRequestCount: [integer.maybe(), (venue) => (venue.publicBody ? 0 : undefined)],
+  authority_title: [string.maybe(), (venue) => (venue.publicBody ? venue.authority?.title : undefined)],
+  authority_description: [string.maybe(), (venue) => (venue.publicBody ? venue.authority?.description : undefined)],
+  authority_cooperative: [boolean, (venue) => (venue.publicBody ? (venue.authority?.cooperative ?? false) : false)],
+});
 
 export const venueBuild = defineBuilt(declaration, {
   // Positions only: every answer orders the venues in range by distance (src/serve/api/views/venue.ts).
   list: (archive) => sorted(archive.venues, (a, b) => (a.ident < b.ident ? -1 : a.ident > b.ident ? 1 : 0)),
   id: (venue) => venue.ident,
-  item: serializeVenue,
-  detail: serializeVenueDetail,
+  item: venueObject.serialize,
+  detail: venueDetail.serialize,
   ordering: 'distance from `lat`/`lng`, nearest first, then ident (froide-food: distance; random order when `zoom` < 15); at most 100',
 });

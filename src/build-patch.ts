@@ -71,7 +71,9 @@ export async function patchBuild(options: BuildOptions, output: OutputState, kep
     const rendered = await renderings(options, output.images, settings, texts, models);
     if (!rendered) return undefined;
     // Data files above half the file limit are cut into parts (src/output/split.ts): the patch writes none such.
-    const patch = patchOutput({ buildDir: options.buildDir, outputDir: output.dir, version: buildCodeVersion(), splitBytes: Math.floor(output.limits.fileBytes / 2) }, state, rendered);
+    const where = { buildDir: options.buildDir, outputDir: output.dir, version: buildCodeVersion(), splitBytes: Math.floor(output.limits.fileBytes / 2) };
+    // The downloads' ranges of the edited objects are written again (src/downloads/patch.ts).
+    const patch = patchOutput({ ...where, ...(output.downloads && { downloads: options }) }, state, rendered);
     if (!patch) return undefined;
 
     // The state of this build: the kept one with this scan, these content digests and, when files were written, the new build.

@@ -149,8 +149,8 @@ async function keptOrChecked(options: BuildOptions, previous: ReturnType<typeof 
   const scan = await opened.reader.scan();
   const scanned = scanDigests(scan);
   if (previous) {
-    // A patch rewrites packs and chunks only: a loose build's files, or the downloads, of the patched objects would stay as they were.
-    const patchable = options.patch !== false && !options.downloads && previous.state.result.layout.layout === 'packed';
+    // A patch rewrites packs, chunks and download ranges only: a loose build's files of the patched objects would stay as they were.
+    const patchable = options.patch !== false && previous.state.result.layout.layout === 'packed';
     const kept = (await unchangedBuild({ ...stateInputs(options), scanned }, previous)) ?? (!patchable ? undefined : await patchBuild(options, outputState(options), previous, { reader: opened.reader, scan, scanned, parseCacheDir }));
     if (kept) {
       opened.cache?.close();

@@ -11,7 +11,7 @@
 import { join, resolve } from 'node:path';
 import { UrlBuilder } from './api/urls.ts';
 import type { RenderContext } from './api/resources/context.ts';
-import type { DeployLimits, Settings } from './config.ts';
+import type { DeployLimits, Env, Settings } from './config.ts';
 import type { ContentReader } from './content/load.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { UploadOptions } from './media/upload.ts';
@@ -50,8 +50,9 @@ export interface PatchOptions {
   removeOld?: 'wait' | 'background';
   /** false: never patch (src/build.ts BuildOptions.patch). */
   patch?: boolean;
-  /** Whether build/ has the data downloads, which a patch does not rewrite. */
-  downloads?: boolean;
+  /** Where the content commit of the data downloads' manifest is read (src/downloads/patch.ts), and the settings' environment. */
+  contentDir: string;
+  env: Env;
 }
 
 const MEDIA_MISSING = 'the media store lacks an object build/ names';
@@ -81,9 +82,8 @@ interface OpenedContent {
 export async function patchBuild(options: PatchOptions, output: OutputState, kept: PreviousBuild, content: OpenedContent): Promise<Patched | string> {
   const { reader, scan, scanned, parseCacheDir } = content;
   const { state, settings } = kept;
-  // A patch rewrites packs and chunks only: a loose build's files, or the downloads, of the patched objects would stay as they were.
+  // A patch rewrites packs, chunks and download ranges only: a loose build's files of the patched objects would stay as they were.
   if (options.patch === false) return 'patch builds are off';
-  if (options.downloads) return 'the data downloads are published';
   if (state.result.layout.layout !== 'packed') return 'the layout is not packed';
   const folders = changedFolders(scanned, state);
   if (typeof folders === 'string') return folders;
@@ -96,7 +96,9 @@ export async function patchBuild(options: PatchOptions, output: OutputState, kep
     const rendered = await renderings(options, output.images, settings, texts, models);
     if (!rendered) return 'the PDF stage has work left for the changed folders';
     // Data files above half the file limit are cut into parts (src/output/split.ts): the patch writes none such.
-    const patch = patchOutput({ buildDir: options.buildDir, outputDir: output.dir, version: buildCodeVersion(), splitBytes: Math.floor(output.limits.fileBytes / 2) }, state, rendered);
+    const where = { buildDir: options.buildDir, outputDir: output.dir, version: buildCodeVersion(), splitBytes: Math.floor(output.limits.fileBytes / 2) };
+    // The downloads' ranges of the edited objects are written again (src/downloads/patch.ts).
+    const patch = patchOutput({ ...where, ...(output.downloads && { downloads: options }) }, state, rendered);
     if (!patch) return 'a file of build/ that shows the texts is not the one the last build wrote';
 
     // The state of this build: the kept one with this scan, these content digests and, when files were written, the new build.

@@ -3,8 +3,9 @@
  * requests' titles, summaries or descriptions, alone, the build rewrites the files that show
  * them and links every other one, and build/ holds a cold build's bytes; any other edit, or a
  * build/ that is not the one the state names, runs the build whole, which writes a cold build's
- * bytes too. The builds of build/ share what the watching preview keeps between its rebuilds
- * (the parse cache's shards as read last), as `npm start` builds.
+ * bytes too (the data downloads among them, which the builds write as the CLI's do). The
+ * builds of build/ share what the watching preview keeps between its rebuilds (the parse
+ * cache's shards as read last), as `npm start` builds.
  */
 import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, type BuildResult } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
+import { DOWNLOADS_MANIFEST, downloadPath } from '../src/downloads/paths.ts';
 import { ParseMemory } from '../src/content/parse-memory.ts';
 import { ScanMemory } from '../src/content/scan-memory.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
@@ -25,6 +27,11 @@ let root: string;
 let removeRoot: () => Promise<void>;
 const content = () => join(root, 'content');
 const snapshotOf = (dir: string) => snapshotTree(join(root, dir));
+/** The download files of a resource's first id range (the sample's ids are all in it) and the downloads' manifest. */
+const downloadsOf = (...resources: string[]) => [
+  DOWNLOADS_MANIFEST,
+  ...resources.flatMap((resource) => (['ndjson', 'parquet'] as const).map((format) => downloadPath(format, resource, 0))),
+];
 
 /** What the preview keeps between rebuilds, for the builds of build/; the walk is whole each time (no watcher tells it what changed). */
 const memory = { scan: new ScanMemory(), parses: new ParseMemory() };
@@ -43,6 +50,8 @@ function build(out = 'build', cache = 'cache'): Promise<BuildResult> {
     images: false,
     // Patches are of packed builds: a loose one builds whole (test/build-layout.test.ts).
     layout: 'packed',
+    // As the CLI builds: a patch rewrites the download ranges of the edited objects too.
+    downloads: true,
   });
 }
 
@@ -116,9 +125,11 @@ describe('a patch build', () => {
       await utimes(join(content(), MESSAGE), past, past);
     });
     // The message's pack and chunk, the request's pack (its detail lists the messages), the
-    // request's search segment, search meta.json and the manifest. The request's list chunk
-    // and bare list are linked.
-    expect(searchApart(rewritten).others).toEqual([buildPaths.manifest, '_data/message/chunks/0/0/0.pack', '_data/message/packs/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.searchMeta('request')].sort());
+    // request's search segment, search meta.json and the manifest; the download ranges of the
+    // message and the request, and their manifest. The request's list chunk and bare list are linked.
+    expect(searchApart(rewritten).others).toEqual(
+      [buildPaths.manifest, '_data/message/chunks/0/0/0.pack', '_data/message/packs/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.searchMeta('request'), ...downloadsOf('message', 'request')].sort(),
+    );
   }, 300_000);
 
   it('patches again after a patch, the same message and messages of two requests at once', async () => {
@@ -133,13 +144,13 @@ describe('a patch build', () => {
     const request = 'requests/0005-dienstwagennutzung-hausleitung/request.yaml';
     const rewritten = await patchedPaths(() => edit(request, { summary: 'Das Ministerium hat die Fahrtenbücher teilweise herausgegeben.' }));
     // The summary is in the list item and the detail, not in the search document.
-    expect(rewritten.sort()).toEqual([buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request')].sort());
+    expect(rewritten.sort()).toEqual([buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request'), ...downloadsOf('request')].sort());
     await edit(request, { description: 'Die Fahrtenbücher der Dienstwagen der Hausleitung 2023, mit Kosten.' });
     await expectCold('patch');
     // The title is in the list item, the detail and the search document.
     const retitled = await patchedPaths(() => edit(request, { title: 'Dienstwagen der Hausleitung 2023' }));
     expect(searchApart(retitled).others).toEqual(
-      [buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request'), buildPaths.searchMeta('request')].sort(),
+      [buildPaths.manifest, '_data/request/chunks/0/0/0.pack', '_data/request/packs/0/0/0.pack', buildPaths.list('request'), buildPaths.searchMeta('request'), ...downloadsOf('request')].sort(),
     );
     // A text beside a field the patch does not take (the costs, a filter's value) is not a patch.
     const costs = await edit(request, { summary: 'Zusammenfassung, neu.', costs: 12.5 });

@@ -63,12 +63,16 @@ export interface DownloadsReuse {
 }
 
 /** A detail's JSON text as a download line: the answer's text without token slots (a media link without its token). */
-function lineOf(value: unknown): string {
-  const text = apiJson(value);
+export function lineOfText(text: string): string {
   return text.includes(SLOT_CHAR) ? text.replaceAll(STORED_SLOT, '') : text;
 }
 
 const encoder = new TextEncoder();
+
+/** The NDJSON.gz file of a range's lines. */
+export function ndjsonOf(lines: readonly string[]): Uint8Array {
+  return gzipSync(encoder.encode(lines.map((line) => `${line}\n`).join('')), { level: 9 });
+}
 
 /** The values of one column, typed for hyparquet-writer, from the parsed lines. */
 function columnData(column: Column, objects: readonly Record<string, unknown>[], what: (at: number) => string): unknown[] {
@@ -99,7 +103,7 @@ function columnData(column: Column, objects: readonly Record<string, unknown>[],
 const PARQUET_TYPES = { integer: 'INT64', number: 'DOUBLE', boolean: 'BOOLEAN', timestamp: 'TIMESTAMP', string: 'STRING', json: 'JSON' } as const;
 
 /** A Parquet file of the objects, one row group, the columns of the resource's schema component. */
-function parquetOf(columns: ResourceColumns, objects: readonly Record<string, unknown>[], what: (at: number) => string): Uint8Array {
+export function parquetOf(columns: ResourceColumns, objects: readonly Record<string, unknown>[], what: (at: number) => string): Uint8Array {
   // With its own in-memory writer the write is synchronous.
   const buffer = parquetWriteBuffer({
     columnData: columns.columns.map((column) => ({ name: column.name, data: columnData(column, objects, what) as never, type: PARQUET_TYPES[column.kind] })),
@@ -166,8 +170,8 @@ export class DownloadsPlan {
         }
         continue;
       }
-      const lines = members.map(([, item]) => lineOf(resource.detail ? resource.detail(ctx, item) : resource.item(ctx, item)));
-      const ndjson = gzipSync(encoder.encode(lines.map((line) => `${line}\n`).join('')), { level: 9 });
+      const lines = members.map(([, item]) => lineOfText(apiJson(resource.detail ? resource.detail(ctx, item) : resource.item(ctx, item))));
+      const ndjson = ndjsonOf(lines);
       const objects = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       const parquet = parquetOf(this.columns[name]!, objects, (at) => `${name} ${members[at]![0]}`);
       const files = ([['ndjson', ndjson], ['parquet', parquet]] as const).map(([format, body]) => ({ format, path: downloadPath(format, name, range), body, sha256: sha256Of(body) }));

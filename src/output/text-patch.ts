@@ -32,10 +32,13 @@ import { BUILT } from '../api/resources/serializer-registry.ts';
 import { answeredByFunction } from '../api/route-shapes.ts';
 import { SEARCH_SOURCES } from '../api/search/sources.ts';
 import type { Archive, FoiRequest, Message } from '../model/types.ts';
+import { DOWNLOADS_MANIFEST } from '../downloads/paths.ts';
 import { buildIdOf, manifestFile, type PlannedDigests } from './build-id.ts';
 import type { PreviousState } from '../previous/state.ts';
 import { sha256Of } from '../lib/sha256.ts';
 import { patchSearchSegments, type PatchedFile, type SearchEdit } from './search-patch.ts';
+import type { Env } from '../config.ts';
+import { patchDownloads, type LineEdit } from '../downloads/patch.ts';
 
 /** The files a patch changes: runs of the plan replaced by new files, and the build id they give. */
 export interface OutputPatch {
@@ -61,7 +64,8 @@ function stored(text: string, ref: EmbedRef | null | undefined): string {
 
 const itemOf = (ctx: RenderContext, message: Message) => json(BUILT.message.item(ctx, message));
 const requestItem = (ctx: RenderContext, request: FoiRequest) => json(BUILT.request.item(ctx, request));
-const requestDetail = (ctx: RenderContext, request: FoiRequest) => stored(json(BUILT.request.detail!(ctx, request)), BUILT.request.embeds?.detail?.(ctx, request));
+const requestDetailText = (ctx: RenderContext, request: FoiRequest) => json(BUILT.request.detail!(ctx, request));
+const requestDetail = (ctx: RenderContext, request: FoiRequest) => stored(requestDetailText(ctx, request), BUILT.request.embeds?.detail?.(ctx, request));
 
 /** A pack or chunk of build/ decoded into its slots' bodies (every file of it). */
 function readGroup(buildDir: string, pathOf: (file: number) => string, slots: number): { bodies: Map<number, Uint8Array>; paths: string[] } {
@@ -114,7 +118,11 @@ const staticList = (resource: 'request' | 'message') => !answeredByFunction({ ki
  * The files of build/ that change with the edited texts, verified as the header says;
  * undefined when the edit is not one a patch makes or a check fails (the build then runs whole).
  */
-export function patchOutput(where: { buildDir: string; outputDir: string; version: string; splitBytes: number }, state: PreviousState, render: PatchRender): OutputPatch | undefined {
+export function patchOutput(
+  where: { buildDir: string; outputDir: string; version: string; splitBytes: number; /** Whether build/ has the data downloads, and where their content commit is read. */ downloads?: { contentDir: string; env: Env } },
+  state: PreviousState,
+  render: PatchRender,
+): OutputPatch | undefined {
   const { buildDir } = where;
   const { before, after } = render;
   const edits = new GroupEdits();
@@ -131,12 +139,15 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
   if (!messageOrder || after.archive.requests.length !== oldRequests.size || after.archive.messages.length !== oldMessages.size) return undefined;
   const embed = (ctx: RenderContext, message: Message) => BUILT.message.embeds?.item?.(ctx, message);
   const changedRequests = new Set<number>();
+  /** The download lines that change: each object's detail answer (a message's is its item). */
+  const lineEdits: LineEdit[] = [];
   for (const message of after.archive.messages) {
     const was = oldMessages.get(message.id);
     if (!was) return undefined;
     const [itemBefore, itemAfter] = [itemOf(before.ctx, was), itemOf(after.ctx, message)];
     if (itemBefore === itemAfter) continue;
     changedRequests.add(message.request.id);
+    lineEdits.push({ resource: 'message', id: message.id, before: itemBefore, after: itemAfter });
     const [storedBefore, storedAfter] = [stored(itemBefore, embed(before.ctx, was)), stored(itemAfter, embed(after.ctx, message))];
     const { pack, slot } = packOf(message.id);
     edits.add((file) => buildPaths.pack('message', pack, file), PACK_SLOTS, slot, storedBefore, storedAfter);
@@ -157,6 +168,8 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
       if (position < PAGE_SIZE && requestList) firstPage.push([itemBefore, itemAfter]);
     } else if (!changedRequests.has(request.id)) continue;
     const [detailBefore, detailAfter] = [requestDetail(before.ctx, old), requestDetail(after.ctx, request)];
+    const [textBefore, textAfter] = [requestDetailText(before.ctx, old), requestDetailText(after.ctx, request)];
+    if (textBefore !== textAfter) lineEdits.push({ resource: 'request', id: request.id, before: textBefore, after: textAfter });
     const { pack, slot } = packOf(request.id);
     if (detailBefore !== detailAfter) edits.add((file) => buildPaths.pack('request', pack, file), PACK_SLOTS, slot, detailBefore, detailAfter);
     const [docBefore, docAfter] = [requestSource(old), requestSource(request)];
@@ -205,8 +218,15 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
     files.push(search.meta);
   }
 
-  // Files written again with the same bytes: build/ is as it was.
-  if (!files.length) return { files, removed, planned, build: state.build };
+  const downloads = where.downloads && patchDownloads(buildDir, state.build, where.downloads, lineEdits);
+  if (where.downloads && !downloads) return undefined;
+  for (const run of downloads?.runs ?? []) {
+    if (!replaceRun(planned, run.paths, run.files)) return undefined;
+    files.push(...run.files);
+  }
+
+  // Files written again with the same bytes: build/ is as it was (with the downloads' manifest, which names the content commit).
+  if (!files.length) return downloads && downloads.manifest(state.build).body !== readFileSync(join(buildDir, DOWNLOADS_MANIFEST), 'utf8') ? undefined : { files, removed, planned, build: state.build };
   // The manifest: the kept one with the new build id.
   const text = readFileSync(join(buildDir, buildPaths.manifest), 'utf8');
   const manifest = parseApiJson(text) as Manifest;
@@ -214,5 +234,6 @@ export function patchOutput(where: { buildDir: string; outputDir: string; versio
   const build = buildIdOf(planned);
   const next = manifestFile(manifest.urls, build, manifest.lists);
   files.push(fileOf(next.path, next.body));
+  if (downloads) files.push(downloads.manifest(build));
   return { files, removed, planned, build };
 }

@@ -2,9 +2,10 @@
  * The data downloads (docs/downloads.md) of the sample archive, served by the preview over
  * HTTP: the manifest the API root links, each file fetched as a reader would and checked
  * against the manifest, then read by DuckDB (a reader that did not write them), and every row
- * compared with the API's detail answer for its id. The SQL of the docs' DuckDB one-liner runs
- * on the fetched files.
+ * compared with the API's detail answer for its id. The docs' one-liners run on the fetched
+ * files: DuckDB's SQL, and pandas' and sqlite-utils' commands where those tools are installed.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,6 +53,30 @@ afterAll(async () => {
 async function rows(sql: string): Promise<Record<string, unknown>[]> {
   return (await duck.runAndReadAll(sql)).getRowObjectsJS();
 }
+
+/** Requests by status, counted from the request NDJSON file itself. */
+async function requestStatuses(): Promise<Map<string, number>> {
+  const statuses = new Map<string, number>();
+  for (const line of gunzipSync(await readFile(local(manifest.files.find((file) => file.resource === 'request' && file.format === 'ndjson')!))).toString('utf8').trim().split('\n')) {
+    const { status } = JSON.parse(line) as { status: string };
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  return statuses;
+}
+
+/** The first of these that runs: a Python with pandas (the system one has it where pyenv's does not), sqlite-utils. */
+function firstThatRuns(candidates: readonly string[], args: readonly string[]): string | undefined {
+  return candidates.find((candidate) => {
+    try {
+      execFileSync(candidate, args, { stdio: 'ignore', timeout: 60_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+const pandasPython = firstThatRuns(['/usr/bin/python3', 'python3'], ['-c', 'import pandas']);
+const sqliteUtils = firstThatRuns(['/usr/bin/sqlite-utils', 'sqlite-utils'], ['--version']);
 
 async function answer(resource: string, id: number): Promise<string> {
   const response = await fetch(new URL(`/api/v1/${resource}/${id}/`, sample.url));
@@ -161,15 +186,30 @@ describe('data downloads', () => {
   });
 
   it("the docs' DuckDB one-liner answers over the files fetched from the manifest", async () => {
-    const docs = await readFile('docs/downloads.md', 'utf8');
-    const sql = /duckdb -c "([^"]+)"/.exec(docs)?.[1];
+    const sql = /duckdb -c "([^"]+)"/.exec(await readFile('docs/downloads.md', 'utf8'))?.[1];
     expect(sql).toBeDefined();
     const counted = await rows(sql!.replace("'request-*.parquet'", `'${join(dir.path, 'downloads/parquet/request')}/request-*.parquet'`));
-    const statuses = new Map<string, number>();
-    for (const line of gunzipSync(await readFile(local(manifest.files.find((file) => file.resource === 'request' && file.format === 'ndjson')!))).toString('utf8').trim().split('\n')) {
-      const { status } = JSON.parse(line) as { status: string };
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
-    expect(new Map(counted.map((row) => [row.status as string, Number(row.requests)]))).toEqual(statuses);
+    expect(new Map(counted.map((row) => [row.status as string, Number(row.requests)]))).toEqual(await requestStatuses());
+  });
+
+  it.skipIf(!pandasPython)("the docs' pandas one-liner reads the NDJSON files", async () => {
+    const command = /^ {4}python3 -c "(.+read_json.+)"$/m.exec(await readFile('docs/downloads.md', 'utf8'))?.[1];
+    expect(command).toBeDefined();
+    const printed = execFileSync(pandasPython!, ['-c', command!], { cwd: join(dir.path, 'downloads/ndjson/request'), encoding: 'utf8' });
+    // `groupby(...).size().to_string()`: a header line (the column's name), then `<status> <count>` per line.
+    const counted = printed.trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/));
+    expect(new Map(counted.map(([status, count]) => [status!, Number(count)]))).toEqual(await requestStatuses());
+  });
+
+  it.skipIf(!sqliteUtils)("the docs' sqlite-utils command loads the NDJSON files into a table Datasette serves", async () => {
+    const command = /^ {4}(zcat .+ --nl --pk id) && datasette/m.exec(await readFile('docs/downloads.md', 'utf8'))?.[1];
+    expect(command).toBeDefined();
+    const cwd = join(dir.path, 'downloads/ndjson/request');
+    execFileSync('bash', ['-c', command!.replace('sqlite-utils ', `${sqliteUtils} `)], { cwd });
+    const counted = JSON.parse(execFileSync(sqliteUtils!, ['query', 'archive.db', 'select status, count(*) as requests from request group by status'], { cwd, encoding: 'utf8' })) as { status: string; requests: number }[];
+    expect(new Map(counted.map((row) => [row.status, row.requests]))).toEqual(await requestStatuses());
+    // Nested values are JSON text columns.
+    const [row] = JSON.parse(execFileSync(sqliteUtils!, ['query', 'archive.db', "select json_extract(public_body, '$.id') as body from request limit 1"], { cwd, encoding: 'utf8' })) as { body: unknown }[];
+    expect(typeof row!.body).toBe('number');
   });
 });

@@ -10,6 +10,7 @@ import { outlineMarkdown, readOutline } from './outline.ts';
 import type { CacheFile } from './cache.ts';
 import { sha256Of } from '../lib/sha256.ts';
 import type { PdfFacts, PdfFailureReason, PdfPage } from './types.ts';
+import { unlimited, type RunStep } from './thread-budget.ts';
 
 export interface DeriveInput {
   bytes: Uint8Array;
@@ -26,6 +27,8 @@ export interface DeriveInput {
    */
   range?: { from: number; to: number | null; chunk: number };
   onOpen?: (numPages: number, to: number) => void;
+  /** Runs each CPU-heavy step (a page's render and text, one encode) under the process's thread budget (thread-budget.ts). */
+  step?: RunStep;
 }
 
 export type DeriveOutput =
@@ -58,8 +61,10 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
   const outline = first ? outlineMarkdown(await readOutline(doc)) : '';
   const pages: PdfPage[] = [];
   const files: CacheFile[] = [];
+  const step = input.step ?? unlimited;
   // The encoders run on libuv threads: page N is encoded while page N + 1 is rendered on
-  // this thread. At most one page waits, which bounds memory to two rendered pages.
+  // this thread, as far as the thread budget has tokens for both. At most one page waits,
+  // which bounds memory to two rendered pages.
   let encoding: Promise<unknown> = Promise.resolve();
   let encodeError = null as PageError | null;
   const settle = async () => {
@@ -71,18 +76,19 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
       const page = await doc.getPage(number);
       const size = pageOriginalSize(page);
       if (!input.images) {
-        pages.push({ number, width: size.width, height: size.height, text: await readPageText(page) });
+        const text = await step(() => readPageText(page));
+        pages.push({ number, width: size.width, height: size.height, text });
         page.cleanup();
         input.onPage?.(number, numPages);
         continue;
       }
       // Render before reading text: the text pass then reuses the fonts the render loaded
       // (measured ~10 ms/page less on the asymptote manual).
-      const raw = await renderPage(page, size);
-      pages.push({ number, width: size.width, height: size.height, text: await readPageText(page) });
+      const { raw, text } = await step(async () => ({ raw: await renderPage(page, size), text: await readPageText(page) }));
+      pages.push({ number, width: size.width, height: size.height, text });
       page.cleanup();
       await settle();
-      encoding = encodePage(raw, number, input, files).then(
+      encoding = encodePage(raw, number, input, files, step).then(
         () => input.onPage?.(number, numPages),
         (error: unknown) => (encodeError = new PageError(number, { cause: error })),
       );
@@ -102,8 +108,8 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
   return { ok: true, facts, files };
 }
 
-async function encodePage(raw: Awaited<ReturnType<typeof renderPage>>, number: number, input: DeriveInput, files: CacheFile[]): Promise<void> {
-  for (const image of await deriveImages(raw, number)) {
+async function encodePage(raw: Awaited<ReturnType<typeof renderPage>>, number: number, input: DeriveInput, files: CacheFile[], step: RunStep): Promise<void> {
+  for (const image of await deriveImages(raw, number, step)) {
     const file = { name: image.name, size: image.bytes.length, sha256: sha256Of(image.bytes) };
     input.write(file, image.bytes);
     files.push(file);

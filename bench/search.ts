@@ -193,10 +193,24 @@ common words (${COMMON_TITLE_WORDS.length} x offsets ${offsets.join(',')} x ${ro
     const answers: { ms: number; cpu: number }[] = [];
     for (const path of paths) answers.push(await fresh(path));
     console.log(`first answer of a fresh process, ${what}: ${summary(answers.map(({ ms }) => ms))}; CPU ${summary(answers.map(({ cpu }) => cpu))}; ${load()}`);
+    return answers;
   };
-  await firsts('each common word at offset 0', COMMON_TITLE_WORDS.map((word) => searchPath(word, 0)));
-  await firsts('five common words at offset 200', COMMON_TITLE_WORDS.slice(0, 5).map((word) => searchPath(word, 200)));
-  await firsts(`rare words (${RARE_WORDS(size).join(', ')})`, RARE_WORDS(size).map((word) => searchPath(word, 0)));
+  const common = await firsts('each common word at offset 0', COMMON_TITLE_WORDS.map((word) => searchPath(word, 0)));
+  const deep = await firsts('five common words at offset 200', COMMON_TITLE_WORDS.slice(0, 5).map((word) => searchPath(word, 200)));
+  const rare = await firsts(`rare words (${RARE_WORDS(size).join(', ')})`, RARE_WORDS(size).map((word) => searchPath(word, 0)));
+  // The figures the targets name (docs/performance.md, "Search on common words"), on one line each.
+  const worst = (answers: readonly { ms: number; cpu: number }[]) => {
+    const ms = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+    const cpu = answers.map((answer) => answer.cpu).sort((a, b) => a - b);
+    return `wall p50 ${percentile(ms, 50).toFixed(1)} / max ${ms.at(-1)!.toFixed(1)} ms, CPU p50 ${percentile(cpu, 50).toFixed(1)} / max ${cpu.at(-1)!.toFixed(1)} ms`;
+  };
+  const sortedWarm = [...warm].sort((a, b) => a - b);
+  const sortedWarmCpu = [...warmCpu].sort((a, b) => a - b);
+  console.log(`
+targets (first answer <= 100 ms, warm p99 <= 50 ms), ${load()}:
+  first answer, common word (offsets 0 and 200): ${worst([...common, ...deep])}
+  first answer, rare word:                       ${worst(rare)}
+  warm, common words:                            wall p99 ${percentile(sortedWarm, 99).toFixed(1)} ms, CPU p99 ${percentile(sortedWarmCpu, 99).toFixed(1)} ms`);
 }
 
 async function main(): Promise<void> {

@@ -13,6 +13,9 @@ const SRC = join(ROOT, 'src');
  * Units in one row may import each other. A new folder goes into the row where it belongs.
  */
 export const IMPORT_ORDER: readonly (readonly string[])[] = [
+  // The byte formats build and serving share (packs, token slots, the manifest, the search layout):
+  // web-standard, importing nothing of src/ but each other (the test below checks that).
+  ['formats/'],
   // Stage-free utilities: importable by all, importing nothing of src/ but each other.
   ['lib/'],
   // The one settings object and the one logger: every stage may read them.
@@ -129,6 +132,12 @@ describe('import order of src/', async () => {
   it('places every file of src/ in a unit of IMPORT_ORDER', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files.filter((file) => rankOf(file) === -1)).toEqual([]);
+  });
+
+  it('keeps formats/ a leaf: its files import only files of formats/', () => {
+    expect(files.filter((file) => file.startsWith('formats/')).length).toBeGreaterThan(10);
+    const out = edges.filter(({ from, to }) => from.startsWith('formats/') && !to.startsWith('formats/'));
+    expect(out.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
   });
 
   it('resolves every relative import to a file of src/', () => {

@@ -1,6 +1,6 @@
 /**
  * The SHA-256 of a text, as 64 hex digits, synchronous and web-standard (@noble/hashes, as
- * src/api/media-token.ts uses): the name under which the build files what only a secret or a
+ * src/formats/media-token.ts uses): the name under which the build files what only a secret or a
  * full media path may find (docs/serving.md#what-a-secret-unlocks), computed alike by the build,
  * the function and the Edge Functions.
  */

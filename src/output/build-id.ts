@@ -6,8 +6,8 @@
  * those digests with its few new files in their places.
  */
 import { createHash } from 'node:crypto';
-import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
-import { apiJson } from '../api/json.ts';
+import { MANIFEST_VERSION, type Manifest } from '../formats/manifest.ts';
+import { apiJson } from '../formats/json.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { BuiltName } from '../api/resources/serializer-registry.ts';

@@ -4,7 +4,7 @@
  * each folder's fingerprint (src/output/reuse.ts), a digest per filter of the values of the
  * folder's objects in the list, in list order. A resource's list key is a digest of its
  * objects' ids in the order the list's files count them (from the end that keeps the oldest
- * objects, src/api/packs.ts listCounting), each with the number of its folder (in order of
+ * objects, src/formats/packs.ts listCounting), each with the number of its folder (in order of
  * first appearance); each filter's key is the list key with that filter's digests of the
  * folders, in the folders' order. An unchanged folder's digests are read back, so only the
  * folders whose fingerprint changed have their values computed from the model, and a changed
@@ -30,7 +30,7 @@ import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { KeyWriter, writeValues, type KeySink } from '../api/filters/inputs-key.ts';
 import { countingOf } from '../api/resources/list-counting.ts';
 import { builtResourceOf } from '../api/resources/serializer-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
 import type { OutputReuse } from './reuse.ts';
 

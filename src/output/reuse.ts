@@ -40,7 +40,7 @@ import type { ContentDigests } from '../content/digests.ts';
 import type { Document, FoiRequest } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { statusRepresentation } from '../api/resources/request/serializer.ts';
 import { sha256Of } from '../lib/sha256.ts';
 import { readVersioned, sweepStaleTempSync, writeAtomically } from '../lib/files.ts';

@@ -2,7 +2,7 @@
  * The full-text index of a searchable resource (docs/search.md), planned beside its filter
  * indexes: meta.json, the postings files of each sealed segment (its buckets back to back),
  * the tail files of the open segment and each segment's key -> position map, laid out as
- * src/api/search/layout.ts says.
+ * src/formats/search/layout.ts says.
  *
  * Positions are 0-based indexes into `ordered`, the list the list chunks hold, as the
  * filter indexes count them (src/api/filters/index.ts): the serving layer reads the objects with
@@ -10,12 +10,12 @@
  * moves a request to the front) changes the positions files only.
  */
 import { join } from 'node:path';
-import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../formats/search/layout.ts';
 import { SEARCH_SOURCES, textsDigest, type SearchDocument } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/resources/list-counting.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { sweepStaleTempSync } from '../lib/files.ts';
 import { sha256Of } from '../lib/sha256.ts';
@@ -131,7 +131,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     list.push({ group: doc.group, key: doc.key, index, fingerprint: fingerprint ? fingerprint(object, doc) : '' });
   });
   // Positions as the list's files count them, so an object added at the list's growing end
-  // changes no other positions file (src/api/packs.ts listCounting).
+  // changes no other positions file (src/formats/packs.ts listCounting).
   const count = countingOf(resource, ordered.length);
 
   const segments = [...bySegment.keys()].sort((a, b) => a - b);

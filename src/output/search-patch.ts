@@ -17,7 +17,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { buildPaths } from '../api/build-paths.ts';
-import { groupOfKey, SEARCH_FIELDS, segmentOf, type SearchMeta, type SearchResource } from '../api/search/layout.ts';
+import { groupOfKey, SEARCH_FIELDS, segmentOf, type SearchMeta, type SearchResource } from '../formats/search/layout.ts';
 import { decodePositions } from '../api/search/positions.ts';
 import { isMissing } from '../lib/files.ts';
 import { SegmentAnalyses, type Analysis } from './search-analyses.ts';

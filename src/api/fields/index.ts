@@ -19,7 +19,7 @@ import { APP_OBJECTS } from './app-fields.ts';
 import { BODY_OBJECTS } from './body-fields.ts';
 import { DOCUMENT_OBJECTS } from './document-fields.ts';
 import { foiAttachment } from '../resources/attachment/serializer.ts';
-import { RESOURCE_NAMES } from '../resource-names.ts';
+import { RESOURCE_NAMES } from '../../formats/resource-names.ts';
 import { foiMessage } from '../resources/message/serializer.ts';
 import { foiRequestDetail, foiRequestList } from '../resources/request/serializer.ts';
 

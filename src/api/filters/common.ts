@@ -6,7 +6,7 @@
 import { DEFAULTS } from '../../config.ts';
 import { formatDateTime, type Timestamp } from '../../model/time.ts';
 import type { Category, Classification, Document, DocumentCollection } from '../../model/types.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import type { FilterParse, FilterSpec } from './filter-spec.ts';
 import { secretKey } from './keyed.ts';
 

@@ -5,7 +5,7 @@
  * `collection=` filter, which also routes the request to the function). A collection's
  * `settings.filters` on `data.<key>` (filingcabinet `apply_data_filters`).
  */
-import { pythonInt } from '../python.ts';
+import { pythonInt } from '../../formats/python.ts';
 import { keyedParts, keyPositions } from './keyed.ts';
 import type { FilterKind, Lookup } from './kind.ts';
 

@@ -7,10 +7,10 @@
  *   descendants (index key `<id>/`); an id no such object has means "no filter" (froide's
  *   publicbody `regions`).
  */
-import { pythonInt } from '../python.ts';
+import { pythonInt } from '../../formats/python.ts';
 import { keyedParts, keyPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 
 export interface IdsParse {
   kind: 'ids';

@@ -9,7 +9,7 @@ import type { Archive } from '../../model/types.ts';
 import { descendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { countingOf } from '../resources/list-counting.ts';
 import { filtersOf, RESOURCES } from '../resources/declaration-registry.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../formats/resource-names.ts';
 import { boolean } from './boolean.ts';
 import { choice } from './choice.ts';
 import { data } from './data.ts';

@@ -4,9 +4,9 @@
  * keyed index. A value that is not two numbers means "no filter", as in froide.
  */
 import { coveringIds, type ShapeRecord } from '../../model/geometry.ts';
-import { pythonFloat } from '../python.ts';
+import { pythonFloat } from '../../formats/python.ts';
 import { keyedParts, keyPositions, valueKind } from './keyed.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 
 export interface PointParse {
   kind: 'point';

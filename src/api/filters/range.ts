@@ -7,7 +7,7 @@
  *
  * Index: one file of `[value, position]` pairs sorted by value, which both bounds search.
  */
-import { djangoDate, djangoDecimal } from '../python.ts';
+import { djangoDate, djangoDecimal } from '../../formats/python.ts';
 import type { FilterKind, FilterReader, IndexFile } from './kind.ts';
 import { FILTER_MESSAGES, type FilterSpec } from './filter-spec.ts';
 

@@ -6,7 +6,7 @@
  * - `known`: every valid value is a key (a slug filter), so one that is no key is a 400 (id.ts).
  * - `none`: the value objects without one are indexed under (froide's `-`).
  */
-import { pythonCapitalize } from '../python.ts';
+import { pythonCapitalize } from '../../formats/python.ts';
 import { keyedParts, keyPositions, knownPositions, valueKind, type Keys } from './keyed.ts';
 
 export interface TextParse {

@@ -1,6 +1,6 @@
 /**
  * What the full-text index holds of each searchable object (docs/search.md, "What froide does"),
- * as froide's search documents do: per object its group and key (src/api/search/layout.ts) and
+ * as froide's search documents do: per object its group and key (src/formats/search/layout.ts) and
  * the text of each field of SEARCH_FIELDS, in that order. Objects that froide keeps out of its
  * public search index give null.
  *
@@ -14,8 +14,8 @@ import type { Document, FoiRequest, PublicBody } from '../../model/types.ts';
 import { textOf } from '../../lib/stored-text.ts';
 import { shown, shownText } from '../../model/redaction.ts';
 import type { ResourceItems } from '../resources/declaration-registry.ts';
-import type { ResourceName } from '../resource-names.ts';
-import { pageKey, type SearchResource } from './layout.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
+import { pageKey, type SearchResource } from '../../formats/search/layout.ts';
 
 export interface SearchDocument {
   group: number;

@@ -5,8 +5,8 @@
  */
 import { actionPage, choices, type ActionEntries } from '../../api/autocomplete.ts';
 import { envelope } from '../../api/envelope.ts';
-import { MANIFEST_VERSION, type Manifest } from '../../api/manifest.ts';
-import { decodeUriComponentOrNull } from '../../lib/uri.ts';
+import { MANIFEST_VERSION, type Manifest } from '../../formats/manifest.ts';
+import { decodeUriComponentOrNull } from '../../formats/uri.ts';
 import { earlyAnswer, methodsOf, type View } from './early.ts';
 import { buildPaths } from '../../api/build-paths.ts';
 import { UrlBuilder } from '../../api/urls.ts';
@@ -26,14 +26,14 @@ import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, ok
 import { cachingBuildStore, parseJson, type BuildStore } from '../shared/build-store.ts';
 import { readDetail } from '../shared/pack-reader.ts';
 import { DEVELOPMENT_TOKENS, MediaTokensRefused, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
-import { apiJson } from '../../api/json.ts';
-import { hasSlotText } from '../../api/token-slots.ts';
+import { apiJson } from '../../formats/json.ts';
+import { hasSlotText } from '../../formats/token-slots.ts';
 import { unlistedDetail } from './views/unlisted.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
 import { RESOURCE_VIEWS } from './views/resource-views.ts';
 import type { Answer } from './views/view-spec.ts';
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import type { Method } from '../../api/resources/declaration-spec.ts';
 
 export interface ApiHandlerOptions {

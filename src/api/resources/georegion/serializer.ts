@@ -5,7 +5,7 @@
  */
 import type { MultiPolygon } from '../../../model/geometry.ts';
 import type { GeoRegion } from '../../../model/types.ts';
-import { geoJsonPoint } from '../../geo.ts';
+import { geoJsonPoint } from '../../../formats/geo.ts';
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { treeOrder } from '../../../model/records.ts';
 import { compareNames, defineBuilt } from '../serializer-spec.ts';

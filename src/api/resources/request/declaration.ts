@@ -2,7 +2,7 @@
 import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../../content/choices.ts';
 import type { Category, Classification, FoiRequest } from '../../../model/types.ts';
 import { boolean, dateKey, idFilter, NO_CHOICE, prefixes, text } from '../../filters/common.ts';
-import { djangoSlugify } from '../../python.ts';
+import { djangoSlugify } from '../../../formats/python.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import { allow, defineResource, type Judged, type ResourceSpec } from '../declaration-spec.ts';
 

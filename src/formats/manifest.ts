@@ -2,8 +2,17 @@
  * `build/_data/manifest.json`: what the serving layer needs to know about a build without
  * reading the collection itself.
  */
-import type { UrlSettings } from '../config.ts';
 import type { ResourceName } from './resource-names.ts';
+
+/** Where the archive lives: the settings' urls, which the manifest carries to the serving side. */
+export interface UrlSettings {
+  /** Absolute, without trailing slash: `https://archive.example.org`. */
+  baseUrl: string;
+  /** Absolute, with trailing slash: `https://archive.example.org/media/`. */
+  mediaUrl: string;
+  /** Absolute, without trailing slash: where the public HTML pages live. */
+  siteUrl: string;
+}
 
 export const MANIFEST_VERSION = 1;
 

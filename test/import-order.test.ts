@@ -45,33 +45,7 @@ const EXEMPT: readonly { edge: string; why: string }[] = [];
  * Every other strongly connected part of the import graph (type imports included) is one file
  * or one pair (docs/architecture.md, "Import order").
  */
-const CYCLES_EXEMPT: readonly { files: readonly string[]; why: string }[] = [
-  {
-    // filter-spec.ts names every kind's parse type in the union FilterParse, and each kind reads
-    // FilterSpec: types only, so nothing loads in a cycle (the test below checks that).
-    files: [
-      'api/filters/boolean.ts',
-      'api/filters/choice.ts',
-      'api/filters/data.ts',
-      'api/filters/filter-spec.ts',
-      'api/filters/fulltext.ts',
-      'api/filters/id.ts',
-      'api/filters/ids.ts',
-      'api/filters/integer.ts',
-      'api/filters/keyed.ts',
-      'api/filters/kind.ts',
-      'api/filters/lenient.ts',
-      'api/filters/near.ts',
-      'api/filters/nochoice.ts',
-      'api/filters/point.ts',
-      'api/filters/range.ts',
-      'api/filters/scan.ts',
-      'api/filters/text.ts',
-      'api/filters/words.ts',
-    ],
-    why: 'a closed union of the filter kinds, made of type imports only',
-  },
-];
+const CYCLES_EXEMPT: readonly { files: readonly string[]; why: string }[] = [];
 
 /** The strongly connected parts of more than one file (Tarjan), each sorted, largest first. */
 function cyclesOf(edges: readonly { from: string; to: string }[]): string[][] {

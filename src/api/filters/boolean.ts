@@ -1,9 +1,6 @@
 /** boolean: true/false/1/0 in any case; anything else means "no filter" (django-filter's BooleanWidget). */
 import { keysKind } from './keyed.ts';
-
-export interface BooleanParse {
-  kind: 'boolean';
-}
+import type { BooleanParse } from './parses.ts';
 
 export const boolean = keysKind<BooleanParse>('value', (_parse, value) => {
   const lower = value.toLowerCase();

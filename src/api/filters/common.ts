@@ -7,7 +7,8 @@ import { DEFAULTS } from '../../config.ts';
 import { formatDateTime, type Timestamp } from '../../model/time.ts';
 import type { Category, Classification, Document, DocumentCollection } from '../../model/types.ts';
 import type { ResourceName } from '../../formats/resource-names.ts';
-import type { FilterParse, FilterSpec } from './filter-spec.ts';
+import type { FilterSpec } from './filter-spec.ts';
+import type { FilterParse } from './parses.ts';
 import { secretKey } from './keyed.ts';
 
 /** A timestamp's calendar date in the site's zone: what froide's date filters compare. */

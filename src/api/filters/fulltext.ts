@@ -6,10 +6,7 @@
  * by score (highest first; equal scores in list order), over any other order of the list.
  */
 import { valueKind } from './keyed.ts';
-
-export interface FulltextParse {
-  kind: 'fulltext';
-}
+import type { FulltextParse } from './parses.ts';
 
 export const fulltext = valueKind<FulltextParse, string>({
   index: () => [],

@@ -13,14 +13,7 @@ import { pythonInt } from '../../formats/python.ts';
 import { keyedParts, keyPositions, knownPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
 import type { ResourceName } from '../../formats/resource-names.ts';
-
-export interface IdParse {
-  kind: 'id';
-  ref?: ResourceName;
-  none?: string;
-  known?: boolean;
-  secret?: string;
-}
+import type { IdParse } from './parses.ts';
 
 /** The key to look up, and the resource whose objects it must name when nothing has it. */
 export interface IdValue {

@@ -11,12 +11,7 @@ import { pythonInt } from '../../formats/python.ts';
 import { keyedParts, keyPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
 import type { ResourceName } from '../../formats/resource-names.ts';
-
-export interface IdsParse {
-  kind: 'ids';
-  invalid?: 'error' | 'ignore';
-  subtree?: ResourceName;
-}
+import type { IdsParse } from './parses.ts';
 
 /** Keys, any of them; `subtree`: the one object they stand for, which must exist for the filter to apply. */
 export interface IdsValue {

@@ -24,13 +24,15 @@ import { nochoice } from './nochoice.ts';
 import { point } from './point.ts';
 import { range } from './range.ts';
 import { scan } from './scan.ts';
-import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse, type FilterSpec } from './filter-spec.ts';
+import { errorKeysOf, queryParamsOf, type FilterSpec } from './filter-spec.ts';
+import type { FilterKindName, FilterParse } from './parses.ts';
 import { text } from './text.ts';
 import { wordsKind } from './words.ts';
 
 export type { FilterReader } from './kind.ts';
-export { parseNear, type NearParse } from './near.ts';
-export { queryParamsOf, type FilterParse, type FilterSpec } from './filter-spec.ts';
+export { parseNear } from './near.ts';
+export { queryParamsOf, type FilterSpec } from './filter-spec.ts';
+export type { FilterParse, NearParse } from './parses.ts';
 
 export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { kind: K }>> } = {
   id,

@@ -15,7 +15,8 @@ import type { Archive } from '../../model/types.ts';
 import { secretDigest } from '../../lib/secret-digest.ts';
 import { fnv1a } from '../../formats/fnv1a.ts';
 import { intersect, union, type Counting, type FilterKind, type GrownFile, type Growth, type IndexFile, type LookupContext, type Parsed, type Positions, type PreviousIndex } from './kind.ts';
-import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './filter-spec.ts';
+import { FILTER_MESSAGES, type FilterSpec, type IndexValue } from './filter-spec.ts';
+import type { FilterParse } from './parses.ts';
 
 export type Bucket = 'value' | 'hash';
 

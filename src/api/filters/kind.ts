@@ -6,7 +6,8 @@
  */
 import type { ShapeRecord } from '../../model/geometry.ts';
 import type { Archive } from '../../model/types.ts';
-import type { FilterParse, FilterSpec, IndexValue } from './filter-spec.ts';
+import type { FilterSpec, IndexValue } from './filter-spec.ts';
+import type { FilterParse } from './parses.ts';
 import type { ResourceName } from '../../formats/resource-names.ts';
 
 /** One index file of a filter: its name (`buildPaths.filterIndex`'s `file`) and its JSON text. */

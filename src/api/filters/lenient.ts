@@ -7,11 +7,7 @@
 import { pythonInt } from '../../formats/python.ts';
 import { keysKind, type Keys } from './keyed.ts';
 import type { Parsed } from './kind.ts';
-
-export interface LenientParse {
-  kind: 'lenient';
-  accept: readonly string[] | 'integer' | 'int-bool' | 'present';
-}
+import type { LenientParse } from './parses.ts';
 
 const one = (key: string): Parsed<Keys> => ({ value: { keys: [key], combine: 'and' } });
 

@@ -10,17 +10,7 @@
 import { distanceMeters } from '../../formats/geo.ts';
 import { pythonFloat, pythonInt } from '../../formats/python.ts';
 import type { FilterKind, LookupContext } from './kind.ts';
-
-export interface NearParse {
-  kind: 'near';
-  lat: string;
-  lng: string;
-  radius: string;
-  defaultRadius: number | null;
-  minRadius?: number;
-  maxRadius?: number;
-  factor?: number;
-}
+import type { NearParse } from './parses.ts';
 
 export const NEAR_FILE = 'points';
 

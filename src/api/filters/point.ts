@@ -6,13 +6,7 @@
 import { coveringIds, type ShapeRecord } from '../../model/geometry.ts';
 import { pythonFloat } from '../../formats/python.ts';
 import { keyedParts, keyPositions, valueKind } from './keyed.ts';
-import type { ResourceName } from '../../formats/resource-names.ts';
-
-export interface PointParse {
-  kind: 'point';
-  order: 'latlng' | 'lnglat';
-  shapes: ResourceName;
-}
+import type { PointParse } from './parses.ts';
 
 export interface PointValue {
   lng: number;

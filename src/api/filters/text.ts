@@ -8,14 +8,7 @@
  */
 import { pythonCapitalize } from '../../formats/python.ts';
 import { keyedParts, keyPositions, knownPositions, valueKind, type Keys } from './keyed.ts';
-
-export interface TextParse {
-  kind: 'text';
-  none?: string;
-  separator?: string;
-  fallback?: 'capitalize';
-  known?: boolean;
-}
+import type { TextParse } from './parses.ts';
 
 export interface TextValue extends Keys {
   /** Keys tried when nothing has `keys`. */

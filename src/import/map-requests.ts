@@ -11,7 +11,7 @@ import { REDACTION_MARKER } from '../model/redaction.ts';
 import { compact } from './content-files.ts';
 import type { FileExpectation } from './http.ts';
 import { cleanName, refuseCaseTwins } from './names.ts';
-import { absoluteUrl, bool, dateTimeOf, idOf, idOrNull, list, numberOf, object, sha256Of, textOf, type Json } from './values.ts';
+import { absoluteUrl, bool, dateTimeOf, idOf, idOrNull, list, numberOf, object, hexDigestOf, textOf, type Json } from './values.ts';
 
 /** What froide writes as the sender of a requester's message when the name is not public (FoiMessage.sender). */
 const ANONYMOUS_SENDER = '<< Anfragesteller:in >>';
@@ -89,7 +89,7 @@ function attachment(value: unknown, messageId: number, out: MappedRequest): Json
   const size = numberOf(a.size, 'attachment.size') ?? null;
   const expect = {
     size,
-    sha256: sha256Of(a.sha256, 'attachment.sha256'),
+    sha256: hexDigestOf(a.sha256, 'attachment.sha256'),
     pdf: filetype === 'application/pdf' || /\.pdf$/i.test(name),
     html: filetype === 'text/html' || /\.html?$/i.test(name),
   };

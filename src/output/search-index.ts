@@ -197,14 +197,14 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
 }
 
 /** A file of the index with its SHA-256. */
-export type IndexFile = PlannedFile & { body: string | Uint8Array; sha256: string };
+export type SearchIndexFile = PlannedFile & { body: string | Uint8Array; sha256: string };
 
 /**
  * A segment made from its documents' analyses (ascending by key, analyses of `analyses`): its
  * postings or tail files, its entry in meta.json and share of the counts, and its documents'
  * field lengths (encodeLength) in key order, field by field.
  */
-export function madeSegment(resource: SearchResource, segment: number, isOpen: boolean, docs: readonly { group: number; key: number; analysis: Analysis }[], analyses: SegmentAnalyses, postingsFileBytes = POSTINGS_FILE_BYTES): { files: IndexFile[]; kept: KeptSegment; norms: number[] } {
+export function madeSegment(resource: SearchResource, segment: number, isOpen: boolean, docs: readonly { group: number; key: number; analysis: Analysis }[], analyses: SegmentAnalyses, postingsFileBytes = POSTINGS_FILE_BYTES): { files: SearchIndexFile[]; kept: KeptSegment; norms: number[] } {
   const fieldCount = SEARCH_FIELDS[resource].length;
   const kept: KeptSegment = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
   const norms: number[] = [];
@@ -222,7 +222,7 @@ export function madeSegment(resource: SearchResource, segment: number, isOpen: b
 }
 
 /** A segment's positions file: its documents' keys (ascending), their list positions as the list's files count them, and their field lengths (encodeLength, field by field). */
-export function positionsFile(resource: SearchResource, segment: number, keys: ArrayLike<number>, positions: ArrayLike<number>, norms: readonly number[]): IndexFile {
+export function positionsFile(resource: SearchResource, segment: number, keys: ArrayLike<number>, positions: ArrayLike<number>, norms: readonly number[]): SearchIndexFile {
   const fieldCount = SEARCH_FIELDS[resource].length;
   // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
   const numbers: number[] = [];
@@ -232,7 +232,7 @@ export function positionsFile(resource: SearchResource, segment: number, keys: A
 }
 
 /** meta.json of a resource's index. */
-export function metaFile(resource: SearchResource, meta: SearchMeta): IndexFile {
+export function metaFile(resource: SearchResource, meta: SearchMeta): SearchIndexFile {
   const body = JSON.stringify(meta);
   return { path: buildPaths.searchMeta(resource), body, sha256: sha256Of(body) };
 }
@@ -241,7 +241,7 @@ export function metaFile(resource: SearchResource, meta: SearchMeta): IndexFile 
  * The postings files of one segment (tails if it is the open one, buckets if sealed), each with
  * its SHA-256; fills in `entry`. `postingsOf` analyzes documents (ascending by key) into postings.
  */
-function* segmentFiles<D extends { group: number }>(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly D[], postingsOf: (docs: readonly D[]) => [string, Postings][], entry: SegmentMeta, fileBytes: number): Generator<IndexFile> {
+function* segmentFiles<D extends { group: number }>(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly D[], postingsOf: (docs: readonly D[]) => [string, Postings][], entry: SegmentMeta, fileBytes: number): Generator<SearchIndexFile> {
   const file = (name: Parameters<typeof buildPaths.searchSegment>[2], entries: readonly [string, Postings][]) => {
     const body = fileBody(entries);
     return { path: buildPaths.searchSegment(resource, segment, name), body, sha256: sha256Of(body) };

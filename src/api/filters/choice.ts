@@ -3,7 +3,7 @@ import { keysKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
 import type { ChoiceParse } from './parses.ts';
 
-export const choice = keysKind<ChoiceParse>('value', (parse, value) => {
+export const choiceKind = keysKind<ChoiceParse>('value', (parse, value) => {
   if (!parse.choices.includes(value)) return { error: FILTER_MESSAGES.invalidChoice(value) };
   return { value: { keys: [value], combine: 'and' } };
 });

@@ -10,13 +10,13 @@ import { descendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { countingOf } from '../resources/list-counting.ts';
 import { filtersOf, RESOURCES } from '../resources/declaration-registry.ts';
 import { RESOURCE_NAMES, type ResourceName } from '../../formats/resource-names.ts';
-import { boolean } from './boolean.ts';
-import { choice } from './choice.ts';
+import { booleanKind } from './boolean.ts';
+import { choiceKind } from './choice.ts';
 import { data } from './data.ts';
 import { fulltext } from './fulltext.ts';
 import { id } from './id.ts';
 import { ids } from './ids.ts';
-import { integer } from './integer.ts';
+import { integerKind } from './integer.ts';
 import { intersect, type FilterKind, type FilterReader, type GrownFile, type IndexFile, type Positions, type PreviousIndex, type Ranking } from './kind.ts';
 import { lenient } from './lenient.ts';
 import { near } from './near.ts';
@@ -26,7 +26,7 @@ import { range } from './range.ts';
 import { scan } from './scan.ts';
 import { errorKeysOf, queryParamsOf, type FilterSpec } from './filter-spec.ts';
 import type { FilterKindName, FilterParse } from './parses.ts';
-import { text } from './text.ts';
+import { textKind } from './text.ts';
 import { wordsKind } from './words.ts';
 
 export type { FilterReader } from './kind.ts';
@@ -37,10 +37,10 @@ export type { FilterParse, NearParse } from './parses.ts';
 export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { kind: K }>> } = {
   id,
   ids,
-  integer,
-  choice,
-  boolean,
-  text,
+  integer: integerKind,
+  choice: choiceKind,
+  boolean: booleanKind,
+  text: textKind,
   range,
   nochoice,
   data,

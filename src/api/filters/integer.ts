@@ -3,7 +3,7 @@ import { keysKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
 import type { IntegerParse } from './parses.ts';
 
-export const integer = keysKind<IntegerParse>('hash', (_parse, value) => {
+export const integerKind = keysKind<IntegerParse>('hash', (_parse, value) => {
   if (!/^[+-]?\d+(\.0*)?$/.test(value)) return { error: FILTER_MESSAGES.number };
   return { value: { keys: [String(Math.trunc(Number(value)))], combine: 'and' } };
 });

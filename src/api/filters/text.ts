@@ -15,7 +15,7 @@ export interface TextValue extends Keys {
   fallback?: string[];
 }
 
-export const text = valueKind<TextParse, TextValue>({
+export const textKind = valueKind<TextParse, TextValue>({
   ...keyedParts(() => 'hash'),
   parse(parse, value, raw) {
     if (parse.separator !== undefined) return { value: { keys: value.split(parse.separator), combine: 'or' } };

@@ -11,7 +11,7 @@
 import type { PageItem } from '../resources/page/declaration.ts';
 import { createHash } from 'node:crypto';
 import type { Document, FoiRequest, PublicBody } from '../../model/types.ts';
-import { textOf } from '../../lib/stored-text.ts';
+import { keptTextOf } from '../../lib/stored-text.ts';
 import { shown, shownText } from '../../model/redaction.ts';
 import type { ResourceItems } from '../resources/declaration-registry.ts';
 import type { ResourceName } from '../../formats/resource-names.ts';
@@ -71,7 +71,7 @@ function pageDocument(item: PageItem): SearchDocument {
   return {
     group: document.id,
     key: pageKey(document.id, page.number),
-    fields: () => [document.title ?? '', document.description, textOf(page.text)],
+    fields: () => [document.title ?? '', document.description, keptTextOf(page.text)],
     textKey() {
       let known = documentTexts.get(document);
       if (known?.pdf !== pdf) documentTexts.set(document, (known = { pdf, digest: textsDigest([document.title ?? '', document.description, pdf]) }));

@@ -1,5 +1,5 @@
 /** Page (docs/froide.md#page): one page of a published document; a private one's image carries its token (docs/api.md#media-urls-and-tokens). */
-import { textOf } from '../../../lib/stored-text.ts';
+import { keptTextOf } from '../../../lib/stored-text.ts';
 import type { Document } from '../../../model/types.ts';
 import type { DocumentFacts } from '../../../documents/document-facts.ts';
 import type { RenderContext } from '../context.ts';
@@ -12,7 +12,7 @@ export function serializePage(ctx: RenderContext, document: Document, page: Docu
   return {
     document: ctx.urls.detail('document', document.id),
     number: page.number,
-    content: textOf(page.text),
+    content: keptTextOf(page.text),
     width: page.width,
     height: page.height,
     image: pageImageUrl(ctx, document, page.number),

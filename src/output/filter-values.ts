@@ -21,7 +21,7 @@
  * request with the build clock, which decides `overdue` alone, as it does the status
  * representation the fingerprint holds.
  */
-import { createHash, hash } from 'node:crypto';
+import { sha256Bytes, sha256Hash } from '../lib/sha256.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
@@ -146,7 +146,7 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
         for (const spec of specs) {
           for (const position of positions) writeValues(writer, spec, ordered[position]!);
           writer.flush();
-          folder += hash('sha256', collected.take(), 'buffer').toString('latin1', 0, DIGEST_BYTES);
+          folder += sha256Bytes(collected.take()).toString('latin1', 0, DIGEST_BYTES);
         }
         digests.set(fingerprint, folder);
         stats.computed++;
@@ -154,7 +154,7 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
       // Each object's id and its folder's number, as the files count them: the list's first
       // objects are written first, so the digest after the recorded list's length is the
       // recorded key when the list only grew.
-      const list = new KeyWriter(createHash('sha256').update(`${name}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
+      const list = new KeyWriter(sha256Hash().update(`${name}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
       const numbers = new Map<string, number>();
       const total = ordered.length;
       const positionOf = countingOf(resource, total);
@@ -210,5 +210,5 @@ function filterKey(listKey: string, at: number, rows: Uint32Array, folders: numb
     const from = folder * row + at * WORDS;
     for (let word = 0; word < WORDS; word++) column[folder * WORDS + word] = rows[from + word]!;
   }
-  return createHash('sha256').update(`${listKey}\n${at}\n`).update(column).digest('hex');
+  return sha256Hash().update(`${listKey}\n${at}\n`).update(column).digest('hex');
 }

@@ -9,7 +9,7 @@
  * reads the text of each of its messages from disk (model/redaction.ts, `shown`).
  */
 import type { PageItem } from '../resources/page/declaration.ts';
-import { createHash } from 'node:crypto';
+import { sha256Hash } from '../../lib/sha256.ts';
 import type { Document, FoiRequest, PublicBody } from '../../model/types.ts';
 import { keptTextOf } from '../../lib/stored-text.ts';
 import { shown, shownText } from '../../model/redaction.ts';
@@ -31,7 +31,7 @@ export interface SearchDocument {
 
 /** 128 bits of SHA-256 of each text's length in characters, then the text: no two lists of texts give the same bytes. */
 export function textsDigest(texts: readonly string[]): string {
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   for (const text of texts) hash.update(`${text.length}:`).update(text);
   return hash.digest('hex').slice(0, 32);
 }

@@ -16,7 +16,7 @@ export interface UrlSettings {
 
 export const MANIFEST_VERSION = 1;
 
-interface ListFacts {
+interface ListTotal {
   /** Objects in the unfiltered list (meta.total_count). */
   total: number;
 }
@@ -30,7 +30,7 @@ export interface Manifest {
   build: string;
   urls: UrlSettings;
   /** Resources whose lists the build precomputed, with their sizes. */
-  lists: Partial<Record<ResourceName, ListFacts>>;
+  lists: Partial<Record<ResourceName, ListTotal>>;
   /**
    * Present when build/ also holds every detail and default-limit page as a file
    * (src/output/layout.ts): the preview routes those URLs to them as the generated rules do.

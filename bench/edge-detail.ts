@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../src/serve/preview/server.ts';
-import type { Manifest } from '../src/api/manifest.ts';
+import type { Manifest } from '../src/formats/manifest.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
 import { readListItems } from '../src/serve/shared/pack-reader.ts';
 import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';

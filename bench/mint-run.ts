@@ -13,7 +13,7 @@
  */
 import process from 'node:process';
 import { readFileSync } from 'node:fs';
-import { mintTokenBytes, mintTokens, SLOT_CHAR, TokenMemo } from '../src/api/token-slots.ts';
+import { mintTokenBytes, mintTokens, SLOT_CHAR, TokenMemo } from '../src/formats/token-slots.ts';
 
 const KEY = { kid: 'bench', secret: 'bench-secret-0123456789abcdef' };
 const START = 1_800_000_000;

@@ -1,7 +1,7 @@
 /**
  * Minting benchmark: `npm run bench:mint [-- --answers 1000] [--attachments 2] [--profile <dir>]`.
  *
- * The CPU time minting (src/api/token-slots.ts) costs per answer, in real Deno (the npm package
+ * The CPU time minting (src/formats/token-slots.ts) costs per answer, in real Deno (the npm package
  * `deno`, as test/netlify runs the Edge Functions) and in Node, for a list page of 50 messages
  * with attachments: each attachment's file_url has a slot, and every fifth embeds a private
  * document (three slots for its directory). Per answer: mintTokenBytes over the stored bytes,
@@ -20,10 +20,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { envelope } from '../src/api/envelope.ts';
-import { apiJson } from '../src/api/json.ts';
+import { apiJson } from '../src/formats/json.ts';
 import { mediaPaths } from '../src/api/media-paths.ts';
 import { UrlBuilder } from '../src/api/urls.ts';
-import { withTokenSlot } from '../src/api/token-slots.ts';
+import { withTokenSlot } from '../src/formats/token-slots.ts';
 import { measure } from './mint-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -30,7 +30,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { folderDerivativeStore, processPdfs, type PdfJob, type PdfRunStats } from '../src/pdf/index.ts';
-import type { ProgressState } from '../src/pdf/progress.ts';
+import type { ProgressState } from '../src/lib/progress.ts';
 import { ORIGINAL_DPI, THUMBNAIL_WIDTHS } from '../src/pdf/sizes.ts';
 import { fillerPages, writePdf } from '../tools/pdf-writer.ts';
 

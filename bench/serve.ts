@@ -30,7 +30,7 @@ import { startPreviewServer } from '../src/serve/preview/server.ts';
 import { createApiHandler } from '../src/serve/api/handler.ts';
 import { fsBuildStore } from '../src/serve/shared/fs-build-store.ts';
 import type { BuildStore } from '../src/serve/shared/build-store.ts';
-import type { Manifest } from '../src/api/manifest.ts';
+import type { Manifest } from '../src/formats/manifest.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import type { Layout } from '../src/output/layout.ts';
 import { pageOffsets } from '../src/api/loose-answers.ts';

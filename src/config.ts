@@ -4,19 +4,11 @@
  *
  * Every stage may import this module (docs/architecture.md, "Import order"), so it imports none
  * but src/lib/: the types of settings (URLs, deploy limits) are declared here, token keys in
- * src/lib/token-keys.ts.
+ * src/formats/token-keys.ts.
  */
 
-import { type TokenKey, DEVELOPMENT_KEY, weakKeyProblem, weakKeysAdvice, isProductionContext, parseTokenKeys } from './lib/token-keys.ts';
-
-export interface UrlSettings {
-  /** Absolute, without trailing slash: `https://archive.example.org`. */
-  baseUrl: string;
-  /** Absolute, with trailing slash: `https://archive.example.org/media/`. */
-  mediaUrl: string;
-  /** Absolute, without trailing slash: where the public HTML pages live. */
-  siteUrl: string;
-}
+import { type TokenKey, DEVELOPMENT_KEY, weakKeyProblem, weakKeysAdvice, isProductionContext, parseTokenKeys } from './formats/token-keys.ts';
+import type { UrlSettings } from './formats/manifest.ts';
 
 /** The deploy target's limits every build checks its output against (src/output/limits.ts). */
 export interface DeployLimits {

@@ -11,7 +11,7 @@ import { buildArchive } from '../src/build.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
 import { hashBucket } from '../src/api/filters/keyed.ts';
 import { mediaPaths } from '../src/api/media-paths.ts';
-import type { ResourceName } from '../src/api/resource-names.ts';
+import type { ResourceName } from '../src/formats/resource-names.ts';
 import type { SettingsOverrides } from '../src/config.ts';
 import { mediaKey } from '../src/media/media-index.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';

@@ -7,7 +7,7 @@ import { ContentError } from '../src/content/problems.ts';
 import { DEFAULTS } from '../src/config.ts';
 import { DeployLimitError } from '../src/output/limits.ts';
 import { buildPaths } from '../src/api/build-paths.ts';
-import { SLOT_CHAR } from '../src/api/token-slots.ts';
+import { SLOT_CHAR } from '../src/formats/token-slots.ts';
 import { folderMediaStore } from '../src/media/media-folder-store.ts';
 import { mediaKey, readMediaEntry } from '../src/media/media-index.ts';
 import type { MediaStore } from '../src/media/media-store.ts';
@@ -173,7 +173,7 @@ describe('build', () => {
     for (const file of files) {
       const [a, b] = await Promise.all([readFile(join(today.buildDir, file)), readFile(join(later.buildDir, file))]);
       expect(a.equals(b), file).toBe(true);
-      // Every `?token=` of a stored file is a slot (src/api/token-slots.ts), never a token.
+      // Every `?token=` of a stored file is a slot (src/formats/token-slots.ts), never a token.
       const text = a.toString('utf8');
       for (const match of text.matchAll(/[?&]token=(.)/g)) {
         expect(match[1], `${file}: a token in stored bytes`).toBe(SLOT_CHAR);

@@ -6,10 +6,10 @@
  * Free of model imports: the serving layer and the Netlify function load it.
  */
 import { envelope, type Envelope } from './envelope.ts';
-import type { Query } from './query-encoding.ts';
+import type { Query } from '../formats/query-encoding.ts';
 import type { UrlBuilder } from './urls.ts';
 import type { ListAction } from './resources/declaration-spec.ts';
-import type { ResourceName } from './resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 
 /** One choice as froide writes it: `value` is an id or a name. */
 export interface Choice {

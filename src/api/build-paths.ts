@@ -2,17 +2,11 @@
  * The build/ layout: every file the build writes and the serving layer reads, relative to
  * build/ (docs/architecture.md, "build/ layout"). Nothing else assembles these paths.
  */
-import { mediaBucket } from './fnv1a.ts';
-import { encodeSegment } from './query-encoding.ts';
-import type { ResourceName } from './resource-names.ts';
+import { mediaBucket } from '../formats/fnv1a.ts';
+import { encodeSegment } from '../formats/query-encoding.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { declaredAction, routePath, type RouteView } from './route-shapes.ts';
-import { shardOf } from './shards.ts';
-
-/** Bytes `[start, end)` of a build file: a pack's slot table or bodies, a bucket of a postings file. */
-export interface FileRange {
-  start: number;
-  end: number;
-}
+import { shardOf } from '../formats/shards.ts';
 
 /** The file of a view answered by a precomputed `index.json` (root, lists, list actions), relative to build/. */
 function indexFileOf(view: RouteView): string {
@@ -44,7 +38,7 @@ export const buildPaths = {
   },
   /**
    * File `file` (0: the one with the slot table) of detail pack `pack` of a resource
-   * (src/api/packs.ts): the details of ids `pack * PACK_SLOTS` onwards. The detail Edge
+   * (src/formats/packs.ts): the details of ids `pack * PACK_SLOTS` onwards. The detail Edge
    * Function, the API function and the preview read an object's bytes from it
    * (src/serve/shared/pack-reader.ts).
    */
@@ -54,7 +48,7 @@ export const buildPaths = {
   /**
    * File `file` of list chunk `chunk` of a resource: the list items from position
    * `chunk * CHUNK_SLOTS` on, counted from the end that keeps the oldest objects
-   * (src/api/packs.ts listCounting), so that adding objects leaves every earlier chunk as it was.
+   * (src/formats/packs.ts listCounting), so that adding objects leaves every earlier chunk as it was.
    */
   chunk(resource: ResourceName, chunk: number, file = 0): string {
     return sharded(`_data/${resource}/chunks`, chunk, file === 0 ? '.pack' : `.${file}.pack`);
@@ -150,7 +144,7 @@ export const buildPaths = {
   isListFile(resource: ResourceName, path: string): boolean {
     return path === buildPaths.list(resource) || path.startsWith(`_data/${resource}/`);
   },
-  /** The full-text index of a resource (src/api/search/layout.ts): what a query reads first. */
+  /** The full-text index of a resource (src/formats/search/layout.ts): what a query reads first. */
   searchMeta(resource: ResourceName): string {
     return `_data/${resource}/search/meta.json`;
   },

@@ -11,9 +11,9 @@
  * record's JSON value stood. JSON.stringify escapes every control character of a string
  * (`\u0002`), so no text of the archive puts that byte into stored JSON: a reference cannot be
  * forged, and stored bytes with one are not valid JSON, so nobody mistakes them for an answer
- * (token slots use U+0001 the same way, src/api/token-slots.ts).
+ * (token slots use U+0001 the same way, src/formats/token-slots.ts).
  */
-import { encodePack, packOf, PACK_SLOTS } from './packs.ts';
+import { encodePack, packOf, PACK_SLOTS } from '../formats/packs.ts';
 import { buildPaths } from './build-paths.ts';
 
 const EMBED_BYTE = 0x02;
@@ -21,7 +21,7 @@ const EMBED_CHAR = '\u0002';
 
 /**
  * What a reference can name, by its kind letter, and the pack file that holds the record's
- * bytes (keyed by the record's id as detail packs are, src/api/packs.ts):
+ * bytes (keyed by the record's id as detail packs are, src/formats/packs.ts):
  * - `d`: a public body's detail, which froide embeds in a request's detail; the public body's
  *   own detail pack holds exactly those bytes;
  * - `s`: a public body's simple shape, which froide embeds in a request's list item; packs of

@@ -2,9 +2,9 @@
  * The list envelope (docs/api.md#list-envelope), shared by the build (static pages) and the serving layer
  * (computed pages), so both produce the same bytes for the same page.
  */
-import { type Query } from './query-encoding.ts';
+import { type Query } from '../formats/query-encoding.ts';
 import { UrlBuilder } from './urls.ts';
-import type { ResourceName } from './resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 
 export interface Meta {
   limit: number;

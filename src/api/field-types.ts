@@ -1,4 +1,4 @@
-import type { ResourceName } from './resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { routePath } from './route-shapes.ts';
 /**
  * The vocabulary of the field tables (src/api/fields/): each type is a JSON Schema (draft

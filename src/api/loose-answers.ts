@@ -5,7 +5,7 @@
  */
 import { PAGE_SIZE } from './resources/declaration-spec.ts';
 import { hasStaticDetail, QUERY_ANSWERED } from './resources/declaration-registry.ts';
-import type { ResourceName } from './resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { answeredByFunction } from './route-shapes.ts';
 
 /** True when a loose build writes a resource's details as files (the others the functions answer in any layout). */

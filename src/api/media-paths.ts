@@ -3,7 +3,7 @@
  * index and scope its token, and the absolute media URL made from one.
  */
 import { pageImageName } from '../pdf/image-names.ts';
-import { encodeQuery, encodeSegment, type Query } from './query-encoding.ts';
+import { encodeQuery, encodeSegment, type Query } from '../formats/query-encoding.ts';
 
 /**
  * Raw (not percent-encoded) paths relative to the media root: the key of the file in the

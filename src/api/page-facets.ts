@@ -14,7 +14,7 @@
  * src/output/page-facets.ts), the API function counts from it (src/serve/api/views/page.ts).
  */
 import { facetValues, type FacetedPage } from '../model/collection-facets.ts';
-import { decodeNumbers, encodeNumbers } from './search/layout.ts';
+import { decodeNumbers, encodeNumbers } from '../formats/search/layout.ts';
 
 /** Elasticsearch's `terms` aggregation's default size: the ten most frequent values. */
 const FACET_SIZE = 10;

@@ -6,8 +6,8 @@
  * Netlify rules (src/output/routing.ts) write them out, so the three cannot disagree.
  */
 import { hasStaticDetail, listActionsOf, QUERY_ANSWERED, RESOURCES, writeActionsOf } from './resources/declaration-registry.ts';
-import { RESOURCE_NAMES, type ResourceName } from './resource-names.ts';
-import { decodeUriComponentOrNull } from '../lib/uri.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../formats/resource-names.ts';
+import { decodeUriComponentOrNull } from '../formats/uri.ts';
 import { ACCOUNT_VIEWS, type AccountName, type ListAction, type WriteAction } from './resources/declaration-spec.ts';
 
 export const API_PREFIX = '/api/v1/';

@@ -3,8 +3,8 @@
  * attachments, documents, public bodies, jurisdictions, laws, collections, government plans and
  * the request form, as froide's serializers link them. `siteUrl` has no trailing slash.
  */
-import { pythonQuote } from './python.ts';
-import { encodeSegment } from './query-encoding.ts';
+import { pythonQuote } from '../formats/python.ts';
+import { encodeSegment } from '../formats/query-encoding.ts';
 
 export const sitePages = {
   requestPage(slug: string): string {

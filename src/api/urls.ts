@@ -4,11 +4,11 @@
  * (src/api/site-urls.ts) and to media files (src/api/media-paths.ts) are made there, and the
  * builder only hands them the base URL they need.
  */
-import type { UrlSettings } from '../config.ts';
+import type { UrlSettings } from '../formats/manifest.ts';
 import { mediaUrl } from './media-paths.ts';
-import { djangoQuote } from './python.ts';
-import { encodeQuery, type Query } from './query-encoding.ts';
-import type { ResourceName } from './resource-names.ts';
+import { djangoQuote } from '../formats/python.ts';
+import { encodeQuery, type Query } from '../formats/query-encoding.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { API_PREFIX, declaredAction, ID, routePath } from './route-shapes.ts';
 import { sitePages } from './site-urls.ts';
 

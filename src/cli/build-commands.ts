@@ -71,7 +71,7 @@ export async function runBuild(options: Options, log: Logger, baseUrl: string | 
   const media = await mediaStore(options, log);
   if (!media) return failed(1, []);
   const { buildArchive } = await import('../build.ts');
-  const { createReporter } = await import('../pdf/progress.ts');
+  const { createReporter } = await import('../lib/progress.ts');
   const { UPLOAD_GAUGE } = await import('../media/upload.ts');
   const { formatPdfSummary } = await import('../pdf/summary.ts');
   try {

@@ -5,7 +5,7 @@
  * it serializes; kept per file it was two strings and a map entry for each of 1.1 million files
  * at 100,000 requests (docs/performance.md, "Memory").
  */
-import { createHash } from 'node:crypto';
+import { sha256Of } from '../lib/sha256.ts';
 
 export interface ContentDigests {
   /** `path \0 sha1 \n` of every content file outside `requests/<folder>/`, in path order. */
@@ -64,7 +64,7 @@ export class DigestFolder {
     const folders = new Map<string, string>();
     for (const name of [...this.#folders.keys()].sort()) {
       const files = this.#folders.get(name)!;
-      folders.set(name, typeof files === 'string' ? files : createHash('sha256').update(lines(files)).digest('hex'));
+      folders.set(name, typeof files === 'string' ? files : sha256Of(lines(files)));
     }
     return { outside: lines(this.#outside), folders };
   }

@@ -5,12 +5,12 @@
  * bad byte is; a UTF-8 byte order mark (some Windows editors write one) is dropped.
  */
 import { describe, ERRORS, type Described } from './errors.ts';
-import type { Position } from './problems.ts';
+import type { TextPosition } from './problems.ts';
 
-export type Decoded = { text: string } | { problem: { position: Position } & Described };
+export type Decoded = { text: string } | { problem: { position: TextPosition } & Described };
 
 const FATAL = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const WHOLE_FILE: Position = { line: 0, column: 0 };
+const WHOLE_FILE: TextPosition = { line: 0, column: 0 };
 
 export function decodeContentText(bytes: Uint8Array): Decoded {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -33,7 +33,7 @@ export function decodeContentText(bytes: Uint8Array): Decoded {
 }
 
 /** Line and column (in characters) of a byte offset; the bytes before it are valid UTF-8. */
-function positionOf(bytes: Uint8Array, start: number, offset: number): Position {
+function positionOf(bytes: Uint8Array, start: number, offset: number): TextPosition {
   let line = 1;
   let lineStart = start;
   for (let i = start; i < offset; i++) {

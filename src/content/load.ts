@@ -7,7 +7,7 @@ import { firstMatch, globMatcher } from './glob.ts';
 import { reportStrayFiles, reportUnreadFiles } from './unread.ts';
 import { CONTENT_FILES, type ContentInput, type ContentKind, type DocumentInput, type MessageInput, type PageAnnotationInput, type RequestInput, type SiteInput } from './schema.ts';
 import { ERRORS } from './errors.ts';
-import { Problems, type Position, type Source } from './problems.ts';
+import { Problems, type TextPosition, type RecordSource } from './problems.ts';
 import { lazyLocator } from './yaml.ts';
 import { dirOf, fileFinder } from './file-names.ts';
 import { parseFiles, type FileToParse } from './parse-pool.ts';
@@ -51,7 +51,7 @@ export interface LoadOptions {
 
 export interface Loaded<T> {
   data: T;
-  source: Source;
+  source: RecordSource;
 }
 
 export interface ContentFile {
@@ -127,7 +127,7 @@ async function cachedParses(reader: ContentReader, scan: ContentScan, inputs: re
     const file = cache?.lookup(input.path, input.kind, () => reader.absolute(input.path), scan.statAt(input.at), hashed);
     if (!file || file === HASH_LATER || !isSoleRecord(file)) return file;
     digests?.set(input.path, file.digest);
-    return { data: file.records[0]!.data, source: new RecordSource(input.path, NO_BASE, reader) };
+    return { data: file.records[0]!.data, source: new FileRecordSource(input.path, NO_BASE, reader) };
   };
   const later: number[] = [];
   const looked = inputs.map((input, index) => {
@@ -174,7 +174,7 @@ async function loadKinds(reader: ContentReader, scan: ContentScan, kinds: readon
       problems.invalidFiles.add(path);
       problems.invalidKinds.add(kind);
     }
-    for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: new RecordSource(path, record.base.length ? record.base : NO_BASE, reader) });
+    for (const record of file.records) byKind.get(kind)!.push({ data: record.data, source: new FileRecordSource(path, record.base.length ? record.base : NO_BASE, reader) });
   });
   const read = new Uint8Array(scan.files.length);
   for (const { at } of inputs) read[at] = 1;
@@ -192,9 +192,9 @@ const NO_BASE: (string | number)[] = [];
  * problem found after loading needs them (records do not keep their text or syntax tree).
  * Private fields are left out of freezeModel's walk, so the cached locator can still be set.
  */
-class RecordSource implements Source {
+class FileRecordSource implements RecordSource {
   readonly #reader: ContentReader;
-  #locate: Source['locate'] | undefined;
+  #locate: RecordSource['locate'] | undefined;
 
   constructor(
     readonly file: string,
@@ -204,7 +204,7 @@ class RecordSource implements Source {
     this.#reader = reader;
   }
 
-  locate(path: readonly (string | number)[]): Position {
+  locate(path: readonly (string | number)[]): TextPosition {
     this.#locate ??= lazyLocator(() => this.#reader.text(this.file));
     return this.#locate(path);
   }

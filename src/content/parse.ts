@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { decodeContentText } from './encoding.ts';
 import { describe, ERRORS, type Described } from './errors.ts';
 import { describeIssue } from './issues.ts';
-import { problemAt, type Position, type Problem } from './problems.ts';
+import { problemAt, type TextPosition, type Problem } from './problems.ts';
 import { CONTENT_FILES, type ContentKind, type TextIssueParams, type ValueIssueParams } from './schema.ts';
 import { parseYaml } from './yaml.ts';
 
@@ -75,7 +75,7 @@ export function contentDigest(bytes: Uint8Array): string {
 export function parseContentFile({ kind, path, bytes }: ParseInput): ParsedFile {
   const { schema, list } = CONTENT_FILES[kind];
   const problems: Problem[] = [];
-  const at = (position: Position, keyPath: readonly (string | number)[], described: Described) => problems.push(problemAt(described, 'error', { file: path, ...position, path: keyPath }));
+  const at = (position: TextPosition, keyPath: readonly (string | number)[], described: Described) => problems.push(problemAt(described, 'error', { file: path, ...position, path: keyPath }));
   const digest = contentDigest(bytes);
   const failed = (): ParsedFile => ({ records: [], problems, invalid: true, digest });
 

@@ -29,17 +29,17 @@ export interface Problem {
   knockOn?: boolean;
 }
 
-export interface Position {
+export interface TextPosition {
   line: number;
   column: number;
 }
 
 /** Where a record came from, so later stages can point at a key of it. */
-export interface Source {
+export interface RecordSource {
   file: string;
   /** Base key path of the record inside the file (`[3]` for the 4th entry of a list file). */
   base: (string | number)[];
-  locate(path: readonly (string | number)[]): Position;
+  locate(path: readonly (string | number)[]): TextPosition;
 }
 
 /** A problem of a catalogue kind at a position of a file (`line` 0: the whole file). */
@@ -69,15 +69,15 @@ export class Problems {
   }
 
   /** A problem of a catalogue kind at a key of a record. */
-  report(source: Source, path: readonly (string | number)[], kind: ErrorKind): void;
-  report<P>(source: Source, path: readonly (string | number)[], kind: ErrorKind<P>, params: P): void;
-  report(source: Source, path: readonly (string | number)[], kind: ErrorKind<unknown>, params?: unknown): void {
+  report(source: RecordSource, path: readonly (string | number)[], kind: ErrorKind): void;
+  report<P>(source: RecordSource, path: readonly (string | number)[], kind: ErrorKind<P>, params: P): void;
+  report(source: RecordSource, path: readonly (string | number)[], kind: ErrorKind<unknown>, params?: unknown): void {
     const full = [...source.base, ...path];
     this.add(problemAt(describe(kind, params), kind.severity, { file: source.file, ...source.locate(full), path: full }));
   }
 
   /** A problem at a key that only follows from errors in other files (see `Problem.knockOn`). */
-  knockOn<P>(source: Source, path: readonly (string | number)[], kind: ErrorKind<P>, params: P): void {
+  knockOn<P>(source: RecordSource, path: readonly (string | number)[], kind: ErrorKind<P>, params: P): void {
     this.report(source, path, kind, params);
     this.list[this.list.length - 1]!.knockOn = true;
   }

@@ -5,7 +5,7 @@
  * build, src/output/text-patch.ts). Apart from the scan, so the scan's worker does not load the
  * content schemas.
  */
-import { hash } from 'node:crypto';
+import { sha256Of } from '../lib/sha256.ts';
 import { requestFolderOf } from './digests.ts';
 import { globMatcher } from './glob.ts';
 import type { ContentScan } from './scan.ts';
@@ -94,4 +94,4 @@ function folderDigests(scan: ContentScan, from: number, to: number): FolderDiges
 }
 
 /** 128 bits of SHA-256 (hashed at once: a Hash object per folder cost more): tells scans apart, which nobody chooses to make collide. */
-const digestOf = (text: string) => hash('sha256', text, 'hex').slice(0, 32);
+const digestOf = (text: string) => sha256Of(text).slice(0, 32);

@@ -8,14 +8,14 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { describe, ERRORS, type Described } from './errors.ts';
-import type { Position } from './problems.ts';
+import type { TextPosition } from './problems.ts';
 import { plainYamlProblems, syntaxProblem } from './yaml-rules.ts';
 
 export type KeyPath = readonly (string | number)[];
 
 /** A problem of the YAML text itself, before any schema: where, what, what to do. */
 export interface YamlProblem extends Described {
-  position: Position;
+  position: TextPosition;
   /** Key path of the value the problem is in, as far as it is known. */
   path: (string | number)[];
 }
@@ -28,14 +28,14 @@ export interface ParsedYaml {
   /** Syntax errors and YAML features content does not use; when present, `value` must not be used. */
   errors: YamlProblem[];
   /** Where the value at a key path starts; `'key'` gives where its key starts instead. */
-  locate(path: KeyPath, target?: 'value' | 'key'): Position;
+  locate(path: KeyPath, target?: 'value' | 'key'): TextPosition;
   /** The text of the value at a key path as written (`12345678901234567890`, not 12345678901234567000). */
   scalarSource(path: KeyPath): string | undefined;
   /**
    * Where the `occurrence`-th (0-based) `needle` inside the value at a key path is written, for
    * a problem in the middle of a long text; the start of the value when it cannot be found.
    */
-  locateText(path: KeyPath, needle: string, occurrence: number): Position;
+  locateText(path: KeyPath, needle: string, occurrence: number): TextPosition;
 }
 
 /**
@@ -43,7 +43,7 @@ export interface ParsedYaml {
  * keep neither their source text nor its YAML syntax tree, so a 500,000-file archive holds
  * neither in memory for the rare error found after loading.
  */
-export function lazyLocator(text: () => string): (path: KeyPath) => Position {
+export function lazyLocator(text: () => string): (path: KeyPath) => TextPosition {
   let locate: ParsedYaml['locate'] | undefined;
   return (path) => {
     locate ??= locator(text()).locate;
@@ -54,7 +54,7 @@ export function lazyLocator(text: () => string): (path: KeyPath) => Position {
 /** Helpers over one parsed document that yaml-rules.ts shares. */
 export interface YamlText {
   text: string;
-  position(offset: number): Position;
+  position(offset: number): TextPosition;
   /** Key path of the innermost value that contains `offset`, and where that value starts. */
   valueAt(offset: number): { path: (string | number)[]; start: number };
 }
@@ -98,7 +98,7 @@ function locator(text: string): { doc: Document; source: YamlText } & Pick<Parse
     }
     return { node: best, exact: true };
   };
-  const locate = (path: KeyPath, target: 'value' | 'key' = 'value'): Position => {
+  const locate = (path: KeyPath, target: 'value' | 'key' = 'value'): TextPosition => {
     const { node } = nodeAt(path, target);
     return node?.range ? source.position(node.range[0]) : { line: 1, column: 1 };
   };
@@ -109,7 +109,7 @@ function locator(text: string): { doc: Document; source: YamlText } & Pick<Parse
   // The needle is searched in the value as written: a needle without blanks, quotes or
   // backslashes reads the same in every scalar style (block, plain, quoted), so its n-th
   // occurrence in the source is its n-th occurrence in the value.
-  const locateText = (path: KeyPath, needle: string, occurrence: number): Position => {
+  const locateText = (path: KeyPath, needle: string, occurrence: number): TextPosition => {
     const { node, exact } = nodeAt(path, 'value');
     if (!exact || !node?.range) return locate(path);
     const [start, end] = node.range;

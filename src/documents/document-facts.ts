@@ -13,7 +13,7 @@ export interface DocumentFacts {
   /** `{}` when the PDF has no Info dictionary. */
   properties: Partial<Record<'title' | 'author' | 'creator' | 'subject' | 'producer', string | null>>;
   outline: string;
-  /** A page's text may be in the build's spool (src/pdf/index.ts, PdfOptions.texts): read it with `textOf` (lib/stored-text.ts). */
+  /** A page's text may be in the build's spool (src/pdf/index.ts, PdfOptions.texts): read it with `lazyTextOf` (lib/stored-text.ts). */
   pages: { number: number; width: number | null; height: number | null; text: LazyText }[];
   /** The WebP siblings of the page images exist (the PDF stage's second pass). */
   webp: boolean;

@@ -13,7 +13,7 @@
  */
 import { openApiDocument } from '../api/openapi/openapi-document.ts';
 import type { JsonSchema } from '../api/field-types.ts';
-import type { UrlSettings } from '../config.ts';
+import type { UrlSettings } from '../formats/manifest.ts';
 import { API_PREFIX } from '../api/route-shapes.ts';
 
 export type ColumnKind = 'integer' | 'number' | 'boolean' | 'timestamp' | 'string' | 'json';

@@ -2,7 +2,7 @@
  * Where the data downloads live in build/ and how the API root links them (docs/downloads.md).
  * Web-standard, no Node imports: the API function, the preview and the routing files share it.
  */
-import { PACK_SLOTS } from '../api/packs.ts';
+import { PACK_SLOTS } from '../formats/packs.ts';
 
 /** The manifest of a build's downloads, beside `/api/v1/`. */
 export const DOWNLOADS_MANIFEST = 'downloads/manifest.json';

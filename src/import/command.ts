@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULTS } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { createReporter } from '../pdf/progress.ts';
+import { createReporter } from '../lib/progress.ts';
 import { StagingRefused } from './content-writer.ts';
 import { BadAnswer, HttpRefusal, OriginRefused, SourceGaveUp } from './http.ts';
 import { IMPORT_GAUGE } from './import-progress.ts';

@@ -8,7 +8,8 @@
  * in the staging folder, which the next run empties first (and the `<name>.import-<hex>` files
  * earlier versions wrote beside their targets are removed when the writer opens).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hash } from '../lib/sha256.ts';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, resolve, sep } from 'node:path';
@@ -57,8 +58,8 @@ const OLD_TEMP = /\.import-[0-9a-f]{8}$/;
 /** The folder of a content path as the listings are keyed ('' for the root). */
 const dirKey = (path: string) => (posix.dirname(path) === '.' ? '' : posix.dirname(path));
 
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = sha256Hash();
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
@@ -142,7 +143,7 @@ export async function openContentWriter(root: string, staging: string): Promise<
         throw error;
       }
     },
-    sha256: async (path) => sha256Of(await safe(path)),
+    sha256: async (path) => sha256OfFile(await safe(path)),
     list: async (dir) => [...(await listing(dir))],
     async put(path, content) {
       const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
@@ -159,7 +160,7 @@ export async function openContentWriter(root: string, staging: string): Promise<
     async commit(path, from, sha256) {
       const target = await safe(path);
       const old = await stat(target).catch(() => null);
-      if (old?.isFile() && old.size === (await stat(from)).size && (await sha256Of(target)) === sha256) {
+      if (old?.isFile() && old.size === (await stat(from)).size && (await sha256OfFile(target)) === sha256) {
         counts.unchanged++;
         await rm(from, { force: true });
         return false;

@@ -5,7 +5,7 @@
  * stack overflow), a file streamed to disk while its sha256 is computed, and the checks that
  * tell a PDF from a login page.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hash } from '../lib/sha256.ts';
 import { open } from 'node:fs/promises';
 
 /** What a body was refused for: not retried, since the same URL answers the same. */
@@ -82,7 +82,7 @@ export interface FileFacts {
 /** Streams the body into a new file at `dest` (in a staging folder, removed with it when anything fails), at most `max` bytes. */
 export async function bodyToFile(response: Response, dest: string, max: number, option: string): Promise<FileFacts> {
   checkDeclaredLength(response, max, option);
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   const handle = await open(dest, 'wx');
   let bytes = 0;
   let head = new Uint8Array(0);

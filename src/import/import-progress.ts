@@ -1,8 +1,8 @@
 /**
- * The import's progress on the project's one progress reporter (src/pdf/progress.ts): a bar
+ * The import's progress on the project's one progress reporter (src/lib/progress.ts): a bar
  * with an ETA on a terminal, a line every 10 s in CI logs.
  */
-import { formatDuration, type Gauge } from '../pdf/progress.ts';
+import { formatDuration, type Gauge } from '../lib/progress.ts';
 
 export interface ImportProgress {
   /** What is read now: `reference lists`, `requests`, `documents`, ... */

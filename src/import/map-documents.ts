@@ -5,7 +5,7 @@
  */
 import { DOCUMENT_TYPES } from '../content/choices.ts';
 import { cleanName } from './names.ts';
-import { absoluteUrl, bool, dateTimeOf, fileNameOf, idOf, list, numberOf, object, sha256Of, slugFromSiteUrl, textOf, type Json } from './values.ts';
+import { absoluteUrl, bool, dateTimeOf, fileNameOf, idOf, list, numberOf, object, hexDigestOf, slugFromSiteUrl, textOf, type Json } from './values.ts';
 
 /** The keys of `properties` content keeps (docs/content-guide.md, imported documents); froide adds the PDF's own metadata beside them. */
 const PROPERTY_KEYS = ['url', 'publisher', 'reference', 'foreign_id', 'publisher_url'] as const;
@@ -79,7 +79,7 @@ export function mapDocument(answer: unknown): MappedDocument {
       properties: properties(a.properties),
       data,
     },
-    file: { name, url: absoluteUrl(url, `document ${id} file_url`), size: numberOf(a.file_size, 'file_size') ?? null, sha256: sha256Of(a.sha256, 'sha256') },
+    file: { name, url: absoluteUrl(url, `document ${id} file_url`), size: numberOf(a.file_size, 'file_size') ?? null, sha256: hexDigestOf(a.sha256, 'sha256') },
     skipped,
   };
 }
@@ -129,7 +129,7 @@ export function markdownOf(html: string): string {
   return blocks.length ? blocks.join('\n\n') : inline(html);
 }
 
-export interface CollectionDirectory {
+export interface DirectoryAnswer {
   id: number;
   name: string;
   description: string;
@@ -137,7 +137,7 @@ export interface CollectionDirectory {
   updated_at: string | null;
 }
 
-export function directory(value: unknown): CollectionDirectory {
+export function directory(value: unknown): DirectoryAnswer {
   const d = object(value, 'directory');
   return {
     id: idOf(d.id, 'directory.id'),

@@ -11,10 +11,8 @@ import { REDACTION_MARKER } from '../model/redaction.ts';
 import { compact } from './content-files.ts';
 import type { FileExpectation } from './http.ts';
 import { cleanName, refuseCaseTwins } from './names.ts';
-import { absoluteUrl, bool, dateTimeOf, idOf, idOrNull, list, numberOf, object, sha256Of, textOf, type Json } from './values.ts';
-
-/** What froide writes as the sender of a requester's message when the name is not public (FoiMessage.sender). */
-const ANONYMOUS_SENDER = '<< Anfragesteller:in >>';
+import { HIDDEN_REQUESTER } from '../model/names.ts';
+import { absoluteUrl, bool, dateTimeOf, idOf, idOrNull, list, numberOf, object, hexDigestOf, textOf, type Json } from './values.ts';
 
 /** What stands between the marks: the original passage is not published, so any word does. */
 const REDACTED_PLACEHOLDER = '█';
@@ -89,7 +87,7 @@ function attachment(value: unknown, messageId: number, out: MappedRequest): Json
   const size = numberOf(a.size, 'attachment.size') ?? null;
   const expect = {
     size,
-    sha256: sha256Of(a.sha256, 'attachment.sha256'),
+    sha256: hexDigestOf(a.sha256, 'attachment.sha256'),
     pdf: filetype === 'application/pdf' || /\.pdf$/i.test(name),
     html: filetype === 'text/html' || /\.html?$/i.test(name),
   };
@@ -146,7 +144,7 @@ export function mapRequest(answer: unknown): MappedRequest {
   out.messages = messages.map((m) => m.record);
   const user = numberOf(r.user, 'user') ?? null;
   // The requester's public name is the sender of their own messages (FoiMessage.sender).
-  const userName = user === null ? undefined : messages.find((m) => !m.isResponse && m.sender && m.sender !== ANONYMOUS_SENDER)?.sender;
+  const userName = user === null ? undefined : messages.find((m) => !m.isResponse && m.sender && m.sender !== HIDDEN_REQUESTER)?.sender;
   const publicBody = r.public_body === null || r.public_body === undefined ? null : idOf(r.public_body, 'public_body');
   const law = r.law === null || r.law === undefined ? null : idOf(r.law, 'law');
   out.request = {

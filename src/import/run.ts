@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { DEFAULTS } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { mapLimit } from '../lib/concurrency.ts';
-import type { Reporter } from '../pdf/progress.ts';
+import type { Reporter } from '../lib/progress.ts';
 import { openContentWriter } from './content-writer.ts';
 import { importCollection, importDocument } from './import-documents.ts';
 import { createClient, SourceGaveUp, type ClientOptions } from './http.ts';

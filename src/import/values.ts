@@ -131,7 +131,7 @@ export function slugFromSiteUrl(url: unknown, id: number): string {
 }
 
 /** The sha256 an instance may announce for a file (froide's serializers send none; an instance that adds one gets it checked). */
-export function sha256Of(value: unknown, what: string): string | null {
+export function hexDigestOf(value: unknown, what: string): string | null {
   if (value === undefined || value === null || value === '') return null;
   const text = textOf(value, what);
   if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new ApiShapeError(`${what}: expected 64 hex digits, got ${JSON.stringify(text.slice(0, 80))}`);

@@ -2,7 +2,7 @@
  * The version of the build's code that every cache names (the parse cache, the output record,
  * the kept values, the build state): after an update of the code they start over.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hash } from './sha256.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ export function buildCodeVersion(): string {
   if (codeVersion) return codeVersion;
   // This module is src/lib/code-version.ts.
   const src = dirname(dirname(fileURLToPath(import.meta.url)));
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const path = join(dir, entry.name);

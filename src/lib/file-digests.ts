@@ -10,7 +10,7 @@
  * (a temporary file, then a rename) only when an entry changed, so a build killed at any
  * moment leaves the old or the new one; an unreadable one is ignored.
  */
-import { createHash } from 'node:crypto';
+import { sha256Of, sha256Hash } from './sha256.ts';
 import { createReadStream, mkdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -92,9 +92,9 @@ const READ_WHOLE_BYTES = 4 * 2 ** 20;
 async function hashFile(absolute: string, statted: number): Promise<FileDigest> {
   if (statted <= READ_WHOLE_BYTES) {
     const bytes = readFileSync(absolute);
-    return { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+    return { sha256: sha256Of(bytes), size: bytes.byteLength };
   }
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   let size = 0;
   for await (const chunk of createReadStream(absolute) as AsyncIterable<Buffer>) {
     hash.update(chunk);

@@ -78,7 +78,7 @@ export class StoredText {
 /** A text, or where a TextFile holds it. */
 export type LazyText = string | StoredText;
 
-export const textOf = (text: LazyText): string => (typeof text === 'string' ? text : text.read());
+export const lazyTextOf = (text: LazyText): string => (typeof text === 'string' ? text : text.read());
 
 /** A character past Latin-1: the text is kept two bytes per character. */
 const WIDE = /[\u0100-\uffff]/;

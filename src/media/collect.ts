@@ -5,7 +5,7 @@
  * page image (cache entries); attachment files that are no document's PDF are hashed here,
  * streamed, a few at a time.
  */
-import { createHash } from 'node:crypto';
+import { sha256Of } from '../lib/sha256.ts';
 import { attachmentMediaPath, isPublicAttachment } from '../api/resources/attachment/serializer.ts';
 import { documentMediaDir } from '../api/resources/document/serializer.ts';
 import { annotationMediaPath } from '../api/resources/pageannotation/serializer.ts';
@@ -58,6 +58,6 @@ export async function collectMedia(input: MediaInput): Promise<MediaFile[]> {
     const { sha256, size } = known.get(file) ?? (await digests.digest(file));
     return { path: attachmentMediaPath(attachment), sha256, size, ...(isPublicAttachment(attachment) ? { public: true as const } : {}), source: { file } };
   });
-  const crops = input.crops.map(({ annotation, bytes }): MediaFile => ({ path: annotationMediaPath(annotation), sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, source: { bytes } }));
+  const crops = input.crops.map(({ annotation, bytes }): MediaFile => ({ path: annotationMediaPath(annotation), sha256: sha256Of(bytes), size: bytes.byteLength, source: { bytes } }));
   return [...attachments, ...documents, ...crops];
 }

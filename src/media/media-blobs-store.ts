@@ -13,7 +13,8 @@
  * `Range` request still transfers the object up to its end from the store to the edge.
  */
 import { getStore, type Store } from '@netlify/blobs';
-import { assertBuildId, assertMediaEntryKey, assertHash, MediaHashMismatch, parseBuildRecord, sha256Hex, sliceStream, type MediaStore } from './media-store.ts';
+import { assertBuildId, assertMediaEntryKey, assertHash, MediaHashMismatch, parseBuildRecord, sliceStream, type MediaStore } from './media-store.ts';
+import { webSha256Of } from '../lib/secret-digest.ts';
 
 export interface BlobsAccess {
   siteID: string;
@@ -58,7 +59,7 @@ export function blobsMediaStore(name: string, access?: BlobsAccess): MediaStore 
       // In memory, hashed, then sent: the client can retry a failed request with the same
       // bytes, and no object is ever stored under a hash its bytes do not have.
       const bytes = new Uint8Array(await new Response(body as BodyInit).arrayBuffer());
-      const digest = await sha256Hex(bytes);
+      const digest = await webSha256Of(bytes);
       if (digest !== hash) throw new MediaHashMismatch(hash, digest);
       await blobs().set(OBJECTS + hash, bytes.buffer);
     },

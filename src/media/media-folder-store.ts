@@ -11,7 +11,8 @@
  * place only when complete and verified, so a killed or failed write never leaves an object
  * (or a record) behind, let alone a wrong one.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sha256Hash } from '../lib/sha256.ts';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
@@ -38,7 +39,7 @@ export function folderMediaStore(folder: string): MediaStore {
     const temp = join(tmpDir, randomUUID());
     const handle = await open(temp, 'wx');
     try {
-      const hash = createHash('sha256');
+      const hash = sha256Hash();
       for await (const chunk of chunks) {
         hash.update(chunk);
         await handle.write(chunk);

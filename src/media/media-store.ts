@@ -100,12 +100,6 @@ export function assertMediaEntryKey(key: string): void {
 
 export { isEntryKey, isSha256 as isHash };
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
 
 /** A build record read back from JSON, or null when it is not one (a foreign or damaged file). */
 export function parseBuildRecord(value: unknown): BuildRecord | null {

@@ -10,7 +10,7 @@
 import { openAsBlob } from 'node:fs';
 import { mapLimit } from '../lib/concurrency.ts';
 import { count } from '../lib/plural.ts';
-import { formatDuration, type Gauge, type Reporter } from '../pdf/progress.ts';
+import { formatDuration, type Gauge, type Reporter } from '../lib/progress.ts';
 import type { MediaFile } from './collect.ts';
 import { GaveUp, withRetries, type RetryOptions } from './retry.ts';
 import { waitForPrunes } from './prune-marks.ts';

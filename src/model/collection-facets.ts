@@ -6,7 +6,7 @@
  * warns about facets froide or the archive cannot count (checkCollectionFacets).
  */
 import { ERRORS } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 import type { Document } from './types.ts';
 
 type Scalar = string | number | boolean;
@@ -101,7 +101,7 @@ function uncountedField(field: string): 'text' | 'date' | 'unknown' | null {
  * Warns, at the filter, about each facet that is not counted: a type froide does not count
  * as a term facet, and a field that is text, a date, or not in froide's page index.
  */
-export function checkCollectionFacets(settings: Record<string, unknown>, source: Source, problems: Problems): void {
+export function checkCollectionFacets(settings: Record<string, unknown>, source: RecordSource, problems: Problems): void {
   const filters = Array.isArray(settings.filters) ? (settings.filters as SettingsFilter[]) : [];
   filters.forEach((filter, index) => {
     const type = facetTypeOf(filter);

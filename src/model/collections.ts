@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 import type { DocumentCollectionInput } from '../content/schema.ts';
 import type { DeclaredDocuments } from './link-requests.ts';
 import { checkCollectionFacets } from './collection-facets.ts';
@@ -148,7 +148,7 @@ function linkEntries(
   listed.report(problems, ERRORS.DocumentTwiceInCollection, (id, others) => ({ id, others }));
 }
 
-function reportUnknownDocument(source: Source, path: (string | number)[], id: number, documents: Map<number, Document>, declared: DeclaredDocuments, problems: Problems): void {
+function reportUnknownDocument(source: RecordSource, path: (string | number)[], id: number, documents: Map<number, Document>, declared: DeclaredDocuments, problems: Problems): void {
   const held = declared.get(id);
   // A private document is not published (docs/content-guide.md#private-documents): the entry is left out.
   if (held && !held.public) {

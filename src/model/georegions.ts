@@ -5,7 +5,7 @@
  */
 import type { Loaded, LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 import type { GeometryFileInput, GeometryInput, GeoRegionInput } from '../content/schema.ts';
 import { planarCentroid, sphericalArea, type MultiPolygon, type Position } from './geometry.ts';
 import { linkTree, Records, treeOrder } from './records.ts';
@@ -15,7 +15,7 @@ import type { GeoRegion } from './types.ts';
 /** Where a geometry was written: the file and the key path of its `coordinates`' parent. */
 interface Located {
   geometry: GeometryInput;
-  source: Source;
+  source: RecordSource;
   path: (string | number)[];
 }
 

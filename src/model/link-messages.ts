@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoadedMessage } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 import type { DerivedDocumentInput } from '../content/schema.ts';
 import { MESSAGE_KINDS, REQUEST_STATUSES } from '../content/choices.ts';
 import { slugifyFileName, uuidFromId } from './names.ts';
@@ -31,7 +31,7 @@ export interface LinkContext {
  * The one string of a choice: a value parsed in a worker thread comes back as a string of its
  * own, and one of those per message (`"email"`, 24-40 bytes) adds up to tens of MB.
  */
-export const choice = <T extends string>(choices: readonly T[], value: T): T => choices.find((known) => known === value) ?? value;
+export const asChoice = <T extends string>(choices: readonly T[], value: T): T => choices.find((known) => known === value) ?? value;
 
 /** A timestamp the content may leave out. */
 export const optionalTime = (value: string | null | undefined) => (value ? parseTimestamp(value) : null);
@@ -44,12 +44,12 @@ export function linkMessage(loaded: LoadedMessage, request: FoiRequest, ctx: Lin
     id: data.id,
     source,
     request,
-    kind: choice(MESSAGE_KINDS, data.kind),
+    kind: asChoice(MESSAGE_KINDS, data.kind),
     isResponse: data.is_response,
     senderPublicBody: ctx.publicBodies.resolve(data.sender_public_body, source, ['sender_public_body']) ?? null,
     recipientPublicBody: ctx.publicBodies.resolve(data.recipient_public_body, source, ['recipient_public_body']) ?? null,
     timestamp,
-    status: data.status === undefined ? request.status : choice(REQUEST_STATUSES, data.status),
+    status: data.status === undefined ? request.status : asChoice(REQUEST_STATUSES, data.status),
     sent: data.sent ?? !data.is_draft,
     isDraft: data.is_draft,
     isEscalation: data.is_escalation,
@@ -78,7 +78,7 @@ export function derivedDocument(
   input: DerivedDocumentInput,
   attachment: Attachment,
   request: FoiRequest,
-  source: Source,
+  source: RecordSource,
   path: (string | number)[],
   problems: Problems,
 ): Document {
@@ -113,7 +113,7 @@ export function derivedDocument(
 export function checkOrder(
   earlier: Timestamp | null,
   later: Timestamp | null,
-  source: Source,
+  source: RecordSource,
   path: (string | number)[],
   laterName: string,
   earlierName: string,

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LoadedContent } from '../content/load.ts';
 import { ERRORS } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../content/choices.ts';
-import { checkOrder, choice, derivedDocument, linkMessage, optionalTime, type LinkContext } from './link-messages.ts';
+import { checkOrder, asChoice, derivedDocument, linkMessage, optionalTime, type LinkContext } from './link-messages.ts';
 import { mimeTypeOf, slugifyFileName, uuidFromId } from './names.ts';
 import { Records } from './records.ts';
 import { UniqueKeys } from './unique.ts';
@@ -48,7 +48,7 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
   const byDir = new Map<string, FoiRequest>();
   const explicitModified = new Map<FoiRequest, Timestamp | null>();
   const slugs = new UniqueKeys<string>();
-  const userNames = new Map<number, { name: string; source: Source }>();
+  const userNames = new Map<number, { name: string; source: RecordSource }>();
 
   for (const { data, source, dir } of content.requests) {
     const publicBody = ctx.publicBodies.resolve(data.public_body, source, ['public_body']) ?? null;
@@ -63,8 +63,8 @@ export function linkRequests(content: LoadedContent, ctx: LinkContext): LinkedRe
       publicBody,
       jurisdiction: ctx.jurisdictions.resolve(data.jurisdiction, source, ['jurisdiction']) ?? publicBody?.jurisdiction ?? null,
       law: ctx.laws.resolve(data.law, source, ['law']) ?? null,
-      status: choice(REQUEST_STATUSES, data.status),
-      resolution: choice(REQUEST_RESOLUTIONS, data.resolution),
+      status: asChoice(REQUEST_STATUSES, data.status),
+      resolution: asChoice(REQUEST_RESOLUTIONS, data.resolution),
       refusalReason: data.refusal_reason,
       costs: data.costs,
       isFoi: data.is_foi,
@@ -267,7 +267,7 @@ function* drain<T>(items: T[]): Generator<T> {
 }
 
 /** Records a requester's public name; one user has one name, and a private user none. */
-function nameUser(names: Map<number, { name: string; source: Source }>, user: number | null, name: string, source: Source, problems: Problems): void {
+function nameUser(names: Map<number, { name: string; source: RecordSource }>, user: number | null, name: string, source: RecordSource, problems: Problems): void {
   if (user === null) {
     problems.report(source, ['user_name'], ERRORS.UserNameWithoutUser);
     return;

@@ -2,6 +2,13 @@
 import { createHash } from 'node:crypto';
 import { mediaTypeOf } from '../lib/content-types.ts';
 
+/**
+ * What froide shows for a requester whose name is not public, in a message's sender and in the
+ * answers: `User.display_name()` of a private user, `_("<< Name Not Public >>")` in German
+ * (okfde/froide:froide/account/models.py). The serializer writes it, the importer reads it.
+ */
+export const HIDDEN_REQUESTER = '<< Anfragesteller:in >>';
+
 /** Django's slugify: ASCII-fold, drop what is not a word character, hyphens for spaces. */
 export function slugify(text: string): string {
   return text

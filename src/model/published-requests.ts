@@ -3,7 +3,7 @@
  * linked, because the API shows their id, URL and status. Pure: no I/O.
  */
 import { ERRORS } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 import { idSample } from './records.ts';
 import type { FoiRequest } from './types.ts';
 
@@ -17,7 +17,7 @@ export class PublishedRequests {
   }
 
   /** The request, or undefined after reporting the reference at the referring key. */
-  resolve(id: number, from: Source, path: (string | number)[]): FoiRequest | undefined {
+  resolve(id: number, from: RecordSource, path: (string | number)[]): FoiRequest | undefined {
     const request = this.published.get(id);
     if (request) return request;
     if (this.unpublished.has(id)) {

@@ -3,7 +3,7 @@
  * referring file and key as the position of the problem.
  */
 import { ERRORS } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 import { UniqueKeys } from './unique.ts';
 
 /** Known ids for a hint: the first 12 in ascending order, "…" when there are more; "" when none. */
@@ -32,7 +32,7 @@ function namedIdSample(records: Iterable<{ id: number }>): string {
 /** The key of a record's own id: one array shared by every record, where each kept its own for as long as the model lives. */
 const ID_PATH: readonly string[] = ['id'];
 
-export class Records<T extends { id: number; source: Source }> {
+export class Records<T extends { id: number; source: RecordSource }> {
   private readonly byId = new Map<number, T>();
   private readonly ids = new UniqueKeys<number>();
 
@@ -82,9 +82,9 @@ export class Records<T extends { id: number; source: Source }> {
   }
 
   /** Resolves a reference or reports it at the referring key. */
-  resolve(id: number, from: Source, path: (string | number)[]): T | undefined;
-  resolve(id: number | null, from: Source, path: (string | number)[]): T | null | undefined;
-  resolve(id: number | null, from: Source, path: (string | number)[]): T | null | undefined {
+  resolve(id: number, from: RecordSource, path: (string | number)[]): T | undefined;
+  resolve(id: number | null, from: RecordSource, path: (string | number)[]): T | null | undefined;
+  resolve(id: number | null, from: RecordSource, path: (string | number)[]): T | null | undefined {
     if (id === null) return null;
     const record = this.byId.get(id);
     if (!record && this.problems.invalidKinds.has(this.contentKind)) {
@@ -101,7 +101,7 @@ export class Records<T extends { id: number; source: Source }> {
  * Links parent references of a tree, reports cycles, and fills children and depth.
  * Children are ordered by name, as treebeard orders siblings (docs/froide.md#category).
  */
-export function linkTree<T extends TreeNode & { source: Source }>(
+export function linkTree<T extends TreeNode & { source: RecordSource }>(
   nodes: T[],
   parentIds: Map<T, number | null>,
   registry: Records<T>,

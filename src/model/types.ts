@@ -3,7 +3,7 @@
  * Built by model/link.ts from validated content; pure data, no I/O, but for message texts the
  * parse cache keeps on disk (model/redaction.ts, MessageText).
  */
-import type { Source } from '../content/problems.ts';
+import type { RecordSource } from '../content/problems.ts';
 import type { ContentFile } from '../content/load.ts';
 import type { DocumentInput, LawInput, MessageInput } from '../content/schema.ts';
 import type { MultiPolygon, Position } from './geometry.ts';
@@ -12,7 +12,7 @@ import type { Timestamp } from './time.ts';
 
 interface Record {
   id: number;
-  source: Source;
+  source: RecordSource;
 }
 
 export interface Jurisdiction extends Record {
@@ -345,7 +345,7 @@ export interface WithheldFile {
   /** `attachment 3031`, `private document 7`: what an editor finds it by. */
   what: string;
   file: ContentFile;
-  source: Source;
+  source: RecordSource;
   path: (string | number)[];
 }
 
@@ -359,7 +359,7 @@ export interface FoodAuthority extends Record {
 /** A venue (froide-food): an amenity plus the control-report requests made about it. */
 export interface Venue {
   ident: string;
-  source: Source;
+  source: RecordSource;
   name: string;
   address: string;
   city: string | undefined;

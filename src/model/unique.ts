@@ -5,11 +5,11 @@
  * hint fits both: the editor knows which record they are adding; the program does not.
  */
 import type { ErrorKind } from '../content/errors.ts';
-import type { Problems, Source } from '../content/problems.ts';
+import type { Problems, RecordSource } from '../content/problems.ts';
 
 /** Where a value is written: a record's source and the key path below its base. */
 export interface Place {
-  source: Source;
+  source: RecordSource;
   path: readonly (string | number)[];
 }
 

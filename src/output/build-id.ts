@@ -5,9 +5,9 @@
  * order of some lists for the next; a patch build (src/output/text-patch.ts) computes it from
  * those digests with its few new files in their places.
  */
-import { createHash } from 'node:crypto';
-import { MANIFEST_VERSION, type Manifest } from '../api/manifest.ts';
-import { apiJson } from '../api/json.ts';
+import { sha256Hash } from '../lib/sha256.ts';
+import { MANIFEST_VERSION, type Manifest } from '../formats/manifest.ts';
+import { apiJson } from '../formats/json.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { BuiltName } from '../api/resources/serializer-registry.ts';
@@ -23,7 +23,7 @@ export interface PlannedDigests {
  * file linked from the previous build/ counts with the digest recorded for it (src/previous/output-record.ts).
  */
 export function buildIdOf(planned: PlannedDigests): string {
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   planned.paths.forEach((path, at) => hash.update(path).update('\0').update(planned.sha256[at]!).update('\0'));
   return hash.digest('hex').slice(0, 20);
 }

@@ -10,7 +10,7 @@
  * folder, reference data, the clock of a search filter).
  *
  * A list that only grew at its growing end (new requests, new messages: FolderValues.listKey
- * says so) leaves every earlier object's stored number as it was (src/api/packs.ts
+ * says so) leaves every earlier object's stored number as it was (src/formats/packs.ts
  * listCounting), so a keyed filter's files change only where the added objects' keys are: the
  * filter's files are grown from the recorded ones (FilterKind.grow) instead of indexing the
  * whole list. The bytes are those `index` gives; test/api/filters/grow.test.ts checks every
@@ -23,7 +23,7 @@ import { filterInputsKey } from '../api/filters/inputs-key.ts';
 import type { GrownFile, IndexFile, PreviousIndex } from '../api/filters/kind.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { RESOURCES } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 import type { FolderValues, ListKey } from './filter-values.ts';

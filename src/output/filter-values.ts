@@ -4,7 +4,7 @@
  * each folder's fingerprint (src/previous/output-record.ts), a digest per filter of the values of the
  * folder's objects in the list, in list order. A resource's list key is a digest of its
  * objects' ids in the order the list's files count them (from the end that keeps the oldest
- * objects, src/api/packs.ts listCounting), each with the number of its folder (in order of
+ * objects, src/formats/packs.ts listCounting), each with the number of its folder (in order of
  * first appearance); each filter's key is the list key with that filter's digests of the
  * folders, in the folders' order. An unchanged folder's digests are read back, so only the
  * folders whose fingerprint changed have their values computed from the model, and a changed
@@ -21,7 +21,7 @@
  * request with the build clock, which decides `overdue` alone, as it does the status
  * representation the fingerprint holds.
  */
-import { createHash, hash } from 'node:crypto';
+import { sha256Bytes, sha256Hash } from '../lib/sha256.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
@@ -30,7 +30,7 @@ import type { FilterSpec } from '../api/filters/filter-spec.ts';
 import { KeyWriter, writeValues, type KeySink } from '../api/filters/inputs-key.ts';
 import { countingOf } from '../api/resources/list-counting.ts';
 import { builtResourceOf } from '../api/resources/serializer-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
 import type { OutputReuse } from '../previous/output-record.ts';
 
@@ -146,7 +146,7 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
         for (const spec of specs) {
           for (const position of positions) writeValues(writer, spec, ordered[position]!);
           writer.flush();
-          folder += hash('sha256', collected.take(), 'buffer').toString('latin1', 0, DIGEST_BYTES);
+          folder += sha256Bytes(collected.take()).toString('latin1', 0, DIGEST_BYTES);
         }
         digests.set(fingerprint, folder);
         stats.computed++;
@@ -154,7 +154,7 @@ export function openFolderValues(dir: string, reuse: OutputReuse, version = buil
       // Each object's id and its folder's number, as the files count them: the list's first
       // objects are written first, so the digest after the recorded list's length is the
       // recorded key when the list only grew.
-      const list = new KeyWriter(createHash('sha256').update(`${name}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
+      const list = new KeyWriter(sha256Hash().update(`${name}\n${JSON.stringify(specs.map((spec) => [spec.param, spec.parse]))}\n`));
       const numbers = new Map<string, number>();
       const total = ordered.length;
       const positionOf = countingOf(resource, total);
@@ -210,5 +210,5 @@ function filterKey(listKey: string, at: number, rows: Uint32Array, folders: numb
     const from = folder * row + at * WORDS;
     for (let word = 0; word < WORDS; word++) column[folder * WORDS + word] = rows[from + word]!;
   }
-  return createHash('sha256').update(`${listKey}\n${at}\n`).update(column).digest('hex');
+  return sha256Hash().update(`${listKey}\n${at}\n`).update(column).digest('hex');
 }

@@ -8,7 +8,7 @@ import { buildPaths } from '../api/build-paths.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { filtersOf, RESOURCES, type ResourceItems } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { filterFiles, type FilterReuse } from './filter-reuse.ts';
 
 /** `ordered` must be the exact list the resource's list chunks hold. */

@@ -13,9 +13,9 @@
  * `auto` is loose while the build fits the deploy's file budget, packed beyond (`chooseLayout`).
  */
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { hasLooseDetails, hasLoosePages, pageOffsets, type ListTotals } from '../api/loose-answers.ts';
-import { hasSlotText } from '../api/token-slots.ts';
+import { hasSlotText } from '../formats/token-slots.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { DeployLimitError } from './limits.ts';

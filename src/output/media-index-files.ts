@@ -5,7 +5,7 @@
  * in the order the build lists its media (a fixed order, so the same entries give the same key
  * and the same key the same bytes). A new attachment file writes the one file of its folder.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hash } from '../lib/sha256.ts';
 import { mediaIndexBody, mediaIndexBuckets, type MediaEntry } from '../media/media-index.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { linkedOrMade, type OutputReuse } from '../previous/output-record.ts';
@@ -18,7 +18,7 @@ export function* planMediaIndexFiles(media: readonly (MediaEntry & { path: strin
       continue;
     }
     // The path in JSON, then fixed-form fields: no two lists of entries write the same text.
-    const key = createHash('sha256')
+    const key = sha256Hash()
       .update(entries.map(([file, entry]) => `${JSON.stringify(file)}${entry.sha256}:${entry.size}:${entry.public === true ? 1 : 0}\n`).join(''))
       .digest('hex');
     yield* linkedOrMade(kept.reuse, kept.splitBytes, `media-index/${path}`, key, () => [{ path, body: body() }]);

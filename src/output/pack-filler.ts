@@ -6,8 +6,8 @@
  */
 import { buildPaths } from '../api/build-paths.ts';
 import type { Counting } from '../api/filters/kind.ts';
-import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../formats/packs.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { sha256Of } from '../lib/sha256.ts';
@@ -118,7 +118,7 @@ function groupReuse(reuse: OutputReuse | undefined, members: GroupMembers, pathO
   return { reuse, keys: numbered, linked };
 }
 
-/** The integer id a detail pack needs (packs are keyed by whole-number ids, src/api/packs.ts). */
+/** The integer id a detail pack needs (packs are keyed by whole-number ids, src/formats/packs.ts). */
 export function packId(resource: ResourceName, id: number | string): number {
   const value = typeof id === 'number' ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${resource}: detail id ${JSON.stringify(id)} is not a whole number; only resources the function answers whole may have other ids`);

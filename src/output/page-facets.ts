@@ -10,7 +10,7 @@ import { countingOf } from '../api/resources/list-counting.ts';
 import { pageFacetsFile } from '../api/page-facets.ts';
 import { pageFacetFields } from '../model/collection-facets.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import type { Archive } from '../model/types.ts';
 

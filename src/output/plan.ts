@@ -3,9 +3,9 @@
  * large archive never sits in memory as JSON at once. Pure apart from reading the model;
  * output/write.ts does the writing.
  */
-import type { Manifest, UnlistedList } from '../api/manifest.ts';
+import type { Manifest, UnlistedList } from '../formats/manifest.ts';
 import { envelope } from '../api/envelope.ts';
-import { apiJson, parseApiJson } from '../api/json.ts';
+import { apiJson, parseApiJson } from '../formats/json.ts';
 import type { BuiltResource } from '../api/resources/serializer-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import { buildPaths } from '../api/build-paths.ts';
@@ -14,10 +14,10 @@ import type { MediaEntry } from '../media/media-index.ts';
 import type { Archive } from '../model/types.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { QUERY_ANSWERED, type ResourceItems, RESOURCES } from '../api/resources/declaration-registry.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../api/resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../formats/resource-names.ts';
 import { BUILT, type BuiltName } from '../api/resources/serializer-registry.ts';
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
-import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../api/packs.ts';
+import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf } from '../formats/packs.ts';
 import { countingOf } from '../api/resources/list-counting.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
 import { planMediaIndexFiles } from './media-index-files.ts';

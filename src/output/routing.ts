@@ -27,7 +27,7 @@
  */
 import { functionQueryParams } from '../api/filters/index.ts';
 import { QUERY_ANSWERED, RESOURCES } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { ACTION_METHODS, allowHeader, ROOT_METHODS } from '../api/resources/declaration-spec.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { answeredByFunction, API_PREFIX, resourceRoutes, routePath } from '../api/route-shapes.ts';

@@ -15,8 +15,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
-import { terms } from '../api/search/analyze.ts';
-import { encodeNumbers, type Postings } from '../api/search/layout.ts';
+import { terms } from '../formats/search/analyze.ts';
+import { encodeNumbers, type Postings } from '../formats/search/layout.ts';
 import { readVersioned, writeAtomically } from '../lib/files.ts';
 
 /** One document's analysis: per field, term index and count pairs (terms of its SegmentAnalyses), and the field's length. */

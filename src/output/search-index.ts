@@ -2,7 +2,7 @@
  * The full-text index of a searchable resource (docs/search.md), planned beside its filter
  * indexes: meta.json, the postings files of each sealed segment (its buckets back to back),
  * the tail files of the open segment and each segment's key -> position map, laid out as
- * src/api/search/layout.ts says.
+ * src/formats/search/layout.ts says.
  *
  * Positions are 0-based indexes into `ordered`, the list the list chunks hold, as the
  * filter indexes count them (src/api/filters/index.ts): the serving layer reads the objects with
@@ -10,12 +10,12 @@
  * moves a request to the front) changes the positions files only.
  */
 import { join } from 'node:path';
-import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../api/search/layout.ts';
+import { bucketOf, bucketsFor, decodeNumbers, encodeLength, encodeNumbers, isPair, isSearchResource, META_VERSION, PAIR_BUCKET_BYTES, POSTINGS_FILE_BYTES, TAIL_BUCKETS, SEARCH_FIELDS, segmentOf, tailOf, type Postings, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../formats/search/layout.ts';
 import { SEARCH_SOURCES, textsDigest, type SearchDocument } from '../api/search/sources.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { countingOf } from '../api/resources/list-counting.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { sweepStaleTempSync } from '../lib/files.ts';
 import { sha256Of } from '../lib/sha256.ts';
@@ -131,7 +131,7 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
     list.push({ group: doc.group, key: doc.key, index, fingerprint: fingerprint ? fingerprint(object, doc) : '' });
   });
   // Positions as the list's files count them, so an object added at the list's growing end
-  // changes no other positions file (src/api/packs.ts listCounting).
+  // changes no other positions file (src/formats/packs.ts listCounting).
   const count = countingOf(resource, ordered.length);
 
   const segments = [...bySegment.keys()].sort((a, b) => a - b);
@@ -197,14 +197,14 @@ function* indexFilesOf<N extends ResourceName>(resource: N, ordered: readonly Re
 }
 
 /** A file of the index with its SHA-256. */
-export type IndexFile = PlannedFile & { body: string | Uint8Array; sha256: string };
+export type SearchIndexFile = PlannedFile & { body: string | Uint8Array; sha256: string };
 
 /**
  * A segment made from its documents' analyses (ascending by key, analyses of `analyses`): its
  * postings or tail files, its entry in meta.json and share of the counts, and its documents'
  * field lengths (encodeLength) in key order, field by field.
  */
-export function madeSegment(resource: SearchResource, segment: number, isOpen: boolean, docs: readonly { group: number; key: number; analysis: Analysis }[], analyses: SegmentAnalyses, postingsFileBytes = POSTINGS_FILE_BYTES): { files: IndexFile[]; kept: RecordedSegment; norms: number[] } {
+export function madeSegment(resource: SearchResource, segment: number, isOpen: boolean, docs: readonly { group: number; key: number; analysis: Analysis }[], analyses: SegmentAnalyses, postingsFileBytes = POSTINGS_FILE_BYTES): { files: SearchIndexFile[]; kept: RecordedSegment; norms: number[] } {
   const fieldCount = SEARCH_FIELDS[resource].length;
   const kept: RecordedSegment = { entry: { segment, buckets: 0, pairBuckets: 0 }, docs: new Array<number>(fieldCount).fill(0), length: new Array<number>(fieldCount).fill(0), norms: '' };
   const norms: number[] = [];
@@ -222,7 +222,7 @@ export function madeSegment(resource: SearchResource, segment: number, isOpen: b
 }
 
 /** A segment's positions file: its documents' keys (ascending), their list positions as the list's files count them, and their field lengths (encodeLength, field by field). */
-export function positionsFile(resource: SearchResource, segment: number, keys: ArrayLike<number>, positions: ArrayLike<number>, norms: readonly number[]): IndexFile {
+export function positionsFile(resource: SearchResource, segment: number, keys: ArrayLike<number>, positions: ArrayLike<number>, norms: readonly number[]): SearchIndexFile {
   const fieldCount = SEARCH_FIELDS[resource].length;
   // [keyDelta, position, norm of each field, ...] as base-64 varints, keys ascending.
   const numbers: number[] = [];
@@ -232,7 +232,7 @@ export function positionsFile(resource: SearchResource, segment: number, keys: A
 }
 
 /** meta.json of a resource's index. */
-export function metaFile(resource: SearchResource, meta: SearchMeta): IndexFile {
+export function metaFile(resource: SearchResource, meta: SearchMeta): SearchIndexFile {
   const body = JSON.stringify(meta);
   return { path: buildPaths.searchMeta(resource), body, sha256: sha256Of(body) };
 }
@@ -241,7 +241,7 @@ export function metaFile(resource: SearchResource, meta: SearchMeta): IndexFile 
  * The postings files of one segment (tails if it is the open one, buckets if sealed), each with
  * its SHA-256; fills in `entry`. `postingsOf` analyzes documents (ascending by key) into postings.
  */
-function* segmentFiles<D extends { group: number }>(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly D[], postingsOf: (docs: readonly D[]) => [string, Postings][], entry: SegmentMeta, fileBytes: number): Generator<IndexFile> {
+function* segmentFiles<D extends { group: number }>(resource: ResourceName, segment: number, isOpen: boolean, docs: readonly D[], postingsOf: (docs: readonly D[]) => [string, Postings][], entry: SegmentMeta, fileBytes: number): Generator<SearchIndexFile> {
   const file = (name: Parameters<typeof buildPaths.searchSegment>[2], entries: readonly [string, Postings][]) => {
     const body = fileBody(entries);
     return { path: buildPaths.searchSegment(resource, segment, name), body, sha256: sha256Of(body) };

@@ -17,11 +17,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { buildPaths } from '../api/build-paths.ts';
-import { groupOfKey, SEARCH_FIELDS, segmentOf, type SearchMeta, type SearchResource } from '../api/search/layout.ts';
+import { groupOfKey, SEARCH_FIELDS, segmentOf, type SearchMeta, type SearchResource } from '../formats/search/layout.ts';
 import { decodePositions } from '../api/search/positions.ts';
 import { isMissing } from '../lib/files.ts';
 import { SegmentAnalyses, type Analysis } from './search-analyses.ts';
-import { madeSegment, metaFile, positionsFile, type IndexFile, type RecordedSegment } from './search-index.ts';
+import { madeSegment, metaFile, positionsFile, type SearchIndexFile, type RecordedSegment } from './search-index.ts';
 
 /** A document whose fields' text changed: its group and key (src/api/search/sources.ts) and its fields' text before and after, in SEARCH_FIELDS order. */
 export interface SearchEdit {
@@ -59,7 +59,7 @@ export interface SearchPatchInput {
 /** One patched segment: its files before (verified) and after, its counts before and after, and how to keep its new analyses. */
 interface PatchedSegment {
   oldPaths: string[];
-  files: IndexFile[];
+  files: SearchIndexFile[];
   before: RecordedSegment;
   after: RecordedSegment;
   save(): void;
@@ -143,7 +143,7 @@ function patchSegment(input: SearchPatchInput, segment: number, isOpen: boolean,
 }
 
 /** Whether a segment's folder in build/ holds exactly these files (its positions file last), with these bytes. */
-function isBuilt(buildDir: string, files: readonly IndexFile[]): boolean {
+function isBuilt(buildDir: string, files: readonly SearchIndexFile[]): boolean {
   const folder = join(buildDir, dirname(files.at(-1)!.path));
   const names = attempt(() => readdirSync(folder).sort());
   if (names?.join('\n') !== files.map((file) => basename(file.path)).sort().join('\n')) return false;

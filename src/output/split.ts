@@ -10,7 +10,7 @@
  * over the limit is left whole and the deploy-limit check names it.
  */
 import type { PlannedFile } from '../lib/planned-file.ts';
-import { partPath, partsHead } from '../api/parts.ts';
+import { partPath, partsHead } from '../formats/parts.ts';
 import { buildPaths } from '../api/build-paths.ts';
 
 const encoder = new TextEncoder();
@@ -18,7 +18,7 @@ const encoder = new TextEncoder();
 export function* splitLargeData(files: Iterable<PlannedFile>, maxBytes: number): Generator<PlannedFile> {
   for (const file of files) {
     // Packs and postings files keep their own files below the limit (overflow files,
-    // src/api/packs.ts; POSTINGS_FILE_BYTES): they are read by byte ranges, which a cut into
+    // src/formats/packs.ts; POSTINGS_FILE_BYTES): they are read by byte ranges, which a cut into
     // parts would break.
     if (!('body' in file) || !file.path.startsWith('_data/') || buildPaths.isReadByRange(file.path)) {
       yield file;

@@ -20,11 +20,11 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
-import { apiJson, parseApiJson } from '../api/json.ts';
+import { apiJson, parseApiJson } from '../formats/json.ts';
 import { buildPaths } from '../api/build-paths.ts';
 import { referTo, type EmbedRef } from '../api/embeds.ts';
-import type { Manifest } from '../api/manifest.ts';
-import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf, parseEntries } from '../api/packs.ts';
+import type { Manifest } from '../formats/manifest.ts';
+import { CHUNK_SLOTS, chunkOf, encodePack, PACK_SLOTS, packOf, parseEntries } from '../formats/packs.ts';
 import { countingOf } from '../api/resources/list-counting.ts';
 import { PAGE_SIZE } from '../api/resources/declaration-spec.ts';
 import type { RenderContext } from '../api/resources/context.ts';

@@ -14,13 +14,13 @@ import { fileDigests, type FileDigests } from '../lib/file-digests.ts';
 import { openCache, type CacheFile, type DerivativeCache, type EntryBody, type Pass, type VerifyMode } from './cache.ts';
 import { runPass, type PassGroup, type PassOutcome } from './passes.ts';
 import { IdleWorkers } from './pool-worker.ts';
-import type { ProgressReporter } from './progress.ts';
+import type { ProgressReporter } from '../lib/progress.ts';
 import type { DeriveShare } from './derive-share.ts';
 import { DerivativeStoreError, type DerivativeStore } from './derivative-store.ts';
 import type { LazyFacts, PdfImage, PdfJob, PdfResult } from './types.ts';
 
 export type { PdfDone, PdfImage, PdfJob, PdfResult } from './types.ts';
-export { createProgress } from './progress.ts';
+export { createProgress } from '../lib/progress.ts';
 export { folderDerivativeStore } from './derivative-folder-store.ts';
 export { parseDeriveShare } from './derive-share.ts';
 

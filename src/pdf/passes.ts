@@ -9,7 +9,7 @@ import { type DerivativeCache, type EntryBody, type PartBody, type Pass } from '
 import type { PdfOptions } from './index.ts';
 import { runPool, type TaskOutcome } from './pool.ts';
 import type { IdleWorkers } from './pool-worker.ts';
-import type { ProgressState } from './progress.ts';
+import type { ProgressState } from '../lib/progress.ts';
 import { storeFailure } from './derivative-store.ts';
 import { CACHEABLE_FAILURES, type LazyFacts, type PdfFailure } from './types.ts';
 

@@ -2,7 +2,7 @@
  * Page image sizes (froide: okfde/django-filingcabinet `Page.SIZES`) and the resolution of
  * the `original` image. Pure functions; see docs/pdf.md for the reasoning.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hash } from '../lib/sha256.ts';
 
 /** Thumbnail widths in pixels, resized by width only (docs/froide.md#media-files-and-page-images). */
 export const THUMBNAIL_WIDTHS = { small: 180, normal: 700, large: 1000 } as const;
@@ -66,7 +66,7 @@ export const ENCODING = {
  * Fingerprint of every setting that changes derivative bytes; part of the cache key, so a
  * changed setting can never be served stale entries (cache.ts).
  */
-export const SETTINGS_FINGERPRINT = createHash('sha256')
+export const SETTINGS_FINGERPRINT = sha256Hash()
   .update(JSON.stringify({ THUMBNAIL_WIDTHS, ORIGINAL_DPI, MIN_ORIGINAL_WIDTH, MAX_ORIGINAL_SIDE, ENCODING }))
   .digest('hex')
   .slice(0, 8);

@@ -5,7 +5,7 @@
  */
 import { count } from '../lib/plural.ts';
 import type { PdfRunStats } from './index.ts';
-import { formatDuration } from './progress.ts';
+import { formatDuration } from '../lib/progress.ts';
 
 export function formatPdfSummary(stats: PdfRunStats): string {
   const mine = stats.pdfs - stats.otherShards;

@@ -30,7 +30,6 @@
  * the same way. A file modified within RACY_MS of being recorded is recorded without a
  * signature (hashed next time), as the parse cache does.
  */
-import { createHash, hash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serialize } from 'node:v8';
@@ -40,9 +39,9 @@ import type { ContentDigests } from '../content/digests.ts';
 import type { Document, FoiRequest } from '../model/types.ts';
 import type { RenderContext } from '../api/resources/context.ts';
 import type { ResourceItems } from '../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../api/resource-names.ts';
+import type { ResourceName } from '../formats/resource-names.ts';
 import { statusRepresentation } from '../api/resources/request/serializer.ts';
-import { sha256Of } from '../lib/sha256.ts';
+import { sha256Hash, sha256Of } from '../lib/sha256.ts';
 import { readVersioned, sweepStaleTempSync, writeAtomically } from '../lib/files.ts';
 import type { PlannedFile } from '../lib/planned-file.ts';
 import { FINGERPRINTS, pdfFacts, type FingerprintParts } from './fingerprints.ts';
@@ -132,7 +131,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
   const { settings, ctx } = inputs;
 
   // The global key: the settings and every content file outside the request folders.
-  const global = createHash('sha256');
+  const global = sha256Hash();
   // The clock only decides `overdue`, which the status representation below carries.
   const { now: _, ...lasting } = settings;
   global.update(JSON.stringify([version, lasting, ctx.timeZone, inputs.images])).update('\n');
@@ -155,7 +154,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
     }
     const values = JSON.stringify([request.userName, request.sameAsCount, request.sameAs?.id ?? null, statusRepresentation(request, ctx.now), attachments]);
     // One string hashed at once: a Hash object and its updates per folder cost more.
-    known = hash('sha256', `${globalKey}\n${folder}\n${inputs.digests.folders.get(folder) ?? ''}${values}`, 'hex').slice(0, 32);
+    known = sha256Of(`${globalKey}\n${folder}\n${inputs.digests.folders.get(folder) ?? ''}${values}`).slice(0, 32);
     memo.set(request, known);
     return known;
   };
@@ -169,7 +168,7 @@ export function openOutputReuse(inputs: ReuseInputs): OutputReuse {
       if (known !== undefined) return known;
       // A derived document's facts are in its folder's fingerprint (above).
       const request = document.original?.message.request;
-      known = request ? folderFingerprint(request) : createHash('sha256').update(globalKey).update('\n').update(JSON.stringify([document.id, pdfFacts(ctx, document)])).digest('hex').slice(0, 32);
+      known = request ? folderFingerprint(request) : sha256Hash().update(globalKey).update('\n').update(JSON.stringify([document.id, pdfFacts(ctx, document)])).digest('hex').slice(0, 32);
       documents.set(document, known);
       return known;
     },

@@ -17,7 +17,7 @@
  */
 import { functionQueryParams } from '../api/filters/index.ts';
 import { API_PREFIX } from '../api/route-shapes.ts';
-import { decodeUriComponentOrNull } from '../lib/uri.ts';
+import { decodeUriComponentOrNull } from '../formats/uri.ts';
 import { apiRouteAnsweredByFunction, matchApiRoute, staticFileOf } from './api/api-route.ts';
 import { SLASHLESS_API_PATH } from './api/early.ts';
 import { MEDIA_MOUNT } from './media/gate.ts';

@@ -9,9 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readMediaEntry } from '../../src/media/media-index.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { readDetail } from '../../src/serve/shared/pack-reader.ts';
-import { tokenScope, verifyToken } from '../../src/api/media-token.ts';
+import { tokenScope, verifyToken } from '../../src/formats/media-token.ts';
 import { DEFAULTS } from '../../src/config.ts';
-import { DEVELOPMENT_KEY } from '../../src/lib/token-keys.ts';
+import { DEVELOPMENT_KEY } from '../../src/formats/token-keys.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';
@@ -19,7 +19,7 @@ import { BUILD_CLOCK, LAYOUTS, serveTree, servedReaders, type BuiltTree } from '
 import { minimalArchive, type Tree } from '../helpers/content.ts';
 import { readAll } from '../helpers/media.ts';
 import { QUERY_ANSWERED, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../src/formats/resource-names.ts';
 
 const BASE = 'https://archiv.example.org';
 const API = `${BASE}/api/v1/`;

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { embedMarker, embedPacks, findEmbeds, referTo, splice } from '../../src/api/embeds.ts';
-import { apiJson } from '../../src/api/json.ts';
-import { encodePack } from '../../src/api/packs.ts';
+import { apiJson } from '../../src/formats/json.ts';
+import { encodePack } from '../../src/formats/packs.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { readDetail, readListItems, readSlotSet } from '../../src/serve/shared/pack-reader.ts';
 import type { BuildStore } from '../../src/serve/shared/build-store.ts';

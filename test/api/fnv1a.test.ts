@@ -1,6 +1,6 @@
-/** FNV-1a over UTF-8 (src/api/fnv1a.ts): every bucket of build/ (shards, filter and media index files, search buckets) follows from it. */
+/** FNV-1a over UTF-8 (src/formats/fnv1a.ts): every bucket of build/ (shards, filter and media index files, search buckets) follows from it. */
 import { describe, expect, it } from 'vitest';
-import { fnv1a, fnvBucket, mediaBucket } from '../../src/api/fnv1a.ts';
+import { fnv1a, fnvBucket, mediaBucket } from '../../src/formats/fnv1a.ts';
 
 /** The definition: the 32-bit FNV-1a of the text's UTF-8 bytes (lone surrogates as U+FFFD, as TextEncoder writes them). */
 function reference(text: string): number {

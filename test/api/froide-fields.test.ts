@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveSampleArchive } from '../helpers/build.ts';
 import { SERIALIZERS, type FroideSerializer, type SerializerName } from './froide-serializers.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../src/formats/resource-names.ts';
 
 type Json = any;
 type Get = (path: string) => Promise<Json>;

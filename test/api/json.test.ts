@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiJson, numberText } from '../../src/api/json.ts';
+import { apiJson, numberText } from '../../src/formats/json.ts';
 
 describe('apiJson (froide renders Decimal costs as a float)', () => {
   it('writes integral costs with .0 and leaves other numbers and fractional costs alone', () => {

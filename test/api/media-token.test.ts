@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expiryStep, mediaPathOf, mintedExpiry, signScope, TOKEN_CLOCK_SKEW, tokenFor, tokenScope, verifyToken } from '../../src/api/media-token.ts';
-import { DEVELOPMENT_KEY, parseTokenKeys } from '../../src/lib/token-keys.ts';
+import { expiryStep, mediaPathOf, mintedExpiry, signScope, TOKEN_CLOCK_SKEW, tokenFor, tokenScope, verifyToken } from '../../src/formats/media-token.ts';
+import { DEVELOPMENT_KEY, parseTokenKeys } from '../../src/formats/token-keys.ts';
 
 const current = { kid: 'k2', secret: 'second secret' };
 const previous = { kid: 'k1', secret: 'first secret' };

@@ -4,7 +4,7 @@
  * German status name and `last_modified_at`; and every `last_modified_at` the archive writes
  * comes from the content or a fixed rule, so builds stay byte-identical.
  */
-import { parseApiJson } from '../../src/api/json.ts';
+import { parseApiJson } from '../../src/formats/json.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTree, listFiles, type BuiltTree } from '../helpers/build.ts';
 import { minimalArchive, SITE } from '../helpers/content.ts';

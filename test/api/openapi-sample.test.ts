@@ -16,7 +16,7 @@ import { TOKEN_PATTERN } from '../../src/api/openapi/media-operations.ts';
 import { LAYOUTS, serveSampleArchive } from '../helpers/build.ts';
 import { answerChecker } from '../helpers/openapi.ts';
 import { RESOURCES } from '../../src/api/resources/declaration-registry.ts';
-import { isResourceName } from '../../src/api/resource-names.ts';
+import { isResourceName } from '../../src/formats/resource-names.ts';
 
 const BASE = 'https://sample.test';
 

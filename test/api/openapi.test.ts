@@ -11,7 +11,7 @@ import { queryParamsOf } from '../../src/api/filters/index.ts';
 import { openApiDocument, planOpenApi } from '../../src/api/openapi/openapi-document.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { filtersOf, listActionsOf, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
-import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES } from '../../src/formats/resource-names.ts';
 
 const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
 const document = openApiDocument({ title: 'Test-Archiv', urls: URLS }) as Record<string, any>;

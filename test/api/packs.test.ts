@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SLOTS, chunkOf, encodePack, ENTRY_BYTES, entryRange, listCounting, packOf, parseEntries, PACK_SLOTS } from '../../src/api/packs.ts';
+import { CHUNK_SLOTS, chunkOf, encodePack, ENTRY_BYTES, entryRange, listCounting, packOf, parseEntries, PACK_SLOTS } from '../../src/formats/packs.ts';
 import { readSlots } from '../../src/serve/shared/pack-reader.ts';
 import { BrokenBuild } from '../../src/serve/shared/build-store.ts';
 import { memoryStore } from '../helpers/memory-store.ts';

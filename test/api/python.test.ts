@@ -1,6 +1,6 @@
-/** Python and Django, as froide's views read query values and quote URLs (src/api/python.ts). */
+/** Python and Django, as froide's views read query values and quote URLs (src/formats/python.ts). */
 import { describe, expect, it } from 'vitest';
-import { djangoDate, djangoDecimal, djangoQuote, isPythonIntText, pythonCapitalize, pythonFloat, pythonInt, pythonQuote, pythonTypeName } from '../../src/api/python.ts';
+import { djangoDate, djangoDecimal, djangoQuote, isPythonIntText, pythonCapitalize, pythonFloat, pythonInt, pythonQuote, pythonTypeName } from '../../src/formats/python.ts';
 
 describe('Python and Django helpers', () => {
   it.each([

@@ -3,7 +3,7 @@
 // below compiles, or when an `expectTypeOf` does not hold; the runtime expectations only show
 // that the lines ran.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { boolean } from '../../src/api/filters/common.ts';
+import { booleanFilter } from '../../src/api/filters/common.ts';
 import type { FilterSpec } from '../../src/api/filters/filter-spec.ts';
 import { RESOURCES } from '../../src/api/resources/declaration-registry.ts';
 import { defineResource, type Judged, type ResourceSpec } from '../../src/api/resources/declaration-spec.ts';
@@ -11,7 +11,7 @@ import { BUILT } from '../../src/api/resources/serializer-registry.ts';
 import { defineBuilt } from '../../src/api/resources/serializer-spec.ts';
 import type { FoiRequest, Message } from '../../src/model/types.ts';
 
-const messageFilter: FilterSpec<Message> = { param: 'is_draft', parse: boolean, values: (message) => message.isDraft };
+const messageFilter: FilterSpec<Message> = { param: 'is_draft', parse: booleanFilter, values: (message) => message.isDraft };
 const objects = { item: null, detail: null };
 
 describe('a resource item type', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DECLARED_OBJECTS, OBJECTS } from '../../src/api/fields/index.ts';
 import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
 import { QUERY_ANSWERED, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
-import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES } from '../../src/formats/resource-names.ts';
 
 describe('resource registries', () => {
   it('declare every name of the leaf tuple, in its order (the API root\'s)', () => {

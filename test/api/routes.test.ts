@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { mediaPaths } from '../../src/api/media-paths.ts';
-import { encodeQuery } from '../../src/api/query-encoding.ts';
+import { encodeQuery } from '../../src/formats/query-encoding.ts';
 import { matchRoute, resourceRoutes, ROUTES, routePath } from '../../src/api/route-shapes.ts';
-import { shardOf } from '../../src/api/shards.ts';
+import { shardOf } from '../../src/formats/shards.ts';
 import { UrlBuilder } from '../../src/api/urls.ts';
-import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES } from '../../src/formats/resource-names.ts';
 import { redirectRules } from '../../src/output/routing.ts';
 
 const urls = new UrlBuilder({

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiJson, parseApiJson } from '../../src/api/json.ts';
+import { apiJson, parseApiJson } from '../../src/formats/json.ts';
 import { mediaPaths } from '../../src/api/media-paths.ts';
 import { UrlBuilder } from '../../src/api/urls.ts';
-import { expiryStep, TOKEN_CLOCK_SKEW, verifyToken } from '../../src/api/media-token.ts';
-import { mintTokenBytes, mintTokens, SLOT_CHAR, SLOT_MARK, SlotError, TokenMemo, withTokenSlot } from '../../src/api/token-slots.ts';
+import { expiryStep, TOKEN_CLOCK_SKEW, verifyToken } from '../../src/formats/media-token.ts';
+import { mintTokenBytes, mintTokens, SLOT_CHAR, SLOT_MARK, SlotError, TokenMemo, withTokenSlot } from '../../src/formats/token-slots.ts';
 
 const urls = new UrlBuilder({ baseUrl: 'https://archiv.test', mediaUrl: 'https://archiv.test/media/', siteUrl: 'https://site.test' });
 const KEY = { kid: 'k1', secret: 'slot-test-secret' };

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { describe as describeKind, ERRORS } from '../../src/content/errors.ts';
-import { Problems, type Source } from '../../src/content/problems.ts';
+import { Problems, type RecordSource } from '../../src/content/problems.ts';
 
 const SRC = new URL('../../src/', import.meta.url);
 const sources = await Promise.all((await fg('**/*.ts', { cwd: SRC.pathname })).sort().map(async (path) => ({ path, text: await readFile(new URL(path, SRC), 'utf8') })));
@@ -36,7 +36,7 @@ describe('content problem catalogue', () => {
 
   it('reports a kind with its severity, name, message and hint at the key it names', () => {
     const problems = new Problems();
-    const source: Source = { file: 'venues.yaml', base: [0], locate: (path) => ({ line: path.length * 10, column: 3 }) };
+    const source: RecordSource = { file: 'venues.yaml', base: [0], locate: (path) => ({ line: path.length * 10, column: 3 }) };
     problems.report(source, ['requests', 1], ERRORS.UnknownReference, { kind: 'request', id: 77, sample: '1, 2', which: 'published' });
     problems.knockOn(source, ['publicbody'], ERRORS.ReferenceIntoInvalidFiles, { kind: 'public body', id: 3, files: 'public body' });
     problems.reportFile('a/', ERRORS.UnreadFolder, { near: undefined });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { BUILT_RESOURCES } from '../../src/api/resources/serializer-registry.ts';
 import { SCHEMA_RENDERS } from '../../src/serve/api/schema-view.ts';
-import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES } from '../../src/formats/resource-names.ts';
 
 const docs = await readFile(new URL('../../docs/api.md', import.meta.url), 'utf8');
 

@@ -14,11 +14,11 @@ import type { Env } from '../../src/config.ts';
 import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import { tempDir, writeTree, type Tree } from './content.ts';
-import type { ResourceName } from '../../src/api/resource-names.ts';
+import type { ResourceName } from '../../src/formats/resource-names.ts';
 import { createApiHandler, loadManifest } from '../../src/serve/api/handler.ts';
 import { fsBuildStore } from '../../src/serve/shared/fs-build-store.ts';
 import { readDetail } from '../../src/serve/shared/pack-reader.ts';
-import { parseApiJson } from '../../src/api/json.ts';
+import { parseApiJson } from '../../src/formats/json.ts';
 import { DEVELOPMENT_TOKENS, mintText } from '../../src/serve/shared/minting.ts';
 import type { LayoutChoice } from '../../src/output/layout.ts';
 import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
@@ -42,7 +42,7 @@ export interface BuiltTree {
   detail<T = any>(resource: ResourceName, id: number | string): Promise<T>;
   /** A list page at limit 50 as the API answers `?limit=50&offset=<offset>`, parsed. */
   page<T = any>(resource: ResourceName, offset: number): Promise<T>;
-  /** The file's stored value (token slots as value slots, src/api/token-slots.ts). */
+  /** The file's stored value (token slots as value slots, src/formats/token-slots.ts). */
   stored<T = any>(path: string): Promise<T>;
   files(): Promise<string[]>;
   remove(): Promise<void>;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { mapLimit } from '../../src/lib/concurrency.ts';
 import { contentTypeOf, extensionOf, mediaTypeOf } from '../../src/lib/content-types.ts';
 import { isMissing, readTextOrNull, sizeOrNull, STALE_TEMP_MS, sweepStaleTemp } from '../../src/lib/files.ts';
-import { decodeUriComponentOrNull } from '../../src/lib/uri.ts';
+import { decodeUriComponentOrNull } from '../../src/formats/uri.ts';
 import { UUID_PATTERN } from '../../src/lib/uuid.ts';
 
 describe('content types: one table', () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { StoredText, TextSpool, textOf } from '../../src/lib/stored-text.ts';
+import { StoredText, TextSpool, lazyTextOf } from '../../src/lib/stored-text.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -26,7 +26,7 @@ it('reads back small and large texts and bytes, Latin-1 and wide, in the order t
   for (const text of texts.slice(3)) stored.push(spool.add(text));
   spool.flush();
 
-  expect(stored.map((text) => textOf(text))).toEqual(texts);
+  expect(stored.map((text) => lazyTextOf(text))).toEqual(texts);
   expect(stored.map((text) => text.wide)).toEqual([false, false, false, true, true, false]);
   expect(raw.file.bytes(raw.offset, raw.bytes).equals(bytes)).toBe(true);
   // Contiguous, each where the one before ended, and the file is exactly that long.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaFile } from '../../src/media/collect.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import { UPLOAD_GAUGE, uploadMedia } from '../../src/media/upload.ts';
-import { createReporter } from '../../src/pdf/progress.ts';
+import { createReporter } from '../../src/lib/progress.ts';
 import { collect, readAll, startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

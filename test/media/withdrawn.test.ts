@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEVELOPMENT_KEY } from '../../src/lib/token-keys.ts';
+import { DEVELOPMENT_KEY } from '../../src/formats/token-keys.ts';
 import { folderMediaStore } from '../../src/media/media-folder-store.ts';
 import { isWithdrawn } from '../../src/media/withdrawn.ts';
 import { createMediaHandler } from '../../src/serve/media/handler.ts';

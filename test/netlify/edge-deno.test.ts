@@ -12,8 +12,8 @@ import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signScope, tokenScope } from '../../src/api/media-token.ts';
-import { DEVELOPMENT_KEY, type TokenKey } from '../../src/lib/token-keys.ts';
+import { signScope, tokenScope } from '../../src/formats/media-token.ts';
+import { DEVELOPMENT_KEY, type TokenKey } from '../../src/formats/token-keys.ts';
 import { TOKENS_REFUSED_DETAIL } from '../../src/serve/shared/minting.ts';
 import { mediaPaths } from '../../src/api/media-paths.ts';
 import { startPreviewServer } from '../../src/serve/preview/server.ts';
@@ -21,7 +21,7 @@ import { runEdgeCases, type EdgeCase, type EdgeRun, type EdgeRunResult, type Wir
 import { EDGE_PACKAGES, runInDeno, type DenoResult } from '../helpers/deno.ts';
 import { startBlobsServer } from '../helpers/media.ts';
 import { ATTACHMENT_ID, KEYS, MEDIA, PDF_BYTES, PNG_BYTES, putFixtureMedia, sha256, URLS, writeFixtureBuild } from '../serve/fixture.ts';
-import { mediaPathOf, verifyToken } from '../../src/api/media-token.ts';
+import { mediaPathOf, verifyToken } from '../../src/formats/media-token.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

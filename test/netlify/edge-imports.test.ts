@@ -39,7 +39,7 @@ describe('Edge Functions import only web-standard modules', async () => {
 
   it('media.ts reads the media index through the web-standard store and bytes from Netlify Blobs, which the Blobs store alone imports', async () => {
     const { modules, outside } = await importGraph(join(EDGE, 'media.ts'));
-    expect(outside.filter((edge) => !edge.startsWith('src/api/media-token.ts -> @noble/hashes/') && !edge.startsWith('src/lib/secret-digest.ts -> @noble/hashes/'))).toEqual(['src/media/media-blobs-store.ts -> @netlify/blobs']);
+    expect(outside.filter((edge) => !edge.startsWith('src/formats/media-token.ts -> @noble/hashes/') && !edge.startsWith('src/lib/secret-digest.ts -> @noble/hashes/'))).toEqual(['src/media/media-blobs-store.ts -> @netlify/blobs']);
     expect(modules).toEqual(expect.arrayContaining(['src/serve/shared/build-store.ts', 'src/media/media-index.ts', 'src/media/media-blobs-store.ts']));
     for (const nodeOnly of ['src/serve/shared/fs-build-store.ts', 'src/media/media-folder-store.ts', 'src/media/select.ts', 'src/media/upload.ts']) expect(modules).not.toContain(nodeOnly);
   });

@@ -7,7 +7,7 @@ import { cp, readFile, readdir, rm, truncate as truncateFile, writeFile } from '
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ScratchSpool, StoredText, textOf } from '../../src/lib/stored-text.ts';
+import { ScratchSpool, StoredText, lazyTextOf } from '../../src/lib/stored-text.ts';
 import { entryKey } from '../../src/pdf/cache.ts';
 import { folderDerivativeStore, processPdfs, type PdfDone, type PdfJob, type PdfOptions, type PdfResult } from '../../src/pdf/index.ts';
 import type { PdfRunStats } from '../../src/pdf/index.ts';
@@ -188,11 +188,11 @@ describe('processPdfs', () => {
       expect(stats.cacheHits, source).toBe(source === 'cache' ? 1 : 0);
       const pages = ok(results.get('a')).facts.pages;
       expect(pages.every((page) => page.text instanceof StoredText), source).toBe(true);
-      expect(pages.map((page) => textOf(page.text)), source).toEqual(plain);
+      expect(pages.map((page) => lazyTextOf(page.text)), source).toEqual(plain);
       // Removed from its folder when opened: a killed build leaves nothing to sweep.
       expect(await readdir(spoolDir)).toEqual([]);
       texts.close();
-      expect(() => textOf(pages[0]!.text)).toThrow(/after its build closed/);
+      expect(() => lazyTextOf(pages[0]!.text)).toThrow(/after its build closed/);
     }
     expect(fds()).toBe(before);
   });

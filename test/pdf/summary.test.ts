@@ -1,7 +1,7 @@
 /** What `build` and `derive` say about the PDF stage: progress lines and the summary line. */
 import { describe, expect, it } from 'vitest';
 import type { PdfRunStats } from '../../src/pdf/index.ts';
-import { createProgress } from '../../src/pdf/progress.ts';
+import { createProgress } from '../../src/lib/progress.ts';
 import { formatPdfSummary } from '../../src/pdf/summary.ts';
 
 const base: PdfRunStats = { jobs: 10, pdfs: 10, cacheHits: 4, derived: 3, webpDerived: 2, corrupt: 0, pagesDerived: 50, pending: 3, webpPending: 1, failed: 0, otherShards: 0, budget: null };

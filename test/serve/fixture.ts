@@ -18,11 +18,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { envelope } from '../../src/api/envelope.ts';
-import { MANIFEST_VERSION, type Manifest } from '../../src/api/manifest.ts';
-import { signScope, tokenScope } from '../../src/api/media-token.ts';
-import { apiJson } from '../../src/api/json.ts';
-import { withTokenSlot } from '../../src/api/token-slots.ts';
-import type { TokenKey } from '../../src/lib/token-keys.ts';
+import { MANIFEST_VERSION, type Manifest } from '../../src/formats/manifest.ts';
+import { signScope, tokenScope } from '../../src/formats/media-token.ts';
+import { apiJson } from '../../src/formats/json.ts';
+import { withTokenSlot } from '../../src/formats/token-slots.ts';
+import type { TokenKey } from '../../src/formats/token-keys.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { mediaPaths } from '../../src/api/media-paths.ts';
 import { answeredByFunction } from '../../src/api/route-shapes.ts';
@@ -36,7 +36,7 @@ import { planMediaIndexFiles } from '../../src/output/media-index-files.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import type { Archive } from '../../src/model/types.ts';
 import { type ResourceItems, RESOURCES } from '../../src/api/resources/declaration-registry.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../src/formats/resource-names.ts';
 import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
 
 export const URLS = { baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' };
@@ -246,7 +246,7 @@ export async function writeFixtureBuild(dir: string, media?: MediaStore): Promis
   const searchPages = pages.map((p) => ({ document: { id: p.document.id, title: `Dokument ${p.document.id}`, description: '' }, page: { number: p.page.number, text: `Seite ${p.page.number}` } }));
   for (const file of planSearchIndex('page', modelsOf('page', searchPages))) await put(dir, file.path, (file as { body: string }).body);
 
-  // An attachment detail as the build stores it: its file_url ends in a token slot (src/api/token-slots.ts).
+  // An attachment detail as the build stores it: its file_url ends in a token slot (src/formats/token-slots.ts).
   for (const file of planPacks('attachment', [[ATTACHMENT_ID, apiJson({ resource_uri: urls.detail('attachment', ATTACHMENT_ID), id: ATTACHMENT_ID, file_url: withTokenSlot(urls.media(MEDIA.attachment)) })]])) await put(dir, file.path, file.body);
 
   const manifest: Manifest = { version: MANIFEST_VERSION, build: 'fixture', urls: URLS, lists };

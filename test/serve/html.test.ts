@@ -13,7 +13,7 @@ import { linkOf } from '../../src/serve/api/html/json-view.ts';
 import { documentView, fillTemplate, pageList } from '../../src/serve/api/html/document-media.ts';
 import { pager } from '../../src/serve/api/html/navigation.ts';
 import { filtersOf, listActionsOf } from '../../src/api/resources/declaration-registry.ts';
-import { RESOURCE_NAMES } from '../../src/api/resource-names.ts';
+import { RESOURCE_NAMES } from '../../src/formats/resource-names.ts';
 
 const urls = new UrlBuilder({ baseUrl: 'https://archive.test', mediaUrl: 'https://archive.test/media/', siteUrl: 'https://site.test' });
 const HOSTILE = `<script>alert("x")</script>"><img src=x onerror=alert(1)>'`;

@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/api/manifest.ts';
+import type { Manifest } from '../../src/formats/manifest.ts';
 import { PAGE_SIZE } from '../../src/api/resources/declaration-spec.ts';
 import { routeRequest } from '../../src/serve/host-routing.ts';
 import { listFiles, serveSampleArchive, type ServedSample } from '../helpers/build.ts';

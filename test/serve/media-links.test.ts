@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expiryStep, TOKEN_CLOCK_SKEW } from '../../src/api/media-token.ts';
+import { expiryStep, TOKEN_CLOCK_SKEW } from '../../src/formats/media-token.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import { mediaKey } from '../../src/media/media-index.ts';
 import { writePdf } from '../../tools/pdf-writer.ts';

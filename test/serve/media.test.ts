@@ -13,7 +13,7 @@ import edgeMedia from '../../src/netlify/edge-functions/media.ts';
 import { mediaKey } from '../../src/media/media-index.ts';
 import type { MediaStore } from '../../src/media/media-store.ts';
 import { checkMediaRequest, MEDIA_MOUNT, PUBLIC_CACHE_CONTROL } from '../../src/serve/media/gate.ts';
-import { mediaPathOf, signScope, TOKEN_CLOCK_SKEW, tokenScope } from '../../src/api/media-token.ts';
+import { mediaPathOf, signScope, TOKEN_CLOCK_SKEW, tokenScope } from '../../src/formats/media-token.ts';
 import { parseByteRange as parseRange } from '../../src/serve/shared/conditional.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/serve/preview/server.ts';
 import { startBlobsServer, tempFolderStore, type TestBlobs } from '../helpers/media.ts';

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_VERSION } from '../../src/api/manifest.ts';
+import { MANIFEST_VERSION } from '../../src/formats/manifest.ts';
 import { planOpenApi } from '../../src/api/openapi/openapi-document.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
 import apiMethods from '../../src/netlify/edge-functions/api-methods.ts';

@@ -27,7 +27,7 @@ import { documentPage, pageObject } from '../resources/page/serializer.ts';
 import { pageAnnotation } from '../resources/pageannotation/serializer.ts';
 import { publicBodyDetail, publicBodyList, simpleCategory, simpleClassification, simplePublicBody } from '../resources/publicbody/serializer.ts';
 import { categoryObject, classificationObject } from '../resources/tree.ts';
-import { RESOURCE_NAMES } from '../resource-names.ts';
+import { RESOURCE_NAMES } from '../../formats/resource-names.ts';
 import { venueDetail, venueDocument, venueObject, venueRequest } from '../resources/venue/serializer.ts';
 import { foiMessage } from '../resources/message/serializer.ts';
 import { foiRequestDetail, foiRequestList } from '../resources/request/serializer.ts';

@@ -6,8 +6,9 @@
 import { DEFAULTS } from '../../config.ts';
 import { formatDateTime, type Timestamp } from '../../model/time.ts';
 import type { Category, Classification, Document, DocumentCollection } from '../../model/types.ts';
-import type { ResourceName } from '../resource-names.ts';
-import type { FilterParse, FilterSpec } from './filter-spec.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
+import type { FilterSpec } from './filter-spec.ts';
+import type { FilterParse } from './parses.ts';
 import { secretKey } from './keyed.ts';
 
 /** A timestamp's calendar date in the site's zone: what froide's date filters compare. */
@@ -36,18 +37,18 @@ export function ancestors(node: TreeNode): number[] {
 }
 
 export const idFilter = (ref?: ResourceName, none?: string): FilterParse => ({ kind: 'id', ...(ref ? { ref } : {}), ...(none ? { none } : {}) });
-export const boolean: FilterParse = { kind: 'boolean' };
+export const booleanFilter: FilterParse = { kind: 'boolean' };
 /** A model choice filter over things this archive has none of (see `nochoice`). */
 export const NO_CHOICE: FilterParse = { kind: 'nochoice' };
 /** froide's `q` on names (publicbody, law, category, classification): every word contained, any case. */
 export const NAME_SEARCH: FilterParse = { kind: 'scan', match: ['icontains'], bits: true };
-export const text: FilterParse = { kind: 'text' };
+export const textFilter: FilterParse = { kind: 'text' };
 
 /** The filters of froide's tree resources (category, classification). */
 export function treeFilters<T extends Category | Classification>(): FilterSpec<T>[] {
   return [
     { param: 'q', parse: NAME_SEARCH, values: (node) => node.name },
-    { param: 'name', parse: text, values: (node) => node.name },
+    { param: 'name', parse: textFilter, values: (node) => node.name },
     { param: 'depth', parse: { kind: 'integer' }, values: (node) => node.depth },
     { param: 'parent', parse: idFilter(), values: (node) => node.parent?.id },
     { param: 'ancestor', parse: idFilter(), values: (node) => ancestors(node) },

@@ -5,15 +5,10 @@
  * `collection=` filter, which also routes the request to the function). A collection's
  * `settings.filters` on `data.<key>` (filingcabinet `apply_data_filters`).
  */
-import { pythonInt } from '../python.ts';
+import { pythonInt } from '../../formats/python.ts';
 import { keyedParts, keyPositions } from './keyed.ts';
 import type { FilterKind, Lookup } from './kind.ts';
-
-export interface DataParse {
-  kind: 'data';
-  prefix: string;
-  requires: string;
-}
+import type { DataParse } from './parses.ts';
 
 /** One data filter's key; an integer value is normalised as Python's int() reads it. */
 export function dataKey(key: string, value: string): string {

@@ -8,42 +8,8 @@
  * resource's ordered list (the list its list chunks hold). The keyed kinds write
  * `{ "<key>": [positions] }` files (keyed.ts); range, scan and near write one file each.
  */
-import type { BooleanParse } from './boolean.ts';
-import type { ChoiceParse } from './choice.ts';
-import type { DataParse } from './data.ts';
-import type { FulltextParse } from './fulltext.ts';
-import type { IdParse } from './id.ts';
-import type { IdsParse } from './ids.ts';
-import type { IntegerParse } from './integer.ts';
-import type { LenientParse } from './lenient.ts';
-import type { NearParse } from './near.ts';
-import type { NoChoiceParse } from './nochoice.ts';
-import type { PointParse } from './point.ts';
-import type { RangeParse } from './range.ts';
-import type { ScanParse } from './scan.ts';
-import type { TextParse } from './text.ts';
-import type { WordsParse } from './words.ts';
 import type { Archive } from '../../model/types.ts';
-
-/** How a request value becomes index keys (django-filter semantics, docs/froide.md#resources); see each kind's module. */
-export type FilterParse =
-  | IdParse
-  | IdsParse
-  | IntegerParse
-  | ChoiceParse
-  | BooleanParse
-  | TextParse
-  | RangeParse
-  | NoChoiceParse
-  | DataParse
-  | ScanParse
-  | FulltextParse
-  | PointParse
-  | WordsParse
-  | LenientParse
-  | NearParse;
-
-export type FilterKindName = FilterParse['kind'];
+import type { FilterParse } from './parses.ts';
 
 export type IndexValue = string | number | boolean | null | undefined;
 

@@ -2,14 +2,11 @@
  * fulltext: froide's Elasticsearch `q` (docs/search.md): the query is looked up in the
  * resource's full-text index (src/api/search/), which src/output/search-index.ts writes beside the
  * filter indexes, so this kind writes no index file of its own. The reader analyzes the query
- * (src/api/search/query.ts): the Edge Functions load the filter kinds, not the analyzer. The matches come back ordered
+ * (src/formats/search/query.ts): the Edge Functions load the filter kinds, not the analyzer. The matches come back ordered
  * by score (highest first; equal scores in list order), over any other order of the list.
  */
 import { valueKind } from './keyed.ts';
-
-export interface FulltextParse {
-  kind: 'fulltext';
-}
+import type { FulltextParse } from './parses.ts';
 
 export const fulltext = valueKind<FulltextParse, string>({
   index: () => [],

@@ -9,18 +9,11 @@
  *   `uid`) are indexed under a digest of `<id>:<secret>` in a file of their own (keyed.ts
  *   secretKey), which is looked up only when the request carries that parameter (docs/froide.md#document: `uid` unlocks).
  */
-import { pythonInt } from '../python.ts';
+import { pythonInt } from '../../formats/python.ts';
 import { keyedParts, keyPositions, knownPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
-import type { ResourceName } from '../resource-names.ts';
-
-export interface IdParse {
-  kind: 'id';
-  ref?: ResourceName;
-  none?: string;
-  known?: boolean;
-  secret?: string;
-}
+import type { ResourceName } from '../../formats/resource-names.ts';
+import type { IdParse } from './parses.ts';
 
 /** The key to look up, and the resource whose objects it must name when nothing has it. */
 export interface IdValue {

@@ -7,16 +7,11 @@
  *   descendants (index key `<id>/`); an id no such object has means "no filter" (froide's
  *   publicbody `regions`).
  */
-import { pythonInt } from '../python.ts';
+import { pythonInt } from '../../formats/python.ts';
 import { keyedParts, keyPositions, valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
-import type { ResourceName } from '../resource-names.ts';
-
-export interface IdsParse {
-  kind: 'ids';
-  invalid?: 'error' | 'ignore';
-  subtree?: ResourceName;
-}
+import type { ResourceName } from '../../formats/resource-names.ts';
+import type { IdsParse } from './parses.ts';
 
 /** Keys, any of them; `subtree`: the one object they stand for, which must exist for the filter to apply. */
 export interface IdsValue {

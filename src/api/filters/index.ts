@@ -9,14 +9,14 @@ import type { Archive } from '../../model/types.ts';
 import { descendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { countingOf } from '../resources/list-counting.ts';
 import { filtersOf, RESOURCES } from '../resources/declaration-registry.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../resource-names.ts';
-import { boolean } from './boolean.ts';
-import { choice } from './choice.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../formats/resource-names.ts';
+import { booleanKind } from './boolean.ts';
+import { choiceKind } from './choice.ts';
 import { data } from './data.ts';
 import { fulltext } from './fulltext.ts';
 import { id } from './id.ts';
 import { ids } from './ids.ts';
-import { integer } from './integer.ts';
+import { integerKind } from './integer.ts';
 import { intersect, type FilterKind, type FilterReader, type GrownFile, type IndexFile, type Positions, type PreviousIndex, type Ranking } from './kind.ts';
 import { lenient } from './lenient.ts';
 import { near } from './near.ts';
@@ -24,21 +24,23 @@ import { nochoice } from './nochoice.ts';
 import { point } from './point.ts';
 import { range } from './range.ts';
 import { scan } from './scan.ts';
-import { errorKeysOf, queryParamsOf, type FilterKindName, type FilterParse, type FilterSpec } from './filter-spec.ts';
-import { text } from './text.ts';
+import { errorKeysOf, queryParamsOf, type FilterSpec } from './filter-spec.ts';
+import type { FilterKindName, FilterParse } from './parses.ts';
+import { textKind } from './text.ts';
 import { wordsKind } from './words.ts';
 
 export type { FilterReader } from './kind.ts';
-export { parseNear, type NearParse } from './near.ts';
-export { queryParamsOf, type FilterParse, type FilterSpec } from './filter-spec.ts';
+export { parseNear } from './near.ts';
+export { queryParamsOf, type FilterSpec } from './filter-spec.ts';
+export type { FilterParse, NearParse } from './parses.ts';
 
 export const KINDS: { [K in FilterKindName]: FilterKind<Extract<FilterParse, { kind: K }>> } = {
   id,
   ids,
-  integer,
-  choice,
-  boolean,
-  text,
+  integer: integerKind,
+  choice: choiceKind,
+  boolean: booleanKind,
+  text: textKind,
   range,
   nochoice,
   data,

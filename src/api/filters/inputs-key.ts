@@ -10,7 +10,8 @@
  * key map, no string, sorts nothing and serializes no file: a filter whose key is the previous
  * build's is linked instead (src/output/filter-reuse.ts).
  */
-import { createHash, type Hash } from 'node:crypto';
+import { type Hash } from 'node:crypto';
+import { sha256Hash } from '../../lib/sha256.ts';
 import type { Archive } from '../../model/types.ts';
 import type { FilterSpec, IndexValue } from './filter-spec.ts';
 import { indexKey } from './keyed.ts';
@@ -101,7 +102,7 @@ export function writeValues<T>(writer: KeyWriter<KeySink>, spec: FilterSpec<T>, 
 
 /** The key of a filter's index files over `ordered` (see the module comment); `newestFirst` is the list's counting. */
 export function filterInputsKey<T>(spec: FilterSpec<T>, ordered: readonly T[], newestFirst: boolean, archive?: Archive): string {
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   hash.update(JSON.stringify([spec.param, spec.parse, ordered.length, newestFirst, spec.order !== undefined]));
   const writer = new KeyWriter(hash);
   const known = archive && spec.known ? spec.known(archive) : [];

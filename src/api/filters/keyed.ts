@@ -3,7 +3,7 @@
  * of keys in it, and the reading of one query parameter (repeated or not) into lookups.
  *
  * Positions under a key are ascending, or in the filter's own order for filters with `order`.
- * The files hold them as the list's files count them (`count`, src/api/packs.ts listCounting:
+ * The files hold them as the list's files count them (`count`, src/formats/packs.ts listCounting:
  * from the end that keeps the oldest objects), so an object added at the other end changes only
  * the files of its own keys (docs/architecture.md, "Packs"); lookupKey counts them back.
  * A key's file is the key itself for small enumerations (`value` buckets), or one of 64
@@ -13,9 +13,10 @@
  */
 import type { Archive } from '../../model/types.ts';
 import { secretDigest } from '../../lib/secret-digest.ts';
-import { fnv1a } from '../fnv1a.ts';
+import { fnv1a } from '../../formats/fnv1a.ts';
 import { intersect, union, type Counting, type FilterKind, type GrownFile, type Growth, type IndexFile, type LookupContext, type Parsed, type Positions, type PreviousIndex } from './kind.ts';
-import { FILTER_MESSAGES, type FilterParse, type FilterSpec, type IndexValue } from './filter-spec.ts';
+import { FILTER_MESSAGES, type FilterSpec, type IndexValue } from './filter-spec.ts';
+import type { FilterParse } from './parses.ts';
 
 export type Bucket = 'value' | 'hash';
 
@@ -108,7 +109,7 @@ function keyedIndex<T>(bucket: Bucket, spec: FilterSpec<T>, ordered: readonly T[
 /**
  * keyedIndex's files over a list that grew at its growing end, from its files before (the same
  * filter with the same `known` keys; never an ordering one). Every earlier object keeps its
- * stored number (src/api/packs.ts listCounting), so only the files of the added objects' keys
+ * stored number (src/formats/packs.ts listCounting), so only the files of the added objects' keys
  * change: each gets the added numbers before its own (a list that puts new objects first) or
  * after them.
  */

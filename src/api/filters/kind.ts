@@ -6,8 +6,9 @@
  */
 import type { ShapeRecord } from '../../model/geometry.ts';
 import type { Archive } from '../../model/types.ts';
-import type { FilterParse, FilterSpec, IndexValue } from './filter-spec.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { FilterSpec, IndexValue } from './filter-spec.ts';
+import type { FilterParse } from './parses.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 
 /** One index file of a filter: its name (`buildPaths.filterIndex`'s `file`) and its JSON text. */
 export interface IndexFile {
@@ -50,12 +51,12 @@ export interface GrownFile {
   body: string | null;
 }
 
-/** A list's counting of positions in its files: its own inverse (src/api/packs.ts listCounting). */
+/** A list's counting of positions in its files: its own inverse (src/formats/packs.ts listCounting). */
 export type Counting = (position: number) => number;
 
 export interface LookupContext {
   reader: FilterReader;
-  /** How keyed index files count the list's positions (src/api/packs.ts listCounting): applied to a stored number, it gives the position. */
+  /** How keyed index files count the list's positions (src/formats/packs.ts listCounting): applied to a stored number, it gives the position. */
   count: Counting;
   /** The request's whole query, for companion parameters (`uid`). */
   query: URLSearchParams;

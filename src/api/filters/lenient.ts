@@ -4,14 +4,10 @@
  * (Python int, key: the number), `int-bool` (Python `bool(int(v))`, key: true/false) or
  * `present` (any non-empty value, key: true). Any other value means "no filter", never a 400.
  */
-import { pythonInt } from '../python.ts';
+import { pythonInt } from '../../formats/python.ts';
 import { keysKind, type Keys } from './keyed.ts';
 import type { Parsed } from './kind.ts';
-
-export interface LenientParse {
-  kind: 'lenient';
-  accept: readonly string[] | 'integer' | 'int-bool' | 'present';
-}
+import type { LenientParse } from './parses.ts';
 
 const one = (key: string): Parsed<Keys> => ({ value: { keys: [key], combine: 'and' } });
 

@@ -1,5 +1,5 @@
 /**
- * near: objects within a radius of a point (haversine, src/api/geo.ts). Three query
+ * near: objects within a radius of a point (haversine, src/formats/geo.ts). Three query
  * parameters; `lat` and `lng` must both be numbers, else no filter. `radius` is a Python int in
  * metres; without one the filter uses `defaultRadius`, or does not apply when that is null.
  * The radius is clamped to [minRadius, maxRadius], then multiplied by `factor` and truncated,
@@ -7,20 +7,10 @@
  *
  * Index: one file of `[lat, lng, position]` triples in position order.
  */
-import { distanceMeters } from '../geo.ts';
-import { pythonFloat, pythonInt } from '../python.ts';
+import { distanceMeters } from '../../formats/geo.ts';
+import { pythonFloat, pythonInt } from '../../formats/python.ts';
 import type { FilterKind, LookupContext } from './kind.ts';
-
-export interface NearParse {
-  kind: 'near';
-  lat: string;
-  lng: string;
-  radius: string;
-  defaultRadius: number | null;
-  minRadius?: number;
-  maxRadius?: number;
-  factor?: number;
-}
+import type { NearParse } from './parses.ts';
 
 export const NEAR_FILE = 'points';
 

@@ -7,12 +7,7 @@
  */
 import { valueKind } from './keyed.ts';
 import { FILTER_MESSAGES } from './filter-spec.ts';
-
-export interface NoChoiceParse {
-  kind: 'nochoice';
-  all?: string;
-  message?: 'model' | 'choice';
-}
+import type { NoChoiceParse } from './parses.ts';
 
 export const nochoice = valueKind<NoChoiceParse, never>({
   index: () => [],

@@ -4,15 +4,9 @@
  * keyed index. A value that is not two numbers means "no filter", as in froide.
  */
 import { coveringIds, type ShapeRecord } from '../../model/geometry.ts';
-import { pythonFloat } from '../python.ts';
+import { pythonFloat } from '../../formats/python.ts';
 import { keyedParts, keyPositions, valueKind } from './keyed.ts';
-import type { ResourceName } from '../resource-names.ts';
-
-export interface PointParse {
-  kind: 'point';
-  order: 'latlng' | 'lnglat';
-  shapes: ResourceName;
-}
+import type { PointParse } from './parses.ts';
 
 export interface PointValue {
   lng: number;

@@ -7,18 +7,10 @@
  *
  * Index: one file of `[value, position]` pairs sorted by value, which both bounds search.
  */
-import { djangoDate, djangoDecimal } from '../python.ts';
+import { djangoDate, djangoDecimal } from '../../formats/python.ts';
 import type { FilterKind, FilterReader, IndexFile } from './kind.ts';
 import { FILTER_MESSAGES, type FilterSpec } from './filter-spec.ts';
-
-export interface RangeParse {
-  kind: 'range';
-  value: 'number' | 'date';
-  min: string;
-  max: string;
-  maxExclusive?: boolean;
-  errorKey?: string;
-}
+import type { RangeParse } from './parses.ts';
 
 export const RANGE_FILE = 'sorted';
 

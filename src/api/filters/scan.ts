@@ -10,15 +10,7 @@
  */
 import { indexKey, valueKind } from './keyed.ts';
 import { valuesOf } from './kind.ts';
-
-type ScanMatch = 'icontains' | 'prefix';
-
-export interface ScanParse {
-  kind: 'scan';
-  match: readonly ScanMatch[];
-  bits?: boolean;
-  rank?: readonly number[];
-}
+import type { ScanParse } from './parses.ts';
 
 /** The one index file: an array by position of each object's strings. */
 export const SCAN_FILE = 'scan';

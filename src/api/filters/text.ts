@@ -6,23 +6,16 @@
  * - `known`: every valid value is a key (a slug filter), so one that is no key is a 400 (id.ts).
  * - `none`: the value objects without one are indexed under (froide's `-`).
  */
-import { pythonCapitalize } from '../python.ts';
+import { pythonCapitalize } from '../../formats/python.ts';
 import { keyedParts, keyPositions, knownPositions, valueKind, type Keys } from './keyed.ts';
-
-export interface TextParse {
-  kind: 'text';
-  none?: string;
-  separator?: string;
-  fallback?: 'capitalize';
-  known?: boolean;
-}
+import type { TextParse } from './parses.ts';
 
 export interface TextValue extends Keys {
   /** Keys tried when nothing has `keys`. */
   fallback?: string[];
 }
 
-export const text = valueKind<TextParse, TextValue>({
+export const textKind = valueKind<TextParse, TextValue>({
   ...keyedParts(() => 'hash'),
   parse(parse, value, raw) {
     if (parse.separator !== undefined) return { value: { keys: value.split(parse.separator), combine: 'or' } };

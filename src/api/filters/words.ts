@@ -3,10 +3,7 @@
  * key; a value without a word means "no filter" (froide-campaign's `q` on word prefixes).
  */
 import { keysKind } from './keyed.ts';
-
-export interface WordsParse {
-  kind: 'words';
-}
+import type { WordsParse } from './parses.ts';
 
 /** Words of a text: lower-cased runs of letters and digits. */
 export function words(text: string): string[] {

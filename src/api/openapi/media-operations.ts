@@ -7,10 +7,10 @@
  * names the media host as its own server.
  */
 import type { JsonSchema } from '../field-types.ts';
-import type { UrlSettings } from '../../config.ts';
+import type { UrlSettings } from '../../formats/manifest.ts';
 import type { Parameter } from './parameters.ts';
 
-/** `<exp base36>:<kid>:<base64url HMAC-SHA256>` (src/api/media-token.ts signScope). */
+/** `<exp base36>:<kid>:<base64url HMAC-SHA256>` (src/formats/media-token.ts signScope). */
 export const TOKEN_PATTERN = '^[0-9a-z]{1,12}:[A-Za-z0-9_-]+:[A-Za-z0-9_-]{43}$';
 
 const token = (required: boolean, description: string): Parameter => ({

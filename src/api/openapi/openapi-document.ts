@@ -8,12 +8,12 @@ import { stringify } from 'yaml';
 import type { PlannedFile } from '../../lib/planned-file.ts';
 import { arrayOf, objectSchema, ref, type JsonSchema } from '../field-types.ts';
 import { OBJECTS, TYPES } from '../fields/index.ts';
-import type { UrlSettings } from '../../config.ts';
+import type { UrlSettings } from '../../formats/manifest.ts';
 import { buildPaths } from '../build-paths.ts';
 import { routePath, SCHEMA_PATH } from '../route-shapes.ts';
 import { mediaOperations } from './media-operations.ts';
 import { apiPaths, ERROR_RESPONSES, ordering, paginatedLists, paginatedName } from './paths.ts';
-import { RESOURCE_NAMES } from '../resource-names.ts';
+import { RESOURCE_NAMES } from '../../formats/resource-names.ts';
 
 export interface OpenApiSettings {
   title: string;

@@ -7,7 +7,7 @@
 import type { FilterParse, FilterSpec } from '../filters/index.ts';
 import type { JsonSchema } from '../field-types.ts';
 import { filtersOf } from '../resources/declaration-registry.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 
 export interface Parameter {
   name: string;

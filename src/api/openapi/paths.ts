@@ -11,7 +11,7 @@ import { ACCOUNT_ROUTES, resourceRoutes, routePath } from '../route-shapes.ts';
 import { ACTION_PARAMS } from '../filters/index.ts';
 import { detailParameters, FORMAT_PARAMETER, listCanRefuse, listParameters, paginationParameters, searchParameters, type Parameter } from './parameters.ts';
 import { listActionsOf, RESOURCES } from '../resources/declaration-registry.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../formats/resource-names.ts';
 import type { AccountName, ListAction, ResourceSpec } from '../resources/declaration-spec.ts';
 
 interface Operation {

@@ -3,7 +3,7 @@
  * stay pure and synchronous (media links carry token slots, minted when answered; PDF facts come from the PDF stage).
  */
 import { UrlBuilder } from '../urls.ts';
-import type { UrlSettings } from '../../config.ts';
+import type { UrlSettings } from '../../formats/manifest.ts';
 import type { DocumentFacts } from '../../documents/document-facts.ts';
 import type { Document, PageAnnotation } from '../../model/types.ts';
 import { formatDateTime, timestampOfSeconds, type Timestamp } from '../../model/time.ts';

@@ -5,7 +5,7 @@
  * from here. Adding a resource is a folder `<name>/` with its declaration.ts (and serializer.ts, see
  * serializer-registry.ts) and one line here, at its place in the root.
  *
- * The names alone are the leaf src/api/resource-names.ts (RESOURCE_NAMES, in the same order).
+ * The names alone are the leaf src/formats/resource-names.ts (RESOURCE_NAMES, in the same order).
  *
  * Nothing this module loads may import src/api/route-shapes.ts: route-shapes.ts makes its route shapes from
  * the registry as it loads, so it must find the registry complete (test/api/routes.test.ts).
@@ -32,7 +32,7 @@ import { request } from './request/declaration.ts';
 import { upload } from './upload/declaration.ts';
 import { venue } from './venue/declaration.ts';
 import type { FilterSpec } from '../filters/filter-spec.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../formats/resource-names.ts';
 import type { ListAction, ResourceSpec, WriteAction } from './declaration-spec.ts';
 
 /** Keyed by name, in root order (the order of the keys is the order of the root index). */

@@ -12,7 +12,7 @@
  */
 import type { ShapeRecord } from '../../model/geometry.ts';
 import type { FilterSpec } from '../filters/filter-spec.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -144,7 +144,7 @@ export interface ResourceSpec<T = never> {
   /**
    * The list puts new objects first (request: newest last message first). Its chunks and keyed
    * filter indexes then count positions from the list's end, so that a new object changes
-   * only the last of them (src/api/packs.ts, listCounting); other lists add at their end.
+   * only the last of them (src/formats/packs.ts, listCounting); other lists add at their end.
    */
   newestFirst?: true;
   /**

@@ -1,10 +1,10 @@
 /**
  * How the files of a resource's list count its positions: the byte format's rule
- * (src/api/packs.ts listCounting) with the resource's own order (ResourceSpec.newestFirst). Apart
+ * (src/formats/packs.ts listCounting) with the resource's own order (ResourceSpec.newestFirst). Apart
  * from packs.ts, so that the pack format needs no registry.
  */
-import { listCounting } from '../packs.ts';
-import type { ResourceName } from '../resource-names.ts';
+import { listCounting } from '../../formats/packs.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import { RESOURCES } from './declaration-registry.ts';
 
 /** How the files of a resource's list of `total` objects count its positions (ResourceSpec.newestFirst). */

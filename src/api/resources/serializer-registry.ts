@@ -24,7 +24,7 @@ import { pageBuild } from './page/serializer.ts';
 import { pageannotationBuild } from './pageannotation/serializer.ts';
 import { publicbodyBuild } from './publicbody/serializer.ts';
 import type { ResourceItems } from './declaration-registry.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import { requestBuild } from './request/serializer.ts';
 import { venueBuild } from './venue/serializer.ts';
 

@@ -9,7 +9,7 @@
 import type { Archive } from '../../model/types.ts';
 import type { PlannedFile } from '../../lib/planned-file.ts';
 import type { RenderContext } from './context.ts';
-import type { ResourceName } from '../resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import type { ResourceSpec } from './declaration-spec.ts';
 import type { EmbedRef } from '../embeds.ts';
 

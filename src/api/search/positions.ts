@@ -6,7 +6,7 @@
 import { ascendingOrder, isAscending } from '../../lib/radix-order.ts';
 import { buildPaths } from '../build-paths.ts';
 import { countingOf } from '../resources/list-counting.ts';
-import { decodeNumbers, firstKeyOf, groupOfKey, segmentOf, type SearchMeta, type SearchResource } from './layout.ts';
+import { decodeNumbers, firstKeyOf, groupOfKey, segmentOf, type SearchMeta, type SearchResource } from '../../formats/search/layout.ts';
 
 /**
  * A segment's positions file decoded: keys ascending, the stored position of each, and its
@@ -61,7 +61,7 @@ export function decodePositions(text: string, fields: number, path: string): Seg
 
 /**
  * Keys -> positions through each segment's positions file (the segments the keys are in),
- * which holds them as the list's files count them (src/api/packs.ts listCounting); the answer
+ * which holds them as the list's files count them (src/formats/packs.ts listCounting); the answer
  * ascending by position.
  */
 export async function positionsOf(read: (path: string) => Promise<unknown>, resource: SearchResource, meta: SearchMeta, found: { keys: Float64Array; scores: Float64Array }): Promise<{ positions: Int32Array; scores: Float64Array }> {

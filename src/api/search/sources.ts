@@ -1,6 +1,6 @@
 /**
  * What the full-text index holds of each searchable object (docs/search.md, "What froide does"),
- * as froide's search documents do: per object its group and key (src/api/search/layout.ts) and
+ * as froide's search documents do: per object its group and key (src/formats/search/layout.ts) and
  * the text of each field of SEARCH_FIELDS, in that order. Objects that froide keeps out of its
  * public search index give null.
  *
@@ -9,13 +9,13 @@
  * reads the text of each of its messages from disk (model/redaction.ts, `shown`).
  */
 import type { PageItem } from '../resources/page/declaration.ts';
-import { createHash } from 'node:crypto';
+import { sha256Hash } from '../../lib/sha256.ts';
 import type { Document, FoiRequest, PublicBody } from '../../model/types.ts';
-import { textOf } from '../../lib/stored-text.ts';
+import { lazyTextOf } from '../../lib/stored-text.ts';
 import { shown, shownText } from '../../model/redaction.ts';
 import type { ResourceItems } from '../resources/declaration-registry.ts';
-import type { ResourceName } from '../resource-names.ts';
-import { pageKey, type SearchResource } from './layout.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
+import { pageKey, type SearchResource } from '../../formats/search/layout.ts';
 
 export interface SearchDocument {
   group: number;
@@ -31,7 +31,7 @@ export interface SearchDocument {
 
 /** 128 bits of SHA-256 of each text's length in characters, then the text: no two lists of texts give the same bytes. */
 export function textsDigest(texts: readonly string[]): string {
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   for (const text of texts) hash.update(`${text.length}:`).update(text);
   return hash.digest('hex').slice(0, 32);
 }
@@ -71,7 +71,7 @@ function pageDocument(item: PageItem): SearchDocument {
   return {
     group: document.id,
     key: pageKey(document.id, page.number),
-    fields: () => [document.title ?? '', document.description, textOf(page.text)],
+    fields: () => [document.title ?? '', document.description, lazyTextOf(page.text)],
     textKey() {
       let known = documentTexts.get(document);
       if (known?.pdf !== pdf) documentTexts.set(document, (known = { pdf, digest: textsDigest([document.title ?? '', document.description, pdf]) }));

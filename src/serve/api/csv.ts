@@ -6,7 +6,7 @@
  * the function and the Edge Functions render with it, so a CSV answer is the same bytes wherever
  * it is computed.
  */
-import { numberText } from '../../api/json.ts';
+import { numberText } from '../../formats/json.ts';
 
 export const CSV_TYPE = 'text/csv';
 /** DRF's BaseRenderer charset is utf-8, and the response's Content-Type names it. */

@@ -1,10 +1,10 @@
 /**
  * What the detail Edge Function answers, and the preview with it: `/api/v1/<resource>/<id>/`
- * from the object's detail pack (src/api/packs.ts), read through a BuildStore with two small byte
+ * from the object's detail pack (src/formats/packs.ts), read through a BuildStore with two small byte
  * ranges (src/serve/shared/pack-reader.ts), so no JSON is parsed and at most the object's bytes and
  * one slot-table entry are fetched (and those of a request's public body, which the reader
  * splices in: docs/architecture.md, "Embedded public bodies"). A detail with media links gets
- * its tokens here (mintTokens, src/api/token-slots.ts). An object in no pack is froide's JSON 404, a view nobody
+ * its tokens here (mintTokens, src/formats/token-slots.ts). An object in no pack is froide's JSON 404, a view nobody
  * may read the API core's 401, an `Accept` the view cannot satisfy a 406. Everything the
  * API function answers (queries, function-answered details, CSV) goes on down the chain unchanged,
  * its 404s included. The answer carries the view's headers (custom headers do not apply to
@@ -18,9 +18,9 @@ import { apiHeaders, errorResponse, okResponse } from './responses.ts';
 import { readDetail } from '../shared/pack-reader.ts';
 import { parseJson, type BuildStore } from '../shared/build-store.ts';
 import { DEVELOPMENT_TOKENS, mintBytes, tokenAnswerHeaders, TOKENS_REFUSED_DETAIL, type StoredMinting } from '../shared/minting.ts';
-import { hasSlot } from '../../api/token-slots.ts';
+import { hasSlot } from '../../formats/token-slots.ts';
 import { buildPaths } from '../../api/build-paths.ts';
-import type { Manifest } from '../../api/manifest.ts';
+import type { Manifest } from '../../formats/manifest.ts';
 
 export async function answerDetail(request: Request, next: () => Promise<Response>, store: BuildStore, minting?: StoredMinting): Promise<Response> {
   const refused = unacceptable(request);

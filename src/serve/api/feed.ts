@@ -8,7 +8,7 @@
  */
 import { Feed, type Item } from 'feed';
 import type { UrlBuilder } from '../../api/urls.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import { escapeHtml } from './html/escape.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';

@@ -8,10 +8,10 @@ import type { ShapeRecord } from '../../model/geometry.ts';
 import { readJson } from './pagination.ts';
 import { hasDetail } from '../shared/pack-reader.ts';
 import { searchRanked } from './search/engine.ts';
-import { isSearchResource } from '../../api/search/layout.ts';
-import { parseQuery } from '../../api/search/query.ts';
+import { isSearchResource } from '../../formats/search/layout.ts';
+import { parseQuery } from '../../formats/search/query.ts';
 import type { BuildStore } from '../shared/build-store.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 
 export type { FilterOutcome } from '../../api/filters/index.ts';
 

@@ -5,8 +5,8 @@
  */
 import { actionPage, choices, type ActionEntries } from '../../api/autocomplete.ts';
 import { envelope } from '../../api/envelope.ts';
-import { MANIFEST_VERSION, type Manifest } from '../../api/manifest.ts';
-import { decodeUriComponentOrNull } from '../../lib/uri.ts';
+import { MANIFEST_VERSION, type Manifest } from '../../formats/manifest.ts';
+import { decodeUriComponentOrNull } from '../../formats/uri.ts';
 import { earlyAnswer, methodsOf, type View } from './early.ts';
 import { buildPaths } from '../../api/build-paths.ts';
 import { UrlBuilder } from '../../api/urls.ts';
@@ -26,14 +26,14 @@ import { apiHeaders, ERROR_CACHE_CONTROL, errorResponse, HTML_TYPE, MESSAGES, ok
 import { cachingBuildStore, parseJson, type BuildStore } from '../shared/build-store.ts';
 import { readDetail } from '../shared/pack-reader.ts';
 import { DEVELOPMENT_TOKENS, MediaTokensRefused, mintText, tokenAnswerHeaders, type TokenServing } from '../shared/minting.ts';
-import { apiJson } from '../../api/json.ts';
-import { hasSlotText } from '../../api/token-slots.ts';
+import { apiJson } from '../../formats/json.ts';
+import { hasSlotText } from '../../formats/token-slots.ts';
 import { unlistedDetail } from './views/unlisted.ts';
 import { schemaPageResponse, schemaResponse } from './schema-view.ts';
 import { RESOURCE_VIEWS } from './views/resource-views.ts';
 import type { Answer } from './views/view-spec.ts';
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import type { Method } from '../../api/resources/declaration-spec.ts';
 
 export interface ApiHandlerOptions {
@@ -63,7 +63,7 @@ export function createApiHandler(options: ApiHandlerOptions): Handler {
   const manifest = (): Promise<Manifest> => {
     if (options.cacheManifest && cached) return cached;
     // Read past the cache: the manifest says which build the cache belongs to.
-    const loading = loadManifest(options.store).then((facts) => (store.useBuild(facts.build), facts));
+    const loading = loadManifest(options.store).then((loaded) => (store.useBuild(loaded.build), loaded));
     if (options.cacheManifest) cached = loading.catch((error: unknown) => ((cached = null), Promise.reject(error)));
     return loading;
   };
@@ -98,16 +98,16 @@ async function handle(request: Request, store: BuildStore, manifest: () => Promi
   if (view.kind === 'schema') return schemaResponse(request, url, store);
   if (view.kind === 'schema-ui') return schemaPageResponse(request);
   const format = (lastValue(url.searchParams, 'format') || undefined) as Format | undefined;
-  const facts = await manifest();
-  if (format === 'atom') return atomResponse(request, view, url, store, facts);
-  const answer = await read(view, url, store, facts);
-  const urls = new UrlBuilder(facts.urls);
+  const buildManifest = await manifest();
+  if (format === 'atom') return atomResponse(request, view, url, store, buildManifest);
+  const answer = await read(view, url, store, buildManifest);
+  const urls = new UrlBuilder(buildManifest.urls);
   if ('error' in answer) {
     if (!wantsHtml(request, url)) return errorResponse(request, answer.status, answer.error, methodsOf(view), answer.headers);
     return browsable(request, { view, url, status: answer.status, body: answer.error, notice }, urls, methodsOf(view), answer.headers);
   }
   const value = format ? withFormat(answer.body, urls, format) : answer.body;
-  const { text, minted } = await answerBody(value, tokens, facts);
+  const { text, minted } = await answerBody(value, tokens, buildManifest);
   // The root links the data downloads' manifest (docs/downloads.md), as build/_headers gives its static file.
   const extra = { ...(minted ? tokenAnswerHeaders(tokens) : {}), ...(view.kind === 'root' && { link: DOWNLOADS_LINK }) };
   // CSV renders the answer's values with their tokens, as the page does.
@@ -115,7 +115,7 @@ async function handle(request: Request, store: BuildStore, manifest: () => Promi
   if (wantsHtml(request, url)) {
     // The page shows the answer's values with their tokens: the minted text, parsed again.
     const shown = minted ? (JSON.parse(text) as unknown) : value;
-    return browsable(request, { view, url, status: 200, body: shown, totals: totalsOf(facts), notice }, urls, methodsOf(view), extra);
+    return browsable(request, { view, url, status: 200, body: shown, totals: totalsOf(buildManifest), notice }, urls, methodsOf(view), extra);
   }
   return okResponse(request, encoder.encode(text), { ...apiHeaders(methodsOf(view)), ...extra });
 }
@@ -138,7 +138,7 @@ function wantsHtml(request: Request, url: URL): boolean {
 }
 
 function totalsOf(manifest: Manifest): Partial<Record<ResourceName, number>> {
-  return Object.fromEntries(Object.entries(manifest.lists).map(([name, facts]) => [name, facts.total]));
+  return Object.fromEntries(Object.entries(manifest.lists).map(([name, list]) => [name, list.total]));
 }
 
 /**
@@ -260,10 +260,10 @@ async function readAction(view: Extract<View, { kind: 'action' }>, url: URL, sto
 async function readList(resource: ResourceName, url: URL, store: BuildStore, manifest: Manifest): Promise<Answer> {
   const views = RESOURCE_VIEWS[resource];
   if (views?.list) return views.list(url, store, manifest);
-  const facts = manifest.lists[resource];
-  if (!facts) return { status: 404, error: { detail: MESSAGES.notFound } };
+  const list = manifest.lists[resource];
+  if (!list) return { status: 404, error: { detail: MESSAGES.notFound } };
   // A list a uid opens (an unlisted document's pages) is read like the resource's own.
-  const { store: listStore, total: listTotal } = (await views?.unlisted?.(url, store)) ?? { store, total: facts.total };
+  const { store: listStore, total: listTotal } = (await views?.unlisted?.(url, store)) ?? { store, total: list.total };
   const spec = RESOURCES[resource];
   const query = url.searchParams;
   // The request's other parameters stay in next/previous; the shared envelope replaces limit

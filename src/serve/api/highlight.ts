@@ -1,7 +1,7 @@
 import { filtersOf } from '../../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
-import { tokens } from '../../api/search/analyze.ts';
-import { parseQuery } from '../../api/search/query.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
+import { tokens } from '../../formats/search/analyze.ts';
+import { parseQuery } from '../../formats/search/query.ts';
 /**
  * froide's `query_highlight` (docs/froide.md#page; okfde/froide:froide/helper/search/queryset.py):
  * fragments of about 100 characters around the matches (Elasticsearch's default
@@ -38,7 +38,7 @@ export function highlight(text: string, parts: readonly string[]): string {
   return highlightRanges(text, matchRanges(text, parts));
 }
 
-/** The words of a text whose index term is one of `terms` (src/api/search/analyze.ts), in text order. */
+/** The words of a text whose index term is one of `terms` (src/formats/search/analyze.ts), in text order. */
 function termRanges(text: string, terms: ReadonlySet<string>): Range[] {
   return tokens(text).flatMap((token): Range[] => (token.term !== null && terms.has(token.term) ? [[token.start, token.end]] : []));
 }

@@ -19,7 +19,7 @@ import { STYLE } from './html/style.ts';
 import { htmlPageHeaders, originOf } from './html/page-headers.ts';
 import { withQueryParam } from './links.ts';
 import { viewName } from './metadata.ts';
-import { RESOURCE_NAMES, type ResourceName } from '../../api/resource-names.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../../formats/resource-names.ts';
 
 
 /** Accept prefers HTML: text/html (or application/xhtml+xml) is listed explicitly with q > 0. */

@@ -1,14 +1,14 @@
 /**
  * Limit/offset pagination over the list chunks (docs/froide.md#paging): a window of positions
- * is one range of slots in at most two chunks (src/api/packs.ts).
+ * is one range of slots in at most two chunks (src/formats/packs.ts).
  */
-import { pythonInt } from '../../api/python.ts';
-import type { Query } from '../../api/query-encoding.ts';
+import { pythonInt } from '../../formats/python.ts';
+import type { Query } from '../../formats/query-encoding.ts';
 import { readListItems } from '../shared/pack-reader.ts';
-import type { FileRange } from '../../api/build-paths.ts';
+import type { FileRange } from '../../formats/packs.ts';
 import { parseJson, readFileOrRange, type BuildStore } from '../shared/build-store.ts';
 import type { ResourceSpec } from '../../api/resources/declaration-spec.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 
 /** Django's QueryDict[key]: the last value. */
 export function lastValue(query: URLSearchParams, key: string): string | null {

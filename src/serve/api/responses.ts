@@ -2,7 +2,7 @@
  * Headers, bodies and conditional requests for every answer under /api/v1/.
  * The headers the CDN adds to static files come from one table (../shared/static-headers.ts).
  */
-import { apiJson } from '../../api/json.ts';
+import { apiJson } from '../../formats/json.ts';
 import { API_PREFIX } from '../../api/route-shapes.ts';
 import { matchesIfNoneMatch } from '../shared/conditional.ts';
 import { staticHeadersOf } from '../shared/static-headers.ts';

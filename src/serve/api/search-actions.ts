@@ -7,13 +7,13 @@
 import { envelope } from '../../api/envelope.ts';
 import { FILTER_MESSAGES } from '../../api/filters/filter-spec.ts';
 import { RANGE_FILE } from '../../api/filters/range.ts';
-import type { Manifest } from '../../api/manifest.ts';
+import type { Manifest } from '../../formats/manifest.ts';
 import { RESOURCES } from '../../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import type { ListAction } from '../../api/resources/declaration-spec.ts';
 import { buildPaths } from '../../api/build-paths.ts';
 import { UrlBuilder } from '../../api/urls.ts';
-import { decodeNumbers, SEARCH_FILTER_PREFIX, type SearchFacets } from '../../api/search/layout.ts';
+import { decodeNumbers, SEARCH_FILTER_PREFIX, type SearchFacets } from '../../formats/search/layout.ts';
 import { countingOf } from '../../api/resources/list-counting.ts';
 import { applyFilters } from './filter-engine.ts';
 import { MESSAGES } from './responses.ts';

@@ -5,7 +5,7 @@
  * among the caller's own (following), a 400 where the create serializer refuses the document
  * (pageannotation). Free of node: imports (the api-methods Edge Function runs it).
  */
-import { isPythonIntText, pythonTypeName } from '../../api/python.ts';
+import { isPythonIntText, pythonTypeName } from '../../formats/python.ts';
 import { missingDetailError, type ApiRoute } from './api-route.ts';
 import { essenceOf } from './negotiation.ts';
 import { errorResponse, MESSAGES } from './responses.ts';

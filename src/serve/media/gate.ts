@@ -12,8 +12,8 @@
  * outside the media tree is refused before any lookup: encoded slashes or backslashes,
  * `.`/`..`, empty segments, NUL, malformed escapes.
  */
-import { mediaPathOf, tokenScope, verifyToken, type TokenCheck } from '../../api/media-token.ts';
-import type { TokenKey } from '../../lib/token-keys.ts';
+import { mediaPathOf, tokenScope, verifyToken, type TokenCheck } from '../../formats/media-token.ts';
+import type { TokenKey } from '../../formats/token-keys.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { readMediaEntry, type MediaEntry } from '../../media/media-index.ts';
 import type { BuildStore } from '../shared/build-store.ts';

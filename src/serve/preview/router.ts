@@ -11,7 +11,7 @@ import { API_PREFIX } from '../../api/route-shapes.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { earlyAnswer, methodsOf, unacceptable } from '../api/early.ts';
 import { apiHeaders, conditionalResponse, okResponse } from '../api/responses.ts';
-import { hasSlot } from '../../api/token-slots.ts';
+import { hasSlot } from '../../formats/token-slots.ts';
 import { mintBytes, tokenAnswerHeaders, type StoredMinting } from '../shared/minting.ts';
 import { viewOfFile } from '../api/api-route.ts';
 import { routeRequest } from '../host-routing.ts';

@@ -5,7 +5,7 @@
  * wrap) to a Node server (node-adapter.ts). No netlify-cli needed.
  */
 import { DEFAULTS, tokenTtlOf, type Env } from '../../config.ts';
-import { DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, type TokenKey } from '../../lib/token-keys.ts';
+import { DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, type TokenKey } from '../../formats/token-keys.ts';
 import { servingKeys, type TokenServing } from '../shared/minting.ts';
 import { folderMediaStore } from '../../media/media-folder-store.ts';
 import type { MediaStore } from '../../media/media-store.ts';

@@ -7,9 +7,9 @@
  * read the publish directory and fetches from the same deploy instead (docs/netlify.md#functions).
  * This module is web-standard only, so the Netlify function bundles no node: modules for it.
  */
-import type { FileRange } from '../../api/build-paths.ts';
-import { parseApiJson } from '../../api/json.ts';
-import { partPath, partsCount } from '../../api/parts.ts';
+import type { FileRange } from '../../formats/packs.ts';
+import { parseApiJson } from '../../formats/json.ts';
+import { partPath, partsCount } from '../../formats/parts.ts';
 
 export interface BuildStore {
   /** The file's bytes, or null when there is no such file. */
@@ -53,7 +53,7 @@ export async function readFileOrRange(store: BuildStore, path: string, range?: F
 
 const decoder = new TextDecoder();
 
-/** A build file's bytes as JSON (build files are UTF-8); token slots become value slots (src/api/token-slots.ts). */
+/** A build file's bytes as JSON (build files are UTF-8); token slots become value slots (src/formats/token-slots.ts). */
 export function parseJson(bytes: Uint8Array): unknown {
   return parseApiJson(decoder.decode(bytes));
 }

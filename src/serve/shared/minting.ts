@@ -1,13 +1,13 @@
 /**
  * Minting when answering (docs/serving.md, "Media tokens in answers"): the settings every room
  * that answers from stored bytes mints with, and the headers of an answer that carries tokens.
- * The one transform itself is mintTokens (src/api/token-slots.ts); its callers are the API core
+ * The one transform itself is mintTokens (src/formats/token-slots.ts); its callers are the API core
  * (handler.ts `answerBody`), the detail Edge Function and the preview's details
  * (detail-rewrite.ts `packedDetail`) and the preview's static files (preview/router.ts). Web-standard only (Deno).
  */
 import { DEFAULTS, tokenTtlOf } from '../../config.ts';
-import { DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, weakKeyProblem, weakKeysAdvice, type TokenKey } from '../../lib/token-keys.ts';
-import { mintTokenBytes, mintTokens, type TokenSigner } from '../../api/token-slots.ts';
+import { DEVELOPMENT_KEY, isProductionContext, parseTokenKeys, weakKeyProblem, weakKeysAdvice, type TokenKey } from '../../formats/token-keys.ts';
+import { mintTokenBytes, mintTokens, type TokenSigner } from '../../formats/token-slots.ts';
 
 export interface TokenServing {
   /** MEDIA_TOKEN_KEYS: the first signs (minting), all verify (the media gate). */

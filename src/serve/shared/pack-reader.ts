@@ -1,15 +1,15 @@
 /**
- * Reads objects out of the packs and list chunks the build wrote (src/api/packs.ts): one
+ * Reads objects out of the packs and list chunks the build wrote (src/formats/packs.ts): one
  * range of the slot table, then one range of bodies per file, through the BuildStore, so the
  * preview, the API function and the detail Edge Function read exactly alike; the records a
  * stored object refers to (src/api/embeds.ts) are read the same way and spliced in, so what
  * these readers return is the answer's bytes. Web-standard only.
  */
-import { chunkOf, entryRange, PACK_SLOTS, packOf, parseEntries } from '../../api/packs.ts';
+import { chunkOf, entryRange, PACK_SLOTS, packOf, parseEntries } from '../../formats/packs.ts';
 import { countingOf } from '../../api/resources/list-counting.ts';
 import { EMBED_KINDS, findEmbeds, hasEmbed, splice, type EmbedAt, type EmbedKind } from '../../api/embeds.ts';
 import { buildPaths } from '../../api/build-paths.ts';
-import type { ResourceName } from '../../api/resource-names.ts';
+import type { ResourceName } from '../../formats/resource-names.ts';
 import { BrokenBuild, readIndexedRange, type BuildStore } from './build-store.ts';
 
 /**

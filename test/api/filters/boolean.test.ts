@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boolean } from '../../../src/api/filters/boolean.ts';
+import { booleanKind } from '../../../src/api/filters/boolean.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
 
 const parse = { kind: 'boolean' } as const;
@@ -15,11 +15,11 @@ describe('boolean filter', () => {
     ['yes', null],
     ['', null],
   ] as const)('parses %j as %j', (raw, parsed) => {
-    expect(boolean.parse(parse, raw)).toEqual(parsed);
+    expect(booleanKind.parse(parse, raw)).toEqual(parsed);
   });
 
   it('indexes true and false in files named after them', () => {
-    expect(filesOf(boolean.index(specOf(parse), [{ v: true }, { v: false }, { v: true }, { v: null }]))).toEqual({
+    expect(filesOf(booleanKind.index(specOf(parse), [{ v: true }, { v: false }, { v: true }, { v: null }]))).toEqual({
       false: { false: [1] },
       true: { true: [0, 2] },
     });
@@ -30,6 +30,6 @@ describe('boolean filter', () => {
     ['f=false', [[1]]],
     ['f=maybe', []],
   ])('answers %s with %j', async (query, expected) => {
-    expect(await answer(boolean, specOf(parse), [{ v: true }, { v: false }, { v: true }], query)).toEqual(expected);
+    expect(await answer(booleanKind, specOf(parse), [{ v: true }, { v: false }, { v: true }], query)).toEqual(expected);
   });
 });

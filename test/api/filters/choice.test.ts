@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choice } from '../../../src/api/filters/choice.ts';
+import { choiceKind } from '../../../src/api/filters/choice.ts';
 import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
 
@@ -12,11 +12,11 @@ describe('choice filter', () => {
     ['Resolved', { error: FILTER_MESSAGES.invalidChoice('Resolved') }],
     ['', null],
   ] as const)('parses %j as %j', (raw, parsed) => {
-    expect(choice.parse(parse, raw)).toEqual(parsed);
+    expect(choiceKind.parse(parse, raw)).toEqual(parsed);
   });
 
   it('indexes each choice in a file named after it', () => {
-    expect(filesOf(choice.index(specOf(parse), [{ v: 'asleep' }, { v: 'resolved' }, { v: 'asleep' }]))).toEqual({
+    expect(filesOf(choiceKind.index(specOf(parse), [{ v: 'asleep' }, { v: 'resolved' }, { v: 'asleep' }]))).toEqual({
       asleep: { asleep: [0, 2] },
       resolved: { resolved: [1] },
     });
@@ -27,6 +27,6 @@ describe('choice filter', () => {
     ['f=resolved', [[]]],
     ['f=nope', { errors: { f: ['Select a valid choice. nope is not one of the available choices.'] } }],
   ])('answers %s with %j', async (query, expected) => {
-    expect(await answer(choice, specOf(parse), [{ v: 'asleep' }, { v: null }, { v: 'asleep' }], query)).toEqual(expected);
+    expect(await answer(choiceKind, specOf(parse), [{ v: 'asleep' }, { v: null }, { v: 'asleep' }], query)).toEqual(expected);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { data, dataKey, dataKeys, type DataParse } from '../../../src/api/filters/data.ts';
+import { data, dataKey, dataKeys } from '../../../src/api/filters/data.ts';
+import type { DataParse } from '../../../src/api/filters/parses.ts';
 import { hashBucket } from '../../../src/api/filters/keyed.ts';
 import { answer, filesOf } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPaths } from '../../../src/api/build-paths.ts';
 import { filterPositions, KINDS } from '../../../src/api/filters/index.ts';
 import { RESOURCES, type ResourceItems } from '../../../src/api/resources/declaration-registry.ts';
-import type { ResourceName } from '../../../src/api/resource-names.ts';
+import type { ResourceName } from '../../../src/formats/resource-names.ts';
 import { planFilterIndexes } from '../../../src/output/indexes.ts';
 import type { FilterReader } from '../../../src/api/filters/kind.ts';
 import type { FoiRequest, Law } from '../../../src/model/types.ts';

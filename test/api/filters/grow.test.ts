@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { filterGrow, KINDS } from '../../../src/api/filters/index.ts';
 import { hashBucket } from '../../../src/api/filters/keyed.ts';
 import type { FilterKind, IndexFile } from '../../../src/api/filters/kind.ts';
-import type { FilterParse, FilterSpec } from '../../../src/api/filters/filter-spec.ts';
-import { listCounting } from '../../../src/api/packs.ts';
+import type { FilterSpec } from '../../../src/api/filters/filter-spec.ts';
+import type { FilterParse } from '../../../src/api/filters/parses.ts';
+import { listCounting } from '../../../src/formats/packs.ts';
 import type { Archive } from '../../../src/model/types.ts';
 
 type Item = { v?: unknown };

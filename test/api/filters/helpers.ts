@@ -3,7 +3,8 @@
  * index files (`index`), index files + query -> positions (`read`, then each lookup).
  */
 import type { FilterKind, FilterReader, IndexFile, Positions } from '../../../src/api/filters/kind.ts';
-import type { FilterParse, FilterSpec } from '../../../src/api/filters/filter-spec.ts';
+import type { FilterSpec } from '../../../src/api/filters/filter-spec.ts';
+import type { FilterParse } from '../../../src/api/filters/parses.ts';
 import type { ShapeRecord } from '../../../src/model/geometry.ts';
 import type { Archive } from '../../../src/model/types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integer } from '../../../src/api/filters/integer.ts';
+import { integerKind } from '../../../src/api/filters/integer.ts';
 import { hashBucket } from '../../../src/api/filters/keyed.ts';
 import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
@@ -15,11 +15,11 @@ describe('integer filter', () => {
     ['drei', { error: FILTER_MESSAGES.number }],
     ['', null],
   ] as const)('parses %j as %j', (raw, parsed) => {
-    expect(integer.parse({ kind: 'integer' }, raw)).toEqual(parsed);
+    expect(integerKind.parse({ kind: 'integer' }, raw)).toEqual(parsed);
   });
 
   it('indexes numbers by hash', () => {
-    expect(filesOf(integer.index(specOf({ kind: 'integer' }), [{ v: 2 }, { v: null }, { v: 2 }]))).toEqual({ [hashBucket('2')]: { 2: [0, 2] } });
+    expect(filesOf(integerKind.index(specOf({ kind: 'integer' }), [{ v: 2 }, { v: null }, { v: 2 }]))).toEqual({ [hashBucket('2')]: { 2: [0, 2] } });
   });
 
   it.each([
@@ -29,6 +29,6 @@ describe('integer filter', () => {
     ['f=x&f=2', [[0, 2]]],
     ['f=2&f=x', { errors: { f: [FILTER_MESSAGES.number] } }],
   ])('answers %s with %j (the last value counts)', async (query, expected) => {
-    expect(await answer(integer, specOf({ kind: 'integer' }), [{ v: 2 }, { v: 1 }, { v: 2 }], query)).toEqual(expected);
+    expect(await answer(integerKind, specOf({ kind: 'integer' }), [{ v: 2 }, { v: 1 }, { v: 2 }], query)).toEqual(expected);
   });
 });

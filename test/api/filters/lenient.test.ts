@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashBucket } from '../../../src/api/filters/keyed.ts';
-import { lenient, type LenientParse } from '../../../src/api/filters/lenient.ts';
+import { lenient } from '../../../src/api/filters/lenient.ts';
+import type { LenientParse } from '../../../src/api/filters/parses.ts';
 import { answer, filesOf, specOf } from './helpers.ts';
 
 const key = (value: string) => ({ value: { keys: [value], combine: 'and' } });

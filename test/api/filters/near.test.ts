@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { near, NEAR_FILE, parseNear, type NearParse } from '../../../src/api/filters/near.ts';
+import { near, NEAR_FILE, parseNear } from '../../../src/api/filters/near.ts';
+import type { NearParse } from '../../../src/api/filters/parses.ts';
 import { answer, specOf } from './helpers.ts';
 
 const VENUES: NearParse = { kind: 'near', lat: 'lat', lng: 'lng', radius: 'radius', defaultRadius: 10_000, minRadius: 100, maxRadius: 10_000 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBound, range, RANGE_FILE, type RangeParse } from '../../../src/api/filters/range.ts';
+import { parseBound, range, RANGE_FILE } from '../../../src/api/filters/range.ts';
+import type { RangeParse } from '../../../src/api/filters/parses.ts';
 import { FILTER_MESSAGES } from '../../../src/api/filters/filter-spec.ts';
 import { answer, specOf } from './helpers.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scan, SCAN_FILE, type ScanParse } from '../../../src/api/filters/scan.ts';
+import { scan, SCAN_FILE } from '../../../src/api/filters/scan.ts';
+import type { ScanParse } from '../../../src/api/filters/parses.ts';
 import { readerOf, specOf } from './helpers.ts';
 
 describe('scan filter', () => {

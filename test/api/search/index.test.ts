@@ -5,10 +5,10 @@
  * test/serve/search-relevance.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { termOf, terms, tokens } from '../../../src/api/search/analyze.ts';
+import { termOf, terms, tokens } from '../../../src/formats/search/analyze.ts';
 import { searchIndex, type ReadJson } from '../../../src/serve/api/search/engine.ts';
-import { bucketOf, bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/api/search/layout.ts';
-import { parseQuery } from '../../../src/api/search/query.ts';
+import { bucketOf, bucketsFor, decodeLength, decodeNumbers, encodeLength, encodeNumbers, SEGMENT_SPAN, TAIL_BUCKETS, TAIL_PARTS, type SearchMeta } from '../../../src/formats/search/layout.ts';
+import { parseQuery } from '../../../src/formats/search/query.ts';
 import { planSearchIndex } from '../../../src/output/search-index.ts';
 import { SEARCH_SOURCES } from '../../../src/api/search/sources.ts';
 import type { StoredText } from '../../../src/lib/stored-text.ts';

@@ -8,8 +8,8 @@ import { createPreviewRouter, type StaticFile } from '../../../src/serve/preview
 import { DEVELOPMENT_TOKENS } from '../../../src/serve/shared/minting.ts';
 import { planPacks } from '../../../src/output/plan.ts';
 import { etagOf } from '../../../src/serve/api/responses.ts';
-import { TOKEN_CLOCK_SKEW, verifyToken } from '../../../src/api/media-token.ts';
-import { DEVELOPMENT_KEY } from '../../../src/lib/token-keys.ts';
+import { TOKEN_CLOCK_SKEW, verifyToken } from '../../../src/formats/media-token.ts';
+import { DEVELOPMENT_KEY } from '../../../src/formats/token-keys.ts';
 
 const NOW = 1_800_000_000;
 const FILES: Record<string, string> = {
@@ -31,7 +31,7 @@ function router() {
     },
   };
   const minting = { tokens: { ...DEVELOPMENT_TOKENS, now: () => NOW }, mediaUrl: async () => 'https://archive.test/media/' };
-  // A stored detail with a token slot (src/api/token-slots.ts), in its pack.
+  // A stored detail with a token slot (src/formats/token-slots.ts), in its pack.
   const packs = new Map(planPacks('attachment', [[5, '{"file_url":"https://archive.test/media/foi/5/a%20b.pdf?token=\u0001"}']]).map((file) => [file.path, file.body]));
   const store = { read: async (path: string) => packs.get(path) ?? null };
   return { route: createPreviewRouter({ api: handler('api'), media: handler('media'), files, store, minting }), calls };

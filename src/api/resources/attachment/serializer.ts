@@ -1,6 +1,6 @@
 /** Attachment (docs/api.md#attachment-fields): file_url always carries a token slot (docs/froide.md#media-tokens); derived document embedded. */
 import { mediaPaths } from '../../media-paths.ts';
-import { withTokenSlot } from '../../token-slots.ts';
+import { withTokenSlot } from '../../../formats/token-slots.ts';
 import type { Attachment } from '../../../model/types.ts';
 import { boolean, integer, link, ref, selfLink, string, uri } from '../../field-types.ts';
 import { defineObject } from '../object-fields.ts';

@@ -14,8 +14,8 @@ import { alwaysNull, arrayOf, boolean, dateTime, enumOf, type FieldTable, intege
 import { renderDateTime, type RenderContext } from '../context.ts';
 import { defineObject, extendObject } from '../object-fields.ts';
 import { documentPage } from '../page/serializer.ts';
-import { apiJson } from '../../json.ts';
-import { withTokenSlot } from '../../token-slots.ts';
+import { apiJson } from '../../../formats/json.ts';
+import { withTokenSlot } from '../../../formats/token-slots.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
 import { document as declaration } from './declaration.ts';
 import { collectionKey } from '../documentcollection/collection-key.ts';
@@ -55,7 +55,7 @@ function properties(document: Document, facts: DocumentFacts): Record<string, un
 /**
  * The media URL of a file in a document's directory (docs/api.md#document-fields, docs/api.md#media-urls-and-tokens). A private document's URLs
  * carry a token slot, minted for the directory when answered (one token covers the PDF and
- * every page image; src/api/token-slots.ts), and
+ * every page image; src/formats/token-slots.ts), and
  * percent-encode the `{page}`/`{size}` template braces; a public document's are plain.
  */
 export function documentFileUrl(ctx: RenderContext, document: Document, relativePath: string): string {

@@ -1,7 +1,7 @@
 /** froide's georegions (docs/froide.md#georegion): a tree with geometries, JSONP among the renderers. */
 import { shapeRecord } from '../../../model/geometry.ts';
 import type { GeoRegion } from '../../../model/types.ts';
-import { ancestors, idFilter, text } from '../../filters/common.ts';
+import { ancestors, idFilter, textFilter } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import { defineResource, RENDERS, type ResourceSpec } from '../declaration-spec.ts';
 
@@ -11,14 +11,14 @@ const filters: FilterSpec<GeoRegion>[] = [
   // name contains the value (case-insensitive) OR region_identifier starts with it.
   { param: 'q', parse: { kind: 'scan', match: ['icontains', 'prefix'] }, values: (r) => [r.name, r.regionIdentifier] },
   { param: 'kind', parse: { kind: 'text', separator: ',' }, values: (r) => r.kind },
-  { param: 'kind_detail', parse: text, values: (r) => r.kindDetail },
+  { param: 'kind_detail', parse: textFilter, values: (r) => r.kindDetail },
   { param: 'level', parse: { kind: 'integer' }, values: (r) => r.level },
   // treebeard's get_descendants(): the region itself is not included.
   { param: 'ancestor', parse: idFilter('georegion'), values: (r) => ancestors(r) },
   { param: 'latlng', parse: { kind: 'point', order: 'latlng', shapes: 'georegion' }, values: (r) => r.id },
   { param: 'name', parse: { kind: 'text', fallback: 'capitalize' }, values: (r) => r.name },
-  { param: 'region_identifier', parse: text, values: (r) => r.regionIdentifier },
-  { param: 'slug', parse: text, values: (r) => r.slug },
+  { param: 'region_identifier', parse: textFilter, values: (r) => r.regionIdentifier },
+  { param: 'slug', parse: textFilter, values: (r) => r.slug },
 ];
 
 export const georegion: ResourceSpec<GeoRegion> = defineResource('georegion', 'GeoRegion', 'Geo Region', {

@@ -7,7 +7,7 @@ import { GEOREGION_KINDS } from '../../../content/choices.ts';
 import type { MultiPolygon } from '../../../model/geometry.ts';
 import type { GeoRegion } from '../../../model/types.ts';
 import { dateTime, enumOf, integer, link, number, ref, selfLink, string } from '../../field-types.ts';
-import { geoJsonPoint } from '../../geo.ts';
+import { geoJsonPoint } from '../../../formats/geo.ts';
 import { renderDateTime } from '../context.ts';
 import { defineObject, extendObject } from '../object-fields.ts';
 import { treeOrder } from '../../../model/records.ts';

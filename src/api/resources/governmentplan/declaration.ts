@@ -1,7 +1,7 @@
 /** froide-govplan's plans (docs/froide.md#governmentplan): read-only, filtered by government, status, rating and properties. */
 import { PLAN_STATUSES } from '../../../content/choices.ts';
 import type { GovernmentPlan } from '../../../model/types.ts';
-import { idFilter, text } from '../../filters/common.ts';
+import { idFilter, textFilter } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import { defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
@@ -19,7 +19,7 @@ const filters: FilterSpec<GovernmentPlan>[] = [
   { param: 'government', parse: idFilter(), values: (p) => p.government.id },
   { param: 'status', parse: { kind: 'choice', choices: PLAN_STATUSES }, values: (p) => p.status },
   { param: 'rating', parse: { kind: 'integer' }, values: (p) => p.rating },
-  { param: 'properties', parse: text, values: (p) => propertyKeys(p.properties) },
+  { param: 'properties', parse: textFilter, values: (p) => propertyKeys(p.properties) },
 ];
 
 export const governmentplan: ResourceSpec<GovernmentPlan> = defineResource('governmentplan', 'GovernmentPlan', 'Government Plan', {

@@ -12,6 +12,7 @@ import { renderDateTime } from '../context.ts';
 import { defineObject } from '../object-fields.ts';
 import { byId, defineBuilt, sorted } from '../serializer-spec.ts';
 import { message as declaration } from './declaration.ts';
+import { HIDDEN_REQUESTER } from '../../../model/names.ts';
 
 /**
  * German labels of froide's request statuses (`FoiRequest.STATUS` choices): a message's
@@ -26,12 +27,6 @@ export const STATUS_NAMES: Record<string, string> = {
   asleep: 'Anfrage eingeschlafen',
   resolved: 'Anfrage abgeschlossen',
 };
-
-/**
- * What froide shows for a requester whose name is not public: `User.display_name()` of a
- * private user, `_("<< Name Not Public >>")` in German (okfde/froide:froide/account/models.py).
- */
-const HIDDEN_REQUESTER = '<< Anfragesteller:in >>';
 
 /**
  * froide's `FoiMessage.sender` on FragDenStaat (officials' names and addresses not public):

@@ -1,5 +1,5 @@
 /** Page (docs/froide.md#page): one page of a published document; a private one's image carries its token (docs/api.md#media-urls-and-tokens). */
-import { textOf } from '../../../lib/stored-text.ts';
+import { lazyTextOf } from '../../../lib/stored-text.ts';
 import type { Document } from '../../../model/types.ts';
 import type { DocumentFacts } from '../../../documents/document-facts.ts';
 import { integer, link, string, uriTemplate } from '../../field-types.ts';
@@ -20,7 +20,7 @@ interface PageOf {
 export const documentPage = defineObject<PageOf>('DocumentPage', {
   document: [link('document'), ({ document }, ctx) => ctx.urls.detail('document', document.id)],
   number: [integer, ({ page }) => page.number],
-  content: [string.describe('Text of the page.'), ({ page }) => textOf(page.text)],
+  content: [string.describe('Text of the page.'), ({ page }) => lazyTextOf(page.text)],
   width: [integer.nullable().describe('Pixels of the original page image.'), ({ page }) => page.width],
   height: [integer.nullable(), ({ page }) => page.height],
   image: [uriTemplate.describe('Page image URL with `{size}`.'), ({ document, page }, ctx) => pageImageUrl(ctx, document, page.number)],

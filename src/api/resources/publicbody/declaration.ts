@@ -1,7 +1,7 @@
 /** froide's public bodies (docs/froide.md#publicbody): facets in the list, JSONP among the renderers. */
 import { GEOREGION_KINDS } from '../../../content/choices.ts';
 import type { PublicBody } from '../../../model/types.ts';
-import { ancestorsAndSelf, idFilter, NAME_SEARCH, text, type TreeNode } from '../../filters/common.ts';
+import { ancestorsAndSelf, idFilter, NAME_SEARCH, textFilter, type TreeNode } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import { defineResource, type Judged, RENDERS, type ResourceSpec } from '../declaration-spec.ts';
 
@@ -13,7 +13,7 @@ function subtreeKeys(nodes: readonly TreeNode[]): string[] {
 const filters: FilterSpec<PublicBody>[] = [
   { param: 'q', parse: NAME_SEARCH, values: (b) => b.name },
   { param: 'jurisdiction', parse: idFilter('jurisdiction'), values: (b) => b.jurisdiction.id },
-  { param: 'slug', parse: text, values: (b) => b.slug },
+  { param: 'slug', parse: textFilter, values: (b) => b.slug },
   // froide: the classification and its sub-classifications.
   { param: 'classification', parse: idFilter('classification'), values: (b) => ancestorsAndSelf(b.classification) },
   { param: 'classification_id', parse: idFilter(), values: (b) => b.classification?.id },

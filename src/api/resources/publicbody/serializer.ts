@@ -12,8 +12,8 @@ import { defineObject, extendObject, type Fields } from '../object-fields.ts';
 import { defineBuilt, sorted } from '../serializer-spec.ts';
 import { publicbody as declaration } from './declaration.ts';
 import { embedPacks } from '../../embeds.ts';
-import { geoJsonPoint } from '../../geo.ts';
-import { apiJson } from '../../json.ts';
+import { geoJsonPoint } from '../../../formats/geo.ts';
+import { apiJson } from '../../../formats/json.ts';
 
 /** The leading keys both public body shapes share, in froide's order. */
 const identity: Fields<PublicBody, undefined> = {

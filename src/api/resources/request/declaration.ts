@@ -1,30 +1,30 @@
 /** froide's requests (docs/froide.md#request). */
 import { REQUEST_RESOLUTIONS, REQUEST_STATUSES } from '../../../content/choices.ts';
 import type { Category, Classification, FoiRequest } from '../../../model/types.ts';
-import { boolean, dateKey, idFilter, NO_CHOICE, prefixes, text } from '../../filters/common.ts';
-import { djangoSlugify } from '../../python.ts';
+import { booleanFilter, dateKey, idFilter, NO_CHOICE, prefixes, textFilter } from '../../filters/common.ts';
+import { djangoSlugify } from '../../../formats/python.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import { allow, defineResource, type Judged, type ResourceSpec } from '../declaration-spec.ts';
 
 const filters: FilterSpec<FoiRequest>[] = [
   // froide: active users with a public profile; here the users of published requests.
   { param: 'user', parse: { kind: 'id', known: true }, values: (r) => r.user, known: (archive) => archive.requests.map((request) => request.user) },
-  { param: 'is_foi', parse: boolean, values: (r) => r.isFoi },
-  { param: 'checked', parse: boolean, values: (r) => r.checked },
-  { param: 'has_same', parse: boolean, values: (r) => r.sameAs !== null },
+  { param: 'is_foi', parse: booleanFilter, values: (r) => r.isFoi },
+  { param: 'checked', parse: booleanFilter, values: (r) => r.checked },
+  { param: 'has_same', parse: booleanFilter, values: (r) => r.sameAs !== null },
   { param: 'jurisdiction', parse: idFilter('jurisdiction'), values: (r) => r.jurisdiction?.id },
   { param: 'public_body', parse: idFilter('publicbody'), values: (r) => r.publicBody?.id },
   { param: 'law', parse: idFilter('law'), values: (r) => r.law?.id },
   { param: 'project', parse: idFilter(), values: (r) => r.project },
-  { param: 'slug', parse: text, values: (r) => r.slug },
+  { param: 'slug', parse: textFilter, values: (r) => r.slug },
   { param: 'status', parse: { kind: 'choice', choices: REQUEST_STATUSES }, values: (r) => r.status },
   // '' is a resolution but also django-filter's "empty value", which means "no filter".
   { param: 'resolution', parse: { kind: 'choice', choices: REQUEST_RESOLUTIONS.filter(Boolean) }, values: (r) => r.resolution },
-  { param: 'tags', parse: text, values: (r) => r.tags },
-  { param: 'categories', parse: text, values: (r) => r.publicBody?.categories.map((c) => c.name) ?? [] },
-  { param: 'classification', parse: text, values: (r) => r.publicBody?.classification?.name },
+  { param: 'tags', parse: textFilter, values: (r) => r.tags },
+  { param: 'categories', parse: textFilter, values: (r) => r.publicBody?.categories.map((c) => c.name) ?? [] },
+  { param: 'classification', parse: textFilter, values: (r) => r.publicBody?.classification?.name },
   // froide: `reference` starts with the value; every prefix is an index key.
-  { param: 'reference', parse: text, values: (r) => prefixes(r.reference) },
+  { param: 'reference', parse: textFilter, values: (r) => prefixes(r.reference) },
   { param: 'campaign', parse: idFilter('campaign', '-'), values: (r) => r.campaign?.id ?? '-' },
   // froide: the followers of a request are only filterable by the follower themselves.
   { param: 'follower', parse: NO_CHOICE, values: () => null },

@@ -3,7 +3,7 @@
  * answers all of them (src/serve/api/views/venue.ts); `permission_classes = ()`.
  */
 import type { Venue } from '../../../model/types.ts';
-import { text } from '../../filters/common.ts';
+import { textFilter } from '../../filters/common.ts';
 import type { FilterSpec } from '../../filters/filter-spec.ts';
 import { allow, defineResource, type ResourceSpec } from '../declaration-spec.ts';
 
@@ -16,7 +16,7 @@ const filters: FilterSpec<Venue>[] = [
   { param: 'near', parse: { kind: 'near', lat: 'lat', lng: 'lng', radius: 'radius', defaultRadius: 10_000, minRadius: 100, maxRadius: 10_000 }, values: (v) => [v.lat, v.lng] },
   { param: 'q', parse: { kind: 'scan', match: ['icontains'] }, values: (v) => v.name },
   { param: 'requested', parse: { kind: 'lenient', accept: ['1'] }, values: (v) => (v.requests.length ? '1' : null) },
-  { param: 'categories', parse: text, values: (v) => v.category, repeat: 'or' },
+  { param: 'categories', parse: textFilter, values: (v) => v.category, repeat: 'or' },
 ];
 
 export const venue: ResourceSpec<Venue> = defineResource('venue', 'Venue', 'Venue', {

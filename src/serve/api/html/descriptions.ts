@@ -1,4 +1,4 @@
-import type { ResourceName } from '../../../api/resource-names.ts';
+import type { ResourceName } from '../../../formats/resource-names.ts';
 /**
  * One sentence per resource for the browsable API, where DRF shows a view's docstring.
  * OPTIONS keeps froide's empty `description` (src/serve/api/metadata.ts): these

@@ -4,7 +4,7 @@
  * the covers of a list of documents. Everything is read from the answer's JSON (the media URLs
  * the serializers wrote), so it is what an API client would see.
  */
-import { decodeUriComponentOrNull } from '../../../lib/uri.ts';
+import { decodeUriComponentOrNull } from '../../../formats/uri.ts';
 import { IMAGE_SIZES, THUMBNAIL_WIDTHS, type ImageSize } from '../../../pdf/sizes.ts';
 import { attributes, escapeHtml, isWebUrl } from './escape.ts';
 import { markdownToHtml } from '../../../api/resources/markdown.ts';

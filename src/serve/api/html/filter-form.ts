@@ -9,7 +9,7 @@
 import type { FilterParse, FilterSpec } from '../../../api/filters/index.ts';
 import { attributes, escapeHtml } from './escape.ts';
 import { filtersOf } from '../../../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../../../api/resource-names.ts';
+import type { ResourceName } from '../../../formats/resource-names.ts';
 
 export type FormField =
   | { name: string; kind: 'select'; options: readonly (readonly [value: string, label: string])[] }

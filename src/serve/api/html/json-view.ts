@@ -4,7 +4,7 @@
  * page's `{size}` image template followed by a link per size. The text shown is the
  * JSON the API answers, character for character.
  */
-import { numberText } from '../../../api/json.ts';
+import { numberText } from '../../../formats/json.ts';
 import { API_PREFIX } from '../../../api/route-shapes.ts';
 import { type UrlBuilder } from '../../../api/urls.ts';
 import { withQueryParam } from '../links.ts';

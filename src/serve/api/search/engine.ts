@@ -8,11 +8,12 @@
  * `simple_query_string` over several fields scores as `most_fields`). A phrase scores as the
  * sum of its neighbouring pairs.
  */
-import { buildPaths, type FileRange } from '../../../api/build-paths.ts';
-import type { ResourceName } from '../../../api/resource-names.ts';
-import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../../../api/search/layout.ts';
+import { buildPaths } from '../../../api/build-paths.ts';
+import type { FileRange } from '../../../formats/packs.ts';
+import type { ResourceName } from '../../../formats/resource-names.ts';
+import { decodeLength, decodeNumbers, sealedBucket, tailFile, META_VERSION, SEARCH_FIELDS, type PostingsFile, type SearchMeta, type SearchResource, type SegmentMeta } from '../../../formats/search/layout.ts';
 import { positionsOf, segmentPositions, type SegmentPositions } from '../../../api/search/positions.ts';
-import { lookupTerms, type Clause, type ParsedQuery } from '../../../api/search/query.ts';
+import { lookupTerms, type Clause, type ParsedQuery } from '../../../formats/search/query.ts';
 
 const K1 = 1.2;
 const B = 0.75;

@@ -6,9 +6,9 @@
  */
 import { envelope } from '../../../api/envelope.ts';
 import { parseNear, type NearParse } from '../../../api/filters/index.ts';
-import { pythonInt } from '../../../api/python.ts';
+import { pythonInt } from '../../../formats/python.ts';
 import { filtersOf, RESOURCES } from '../../../api/resources/declaration-registry.ts';
-import type { ResourceName } from '../../../api/resource-names.ts';
+import type { ResourceName } from '../../../formats/resource-names.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { UrlBuilder } from '../../../api/urls.ts';
 import { applyFilters } from '../filter-engine.ts';

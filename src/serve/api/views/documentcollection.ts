@@ -6,7 +6,7 @@
  * documents in the unknown directory's id); anything else (`abc`, empty) is ignored, as
  * froide's `int()` fails.
  */
-import { pythonInt } from '../../../api/python.ts';
+import { pythonInt } from '../../../formats/python.ts';
 import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { lastValue, readJson } from '../pagination.ts';

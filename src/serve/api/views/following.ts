@@ -5,7 +5,7 @@
  * declaration.ts.)
  */
 import { envelope } from '../../../api/envelope.ts';
-import type { Manifest } from '../../../api/manifest.ts';
+import type { Manifest } from '../../../formats/manifest.ts';
 import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
 import { UrlBuilder } from '../../../api/urls.ts';
 import { hasDetail } from '../../shared/pack-reader.ts';

@@ -1,5 +1,5 @@
 /** Ordering by distance, for the views of venue.ts and campaigninformationobject.ts. */
-import { distanceMeters } from '../../../api/geo.ts';
+import { distanceMeters } from '../../../formats/geo.ts';
 
 export type Located = { lat: number; lng: number };
 

@@ -3,12 +3,12 @@
  * document's own list; every filter and the pagination apply to it as usual. A search with `q`
  * and a collection whose settings declare facets carries them (src/api/page-facets.ts).
  */
-import type { UnlistedList } from '../../../api/manifest.ts';
+import type { UnlistedList } from '../../../formats/manifest.ts';
 import { secretKey } from '../../../api/filters/keyed.ts';
 import { countingOf } from '../../../api/resources/list-counting.ts';
 import { pageFacets, type PageFacetsFile } from '../../../api/page-facets.ts';
-import { pythonInt } from '../../../api/python.ts';
-import type { ResourceName } from '../../../api/resource-names.ts';
+import { pythonInt } from '../../../formats/python.ts';
+import type { ResourceName } from '../../../formats/resource-names.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import type { BuildStore } from '../../shared/build-store.ts';

@@ -3,8 +3,8 @@
  * unlisted one with `uid`), else an empty list; `number` is read but not applied, as in froide.
  */
 import { envelope } from '../../../api/envelope.ts';
-import type { Manifest } from '../../../api/manifest.ts';
-import { pythonInt } from '../../../api/python.ts';
+import type { Manifest } from '../../../formats/manifest.ts';
+import { pythonInt } from '../../../formats/python.ts';
 import { RESOURCES } from '../../../api/resources/declaration-registry.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { UrlBuilder } from '../../../api/urls.ts';

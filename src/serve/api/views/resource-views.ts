@@ -8,7 +8,7 @@
  * paths to the function by the resource's declaration (`byFunction` in
  * src/api/resources/<name>/declaration.ts); a resource with views of its own is one line here.
  */
-import type { ResourceName } from '../../../api/resource-names.ts';
+import type { ResourceName } from '../../../formats/resource-names.ts';
 import { campaigninformationobjectViews } from './campaigninformationobject.ts';
 import { documentcollectionViews } from './documentcollection.ts';
 import { followingViews } from './following.ts';

@@ -5,7 +5,7 @@
  */
 import { buildPaths } from '../../../api/build-paths.ts';
 import { UUID_PATTERN } from '../../../lib/uuid.ts';
-import type { ResourceName } from '../../../api/resource-names.ts';
+import type { ResourceName } from '../../../formats/resource-names.ts';
 import { lastValue, readJson } from '../pagination.ts';
 import type { BuildStore } from '../../shared/build-store.ts';
 

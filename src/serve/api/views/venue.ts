@@ -6,7 +6,7 @@
  * answered offline: `{"results": [], "error": true}`, what froide-food answers when its
  * provider fails. Detail `{"result": …, "error": …}`, always 200.
  */
-import { pythonFloat } from '../../../api/python.ts';
+import { pythonFloat } from '../../../formats/python.ts';
 import { buildPaths } from '../../../api/build-paths.ts';
 import { applyFilters } from '../filter-engine.ts';
 import { lastValue, readJson, readPositions } from '../pagination.ts';

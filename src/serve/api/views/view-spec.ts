@@ -2,7 +2,7 @@
  * What a resource's views are (the registry is resource-views.ts beside this file): apart from the
  * registry, so that each view module names the type without importing the registry that imports it.
  */
-import type { Manifest } from '../../../api/manifest.ts';
+import type { Manifest } from '../../../formats/manifest.ts';
 import type { BuildStore } from '../../shared/build-store.ts';
 
 /** What a view answers: a body, or an error status with froide's body (and extra headers). */

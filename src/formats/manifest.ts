@@ -2,12 +2,21 @@
  * `build/_data/manifest.json`: what the serving layer needs to know about a build without
  * reading the collection itself.
  */
-import type { UrlSettings } from '../config.ts';
 import type { ResourceName } from './resource-names.ts';
+
+/** Where the archive lives: the settings' urls, which the manifest carries to the serving side. */
+export interface UrlSettings {
+  /** Absolute, without trailing slash: `https://archive.example.org`. */
+  baseUrl: string;
+  /** Absolute, with trailing slash: `https://archive.example.org/media/`. */
+  mediaUrl: string;
+  /** Absolute, without trailing slash: where the public HTML pages live. */
+  siteUrl: string;
+}
 
 export const MANIFEST_VERSION = 1;
 
-interface ListFacts {
+interface ListTotal {
   /** Objects in the unfiltered list (meta.total_count). */
   total: number;
 }
@@ -21,7 +30,7 @@ export interface Manifest {
   build: string;
   urls: UrlSettings;
   /** Resources whose lists the build precomputed, with their sizes. */
-  lists: Partial<Record<ResourceName, ListFacts>>;
+  lists: Partial<Record<ResourceName, ListTotal>>;
   /**
    * Present when build/ also holds every detail and default-limit page as a file
    * (src/output/layout.ts): the preview routes those URLs to them as the generated rules do.

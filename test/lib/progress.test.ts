@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, formatDuration, formatLine } from '../../src/pdf/progress.ts';
+import { createProgress, formatDuration, formatLine } from '../../src/lib/progress.ts';
 
 function recorder(isTTY: boolean) {
   const chunks: string[] = [];

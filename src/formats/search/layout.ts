@@ -92,7 +92,7 @@ export interface SearchMeta {
   /** Terms per field, summed over documents (avgdl = length / docs). */
   length: number[];
   segments: SegmentMeta[];
-  /** Objects in the list the positions files count (src/api/packs.ts listCounting). */
+  /** Objects in the list the positions files count (src/formats/packs.ts listCounting). */
   total: number;
 }
 

@@ -13,7 +13,7 @@ const DECIMAL_KEYS = ['costs'] as const;
 
 const INTEGRAL_DECIMAL = new RegExp(`(?<=[{,]"(?:${DECIMAL_KEYS.join('|')})":)(-?\\d+)(?=[,}])`, 'g');
 
-/** JSON text of a value; token slots in it are written as stored slots (src/api/token-slots.ts). */
+/** JSON text of a value; token slots in it are written as stored slots (src/formats/token-slots.ts). */
 export function apiJson(value: unknown): string {
   const text = JSON.stringify(value);
   // The look-behind scan costs more than serializing; most objects have no decimal key at all.

@@ -13,7 +13,12 @@
  * needs to know where one file ends. Bodies of consecutive slots in one file are adjacent, so
  * a window of a list is one range of the table and one range of bodies per file.
  */
-import type { FileRange } from './build-paths.ts';
+
+/** Bytes `[start, end)` of a build file: a pack's slot table or bodies, a bucket of a postings file. */
+export interface FileRange {
+  start: number;
+  end: number;
+}
 
 export const ENTRY_BYTES = 16;
 

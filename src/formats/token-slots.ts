@@ -17,7 +17,7 @@
  *   each slot's token in one way (tokenBefore, TokenMemo).
  */
 import { mediaPathOf, mintedExpiry, tokenFor, tokenScope } from './media-token.ts';
-import type { TokenKey } from '../lib/token-keys.ts';
+import type { TokenKey } from './token-keys.ts';
 
 /** The stored slot character (see above). */
 export const SLOT_CHAR = '\u0001';

@@ -16,8 +16,8 @@
  */
 import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 import { sha256, type _SHA256 } from '@noble/hashes/sha2.js';
-import type { TokenKey } from '../lib/token-keys.ts';
-import { decodeUriComponentOrNull } from '../lib/uri.ts';
+import type { TokenKey } from './token-keys.ts';
+import { decodeUriComponentOrNull } from './uri.ts';
 
 
 const encoder = new TextEncoder();

@@ -11,8 +11,8 @@ import { apiContract } from '../serve/api-contract.ts';
 import { KEYS, URLS, writeFixtureBuild } from '../serve/fixture.ts';
 import { planRouting } from '../../src/output/routing.ts';
 import { buildPaths } from '../../src/api/build-paths.ts';
-import type { Manifest } from '../../src/api/manifest.ts';
-import type { ResourceName } from '../../src/api/resource-names.ts';
+import type { Manifest } from '../../src/formats/manifest.ts';
+import type { ResourceName } from '../../src/formats/resource-names.ts';
 import { cliEnv, cliInstalled, EDGE_BOOTSTRAP, freshClone, INSTALL, netlifyServe, seededDenoDir, type Served } from './cli.ts';
 
 if (!cliInstalled()) throw new Error(`Netlify's CLI is not installed under ${INSTALL}: run npm run test:netlify`);

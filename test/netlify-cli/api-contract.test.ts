@@ -50,7 +50,7 @@ afterAll(async () => {
  * max-age=0; the CDN answers as `_headers` says (docs/netlify.md, "The suite on Netlify's CLI").
  */
 const STATIC_CHARSET = 'application/json; charset=utf-8';
-const RETRIES = 'netlify-cli retries a 404 as <path>.html … <path>/index.htm and answers the last (docs/netlify.md, "The suite on Netlify\u2019s CLI")';
+const RETRIES = `netlify-cli retries a 404 as <path>.html … <path>/index.htm and answers the last (docs/netlify.md, "The suite on Netlify's CLI")`;
 const ACCEPT = 'the CLI answers a static list file without the Accept negotiation of the CDN (not yet explained)';
 const DIFFERS: Record<string, string> = {
   '/api/v1/ carries the API headers, an ETag, and 304 on If-None-Match': 'the CLI\u2019s static server gives a static file a weak ETag of its own (W/"…"), the CDN a strong one',

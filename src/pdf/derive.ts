@@ -10,7 +10,6 @@ import { outlineMarkdown, readOutline } from './outline.ts';
 import type { CacheFile } from './cache.ts';
 import { sha256Of } from '../lib/sha256.ts';
 import type { PdfFacts, PdfFailureReason, PdfPage } from './types.ts';
-import { unlimited, type RunStep } from './thread-budget.ts';
 
 export interface DeriveInput {
   bytes: Uint8Array;
@@ -27,8 +26,6 @@ export interface DeriveInput {
    */
   range?: { from: number; to: number | null; chunk: number };
   onOpen?: (numPages: number, to: number) => void;
-  /** Runs each CPU-heavy step (a page's render and text, one encode) under the process's thread budget (thread-budget.ts). */
-  step?: RunStep;
 }
 
 export type DeriveOutput =
@@ -61,10 +58,8 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
   const outline = first ? outlineMarkdown(await readOutline(doc)) : '';
   const pages: PdfPage[] = [];
   const files: CacheFile[] = [];
-  const step = input.step ?? unlimited;
   // The encoders run on libuv threads: page N is encoded while page N + 1 is rendered on
-  // this thread, as far as the thread budget has tokens for both. At most one page waits,
-  // which bounds memory to two rendered pages.
+  // this thread. At most one page waits, which bounds memory to two rendered pages.
   let encoding: Promise<unknown> = Promise.resolve();
   let encodeError = null as PageError | null;
   const settle = async () => {
@@ -76,19 +71,18 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
       const page = await doc.getPage(number);
       const size = pageOriginalSize(page);
       if (!input.images) {
-        const text = await step(() => readPageText(page));
-        pages.push({ number, width: size.width, height: size.height, text });
+        pages.push({ number, width: size.width, height: size.height, text: await readPageText(page) });
         page.cleanup();
         input.onPage?.(number, numPages);
         continue;
       }
       // Render before reading text: the text pass then reuses the fonts the render loaded
       // (measured ~10 ms/page less on the asymptote manual).
-      const { raw, text } = await step(async () => ({ raw: await renderPage(page, size), text: await readPageText(page) }));
-      pages.push({ number, width: size.width, height: size.height, text });
+      const raw = await renderPage(page, size);
+      pages.push({ number, width: size.width, height: size.height, text: await readPageText(page) });
       page.cleanup();
       await settle();
-      encoding = encodePage(raw, number, input, files, step).then(
+      encoding = encodePage(raw, number, input, files).then(
         () => input.onPage?.(number, numPages),
         (error: unknown) => (encodeError = new PageError(number, { cause: error })),
       );
@@ -108,8 +102,8 @@ async function deriveOpen(doc: PdfDocument, input: DeriveInput): Promise<DeriveO
   return { ok: true, facts, files };
 }
 
-async function encodePage(raw: Awaited<ReturnType<typeof renderPage>>, number: number, input: DeriveInput, files: CacheFile[], step: RunStep): Promise<void> {
-  for (const image of await deriveImages(raw, number, step)) {
+async function encodePage(raw: Awaited<ReturnType<typeof renderPage>>, number: number, input: DeriveInput, files: CacheFile[]): Promise<void> {
+  for (const image of await deriveImages(raw, number)) {
     const file = { name: image.name, size: image.bytes.length, sha256: sha256Of(image.bytes) };
     input.write(file, image.bytes);
     files.push(file);

@@ -9,7 +9,6 @@ import sharp from 'sharp';
 import type { PdfPageHandle } from './open-pdf.ts';
 import { pageImageName, webpName } from './image-names.ts';
 import { ENCODING, IMAGE_SIZES, imageSize, type PixelSize } from './sizes.ts';
-import { unlimited, type RunStep } from './thread-budget.ts';
 
 export interface EncodedImage {
   name: string;
@@ -58,14 +57,13 @@ function fromRaw(raw: Raw): ReturnType<typeof sharp> {
  * back, which on this project's machine cost more than the resizing itself (docs/pdf.md,
  * Speed), and sizes come from the original, so rounding and filtering do not compound.
  */
-export async function deriveImages(original: Raw, page: number, step: RunStep = unlimited): Promise<EncodedImage[]> {
+export async function deriveImages(original: Raw, page: number): Promise<EncodedImage[]> {
   return Promise.all(
     IMAGE_SIZES.map(async (size) => {
       const target = imageSize(size, original);
       let pipeline = fromRaw(original);
       if (target.width < original.width) pipeline = pipeline.resize({ width: target.width, height: target.height, fit: 'fill', kernel: ENCODING.resize.kernel });
-      const bytes = await step(() => pipeline.png(ENCODING.png).toBuffer());
-      return { name: pageImageName(page, size), bytes, width: target.width, height: target.height };
+      return { name: pageImageName(page, size), bytes: await pipeline.png(ENCODING.png).toBuffer(), width: target.width, height: target.height };
     }),
   );
 }
@@ -75,6 +73,6 @@ export async function deriveImages(original: Raw, page: number, step: RunStep = 
  * are those the first pass rendered, and decoding costs little beside the WebP encode
  * (docs/pdf.md, Speed).
  */
-export async function webpSiblings(pngs: readonly { name: string; bytes: Uint8Array }[], step: RunStep = unlimited): Promise<{ name: string; bytes: Buffer }[]> {
-  return Promise.all(pngs.map(async ({ name, bytes }) => ({ name: webpName(name), bytes: await step(() => sharp(bytes).webp(ENCODING.webp).toBuffer()) })));
+export async function webpSiblings(pngs: readonly { name: string; bytes: Uint8Array }[]): Promise<{ name: string; bytes: Buffer }[]> {
+  return Promise.all(pngs.map(async ({ name, bytes }) => ({ name: webpName(name), bytes: await sharp(bytes).webp(ENCODING.webp).toBuffer() })));
 }

@@ -13,13 +13,11 @@ import { derivePdf } from './derive.ts';
 import { webpSiblings } from './images.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
 import { mapLimit } from '../lib/concurrency.ts';
-import { ThreadBudget, type RunStep } from './thread-budget.ts';
 
 const WEBP_PAGES_AT_ONCE = 2;
 
-// One libvips thread per operation: every encode is one step of the process's thread budget.
+// One libvips thread per operation: the pool already runs one worker per core.
 sharp.concurrency(1);
-let budget: ThreadBudget | null = null;
 
 const port = parentPort;
 if (!port) throw new Error('src/pdf/pdf-worker.ts must run in a worker thread');
@@ -29,14 +27,13 @@ const send = (message: FromWorker) => {
 };
 
 port.on('message', (message: ToWorker) => {
-  budget ??= new ThreadBudget(message.budget);
-  void (message.pass === 'webp' ? webpPart(message, budget.run) : firstPart(message, budget.run)).then(send, (error: unknown) =>
+  void (message.pass === 'webp' ? webpPart(message) : firstPart(message)).then(send, (error: unknown) =>
     send({ type: 'done', task: message.task, ok: false, reason: 'io-error', message: describe(error) ?? 'unknown error' }),
   );
 });
 send({ type: 'ready' });
 
-async function firstPart({ task, pass, file, sha256, from, to, chunk }: ToWorker, step: RunStep): Promise<FromWorker> {
+async function firstPart({ task, pass, file, sha256, from, to, chunk }: ToWorker): Promise<FromWorker> {
   const bytes = await readFile(file);
   if (sha256Of(bytes) !== sha256) {
     return { type: 'done', task, ok: false, reason: 'io-error', message: 'the file changed during the build' };
@@ -47,7 +44,6 @@ async function firstPart({ task, pass, file, sha256, from, to, chunk }: ToWorker
     sha256,
     images: pass === 'first',
     range: { from, to, chunk },
-    step,
     // A copy that owns its memory, so it can be transferred (sharp's buffers may share a pool).
     write: (file, data) => made.push({ ...file, bytes: new Uint8Array(data) }),
     onOpen: (numPages, last) => send({ type: 'opened', task, numPages, to: last }),
@@ -64,11 +60,11 @@ async function firstPart({ task, pass, file, sha256, from, to, chunk }: ToWorker
  * The WebP siblings of the PNGs of pages from..to. Two pages at a time: a page's `original`
  * takes most of its encode time, so the next page's smaller sizes fill the threads meanwhile.
  */
-async function webpPart({ task, from, to, numPages = 0, pngs = [] }: ToWorker, step: RunStep): Promise<FromWorker> {
+async function webpPart({ task, from, to, numPages = 0, pngs = [] }: ToWorker): Promise<FromWorker> {
   if (to === null) throw new Error('the WebP pass needs an explicit page range');
   const pages = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const made = await mapLimit(pages, WEBP_PAGES_AT_ONCE, async (page) => {
-    const files = (await webpSiblings(pngs.filter((png) => png.page === page), step)).map(({ name, bytes }) => ({ name, size: bytes.length, sha256: sha256Of(bytes), bytes: new Uint8Array(bytes) }));
+    const files = (await webpSiblings(pngs.filter((png) => png.page === page))).map(({ name, bytes }) => ({ name, size: bytes.length, sha256: sha256Of(bytes), bytes: new Uint8Array(bytes) }));
     const listed = files.map(({ bytes: _, ...file }) => file);
     send({ type: 'page', task, page, numPages, files });
     return listed;

@@ -9,7 +9,6 @@ import { tsWorker } from '../lib/ts-worker.ts';
 import type { PartBody } from './cache.ts';
 import type { FileBytes, FromWorker, ToWorker } from './protocol.ts';
 import type { PdfFailure } from './types.ts';
-import { workerBudget } from './thread-budget.ts';
 
 // Generous: a 3,000-page PDF at 5 pages/s per worker takes 10 minutes and is legitimate.
 const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
@@ -63,7 +62,7 @@ export class IdleWorkers {
 export interface WorkerHandle {
   /** False once it was terminated (a time limit, an abort) or died: it takes no more parts. */
   readonly alive: boolean;
-  run(request: Omit<ToWorker, 'budget'>, limits: WorkerLimits, on: WorkerEvents): Promise<WorkerOutcome>;
+  run(request: ToWorker, limits: WorkerLimits, on: WorkerEvents): Promise<WorkerOutcome>;
   close(): Promise<void>;
 }
 
@@ -76,13 +75,11 @@ interface WorkerEvents {
 export async function startWorker(): Promise<WorkerHandle> {
   const worker = tsWorker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, preload: PRELOAD });
   const state = { alive: true };
-  const budget = workerBudget();
   let current: ((message: FromWorker | { type: 'exit'; error?: unknown }) => void) | null = null;
   worker.on('message', (message: FromWorker) => current?.(message));
   worker.on('error', (error) => current?.({ type: 'exit', error }));
   worker.on('exit', () => {
     state.alive = false;
-    budget.reclaim();
     current?.({ type: 'exit' });
   });
   await new Promise<void>((resolve, reject) => {
@@ -136,7 +133,7 @@ export async function startWorker(): Promise<WorkerHandle> {
           }
         };
         const transfer = (request.pngs ?? []).map((png) => png.bytes.buffer as ArrayBuffer);
-        worker.postMessage({ ...request, budget: budget.memory } satisfies ToWorker, transfer);
+        worker.postMessage(request, transfer);
       }),
   };
 }

@@ -159,7 +159,7 @@ function ranges(first: number, last: number, chunk: number): [number, number][] 
 async function runPart(worker: WorkerHandle, part: Part, task: PoolTask, chunk: number, options: PoolOptions, onOpened: (numPages: number, to: number) => void): Promise<WorkerOutcome> {
   const writes: Promise<void>[] = [];
   const extra = part.to !== null && options.inputs ? await options.inputs(part.task, part.from, part.to) : {};
-  const request: Omit<ToWorker, 'budget'> = { task: part.task, pass: task.pass, file: task.file, sha256: task.sha256, from: part.from, to: part.to, chunk, ...extra };
+  const request: ToWorker = { task: part.task, pass: task.pass, file: task.file, sha256: task.sha256, from: part.from, to: part.to, chunk, ...extra };
   const outcome = await worker.run(request, options, {
     opened: onOpened,
     page: (page, numPages, files) => {

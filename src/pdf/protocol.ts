@@ -1,7 +1,6 @@
 /** Messages between the pool (main thread) and its workers. */
 import type { CacheFile, PartBody, Pass } from './cache.ts';
 import type { PdfFailureReason } from './types.ts';
-import type { BudgetMemory } from './thread-budget.ts';
 
 export interface ToWorker {
   task: number;
@@ -16,8 +15,6 @@ export interface ToWorker {
   /** WebP pass: the page count and the PNGs of pages from..to, read from the cache by the main thread. */
   numPages?: number;
   pngs?: { page: number; name: string; bytes: Uint8Array }[];
-  /** The process's thread budget (thread-budget.ts), shared memory, not copied. */
-  budget: BudgetMemory;
 }
 
 /** A derived file on its way to the store; the bytes are transferred, not copied. */
